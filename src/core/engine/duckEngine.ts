@@ -1,0 +1,126 @@
+import { DuckDBInstance } from "@duckdb/node-api";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { realpathSync } from "node:fs";
+
+export type Row = Record<string, unknown>;
+
+export interface DuckEngineOptions {
+  /** DuckDB worker threads; defaults to DuckDB's own choice. */
+  threads?: number;
+  memoryLimit?: string;
+  /** Folders outside the lake DuckDB may also read: RADAR's own cache (UTF-8 copies). */
+  extraReadDirs?: string[];
+}
+
+/**
+ * One DuckDB instance per lake, locked down at open: it may read only inside the lake, never load
+ * or install extensions, never spill to a temp directory, and its configuration cannot be changed
+ * afterwards. This is the second wall; the SQL gate in `sqlGate.ts` is the first.
+ */
+export class DuckEngine {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly lakeRoot: string,
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  static async open(lakeRoot: string, options: DuckEngineOptions = {}): Promise<DuckEngine> {
+    const root = realpathSync(lakeRoot);
+    const config: Record<string, string> = {
+      autoinstall_known_extensions: "false",
+      autoload_known_extensions: "false",
+      allow_community_extensions: "false",
+    };
+    if (options.threads) config.threads = String(options.threads);
+    if (options.memoryLimit) config.memory_limit = options.memoryLimit;
+    const instance = await DuckDBInstance.create(":memory:", config);
+    const connection = await instance.connect();
+    // Order matters (measured, see notes/duckdb-facts.md): an empty temp directory first, or it is
+    // silently allowed; the allowed list before external access goes off; the lock last.
+    await connection.run("SET temp_directory=''");
+    const allowed = [root, ...(options.extraReadDirs ?? []).map((d) => realpathSync(d))];
+    await connection.run(`SET allowed_directories=[${allowed.map(sqlString).join(", ")}]`);
+    await connection.run("SET enable_external_access=false");
+    await connection.run("SET lock_configuration=true");
+    return new DuckEngine(root, instance, connection);
+  }
+
+  /** Runs statements one at a time: a DuckDB connection executes a single query at once. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async all(sql: string, params?: unknown[]): Promise<Row[]> {
+    return this.serial(async () => {
+      const reader = params
+        ? await this.connection.runAndReadAll(sql, params as never)
+        : await this.connection.runAndReadAll(sql);
+      return reader.getRowObjectsJson() as Row[];
+    });
+  }
+
+  async run(sql: string): Promise<void> {
+    await this.serial(async () => {
+      await this.connection.run(sql);
+    });
+  }
+
+  /** Column names and DuckDB types of a query, without running it. */
+  async describe(sql: string): Promise<{ name: string; type: string }[]> {
+    const rows = await this.all(`DESCRIBE ${sql}`);
+    return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+  }
+
+  /** Statement types as DuckDB's own parser sees them (no binding, no execution). */
+  async statementTypes(sql: string): Promise<number[]> {
+    return this.serial(async () => {
+      const extracted = await this.connection.extractStatements(sql);
+      const types: number[] = [];
+      for (let i = 0; i < extracted.count; i++) {
+        const prepared = await extracted.prepare(i);
+        types.push(prepared.statementType as number);
+      }
+      return types;
+    });
+  }
+
+  /** Appends rows of text cells (null for empty) to an existing table through DuckDB's Appender. */
+  async appendRows(table: string, rows: Iterable<(string | null)[]>, leading?: (index: number) => number): Promise<void> {
+    await this.serial(async () => {
+      const appender = await this.connection.createAppender(table);
+      let index = 0;
+      for (const row of rows) {
+        if (leading) appender.appendInteger(leading(index));
+        for (const cell of row) {
+          if (cell === null) appender.appendNull();
+          else appender.appendVarchar(cell);
+        }
+        appender.endRow();
+        index++;
+      }
+      appender.closeSync();
+    });
+  }
+
+  /** Interrupts the running query; it rejects with "Interrupted" and the connection stays usable. */
+  interrupt(): void {
+    this.connection.interrupt();
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+export function sqlIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,96 @@
+import { open } from "node:fs/promises";
+import type { TextEncoding } from "./sourceEntry.ts";
+
+/** The first and last bytes of a file: all the Source Map reads in JS, whatever the file's size. */
+export interface FileSample {
+  head: Buffer;
+  tail: Buffer;
+  bytes: number;
+  /** The head is the whole file. */
+  complete: boolean;
+}
+
+export const HEAD_BYTES = 1 << 20;
+export const TAIL_BYTES = 64 << 10;
+
+export async function readSample(absPath: string, headBytes = HEAD_BYTES, tailBytes = TAIL_BYTES): Promise<FileSample> {
+  const handle = await open(absPath, "r");
+  try {
+    const { size } = await handle.stat();
+    const headLength = Math.min(size, headBytes);
+    const head = Buffer.alloc(headLength);
+    await handle.read(head, 0, headLength, 0);
+    const complete = size <= headBytes;
+    let tail = Buffer.alloc(0);
+    if (!complete) {
+      const tailLength = Math.min(tailBytes, size - headLength);
+      tail = Buffer.alloc(tailLength);
+      await handle.read(tail, 0, tailLength, size - tailLength);
+    }
+    return { head, tail, bytes: size, complete };
+  } finally {
+    await handle.close();
+  }
+}
+
+export function bomEncoding(head: Buffer): { encoding: TextEncoding; bomBytes: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: "utf-8", bomBytes: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: "utf-16", bomBytes: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: "utf-16", bomBytes: 2 };
+  return undefined;
+}
+
+function isValidUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Trims a partial multi-byte UTF-8 sequence cut by the sample boundary at the end. */
+function trimPartialEnd(bytes: Buffer): Buffer {
+  let end = bytes.length;
+  let back = 0;
+  while (end - back - 1 >= 0 && back < 3 && (bytes[end - back - 1]! & 0xc0) === 0x80) back++;
+  const lead = bytes[end - back - 1];
+  if (lead !== undefined && lead >= 0xc0) {
+    const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : 1;
+    if (back < need) end = end - back - 1;
+  }
+  return bytes.subarray(0, end);
+}
+
+function trimPartialStart(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length && start < 3 && (bytes[start]! & 0xc0) === 0x80) start++;
+  return bytes.subarray(start);
+}
+
+/** UTF-8 unless a BOM says UTF-16, or the sampled bytes are not valid UTF-8 (then Latin-1). */
+export function detectEncoding(sample: FileSample): TextEncoding {
+  const bom = bomEncoding(sample.head);
+  if (bom) return bom.encoding;
+  const head = sample.complete ? sample.head : trimPartialEnd(sample.head);
+  if (!isValidUtf8(head)) return "latin-1";
+  if (sample.tail.length > 0 && !isValidUtf8(trimPartialStart(sample.tail))) return "latin-1";
+  return "utf-8";
+}
+
+export function decodeBytes(bytes: Buffer, encoding: TextEncoding): string {
+  const bom = bomEncoding(bytes);
+  const body = bom ? bytes.subarray(bom.bomBytes) : bytes;
+  if (encoding === "latin-1") return new TextDecoder("latin1").decode(body);
+  if (encoding === "utf-16") return new TextDecoder(bytes[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
+  return new TextDecoder("utf-8").decode(body);
+}
+
+/** Decoded head and tail text; the tail starts after its first line break (a whole record). */
+export function sampleText(sample: FileSample, encoding: TextEncoding): { head: string; tail: string } {
+  const head = decodeBytes(sample.head, encoding);
+  if (sample.complete) return { head, tail: "" };
+  const tailText = decodeBytes(sample.tail, encoding);
+  const firstBreak = tailText.indexOf("\n");
+  return { head, tail: firstBreak >= 0 ? tailText.slice(firstBreak + 1) : "" };
+}

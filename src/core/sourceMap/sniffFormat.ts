@@ -1,0 +1,69 @@
+import { extname } from "node:path";
+import { bomEncoding, decodeBytes, detectEncoding } from "./fileSample.ts";
+import type { FileSample } from "./fileSample.ts";
+import type { SourceFormat, TextEncoding } from "./sourceEntry.ts";
+import { detectDelimiter } from "./delimitedText.ts";
+
+export interface Sniffed {
+  format: SourceFormat;
+  encoding?: TextEncoding;
+  delimiter?: string;
+  /** Why the content was judged unreadable, for binary junk. */
+  note?: string;
+}
+
+const delimitedExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat", ".txt"]);
+const tableExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat"]);
+
+function looksBinary(head: Buffer): boolean {
+  const n = Math.min(head.length, 8192);
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const b = head[i]!;
+    if (b === 0) return true;
+    if (b < 9 || (b > 13 && b < 32)) control++;
+  }
+  return control > n * 0.1;
+}
+
+/** Decides a file's format from its bytes; the extension only breaks ties. */
+export function sniffFormat(path: string, sample: FileSample): Sniffed {
+  const { head, tail } = sample;
+  const ext = extname(path).toLowerCase();
+  if (sample.bytes === 0) return { format: "empty" };
+  const magic = head.subarray(0, 4).toString("latin1");
+  if (magic === "PAR1") {
+    const end = (sample.complete ? head : tail).subarray(-4).toString("latin1");
+    return end === "PAR1" ? { format: "parquet" } : { format: "binary", note: "Parquet header without its footer: the file is truncated" };
+  }
+  if (magic === "PK\u0003\u0004") {
+    const asText = head.subarray(0, 4096).toString("latin1");
+    if (ext === ".xlsx" || ext === ".xlsm" || asText.includes("xl/") || asText.includes("[Content_Types].xml"))
+      return { format: "xlsx" };
+    return { format: "binary", note: "a ZIP archive that is not an Excel workbook" };
+  }
+  if (!bomEncoding(head) && looksBinary(head)) {
+    return { format: "binary", note: `binary content (first bytes ${head.subarray(0, 8).toString("hex")})` };
+  }
+  const encoding = detectEncoding(sample);
+  const text = decodeBytes(head.subarray(0, 65536), encoding);
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith("[")) return { format: "json", encoding };
+  if (trimmed.startsWith("{")) {
+    const lines = trimmed.split("\n").filter((l) => l.trim() !== "");
+    const objectLines = lines.slice(0, 20).filter((l) => l.trimStart().startsWith("{") && l.trimEnd().endsWith("}"));
+    return { format: objectLines.length >= 2 || ext === ".jsonl" || ext === ".ndjson" ? "jsonl" : "json", encoding };
+  }
+  if (/^<(!doctype html|html|table|!--)/i.test(trimmed) || ((ext === ".html" || ext === ".htm") && /<table/i.test(text)))
+    return { format: "html", encoding };
+  if (ext === ".md" || ext === ".markdown") return { format: "text", encoding };
+  const delimited = detectDelimiter(text);
+  if (delimited && (delimitedExtensions.has(ext) || delimited.width >= 2)) {
+    // Prose with commas is not a table: outside table extensions require a tab/semicolon/pipe or
+    // consistent comma rows.
+    if (ext === ".txt" && delimited.delimiter === "," && delimited.width < 3) return { format: "text", encoding };
+    return { format: "csv", encoding, delimiter: delimited.delimiter };
+  }
+  if (tableExtensions.has(ext)) return { format: "csv", encoding, delimiter: ext === ".tsv" || ext === ".tab" ? "\t" : "," };
+  return { format: "text", encoding };
+}

@@ -1,0 +1,43 @@
+import { nonEmptyCount } from "./delimitedText.ts";
+
+/**
+ * Where the table sits inside an exported sheet: data books put title rows above the header and
+ * footnotes ("Source: …") below the data, padded with empty cells to the table's width.
+ */
+
+/** Fewest non-empty cells of a header or data row for a table this wide. */
+function fullRowMinimum(width: number): number {
+  return width >= 2 ? 2 : 1;
+}
+
+/** Index of the header row: the first row that fills at least half the width (≥ 2 cells). */
+export function findHeaderIndex(rows: string[][], width: number): number {
+  const minimum = Math.max(fullRowMinimum(width), Math.ceil(width / 2));
+  for (let i = 0; i < Math.min(rows.length, 50); i++) if (nonEmptyCount(rows[i]!) >= minimum) return i;
+  for (let i = 0; i < rows.length; i++) if (nonEmptyCount(rows[i]!) > 0) return i;
+  return 0;
+}
+
+/** Rows at the end that are blank or hold a lone cell (footnotes) in a table at least 2 wide. */
+export function countFooterRows(rows: string[][], width: number): number {
+  const minimum = fullRowMinimum(width);
+  let n = 0;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const cells = nonEmptyCount(rows[i]!);
+    if (cells === 0 || cells < minimum) n++;
+    else break;
+  }
+  // A single-column table has no way to tell a footnote from data except blank rows.
+  if (width < 2) {
+    n = 0;
+    for (let i = rows.length - 1; i >= 0 && nonEmptyCount(rows[i]!) === 0; i--) n++;
+  }
+  return n;
+}
+
+export function rowText(cells: string[]): string {
+  return cells
+    .map((c) => c.trim())
+    .filter((c) => c !== "")
+    .join(" | ");
+}

@@ -1,0 +1,118 @@
+import type { DuckEngine, Row } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
+
+/**
+ * Types and profiles for text columns read without type detection (`column0`, `column1`, …),
+ * decided by DuckDB casts over the rows given. A type is chosen only when *every* non-empty value
+ * converts, so reading with a strict CAST later can never turn a value into a silent NULL.
+ */
+
+export const SAMPLE_VALUES = 3;
+
+export function positionalName(index: number): string {
+  return `column${index}`;
+}
+
+/** Header cells as column names: trimmed, empty ones named by position, duplicates suffixed. */
+export function columnNames(header: string[], width: number): { name: string; sourceName: string }[] {
+  const seen = new Map<string, number>();
+  const out: { name: string; sourceName: string }[] = [];
+  for (let i = 0; i < width; i++) {
+    const sourceName = header[i] ?? "";
+    let name = sourceName.replace(/\s+/g, " ").trim() || positionalName(i);
+    const count = seen.get(name.toLowerCase()) ?? 0;
+    seen.set(name.toLowerCase(), count + 1);
+    if (count > 0) name = `${name}_${count + 1}`;
+    out.push({ name, sourceName });
+  }
+  return out;
+}
+
+const INT = String.raw`[-+]?\d+`;
+const INT_THOUSANDS = String.raw`[-+]?\d{1,3}(,\d{3})+`;
+const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?`;
+
+function candidateCounts(col: string, i: number): string {
+  const v = `trim(${sqlIdent(col)})`;
+  return [
+    `count(NULLIF(${v}, '')) AS nn${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '0\\d+') THEN 1 END) AS lz${i}`,
+    `count(TRY_CAST(${v} AS BIGINT)) AS int${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(replace(${v}, ',', '') AS BIGINT) IS NOT NULL THEN 1 END) AS intk${i}`,
+    `count(CASE WHEN ${v} LIKE '%,%' THEN 1 END) AS comma${i}`,
+    `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
+    `count(TRY_CAST(${v} AS DATE)) AS date${i}`,
+    `count(TRY_CAST(${v} AS TIMESTAMP)) AS ts${i}`,
+    `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
+    `count(${sqlIdent(col)}) AS present${i}`,
+    `count(*) AS total${i}`,
+    `list_slice(list(DISTINCT ${sqlIdent(col)}) FILTER (WHERE ${sqlIdent(col)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
+  ].join(", ");
+}
+
+function chooseType(r: Row, i: number): { type: string; thousands: boolean } {
+  const n = (key: string): number => Number(r[`${key}${i}`] ?? 0);
+  const nn = n("nn");
+  if (nn === 0) return { type: "VARCHAR", thousands: false };
+  // Identifiers such as ZIP codes keep their leading zeros as text.
+  const numericOk = n("lz") === 0;
+  if (numericOk && n("int") === nn) return { type: "BIGINT", thousands: false };
+  if (numericOk && n("comma") > 0 && n("intk") === nn) return { type: "BIGINT", thousands: true };
+  if (numericOk && n("dbl") === nn) return { type: "DOUBLE", thousands: false };
+  if (numericOk && n("comma") > 0 && n("dblk") === nn) return { type: "DOUBLE", thousands: true };
+  if (n("date") === nn) return { type: "DATE", thousands: false };
+  if (n("ts") === nn) return { type: "TIMESTAMP", thousands: false };
+  if (n("bool") === nn) return { type: "BOOLEAN", thousands: false };
+  return { type: "VARCHAR", thousands: false };
+}
+
+export interface VarcharProfile {
+  specs: ColumnSpec[];
+  profiles: ColumnProfile[];
+}
+
+/** One aggregate pass over `fromSql` (whose columns are `column0…`) deciding types and profiles. */
+export async function profileVarcharColumns(
+  engine: DuckEngine,
+  fromSql: string,
+  names: { name: string; sourceName: string }[],
+): Promise<VarcharProfile> {
+  if (names.length === 0) return { specs: [], profiles: [] };
+  const select = names.map((_, i) => candidateCounts(positionalName(i), i)).join(",\n");
+  const [row] = await engine.all(`SELECT ${select} FROM (${fromSql})`);
+  const specs: ColumnSpec[] = [];
+  const profiles: ColumnProfile[] = [];
+  names.forEach(({ name, sourceName }, i) => {
+    const r = row ?? {};
+    const { type, thousands } = chooseType(r, i);
+    const total = Number(r[`total${i}`] ?? 0);
+    const present = Number(r[`present${i}`] ?? 0);
+    const samples = (r[`samples${i}`] as unknown[] | null) ?? [];
+    specs.push({ name, sourceName, type, thousands });
+    profiles.push({
+      name,
+      type,
+      nullFraction: total === 0 ? 0 : round((total - present) / total),
+      samples: samples.map((s) => String(s)),
+    });
+  });
+  return { specs, profiles };
+}
+
+/** The typed projection of positional text columns; strict CASTs, never TRY_CAST. */
+export function typedSelectList(specs: ColumnSpec[]): string {
+  return specs
+    .map((spec, i) => {
+      const col = sqlIdent(positionalName(i));
+      if (spec.type === "VARCHAR") return `${col} AS ${sqlIdent(spec.name)}`;
+      const value = spec.thousands ? `replace(trim(${col}), ',', '')` : `trim(${col})`;
+      return `CAST(NULLIF(${value}, '') AS ${spec.type}) AS ${sqlIdent(spec.name)}`;
+    })
+    .join(", ");
+}
+
+export function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
