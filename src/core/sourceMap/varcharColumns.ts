@@ -38,7 +38,8 @@ function candidateCounts(col: string, i: number): string {
   return [
     `count(NULLIF(${v}, '')) AS nn${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '0\\d+') THEN 1 END) AS lz${i}`,
-    `count(TRY_CAST(${v} AS BIGINT)) AS int${i}`,
+    // TRY_CAST('7.9' AS BIGINT) rounds to 8: integers must also look like integers.
+    `count(CASE WHEN regexp_full_match(${v}, '${INT}') AND TRY_CAST(${v} AS BIGINT) IS NOT NULL THEN 1 END) AS int${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(replace(${v}, ',', '') AS BIGINT) IS NOT NULL THEN 1 END) AS intk${i}`,
     `count(CASE WHEN ${v} LIKE '%,%' THEN 1 END) AS comma${i}`,
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,

@@ -1,0 +1,472 @@
+import MiniSearch from "minisearch";
+import type { SearchResult } from "minisearch";
+import picomatch from "picomatch";
+import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
+
+/**
+ * Discover: which files of the lake may answer a natural-language question. BM25 ranking (minisearch)
+ * over one document per readable file (path words, table titles, sheet names, column names, sample
+ * values, first lines of text files) plus one document per folder of same-shaped files (a "group",
+ * named by the glob `<folder>/*.<ext>`). A query that looks like a path pattern lists matching files.
+ */
+
+export interface DiscoverHit {
+  /** A file's path relative to the lake root, or a group's glob `<folder>/*.<ext>`. */
+  path: string;
+  score: number;
+  /** Why it matched, e.g. `path: identity, theft`, `columns: State, # of Reports`. */
+  reasons: string[];
+  /** For a group hit: how many files the pattern covers. */
+  files?: number;
+}
+
+type Field = "path" | "title" | "columns" | "values" | "text" | "files";
+
+const FIELDS: readonly Field[] = ["path", "title", "columns", "values", "text", "files"];
+
+/** Path words and titles say what a file is about; columns say what it holds; samples only hint. */
+const BOOST: Record<Field, number> = { path: 3, title: 3, columns: 2, values: 1, text: 1, files: 1 };
+
+/** How each field is named in a hit's reasons. */
+const REASON_LABEL: Record<Field, string> = {
+  path: "path",
+  title: "title",
+  columns: "columns",
+  values: "values",
+  text: "text",
+  files: "files",
+};
+
+/** A group needs this many same-shaped files in one folder. */
+const MIN_GROUP_FILES = 3;
+/** Members of a hit group kept among the results, unless the query names them. */
+const MAX_GROUP_MEMBERS_SHOWN = 2;
+const MAX_REASON_ITEMS = 4;
+const MAX_REASON_CHARS = 80;
+const MAX_GROUP_VALUES = 300;
+const MAX_TEXT_LINES = 30;
+
+/** English function words, and the boilerplate of questions ("round to 2 decimal places", "answer yes or no"). */
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all am an and any are aren as at be because been before being below " +
+    "between both but by can cannot could couldn did didn do does doesn doing don down during each either else " +
+    "ever few for from further had hadn has hasn have haven having he her here hers herself him himself his how " +
+    "however i if in into is isn it its itself just let me might more most must mustn my myself neither no nor " +
+    "not of off on once only or ought our ours ourselves out over own same shall shan she should shouldn so " +
+    "some such than that the their theirs them themselves then there these they this those through thus to too " +
+    "under until up upon us very was wasn we were weren what when where whether which while who whom whose why " +
+    "will with within without won would wouldn you your yours yourself yourselves " +
+    // question boilerplate
+    "answer answers explanation explain needed please give tell show find list compute calculate determine " +
+    "round rounded rounding decimal decimals place places nearest integer true false yes also using use " +
+    "vs versus etc e.g i.e"
+  ).split(/\s+/),
+);
+
+/** Splits text into words: on anything but letters and digits, and at camelCase boundaries. */
+export function tokenize(text: string): string[] {
+  return (
+    text
+      // Plural acronyms stay one word: "CSVs" -> "csvs" (not "CS Vs").
+      .replace(/([A-Z]{2,})s(?![a-z])/g, (_m, acronym: string) => `${acronym.toLowerCase()}s`)
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((t) => t.length > 0)
+  );
+}
+
+function undouble(stem: string): string {
+  return /([^aeiouslz])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+/** A light suffix stripper (plurals, -ed, -ing, -er, final e), applied alike to documents and queries. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let s = word;
+  if (s.endsWith("ies") && s.length > 4) s = `${s.slice(0, -3)}y`;
+  else if (s.endsWith("sses")) s = s.slice(0, -2);
+  else if (/(?:x|ch|sh|us)es$/.test(s)) s = s.slice(0, -2);
+  else if (s.endsWith("s") && !/(?:ss|us|is)$/.test(s)) s = s.slice(0, -1);
+  if (s.endsWith("ing") && s.length - 3 >= 3 && /[aeiouy]/.test(s.slice(0, -3))) s = undouble(s.slice(0, -3));
+  else if (s.endsWith("ed") && s.length - 2 >= 3 && /[aeiouy]/.test(s.slice(0, -2))) s = undouble(s.slice(0, -2));
+  if (s.endsWith("er") && s.length - 2 >= 4) s = s.slice(0, -2);
+  if (s.endsWith("e") && s.length >= 4) s = s.slice(0, -1);
+  return s;
+}
+
+/** Lower case, no accents, no stop words or single characters, stemmed; null drops the word. */
+export function processTerm(term: string): string | null {
+  const word = term
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase();
+  if (word.length < 2 || STOP_WORDS.has(word)) return null;
+  return stem(word);
+}
+
+/** The index terms of a text, in order, without repeats. */
+function termsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const token of tokenize(text)) {
+    const term = processTerm(token);
+    if (term !== null && !out.includes(term)) out.push(term);
+  }
+  return out;
+}
+
+/** Whether a query is a path pattern rather than words. A final "?" ends a question, not a pattern. */
+export function isPathPattern(query: string): boolean {
+  const q = query.trim();
+  if (q.length === 0) return false;
+  if (/[*[]/.test(q) || q.endsWith("/")) return true;
+  return q.includes("?") && (!/\s/.test(q) || /\?\S/.test(q));
+}
+
+/**
+ * The files of `paths` a pattern designates: `dir/` is everything under `dir`; a pattern without "/"
+ * matches base names; otherwise full relative paths (case-insensitive, dot files left out). A pattern
+ * with "/" that matches nothing from the lake root is tried again below any folder (`** /pattern`).
+ */
+export function matchPattern(pattern: string, paths: readonly string[]): string[] {
+  const p = pattern.trim().replace(/^\.\//, "");
+  const options = { nocase: true, dot: false };
+  let matchers: ((path: string) => boolean)[];
+  if (p.endsWith("/")) {
+    const dir = p.replace(/\/+$/, "");
+    matchers = [picomatch(`${dir}/**`, options), picomatch(`**/${dir}/**`, options)];
+  } else if (!p.includes("/")) {
+    matchers = [picomatch(p, { ...options, basename: true })];
+  } else {
+    matchers = [picomatch(p, options), picomatch(`**/${p}`, options)];
+  }
+  for (const isMatch of matchers) {
+    const found = paths.filter((path) => isMatch(path));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+interface DocText {
+  path: string[];
+  title: string[];
+  columns: string[];
+  values: string[];
+  text: string[];
+  files: string[];
+}
+
+interface Doc {
+  id: number;
+  /** File path or group glob. */
+  path: string;
+  /** Files the document stands for: itself, or the members of a group. */
+  members: string[];
+  group: boolean;
+  fields: DocText;
+}
+
+interface Group {
+  doc: Doc;
+  /** Member path -> the words of its name that set it apart from the other members. */
+  distinct: Map<string, string[]>;
+  /** How many members' names contain each word. */
+  wordCount: Map<string, number>;
+}
+
+function dirName(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+function extension(path: string): string {
+  const base = baseName(path);
+  const i = base.lastIndexOf(".");
+  return i <= 0 ? "" : base.slice(i + 1);
+}
+
+function stripExtension(name: string): string {
+  const i = name.lastIndexOf(".");
+  return i <= 0 ? name : name.slice(0, i);
+}
+
+/** Glob characters in a folder name are escaped so the group's pattern designates exactly that folder. */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]{}()!+@\\]/g, "\\$&");
+}
+
+/** Column names as written, without readers' placeholders ("column3") and de-duplication suffixes ("_2"). */
+function columnNames(entry: SourceEntry): string[] {
+  const out: string[] = [];
+  for (const table of entry.tables ?? []) {
+    for (const column of table.columns) {
+      const name = column.name.trim().replace(/_\d+$/, "");
+      if (name.length === 0 || /^column\d*$/i.test(name)) continue;
+      if (!out.includes(name)) out.push(name);
+    }
+  }
+  return out;
+}
+
+/** Numbers, amounts and percentages say nothing a query's words could match; years do. */
+function isWordless(value: string): boolean {
+  const v = value.trim();
+  if (/^(?:1[89]|20)\d\d$/.test(v)) return false;
+  return !/\p{L}/u.test(v) || /^[$€£]?[\d.,\s]+[%KMB]?(?: of (?:the )?total)?$/i.test(v);
+}
+
+function sampleValues(entry: SourceEntry): string[] {
+  const out: string[] = [];
+  for (const table of entry.tables ?? []) {
+    for (const column of table.columns) {
+      for (const sample of column.samples) {
+        const value = sample.trim();
+        if (value.length > 0 && !isWordless(value) && !out.includes(value)) out.push(value);
+      }
+    }
+  }
+  return out;
+}
+
+function titleLines(entry: SourceEntry): string[] {
+  const out: string[] = [];
+  for (const table of entry.tables ?? []) {
+    for (const line of [...table.titleLines, ...(table.sheet === undefined ? [] : [table.sheet])]) {
+      const text = line.trim();
+      if (text.length > 0 && !out.includes(text)) out.push(text);
+    }
+  }
+  return out;
+}
+
+function fileText(entry: SourceEntry): DocText {
+  return {
+    path: [entry.path],
+    title: titleLines(entry),
+    columns: columnNames(entry),
+    values: sampleValues(entry),
+    text: (entry.firstLines ?? []).slice(0, MAX_TEXT_LINES),
+    files: [],
+  };
+}
+
+/** Binary and empty files can answer nothing: they are found by path patterns only. */
+function searchable(entry: SourceEntry): boolean {
+  return entry.format !== "binary" && entry.format !== "empty";
+}
+
+function shapeKey(entry: SourceEntry): string | null {
+  const names = (entry.tables ?? []).map((t) => t.columns.map((c) => c.name.trim().toLowerCase()).join("\u0001"));
+  if (names.length === 0 || names.every((n) => n.length === 0)) return null;
+  return names.join("\u0002");
+}
+
+function truncate(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > MAX_REASON_CHARS ? `${t.slice(0, MAX_REASON_CHARS - 1)}…` : t;
+}
+
+export class DiscoverIndex {
+  private readonly docs: Doc[] = [];
+  private readonly groups = new Map<number, Group>();
+  private readonly allPaths: string[];
+  private readonly mini: MiniSearch<Doc>;
+
+  constructor(map: SourceMap) {
+    this.allPaths = map.files.map((f) => f.path);
+    const readable = map.files.filter(searchable);
+    for (const entry of readable) {
+      this.docs.push({ id: this.docs.length, path: entry.path, members: [entry.path], group: false, fields: fileText(entry) });
+    }
+    this.addGroups(map.files);
+    this.mini = new MiniSearch<Doc>({
+      fields: [...FIELDS],
+      idField: "id",
+      tokenize,
+      processTerm,
+      extractField: (doc, field) => (field === "id" ? doc.id : doc.fields[field as Field].join("\n")),
+    });
+    this.mini.addAll(this.docs);
+  }
+
+  /** One group per folder and extension whose files (at least 3) all have the same column names. */
+  private addGroups(files: SourceEntry[]): void {
+    const byFolder = new Map<string, SourceEntry[]>();
+    for (const entry of files) {
+      const ext = extension(entry.path);
+      if (ext.length === 0 || baseName(entry.path).startsWith(".")) continue;
+      const key = `${dirName(entry.path)}\u0000${ext}`;
+      const list = byFolder.get(key);
+      if (list) list.push(entry);
+      else byFolder.set(key, [entry]);
+    }
+    for (const [key, members] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (members.length < MIN_GROUP_FILES || !members.every(searchable)) continue;
+      const shapes = new Set(members.map(shapeKey));
+      const first = members[0];
+      if (shapes.size !== 1 || shapes.has(null) || first === undefined) continue;
+      const [folder = "", ext = ""] = key.split("\u0000");
+      const pattern = `${folder.length > 0 ? `${globEscape(folder)}/` : ""}*.${globEscape(ext)}`;
+      const names = members.map((m) => stripExtension(baseName(m.path)));
+      const values: string[] = [];
+      const titles: string[] = [];
+      for (const m of members) {
+        for (const t of titleLines(m)) if (!titles.includes(t)) titles.push(t);
+        for (const v of sampleValues(m)) if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
+      }
+      const doc: Doc = {
+        id: this.docs.length,
+        path: pattern,
+        members: members.map((m) => m.path),
+        group: true,
+        fields: {
+          path: [`${folder} ${ext}`],
+          title: titles,
+          columns: columnNames(first),
+          values,
+          text: [],
+          files: names,
+        },
+      };
+      // A member is named by a query that says the words of its name the other members lack.
+      const wordsOf = new Map(members.map((m, i) => [m.path, termsOf(names[i] ?? "")]));
+      const wordCount = new Map<string, number>();
+      for (const words of wordsOf.values()) for (const w of words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
+      const distinct = new Map<string, string[]>();
+      for (const [path, words] of wordsOf) {
+        distinct.set(
+          path,
+          words.filter((w) => (wordCount.get(w) ?? 0) < members.length),
+        );
+      }
+      this.docs.push(doc);
+      this.groups.set(doc.id, { doc, distinct, wordCount });
+    }
+  }
+
+  /** The files a hit's path stands for: the members of a group, or the file itself. */
+  filesOf(path: string): string[] {
+    const doc = this.docs.find((d) => d.path === path);
+    if (doc) return [...doc.members];
+    return this.allPaths.includes(path) ? [path] : [];
+  }
+
+  search(query: string, excluded: string[] = [], limit = 10): DiscoverHit[] {
+    const isExcluded = this.exclusion(excluded);
+    if (isPathPattern(query)) {
+      const pattern = query.trim();
+      return matchPattern(pattern, this.allPaths)
+        .filter((path) => !isExcluded(path, [path]))
+        .sort()
+        .map((path) => ({ path, score: 1, reasons: [`matches pattern ${pattern}`] }));
+    }
+    if (limit <= 0) return [];
+    const results = this.mini.search(query, {
+      boost: BOOST,
+      fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
+      prefix: false,
+      combineWith: "OR",
+    });
+    const candidates = results
+      .map((r) => ({ result: r, doc: this.docs[r.id as number], score: r.score }))
+      .filter((x): x is { result: SearchResult; doc: Doc; score: number } => x.doc !== undefined)
+      .filter((x) => !isExcluded(x.doc.path, x.doc.members));
+    // A group is at least as relevant as its best member, unless the query names that member: what
+    // makes a member relevant is then what all members share.
+    const byPath = new Map(candidates.map((x) => [x.doc.path, x]));
+    for (const x of candidates) {
+      const group = this.groups.get(x.doc.id);
+      if (!group) continue;
+      for (const member of x.doc.members) {
+        const m = byPath.get(member);
+        if (m && m.score > x.score && !this.named(group, member, m.result)) x.score = m.score;
+      }
+    }
+    const ranked = candidates.sort(
+      (a, b) => b.score - a.score || (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : 0),
+    );
+
+    // Members of a group that is itself a hit: only the best two stay, and those the query names.
+    const hitGroups = ranked.map((x) => this.groups.get(x.doc.id)).filter((g): g is Group => g !== undefined);
+    const shown = new Map<Group, number>();
+    const hits: DiscoverHit[] = [];
+    for (const { result, doc, score } of ranked) {
+      if (hits.length >= limit) break;
+      if (!doc.group) {
+        const group = hitGroups.find((g) => g.distinct.has(doc.path));
+        if (group && !this.named(group, doc.path, result)) {
+          const count = shown.get(group) ?? 0;
+          if (count >= MAX_GROUP_MEMBERS_SHOWN) continue;
+          shown.set(group, count + 1);
+        }
+      }
+      const hit: DiscoverHit = { path: doc.path, score, reasons: this.reasons(doc, result) };
+      if (doc.group) hit.files = doc.members.length;
+      hits.push(hit);
+    }
+    return hits;
+  }
+
+  /** Whether the query says the name of this member of the group (e.g. "Florida", "New Hampshire"). */
+  private named(group: Group, path: string, result: SearchResult): boolean {
+    const words = group.distinct.get(path) ?? [];
+    const said = words.filter((w) => result.match[w]?.includes("path"));
+    if (said.length === 0) return false;
+    return said.length === words.length || said.some((w) => (group.wordCount.get(w) ?? 0) <= 1);
+  }
+
+  /** A predicate on a document (path and files): excluded paths, folders and patterns, and overlapping groups. */
+  private exclusion(excluded: string[]): (path: string, members: string[]) => boolean {
+    if (excluded.length === 0) return () => false;
+    const paths = new Set<string>();
+    const names = new Set<string>();
+    for (const raw of excluded) {
+      const entry = raw.trim();
+      if (entry.length === 0) continue;
+      names.add(entry.toLowerCase());
+      const group = this.docs.find((d) => d.group && d.path === entry);
+      if (group) for (const m of group.members) paths.add(m);
+      else if (isPathPattern(entry)) for (const p of matchPattern(entry, this.allPaths)) paths.add(p);
+      else paths.add(entry);
+    }
+    return (path, members) => names.has(path.toLowerCase()) || members.some((m) => paths.has(m));
+  }
+
+  /** What matched, field by field, from minisearch's term -> fields information. */
+  private reasons(doc: Doc, result: SearchResult): string[] {
+    const termsByField = new Map<Field, Set<string>>();
+    for (const [term, fields] of Object.entries(result.match)) {
+      for (const field of fields as Field[]) {
+        const set = termsByField.get(field) ?? new Set<string>();
+        set.add(term);
+        termsByField.set(field, set);
+      }
+    }
+    const out: string[] = [];
+    for (const field of FIELDS) {
+      const terms = termsByField.get(field);
+      if (!terms) continue;
+      let items: string[];
+      if (field === "path") {
+        items = [];
+        for (const token of tokenize(doc.fields.path.join(" "))) {
+          const term = processTerm(token);
+          const word = token.toLowerCase();
+          if (term !== null && terms.has(term) && !items.includes(word)) items.push(word);
+        }
+      } else {
+        items = doc.fields[field].filter((text) => termsOf(text).some((t) => terms.has(t)));
+      }
+      if (items.length === 0) items = [...terms];
+      const shown = items.slice(0, MAX_REASON_ITEMS).map(truncate);
+      const more = items.length > MAX_REASON_ITEMS ? ` (+${items.length - MAX_REASON_ITEMS} more)` : "";
+      out.push(`${REASON_LABEL[field]}: ${shown.join(", ")}${more}`);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,42 @@
+import type { z } from "zod";
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
+import type { SharedState } from "../state/sharedState.ts";
+import type { DiscoverIndex } from "../discover/discoverIndex.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+
+export type OperatorName = "Discover" | "Bash" | "Scan" | "UnionScan" | "Probe" | "Query";
+
+export interface OperatorContext {
+  engine: DuckEngine;
+  lakeRoot: string;
+  /** RADAR's folder for this lake (cache, traces). */
+  radarDir: string;
+  map: SourceMap;
+  state: SharedState;
+  discover: () => DiscoverIndex;
+  entry: (path: string) => SourceEntry | undefined;
+  signal?: AbortSignal;
+  /** Bash is off in untrusted workspaces. */
+  allowBash: boolean;
+}
+
+export interface OperatorResult<O> {
+  observation: O;
+  /** Findings of the operator itself (e.g. a header it corrected); validation adds its own. */
+  diagnostics?: Diagnostic[];
+}
+
+/**
+ * One typed operator: its arguments' zod schema (the single source of truth for validation, tool
+ * definitions and docs), the tables it declares as inputs, its execution and a one-line summary
+ * of its observation for traces.
+ */
+export interface Operator<A, O> {
+  name: OperatorName;
+  description: string;
+  schema: z.ZodType<A>;
+  inputsOf: (args: A) => string[];
+  execute: (args: A, ctx: OperatorContext) => Promise<OperatorResult<O>>;
+  summarize: (observation: O) => string;
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import { reject } from "../diagnostic.ts";
+import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
+import type { ColumnType } from "../state/sharedState.ts";
+import type { Operator } from "./operator.ts";
+import { previewTable } from "./preview.ts";
+import type { Preview } from "./preview.ts";
+import { requireRegistered } from "./requireTable.ts";
+import { checkOutputName } from "./tableName.ts";
+
+export const queryArgs = z
+  .object({
+    sql: z.string().describe("One read-only SELECT or WITH statement over registered tables."),
+    inputs: z.array(z.string()).describe("Every registered table the SQL reads."),
+    output: z.string().describe("Name of the table to register with the result."),
+  })
+  .strict();
+export type QueryArgs = z.infer<typeof queryArgs>;
+
+export interface QueryObservation {
+  table: string;
+  schema: ColumnType[];
+  rowCount: number;
+  records: Preview;
+}
+
+export const QUERY_RECORDS = 10;
+
+export const queryOperator: Operator<QueryArgs, QueryObservation> = {
+  name: "Query",
+  description: "Run one read-only SELECT over registered tables and register the result as a new table.",
+  schema: queryArgs,
+  inputsOf: (args) => args.inputs,
+  async execute(args, ctx) {
+    const output = checkOutputName(args.output, "Query.output");
+    for (const input of args.inputs) requireRegistered(ctx.state, input, "Query.inputs");
+    const analysis = await analyzeSelect(ctx.engine, args.sql);
+    const declared = new Set(args.inputs.map((i) => i.toLowerCase()));
+    for (const table of analysis.tables) {
+      requireRegistered(ctx.state, table, "Query.sql");
+      if (!declared.has(table))
+        reject("undeclared-input", `Query.sql reads table "${table}", which is not in Query.inputs ${JSON.stringify(args.inputs)}. Declare every table the query reads.`);
+    }
+    await assertPreparesAsSelect(ctx.engine, analysis.sql);
+    // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
+    // trailing line comment.
+    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
+    const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
+    const [count] = await ctx.engine.all(`SELECT count(*) AS n FROM ${sqlIdent(output)}`);
+    const info = {
+      name: output,
+      provenance: { kind: "query" as const, files: [], sql: analysis.sql, inputs: args.inputs },
+      schema,
+      rowCount: Number(count?.n ?? 0),
+      origin: { kind: "derived" as const },
+    };
+    ctx.state.register(info);
+    return { observation: { table: output, schema, rowCount: info.rowCount, records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS) } };
+  },
+  summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
+};

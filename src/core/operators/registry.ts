@@ -1,0 +1,19 @@
+import { bashOperator } from "./bash.ts";
+import { discoverOperator } from "./discover.ts";
+import type { Operator, OperatorName } from "./operator.ts";
+import { probeOperator } from "./probe.ts";
+import { queryOperator } from "./query.ts";
+import { scanOperator } from "./scan.ts";
+import { unionScanOperator } from "./unionScan.ts";
+
+/** The six operators, by name: the only way the agent touches data. */
+export const operators: Record<OperatorName, Operator<never, unknown>> = {
+  Discover: discoverOperator as unknown as Operator<never, unknown>,
+  Bash: bashOperator as unknown as Operator<never, unknown>,
+  Scan: scanOperator as unknown as Operator<never, unknown>,
+  UnionScan: unionScanOperator as unknown as Operator<never, unknown>,
+  Probe: probeOperator as unknown as Operator<never, unknown>,
+  Query: queryOperator as unknown as Operator<never, unknown>,
+};
+
+export const operatorNames = Object.keys(operators) as OperatorName[];

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { nearest, reject } from "../diagnostic.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
+import type { ColumnType } from "../state/sharedState.ts";
+import { materialize } from "./materialize.ts";
+import type { Operator, OperatorContext } from "./operator.ts";
+import { previewTable } from "./preview.ts";
+import type { Preview } from "./preview.ts";
+import { checkOutputName, tableNameFor } from "./tableName.ts";
+
+export const scanArgs = z
+  .object({
+    file: z.string().min(1).describe("Path of a file in the lake, relative to the lake root, as Discover returns it."),
+    output: z.string().optional().describe("Name of the table to register; derived from the file name when omitted."),
+    sheet: z.string().optional().describe("Excel sheet name or HTML table label; the first one when omitted."),
+  })
+  .strict();
+export type ScanArgs = z.infer<typeof scanArgs>;
+
+export interface ScanObservation {
+  table: string;
+  provenance: {
+    file: string;
+    format: string;
+    headerLine: number;
+    sheet?: string;
+    encoding?: string;
+    titleLines: string[];
+    footerLines: string[];
+    sheets?: string[];
+  };
+  schema: ColumnType[];
+  rowCount: number;
+  preview: Preview;
+}
+
+export const PREVIEW_ROWS = 5;
+
+/** The mapped file for a path, or a rejection naming the nearest lake paths. */
+export function requireEntry(ctx: OperatorContext, file: string, argument: string): SourceEntry {
+  const entry = ctx.entry(file);
+  if (!entry)
+    reject(
+      "unknown-source",
+      `${argument} "${file}" is not a file of the lake. Nearest paths: ${nearest(file, ctx.map.files.map((f) => f.path)).join(", ")}. Use Discover to find sources.`,
+    );
+  return entry;
+}
+
+/** The table of a file to read: the named sheet, or the first. */
+export function requireTable(entry: SourceEntry, sheet: string | undefined): TableProfile {
+  if (entry.error) throw new Error(`${entry.path} cannot be read: ${entry.error}`);
+  const tables = entry.tables ?? [];
+  if (tables.length === 0) throw new Error(`${entry.path} holds no table (${entry.format}); use Bash (head, grep) to read text files`);
+  if (sheet === undefined) return tables[0]!;
+  const table = tables.find((t) => t.sheet === sheet) ?? tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase());
+  if (!table)
+    reject(
+      "unknown-source",
+      `${entry.path} has no sheet or table "${sheet}". It has: ${tables.map((t) => `"${t.sheet}"`).join(", ")}.`,
+      [{ file: entry.path, line: 1 }],
+    );
+  return table;
+}
+
+export function layoutDiagnostics(entry: SourceEntry, table: TableProfile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (table.titleLines.length > 0)
+    out.push({
+      code: "header-offset",
+      severity: "info",
+      message: `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}: ${table.titleLines.length} title row(s) above the header (${table.titleLines
+        .slice(0, 2)
+        .map((t) => JSON.stringify(t))
+        .join(", ")}) were skipped; the header is line ${table.headerLine}.`,
+      locations: [{ file: entry.path, line: table.headerLine, ...(table.sheet ? { sheet: table.sheet } : {}) }],
+    });
+  if (table.footer && table.footer.lines.length > 0)
+    out.push({
+      code: "header-offset",
+      severity: "info",
+      message: `${entry.path}: ${table.footer.lines.length} footnote row(s) after the data were left out (${JSON.stringify(table.footer.lines[0]!.slice(0, 80))}).`,
+      locations: table.footer.line > 0 ? [{ file: entry.path, line: table.footer.line }] : [],
+    });
+  return out;
+}
+
+export const scanOperator: Operator<ScanArgs, ScanObservation> = {
+  name: "Scan",
+  description:
+    "Read one file (or one sheet/table of it) of the lake into a table. Title rows and footnotes are handled; every row keeps its source line.",
+  schema: scanArgs,
+  inputsOf: () => [],
+  async execute(args, ctx) {
+    const entry = requireEntry(ctx, args.file, "Scan.file");
+    const table = requireTable(entry, args.sheet);
+    const output = checkOutputName(args.output ?? tableNameFor(entry.path), "Scan.output");
+    const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, output);
+    const info = {
+      name: output,
+      provenance: {
+        kind: "scan" as const,
+        files: [{ path: entry.path, format: entry.format, headerLine: table.headerLine, rows: done.rowCount, ...(table.sheet ? { sheet: table.sheet } : {}) }],
+      },
+      schema: done.schema,
+      rowCount: done.rowCount,
+      origin: done.origin,
+    };
+    ctx.state.register(info);
+    ctx.state.scanned.add(table.sheet ? `${entry.path}#${table.sheet}` : entry.path);
+    const preview = await previewTable(ctx.engine, ctx.state, info, PREVIEW_ROWS);
+    const sheets = (entry.tables ?? []).map((t) => t.sheet).filter((s): s is string => s !== undefined);
+    return {
+      observation: {
+        table: output,
+        provenance: {
+          file: entry.path,
+          format: entry.format,
+          headerLine: table.headerLine,
+          ...(table.sheet ? { sheet: table.sheet } : {}),
+          ...(entry.encoding ? { encoding: entry.encoding } : {}),
+          titleLines: table.titleLines,
+          footerLines: table.footer?.lines ?? [],
+          ...(sheets.length > 1 ? { sheets } : {}),
+        },
+        schema: done.schema,
+        rowCount: done.rowCount,
+        preview,
+      },
+      diagnostics: layoutDiagnostics(entry, table),
+    };
+  },
+  summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns from ${o.provenance.file}${o.provenance.sheet ? ` [${o.provenance.sheet}]` : ""}`,
+};

@@ -1,0 +1,129 @@
+import picomatch from "picomatch";
+import { z } from "zod";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { nearest, reject } from "../diagnostic.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
+import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
+import { materialize } from "./materialize.ts";
+import type { Operator, OperatorContext } from "./operator.ts";
+import { previewTable } from "./preview.ts";
+import type { Preview } from "./preview.ts";
+import { PREVIEW_ROWS, layoutDiagnostics, requireTable } from "./scan.ts";
+import { checkOutputName } from "./tableName.ts";
+
+export const unionScanArgs = z
+  .object({
+    files: z.array(z.string().min(1)).min(1).describe("Lake paths or glob patterns, e.g. \"data/State MSA*/*.csv\"."),
+    source_column: z.string().min(1).describe("Name of the column that holds each row's source label (the file name)."),
+    output: z.string().describe("Name of the table to register."),
+  })
+  .strict();
+export type UnionScanArgs = z.infer<typeof unionScanArgs>;
+
+export interface UnionScanObservation {
+  table: string;
+  sources: { file: string; label: string; rows: number; columns: number }[];
+  schema: ColumnType[];
+  /** Columns missing from some sources (their rows hold NULL there). */
+  partialColumns: { column: string; missingIn: string[] }[];
+  rowCount: number;
+  preview: Preview;
+}
+
+/** Files named or matched by the patterns, in lake order, each once. */
+export function expandFiles(ctx: OperatorContext, patterns: string[]): SourceEntry[] {
+  const out = new Map<string, SourceEntry>();
+  for (const pattern of patterns) {
+    const exact = ctx.entry(pattern);
+    if (exact) {
+      out.set(exact.path, exact);
+      continue;
+    }
+    if (!/[*?[\]{}]/.test(pattern))
+      reject(
+        "unknown-source",
+        `UnionScan.files: "${pattern}" is not a file of the lake. Nearest paths: ${nearest(pattern, ctx.map.files.map((f) => f.path)).join(", ")}.`,
+      );
+    const isMatch = picomatch(pattern, { nocase: true, dot: false });
+    const matched = ctx.map.files.filter((f) => isMatch(f.path) && (f.tables?.length ?? 0) > 0);
+    if (matched.length === 0)
+      reject("unknown-source", `UnionScan.files: the pattern "${pattern}" matches no readable table in the lake. Use Discover to list paths.`);
+    for (const f of matched) out.set(f.path, f);
+  }
+  return [...out.values()];
+}
+
+/** Short labels: file names without extension, or the full path where names repeat. */
+function labels(entries: SourceEntry[]): string[] {
+  const stems = entries.map((e) => (e.path.split("/").pop() ?? e.path).replace(/\.[^.]+$/, ""));
+  return new Set(stems).size === stems.length ? stems : entries.map((e) => e.path);
+}
+
+export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
+  name: "UnionScan",
+  description:
+    "Read many files with the same kind of table into one table, matching columns by name; each row's file is recorded in source_column.",
+  schema: unionScanArgs,
+  inputsOf: () => [],
+  async execute(args, ctx) {
+    const output = checkOutputName(args.output, "UnionScan.output");
+    const entries = expandFiles(ctx, args.files);
+    const names = labels(entries);
+    const parts: { entry: SourceEntry; part: string; label: string; rows: number; schema: ColumnType[]; origin: RowOrigin }[] = [];
+    const diagnostics: Diagnostic[] = [];
+    try {
+      for (const [i, entry] of entries.entries()) {
+        const table = requireTable(entry, undefined);
+        const part = `__radar_part_${i}`;
+        const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, part);
+        if (done.schema.some((c) => c.name.toLowerCase() === args.source_column.toLowerCase()))
+          reject("invalid-argument", `UnionScan.source_column "${args.source_column}" is already a column of ${entry.path}; choose another name.`);
+        parts.push({ entry, part, label: names[i]!, rows: done.rowCount, schema: done.schema, origin: done.origin });
+        diagnostics.push(...layoutDiagnostics(entry, table).filter((d) => i === 0 || d.severity !== "info"));
+        ctx.state.scanned.add(entry.path);
+      }
+      const select = parts
+        .map((p) => `SELECT ${sqlString(p.label)} AS ${sqlIdent(args.source_column)}, * FROM ${sqlIdent(p.part)}`)
+        .join("\nUNION ALL BY NAME\n");
+      await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
+    } finally {
+      for (const p of parts) await ctx.engine.run(`DROP TABLE IF EXISTS ${sqlIdent(p.part)}`);
+    }
+    const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
+    const rowCount = parts.reduce((n, p) => n + p.rows, 0);
+    let start = 0;
+    const segments = parts.map((p) => {
+      const seg = { start, count: p.rows, origin: p.origin };
+      start += p.rows;
+      return seg;
+    });
+    const info = {
+      name: output,
+      provenance: {
+        kind: "union" as const,
+        files: parts.map((p) => ({ path: p.entry.path, format: p.entry.format, headerLine: p.entry.tables?.[0]?.headerLine ?? 0, rows: p.rows })),
+      },
+      schema,
+      rowCount,
+      origin: { kind: "union" as const, segments },
+    };
+    ctx.state.register(info);
+    const partialColumns = schema
+      .filter((c) => c.name !== args.source_column)
+      .map((c) => ({ column: c.name, missingIn: parts.filter((p) => !p.schema.some((s) => s.name === c.name)).map((p) => p.entry.path) }))
+      .filter((x) => x.missingIn.length > 0);
+    return {
+      observation: {
+        table: output,
+        sources: parts.map((p) => ({ file: p.entry.path, label: p.label, rows: p.rows, columns: p.schema.length })),
+        schema,
+        partialColumns,
+        rowCount,
+        preview: await previewTable(ctx.engine, ctx.state, info, PREVIEW_ROWS),
+      },
+      diagnostics,
+    };
+  },
+  summarize: (o) => `${o.table}: ${o.rowCount} rows from ${o.sources.length} files, ${o.schema.length} columns`,
+};

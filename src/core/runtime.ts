@@ -1,0 +1,215 @@
+import { realpathSync } from "node:fs";
+import type { z } from "zod";
+import { DuckEngine } from "./engine/duckEngine.ts";
+import { Rejection } from "./diagnostic.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { DiscoverIndex } from "./discover/discoverIndex.ts";
+import type { OperatorContext, OperatorName } from "./operators/operator.ts";
+import { operatorNames, operators } from "./operators/registry.ts";
+import { radarDir as defaultRadarDir } from "./radarDir.ts";
+import { buildSourceMap } from "./sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapProgress } from "./sourceMap/buildSourceMap.ts";
+import type { SourceEntry, SourceMap } from "./sourceMap/sourceEntry.ts";
+import { SharedState } from "./state/sharedState.ts";
+import type { CallEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
+import { TraceFile, newRunId } from "./trace/traceFile.ts";
+
+export interface RuntimeOptions {
+  allowBash?: boolean;
+  onMapProgress?: (progress: MapProgress) => void;
+  /** Overrides where the cache and traces go (default: `<lake>/.radar`). */
+  radarDir?: string;
+  threads?: number;
+  question?: string;
+}
+
+/** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
+export type OperatorCall = { op: string } & Record<string, unknown>;
+
+/**
+ * The runtime over one lake: the locked-down engine, the Source Map, the shared state and the
+ * trace of one run. Every operator call goes through `call`, which parses, executes and records.
+ */
+export class Runtime {
+  readonly state = new SharedState();
+  readonly runId = newRunId();
+  readonly trace: TraceFile;
+  private readonly listeners: TraceListener[] = [];
+  private readonly entries: Map<string, SourceEntry>;
+  private index?: DiscoverIndex;
+  private callCount = 0;
+
+  private constructor(
+    readonly engine: DuckEngine,
+    readonly map: SourceMap,
+    readonly mapStats: BuildStats,
+    readonly radarDir: string,
+    private readonly options: RuntimeOptions,
+  ) {
+    this.entries = new Map(map.files.map((f) => [f.path, f]));
+    this.trace = new TraceFile(radarDir, this.runId);
+    this.listeners.push((event) => this.trace.append(event));
+  }
+
+  static async open(lake: string, options: RuntimeOptions = {}): Promise<Runtime> {
+    const lakeRoot = realpathSync(lake);
+    const dir = options.radarDir ?? defaultRadarDir(lakeRoot);
+    const engine = await DuckEngine.open(lakeRoot, {
+      extraReadDirs: dir.startsWith(`${lakeRoot}/`) ? [] : [dir],
+      ...(options.threads ? { threads: options.threads } : {}),
+    });
+    try {
+      const { map, stats } = await buildSourceMap(engine, { cacheDir: dir, ...(options.onMapProgress ? { onProgress: options.onMapProgress } : {}) });
+      const runtime = new Runtime(engine, map, stats, dir, options);
+      runtime.emit({
+        type: "run-start",
+        runId: runtime.runId,
+        lake: lakeRoot,
+        startedAt: new Date().toISOString(),
+        ...(options.question ? { question: options.question } : {}),
+      });
+      return runtime;
+    } catch (error) {
+      engine.close();
+      throw error;
+    }
+  }
+
+  get lakeRoot(): string {
+    return this.engine.lakeRoot;
+  }
+
+  onEvent(listener: TraceListener): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(event: TraceEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  entry(path: string): SourceEntry | undefined {
+    return this.entries.get(path) ?? this.entries.get(path.replace(/^\.\//, ""));
+  }
+
+  private context(signal?: AbortSignal): OperatorContext {
+    return {
+      engine: this.engine,
+      lakeRoot: this.lakeRoot,
+      radarDir: this.radarDir,
+      map: this.map,
+      state: this.state,
+      discover: () => (this.index ??= new DiscoverIndex(this.map)),
+      entry: (path) => this.entry(path),
+      allowBash: this.options.allowBash ?? true,
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  /** Validates, executes and records one call. Never throws: failures are statuses. */
+  async call(raw: OperatorCall, signal?: AbortSignal, skipReason?: string): Promise<CallEvent> {
+    const startedAt = new Date();
+    const index = this.callCount++;
+    const { op, ...args } = raw;
+    const event: CallEvent = {
+      type: "call",
+      runId: this.runId,
+      index,
+      op,
+      args,
+      inputs: [],
+      status: "ok",
+      diagnostics: [],
+      startedAt: startedAt.toISOString(),
+      durationMs: 0,
+    };
+    const onAbort = (): void => this.engine.interrupt();
+    signal?.addEventListener("abort", onAbort);
+    try {
+      const operator = operatorNames.includes(op as OperatorName) ? operators[op as OperatorName] : undefined;
+      if (!operator) {
+        event.status = "rejected";
+        event.diagnostics.push(invalid(`Unknown operator "${op}". Operators: ${operatorNames.join(", ")}.`));
+      } else {
+        const parsed = (operator.schema as z.ZodType).safeParse(args);
+        if (!parsed.success) {
+          event.status = "rejected";
+          event.diagnostics.push(invalid(`${op}: ${describeZodError(parsed.error)}`));
+        } else {
+          event.inputs = operator.inputsOf(parsed.data as never);
+          if (skipReason) {
+            event.status = "skipped";
+            event.error = skipReason;
+          } else {
+            if (signal?.aborted) throw new Error("cancelled before it started");
+            const result = await operator.execute(parsed.data as never, this.context(signal));
+            event.observation = result.observation;
+            event.summary = operator.summarize(result.observation);
+            event.diagnostics.push(...(result.diagnostics ?? []));
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof Rejection) {
+        event.status = "rejected";
+        event.diagnostics.push(error.diagnostic);
+      } else {
+        event.status = "failed";
+        event.error = signal?.aborted ? "cancelled" : cleanError(error);
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+    event.durationMs = Date.now() - startedAt.getTime();
+    this.emit(event);
+    return event;
+  }
+
+  /**
+   * Runs calls in order. A call whose declared input was to be produced by a rejected or failed
+   * call of the same batch is skipped rather than run on stale or missing tables.
+   */
+  async runBatch(calls: OperatorCall[], signal?: AbortSignal): Promise<CallEvent[]> {
+    const broken = new Map<string, number>();
+    const results: CallEvent[] = [];
+    for (const call of calls) {
+      const needs = declaredInputs(call).find((t) => broken.has(t.toLowerCase()));
+      const reason = needs !== undefined ? `skipped: its input "${needs}" was not produced (call #${broken.get(needs.toLowerCase())} ${results.find((r) => r.index === broken.get(needs.toLowerCase()))?.status})` : undefined;
+      const result = await this.call(call, signal, reason);
+      results.push(result);
+      const output = typeof call.output === "string" ? call.output : undefined;
+      if (result.status !== "ok" && output) broken.set(output.toLowerCase(), result.index);
+    }
+    return results;
+  }
+
+  end(status: "ok" | "failed" | "cancelled"): void {
+    this.emit({ type: "run-end", runId: this.runId, endedAt: new Date().toISOString(), calls: this.callCount, status });
+  }
+
+  close(): void {
+    this.trace.close();
+    this.engine.close();
+  }
+}
+
+function declaredInputs(call: OperatorCall): string[] {
+  const inputs: string[] = [];
+  if (Array.isArray(call.inputs)) inputs.push(...call.inputs.filter((x): x is string => typeof x === "string"));
+  if (typeof call.table === "string") inputs.push(call.table);
+  return inputs;
+}
+
+function invalid(message: string): Diagnostic {
+  return { code: "invalid-argument", severity: "error", message, locations: [] };
+}
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "arguments"}: ${issue.message}`)
+    .join("; ");
+}
+
+function cleanError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n").filter((l) => l.trim() !== "").slice(0, 4).join(" — ").slice(0, 800);
+}

@@ -1,0 +1,106 @@
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { reject } from "../diagnostic.ts";
+
+/**
+ * The first wall around agent SQL: exactly one read-only SELECT/WITH, decided by DuckDB's own
+ * parser (`json_serialize_sql`, which parses without side effects), whose tables are only
+ * registered tables or its own CTEs, and whose table functions are only row generators. Files
+ * enter only through Scan/UnionScan. The locked-down engine is the second wall.
+ */
+
+/** Table functions that generate rows and touch nothing outside the query. */
+const ALLOWED_TABLE_FUNCTIONS = new Set(["range", "generate_series", "unnest"]);
+
+/** Scalar functions that reveal or change the environment even inside a SELECT. */
+const DENIED_FUNCTIONS = new Set([
+  "current_setting",
+  "getvariable",
+  "getenv",
+  "set_variable",
+  "enable_logging",
+  "disable_logging",
+  "truncate_duckdb_logs",
+  "query",
+  "query_table",
+]);
+
+export interface SelectAnalysis {
+  /** The statement without trailing semicolons. */
+  sql: string;
+  /** Parsed statement (DuckDB's JSON form), for validation rules. */
+  statement: Record<string, unknown>;
+  /** Base tables the query reads (lower-cased), CTE names excluded. */
+  tables: string[];
+}
+
+type Json = Record<string, unknown>;
+
+export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise<SelectAnalysis> {
+  const sql = rawSql.trim().replace(/;+\s*$/, "").trim();
+  if (sql === "") reject("invalid-sql", "Query.sql is empty: give one SELECT or WITH statement.");
+  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
+  const parsed = JSON.parse(String(row?.j)) as Json;
+  if (parsed.error) {
+    const message = String(parsed.error_message ?? "unknown parser error");
+    if (parsed.error_type === "parser" || /syntax|parser/i.test(message))
+      reject("invalid-sql", `The SQL does not parse: ${message}. Fix the syntax and send one SELECT statement.`);
+    reject(
+      "unsafe-sql",
+      "Refused: Query runs exactly one read-only SELECT or WITH statement; this is another kind of statement " +
+        "(COPY, ATTACH, INSTALL, LOAD, PRAGMA, SET, CREATE, EXPORT, CALL, EXPLAIN, PIVOT… are not allowed). " +
+        "Read files with Scan/UnionScan and derive tables with a SELECT.",
+    );
+  }
+  const statements = (parsed.statements as Json[] | undefined) ?? [];
+  if (statements.length !== 1)
+    reject("unsafe-sql", `Refused: Query takes exactly one statement; got ${statements.length}. Send one SELECT per Query call.`);
+  const statement = statements[0]!;
+  const ctes = new Set<string>();
+  const tables = new Set<string>();
+  walk(statement, (node) => {
+    const cteMap = node.cte_map as { map?: { key: string }[] } | undefined;
+    for (const entry of cteMap?.map ?? []) ctes.add(String(entry.key).toLowerCase());
+  });
+  walk(statement, (node) => {
+    if (node.type === "BASE_TABLE" && "table_name" in node) {
+      const name = String(node.table_name);
+      if (node.schema_name || node.catalog_name)
+        reject(
+          "unsafe-sql",
+          `Refused: "${[node.catalog_name, node.schema_name, name].filter(Boolean).join(".")}" names a catalog or schema; ` +
+            "Query reads only the tables registered by Scan, UnionScan and Query, by their plain names.",
+        );
+      if (/[/\\]|\.[a-z0-9]{1,8}$/i.test(name))
+        reject("unsafe-sql", `Refused: FROM '${name}' reads a file directly. Files enter only through Scan or UnionScan; scan it, then query the table.`);
+      if (!ctes.has(name.toLowerCase())) tables.add(name.toLowerCase());
+    }
+    if (node.type === "TABLE_FUNCTION") {
+      const fn = String((node.function as Json | undefined)?.function_name ?? "").toLowerCase();
+      if (!ALLOWED_TABLE_FUNCTIONS.has(fn))
+        reject(
+          "unsafe-sql",
+          `Refused: table function ${fn}() is not allowed in Query (it reads files, settings or runs other SQL). ` +
+            "Files enter only through Scan/UnionScan; allowed table functions: range, generate_series, unnest.",
+        );
+    }
+    if (node.class === "FUNCTION" && DENIED_FUNCTIONS.has(String(node.function_name).toLowerCase()))
+      reject("unsafe-sql", `Refused: function ${String(node.function_name)}() is not allowed in Query.`);
+  });
+  return { sql, statement, tables: [...tables].sort() };
+}
+
+/** Second check, after analysis: DuckDB prepares it (binding, no execution) as a SELECT. */
+export async function assertPreparesAsSelect(engine: DuckEngine, sql: string): Promise<void> {
+  const SELECT = 1;
+  const types = await engine.statementTypes(sql);
+  if (types.length !== 1 || types[0] !== SELECT) reject("unsafe-sql", "Refused: the statement does not prepare as a single SELECT.");
+}
+
+export function walk(node: unknown, visit: (node: Json) => void): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+  } else if (node !== null && typeof node === "object") {
+    visit(node as Json);
+    for (const value of Object.values(node)) walk(value, visit);
+  }
+}
