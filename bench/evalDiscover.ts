@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   let lakeFiles: string[];
   const started = Date.now();
   try {
-    const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir] });
+    const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir], threads: 1 });
     try {
       const { map } = await buildSourceMap(engine, { cacheDir });
       lakeFiles = map.files.map((f) => f.path).filter((p) => !isDotFile(p));

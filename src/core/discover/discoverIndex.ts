@@ -244,8 +244,28 @@ function titleLines(entry: SourceEntry): string[] {
   return out;
 }
 
+/**
+ * Acronyms of a path spelled out where the file's own content spells them: "State MSA ... data" with
+ * "... Metropolitan Statistical Area" among the values reads also "metropolitan statistical area".
+ */
+function spelledAcronyms(path: string, texts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const acronym of new Set(path.match(/\b[A-Z]{2,6}\b/g) ?? [])) {
+    const words = [...acronym].map((letter) => `${letter}[a-z]+`).join("[\\s-]+");
+    const pattern = new RegExp(`\\b${words}\\b`);
+    for (const text of texts) {
+      const found = pattern.exec(text);
+      if (found) {
+        out.push(found[0]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 function fileText(entry: SourceEntry): DocText {
-  return {
+  const fields: DocText = {
     path: [entry.path],
     title: titleLines(entry),
     columns: columnNames(entry),
@@ -253,6 +273,9 @@ function fileText(entry: SourceEntry): DocText {
     text: (entry.firstLines ?? []).slice(0, MAX_TEXT_LINES),
     files: [],
   };
+  const texts = [...fields.title, ...fields.columns, ...fields.values, ...fields.text];
+  fields.path.push(...spelledAcronyms(entry.path, texts));
+  return fields;
 }
 
 /** Binary and empty files can answer nothing: they are found by path patterns only. */
@@ -264,6 +287,14 @@ function shapeKey(entry: SourceEntry): string | null {
   const names = (entry.tables ?? []).map((t) => t.columns.map((c) => c.name.trim().toLowerCase()).join("\u0001"));
   if (names.length === 0 || names.every((n) => n.length === 0)) return null;
   return names.join("\u0002");
+}
+
+const MODE = process.env.DISCOVER_MODE ?? "raw";
+function adjust(r: SearchResult): number {
+  const n = r.queryTerms.length || 1;
+  if (MODE === "sum") return r.score / n;
+  if (MODE === "sqrt") return r.score / Math.sqrt(n);
+  return r.score;
 }
 
 function truncate(text: string): string {
@@ -325,7 +356,7 @@ export class DiscoverIndex {
         members: members.map((m) => m.path),
         group: true,
         fields: {
-          path: [`${folder} ${ext}`],
+          path: [`${folder} ${ext}`, ...spelledAcronyms(folder, [...titles, ...columnNames(first), ...values])],
           title: titles,
           columns: columnNames(first),
           values,
@@ -366,14 +397,21 @@ export class DiscoverIndex {
         .map((path) => ({ path, score: 1, reasons: [`matches pattern ${pattern}`] }));
     }
     if (limit <= 0) return [];
-    const results = this.mini.search(query, {
+    // Each word once: "the number of reports ... the number of reports" asks no more than it says.
+    const words = new Map<string, string>();
+    for (const token of tokenize(query)) {
+      const term = processTerm(token);
+      if (term !== null && !words.has(term)) words.set(term, token);
+    }
+    if (words.size === 0) return [];
+    const results = this.mini.search([...words.values()].join(" "), {
       boost: BOOST,
       fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
       prefix: false,
       combineWith: "OR",
     });
     const candidates = results
-      .map((r) => ({ result: r, doc: this.docs[r.id as number], score: r.score }))
+      .map((r) => ({ result: r, doc: this.docs[r.id as number], score: adjust(r) }))
       .filter((x): x is { result: SearchResult; doc: Doc; score: number } => x.doc !== undefined)
       .filter((x) => !isExcluded(x.doc.path, x.doc.members));
     // A group is at least as relevant as its best member, unless the query names that member: what

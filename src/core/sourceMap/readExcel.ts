@@ -25,7 +25,7 @@ export async function readExcelSheets(absPath: string, onSheet: (grid: Grid) => 
     sharedStrings: "cache",
     worksheets: "emit",
     hyperlinks: "ignore",
-    styles: "ignore",
+    styles: "cache",
     entries: "ignore",
   });
   const names: string[] = [];

@@ -1,0 +1,509 @@
+// Source Map benchmark: how long a cold map of a lake takes, how that compares with DuckDB merely
+// counting the rows of the same files, and how long an unchanged re-map (all from cache) takes.
+// Lakes: the KramaBench "legal" lake (../shared/kramabench-legal/lake, skipped when absent) and a
+// generated lake of ≥ 1 GiB (bench/generateLake.ts, reused between runs).
+//
+//   npm run bench                       table, then a final JSON line
+//   npm run bench -- --json             the JSON line only
+//   --size BYTES (1e9, 500M, 2GiB…)     size of the generated lake (default 1 GiB)
+//   --dir DIR                           folder of the generated lake (default bench-data/lake-1g)
+//   --skip-generated                    the KramaBench lake only
+//
+// Progress goes to stderr. Figures are wall times on this machine; the OS page cache is not dropped
+// (that needs root), so the files are usually in memory for every step.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { DuckEngine, sqlString } from "../src/core/engine/duckEngine.ts";
+import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
+import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
+import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
+import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
+
+const MIB = 1024 * 1024;
+const FLOOR_FORMATS = new Set(["csv", "json", "jsonl", "parquet"]);
+
+interface FileFailure {
+  path: string;
+  error: string;
+}
+
+interface FormatFigures {
+  files: number;
+  bytes: number;
+  rows: number;
+  profileMs: number;
+  floorMs: number;
+  floorRows: number;
+}
+
+interface LakeFigures {
+  name: string;
+  dir: string;
+  files: number;
+  bytes: number;
+  tables: number;
+  rows: number;
+  /** Rows the generator wrote (generated lake only): the map should find exactly these. */
+  expectedRows?: number;
+  generated?: { reused: boolean; generateMs: number };
+  mapErrors: FileFailure[];
+  cold: {
+    engineOpenMs: number;
+    wallMs: number;
+    profiled: number;
+    rowsPerSec: number;
+    mbPerSec: number;
+    rssBeforeMiB: number;
+    peakRssMiB: number;
+    maxRssMiB: number;
+    cacheBytes: number;
+  };
+  floor: {
+    files: number;
+    bytes: number;
+    wallMs: number;
+    rows: number;
+    /** Sum of the map's own per-file profile time for the same files. */
+    mapProfileMs: number;
+    /** Map build wall time / floor time. */
+    ratio: number;
+    /** Map profile time of the same files / floor time. */
+    sameFilesRatio: number;
+    failures: FileFailure[];
+    /** Files whose auto-detected count differs from the map's row count. */
+    rowMismatches: { path: string; map: number; floor: number }[];
+  };
+  remap: { wallMs: number; files: number; fromCache: number; profiled: number; rows: number };
+  byFormat: Record<string, FormatFigures>;
+  slowest: { path: string; format: string; bytes: number; profileMs: number; mbPerSec: number }[];
+}
+
+// ---------- arguments and output ----------
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** `1073741824`, `1.07e9`, `500M`, `500MB` (10^6), `1GiB`, `512MiB` (2^20). */
+function parseBytes(text: string): number {
+  const plain = Number(text);
+  if (Number.isFinite(plain) && plain > 0) return Math.round(plain);
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt])(i?)b?$/i.exec(text.trim());
+  if (!match) throw new Error(`--size: not a byte count: ${text}`);
+  const power = "kmgt".indexOf((match[2] ?? "").toLowerCase()) + 1;
+  const base = match[3] ? 1024 : 1000;
+  return Math.round(Number(match[1]) * base ** power);
+}
+
+const jsonOnly = process.argv.includes("--json");
+const progressTty = process.stderr.isTTY === true;
+let lastProgress = 0;
+
+function progress(text: string, force = false): void {
+  const now = performance.now();
+  if (!force && now - lastProgress < (progressTty ? 200 : 2000)) return;
+  lastProgress = now;
+  if (progressTty) process.stderr.write(`\r\x1b[K${text}`);
+  else process.stderr.write(`${text}\n`);
+}
+
+function progressDone(text: string): void {
+  if (progressTty) process.stderr.write(`\r\x1b[K`);
+  process.stderr.write(`${text}\n`);
+  lastProgress = 0;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+function round(value: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+// ---------- measurements ----------
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Peak RSS sampled every 50 ms while `task` runs. */
+async function withRssSampling<T>(task: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 50);
+  try {
+    const result = await task();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const abs = join(dir, entry.name);
+    total += entry.isDirectory() ? dirBytes(abs) : statSync(abs).size;
+  }
+  return total;
+}
+
+function tableRows(entry: SourceEntry): number {
+  return (entry.tables ?? []).reduce((sum, t) => sum + t.rowCount, 0);
+}
+
+function mapRows(map: SourceMap): number {
+  return map.files.reduce((sum, f) => sum + tableRows(f), 0);
+}
+
+function mapProgress(label: string): (p: MapProgress) => void {
+  const started = performance.now();
+  return (p) => {
+    const s = (performance.now() - started) / 1000;
+    const line =
+      `[${label}] ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)} / ${mb(p.bytesTotal)}` +
+      ` (${(p.bytesDone / 1e6 / Math.max(s, 1e-3)).toFixed(1)} MB/s, ${s.toFixed(1)} s) ${p.path}`;
+    progress(line, p.filesDone === p.filesTotal);
+  };
+}
+
+function floorReader(absPath: string, format: string): string {
+  if (format === "parquet") return `read_parquet(${sqlString(absPath)})`;
+  if (format === "jsonl") return `read_json(${sqlString(absPath)}, format='newline_delimited')`;
+  if (format === "json") return `read_json(${sqlString(absPath)})`;
+  return `read_csv(${sqlString(absPath)})`;
+}
+
+/** DuckDB alone, auto-detecting, counting the rows of every CSV/JSON/Parquet file of the map. */
+async function measureFloor(
+  map: SourceMap,
+  label: string,
+  byFormat: Record<string, FormatFigures>,
+): Promise<LakeFigures["floor"]> {
+  const files = map.files.filter((f) => FLOOR_FORMATS.has(f.format));
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const failures: FileFailure[] = [];
+  const rowMismatches: LakeFigures["floor"]["rowMismatches"] = [];
+  let wallMs = 0;
+  let rows = 0;
+  let bytes = 0;
+  try {
+    for (const [i, file] of files.entries()) {
+      progress(`[${label} floor] ${i + 1}/${files.length} ${file.path}`, i + 1 === files.length);
+      const figures = byFormat[file.format];
+      const started = performance.now();
+      try {
+        const reader = await connection.runAndReadAll(
+          `SELECT count(*) AS n FROM ${floorReader(join(map.root, file.path), file.format)}`,
+        );
+        const n = Number(reader.getRowObjectsJson()[0]?.n ?? 0);
+        rows += n;
+        if (figures) figures.floorRows += n;
+        const mapped = tableRows(file);
+        if (file.tables && n !== mapped) rowMismatches.push({ path: file.path, map: mapped, floor: n });
+      } catch (error) {
+        failures.push({
+          path: file.path,
+          error: ((error as Error).message.split("\n")[0] ?? "").slice(0, 300),
+        });
+      }
+      const ms = performance.now() - started;
+      wallMs += ms;
+      bytes += file.bytes;
+      if (figures) figures.floorMs += ms;
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  progressDone(`[${label} floor] ${files.length} files in ${seconds(wallMs)}, ${failures.length} failed`);
+  const mapProfileMs = files.reduce((sum, f) => sum + (f.profileMs ?? 0), 0);
+  return {
+    files: files.length,
+    bytes,
+    wallMs: Math.round(wallMs),
+    rows,
+    mapProfileMs,
+    ratio: 0,
+    sameFilesRatio: wallMs > 0 ? round(mapProfileMs / wallMs, 2) : 0,
+    failures,
+    rowMismatches,
+  };
+}
+
+async function measureLake(name: string, dir: string): Promise<LakeFigures> {
+  const cacheDir = mkdtempSync(join(tmpdir(), "radar-bench-cache-"));
+  try {
+    // Cold build: empty cache, new engine.
+    gc();
+    const rssBefore = process.memoryUsage.rss();
+    let started = performance.now();
+    const engine = await DuckEngine.open(dir, { extraReadDirs: [cacheDir] });
+    const engineOpenMs = performance.now() - started;
+    started = performance.now();
+    const { result: cold, peak } = await withRssSampling(() =>
+      buildSourceMap(engine, { cacheDir, onProgress: mapProgress(`${name} map`) }),
+    );
+    const coldMs = performance.now() - started;
+    const maxRss = process.resourceUsage().maxRSS * 1024;
+    engine.close();
+    progressDone(`[${name} map] ${cold.stats.files} files in ${seconds(coldMs)}`);
+    const cacheBytes = dirBytes(cacheDir);
+
+    const map = cold.map;
+    const bytes = map.files.reduce((sum, f) => sum + f.bytes, 0);
+    const rows = mapRows(map);
+    const byFormat: Record<string, FormatFigures> = {};
+    for (const f of map.files) {
+      const figures = (byFormat[f.format] ??= {
+        files: 0,
+        bytes: 0,
+        rows: 0,
+        profileMs: 0,
+        floorMs: 0,
+        floorRows: 0,
+      });
+      figures.files++;
+      figures.bytes += f.bytes;
+      figures.rows += tableRows(f);
+      figures.profileMs += f.profileMs ?? 0;
+    }
+
+    // Unchanged re-map: same cache, new engine.
+    started = performance.now();
+    const engine2 = await DuckEngine.open(dir, { extraReadDirs: [cacheDir] });
+    const again = await buildSourceMap(engine2, { cacheDir, onProgress: mapProgress(`${name} re-map`) });
+    const remapMs = performance.now() - started;
+    engine2.close();
+    progressDone(
+      `[${name} re-map] ${again.stats.fromCache}/${again.stats.files} from cache in ${seconds(remapMs)}`,
+    );
+
+    // DuckDB's floor on the same files.
+    gc();
+    const floor = await measureFloor(map, name, byFormat);
+    floor.ratio = floor.wallMs > 0 ? round(coldMs / floor.wallMs, 2) : 0;
+
+    const coldSeconds = coldMs / 1000;
+    return {
+      name,
+      dir,
+      files: map.files.length,
+      bytes,
+      tables: map.files.reduce((sum, f) => sum + (f.tables?.length ?? 0), 0),
+      rows,
+      mapErrors: map.files.filter((f) => f.error).map((f) => ({ path: f.path, error: f.error ?? "" })),
+      cold: {
+        engineOpenMs: Math.round(engineOpenMs),
+        wallMs: Math.round(coldMs),
+        profiled: cold.stats.profiled,
+        rowsPerSec: Math.round(rows / coldSeconds),
+        mbPerSec: round(bytes / 1e6 / coldSeconds, 1),
+        rssBeforeMiB: round(rssBefore / MIB, 0),
+        peakRssMiB: round(peak / MIB, 0),
+        maxRssMiB: round(maxRss / MIB, 0),
+        cacheBytes,
+      },
+      floor,
+      remap: {
+        wallMs: Math.round(remapMs),
+        files: again.stats.files,
+        fromCache: again.stats.fromCache,
+        profiled: again.stats.profiled,
+        rows: mapRows(again.map),
+      },
+      byFormat,
+      slowest: [...map.files]
+        .sort((a, b) => (b.profileMs ?? 0) - (a.profileMs ?? 0))
+        .slice(0, 5)
+        .map((f) => ({
+          path: f.path,
+          format: f.format,
+          bytes: f.bytes,
+          profileMs: f.profileMs ?? 0,
+          mbPerSec: round(f.bytes / 1e6 / Math.max((f.profileMs ?? 0) / 1000, 1e-3), 1),
+        })),
+    };
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Generates (or reuses) the lake in a child process, so that generation's memory does not count in
+ * this process's peak RSS.
+ */
+async function ensureGeneratedLake(dir: string, size: number): Promise<void> {
+  const script = process.argv[1];
+  if (!script) throw new Error("cannot tell which script is running to generate the lake");
+  const args = [...process.execArgv, script, "--generate-only", "--dir", dir, "--size", String(size)];
+  const code = await new Promise<number | null>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (exitCode) => resolvePromise(exitCode));
+  });
+  if (code !== 0) throw new Error(`generating the lake in ${dir} failed (exit code ${code})`);
+}
+
+// ---------- report ----------
+
+function printTable(lakes: LakeFigures[]): void {
+  const rows: [string, (l: LakeFigures) => string][] = [
+    ["files (tables)", (l) => `${l.files} (${l.tables})`],
+    ["bytes", (l) => mb(l.bytes)],
+    ["rows (sum of tables)", (l) => l.rows.toLocaleString("en-US")],
+    [
+      "rows expected (generator)",
+      (l) => (l.expectedRows === undefined ? "—" : l.expectedRows.toLocaleString("en-US")),
+    ],
+    [
+      "lake generation",
+      (l) =>
+        l.generated
+          ? l.generated.reused
+            ? "reused"
+            : `generated in ${seconds(l.generated.generateMs)}`
+          : "—",
+    ],
+    ["files with a map error", (l) => String(l.mapErrors.length)],
+    ["engine open", (l) => `${l.cold.engineOpenMs} ms`],
+    ["COLD MAP BUILD wall", (l) => seconds(l.cold.wallMs)],
+    ["  rows/s", (l) => l.cold.rowsPerSec.toLocaleString("en-US")],
+    ["  MB/s", (l) => l.cold.mbPerSec.toFixed(1)],
+    ["  RSS before", (l) => `${l.cold.rssBeforeMiB} MiB`],
+    ["  peak RSS (50 ms samples)", (l) => `${l.cold.peakRssMiB} MiB`],
+    ["  maxRSS (process so far)", (l) => `${l.cold.maxRssMiB} MiB`],
+    ["  cache folder size", (l) => mb(l.cold.cacheBytes)],
+    ["DUCKDB FLOOR (count(*)) files", (l) => `${l.floor.files} (${mb(l.floor.bytes)})`],
+    ["  floor wall (sum)", (l) => seconds(l.floor.wallMs)],
+    ["  floor rows", (l) => l.floor.rows.toLocaleString("en-US")],
+    ["  floor failures", (l) => String(l.floor.failures.length)],
+    ["  count mismatches vs map", (l) => String(l.floor.rowMismatches.length)],
+    ["  map build / floor", (l) => `${l.floor.ratio.toFixed(2)}×`],
+    ["  map profile / floor (same files)", (l) => `${l.floor.sameFilesRatio.toFixed(2)}×`],
+    ["UNCHANGED RE-MAP wall", (l) => seconds(l.remap.wallMs)],
+    ["  fromCache / files", (l) => `${l.remap.fromCache} / ${l.remap.files}`],
+  ];
+  const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const cells = lakes.map((l) => rows.map(([, cell]) => cell(l)));
+  const widths = lakes.map((l, i) => Math.max(l.name.length, ...(cells[i] ?? []).map((c) => c.length)) + 2);
+  const line = (label: string, values: string[]): string =>
+    label.padEnd(labelWidth) + values.map((v, i) => v.padStart(widths[i] ?? 0)).join("");
+  console.log(
+    line(
+      "",
+      lakes.map((l) => l.name),
+    ),
+  );
+  console.log("-".repeat(labelWidth + widths.reduce((a, b) => a + b, 0)));
+  rows.forEach(([label], r) =>
+    console.log(
+      line(
+        label,
+        cells.map((c) => c[r] ?? ""),
+      ),
+    ),
+  );
+
+  for (const l of lakes) {
+    console.log(`\n${l.name} (${l.dir})`);
+    console.log("  by format:   files        bytes          rows   profile    floor   profile/floor");
+    for (const [format, f] of Object.entries(l.byFormat)) {
+      const ratio = f.floorMs > 0 ? `${(f.profileMs / f.floorMs).toFixed(2)}×` : "—";
+      console.log(
+        `    ${format.padEnd(9)}${String(f.files).padStart(6)}${mb(f.bytes).padStart(13)}${f.rows.toLocaleString("en-US").padStart(14)}` +
+          `${seconds(f.profileMs).padStart(10)}${(f.floorMs > 0 ? seconds(f.floorMs) : "—").padStart(9)}${ratio.padStart(16)}`,
+      );
+    }
+    console.log("  slowest files to profile:");
+    for (const s of l.slowest)
+      console.log(
+        `    ${seconds(s.profileMs).padStart(9)}  ${mb(s.bytes).padStart(9)}  ${String(s.mbPerSec).padStart(6)} MB/s  ${s.path}`,
+      );
+    for (const e of l.mapErrors.slice(0, 10)) console.log(`  map error: ${e.path}: ${e.error}`);
+    if (l.mapErrors.length > 10) console.log(`  … ${l.mapErrors.length - 10} more map errors`);
+    for (const f of l.floor.failures.slice(0, 10)) console.log(`  floor failure: ${f.path}: ${f.error}`);
+    if (l.floor.failures.length > 10) console.log(`  … ${l.floor.failures.length - 10} more floor failures`);
+    for (const m of l.floor.rowMismatches.slice(0, 10))
+      console.log(`  count differs: ${m.path}: map ${m.map}, DuckDB auto-detect ${m.floor}`);
+    if (l.floor.rowMismatches.length > 10)
+      console.log(`  … ${l.floor.rowMismatches.length - 10} more count differences`);
+  }
+  console.log("");
+}
+
+// ---------- main ----------
+
+async function main(): Promise<void> {
+  const size = argValue("--size") ? parseBytes(argValue("--size") ?? "") : DEFAULT_TARGET_BYTES;
+  const defaultDir = size === DEFAULT_TARGET_BYTES ? "bench-data/lake-1g" : `bench-data/lake-${size}`;
+  const generatedDir = resolve(process.cwd(), argValue("--dir") ?? defaultDir);
+
+  if (process.argv.includes("--generate-only")) {
+    const stats = await generateLake(generatedDir, size);
+    console.log(JSON.stringify(stats));
+    return;
+  }
+
+  const lakes: LakeFigures[] = [];
+  const skipped: { name: string; reason: string }[] = [];
+
+  const krama = resolve(process.cwd(), "../shared/kramabench-legal/lake");
+  if (existsSync(krama)) lakes.push(await measureLake("kramabench-legal", krama));
+  else {
+    skipped.push({ name: "kramabench-legal", reason: `${krama} not found` });
+    process.stderr.write(`skipping kramabench-legal: ${krama} not found\n`);
+  }
+
+  if (!process.argv.includes("--skip-generated")) {
+    const before = await lakeMarker(generatedDir);
+    await ensureGeneratedLake(generatedDir, size);
+    const marker = await lakeMarker(generatedDir);
+    if (!marker) throw new Error(`${generatedDir} holds no marker after generation`);
+    const reused = before !== undefined && before.generatedAt === marker.generatedAt;
+    const figures = await measureLake(`generated-${(marker.bytes / 1e9).toFixed(2)}GB`, generatedDir);
+    figures.expectedRows = marker.rows;
+    figures.generated = { reused, generateMs: marker.generateMs };
+    lakes.push(figures);
+  }
+
+  const report = {
+    benchmark: "sourceMap",
+    at: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "",
+      memoryGiB: round(totalmem() / 2 ** 30, 1),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    },
+    lakes,
+    skipped,
+  };
+  if (!jsonOnly) {
+    console.log(
+      `\nSource Map benchmark — ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
+    );
+    printTable(lakes);
+    for (const s of skipped) console.log(`skipped ${s.name}: ${s.reason}`);
+  }
+  console.log(JSON.stringify(report));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

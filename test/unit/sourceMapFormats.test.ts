@@ -1,0 +1,181 @@
+import { before, after, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { symlinkSync, utimesSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { Runtime } from "../../src/core/runtime.ts";
+import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+const latin1 = Buffer.from("name;city\nJos\xe9;S\xe3o Paulo\nAna;M\xfcnchen\n", "latin1");
+const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("id\tword\n1\tcaf\u00e9\n2\tna\u00efve\n", "utf16le")]);
+const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("a,b\n1,2\n3,4\n")]);
+const cp1252 = Buffer.from([...Buffer.from("term,note\nfraud,"), 0x93, ...Buffer.from("quoted"), 0x94, ...Buffer.from("\nscam,en"), 0x96, ...Buffer.from("dash\n")]);
+
+const { lake, stateDir } = tempLake({
+  "comma.csv": "id,name,amount\n1,Alice,10.5\n2,Bob,20\n3,Carol,\n",
+  "tab.tsv": "id\tname\n1\tx\n2\ty\n",
+  "semicolon.csv": "id;name;score\n1;x;3\n2;y;4\n",
+  "pipe.txt": "id|name|score\n1|x|3\n2|y|4\n3|z|5\n",
+  "databook.csv":
+    'State Rankings: Fraud Reports,,\r\n,,\r\nRank,State,# of Reports\r\n1,Florida,"115,840"\r\n2,Georgia,"55,955"\r\n,District of Columbia,"3,225"\r\n,,\r\n"Source: Consumer Sentinel Network Data Book 2024",,\r\n',
+  "multiline.csv": 'id,comment,value\n1,"first line\nsecond line",10\n\n2,plain,20\n3,"a\n\nb",30\n4,end,40\n',
+  "ragged.csv": "a,b,c\n1,2,3\n4,5\n6,7,8\n",
+  "latin1.csv": latin1,
+  "utf16.tsv": utf16,
+  "bom.csv": bom,
+  "cp1252.csv": cp1252,
+  "empty.csv": "",
+  ".DS_Store": Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31, 0, 0, 0x10, 0, 0, 0, 0x08, 0]),
+  "array.json": '[{"id":1,"tag":"a"},\n {"id":2,"tag":"b"},\n {"id":3,"tag":null}]\n',
+  "lines.jsonl": '{"id":1,"v":"x"}\n{"id":2,"v":"y"}\n\n{"id":3,"v":"z"}\n',
+  "truncated.json": '[{"id":1,"tag":"a"},{"id":2,"ta',
+  "corrupt.xlsx": Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(200, 7)]),
+  "notes.md": "# Notes\n\nThese files are examples.\n",
+  "page.html": "<html><body><p>x</p>\n<table>\n<tr><th>City</th><th>Pop</th></tr>\n<tr><td>Austin</td><td>961,855</td></tr>\n<tr><td>Dallas</td><td>1,304,379</td></tr>\n</table></body></html>\n",
+  "ignored/skip.csv": "a\n1\n",
+  ".gitignore": "ignored/\n",
+  "node_modules/x.csv": "a\n1\n",
+});
+
+let runtime: Runtime;
+const entry = (path: string): SourceEntry => {
+  const e = runtime.map.files.find((f) => f.path === path);
+  assert.ok(e, `${path} should be in the map`);
+  return e;
+};
+
+before(async () => {
+  const wb = new ExcelJS.Workbook();
+  const s1 = wb.addWorksheet("Summary");
+  s1.addRow(["Quarterly report"]);
+  s1.addRow([]);
+  s1.addRow(["Region", "Sales"]);
+  s1.addRow(["North", 120]);
+  s1.addRow(["South", 80.5]);
+  const s2 = wb.addWorksheet("Detail");
+  s2.addRow(["id", "when"]);
+  s2.addRow([1, new Date(Date.UTC(2024, 0, 15))]);
+  await wb.xlsx.writeFile(join(lake, "book.xlsx"));
+  const plain = await DuckDBInstance.create(":memory:");
+  const c = await plain.connect();
+  await c.run(`COPY (SELECT range AS id, 'v' || range AS label FROM range(1000)) TO '${join(lake, "data.parquet")}' (FORMAT parquet)`);
+  c.closeSync();
+  const outside = mkdtempSync(join(tmpdir(), "radar-outside-"));
+  writeFileSync(join(outside, "secret.csv"), "secret\n42\n");
+  symlinkSync(join(outside, "secret.csv"), join(lake, "link-out.csv"));
+  symlinkSync(join(lake, "comma.csv"), join(lake, "link-in.csv"));
+  runtime = await Runtime.open(lake, { radarDir: stateDir });
+});
+
+after(() => runtime?.close());
+
+describe("Source Map formats", () => {
+  test("delimited text: comma, tab, semicolon, pipe", () => {
+    for (const [path, columns] of [
+      ["comma.csv", ["id", "name", "amount"]],
+      ["tab.tsv", ["id", "name"]],
+      ["semicolon.csv", ["id", "name", "score"]],
+      ["pipe.txt", ["id", "name", "score"]],
+    ] as const) {
+      const e = entry(path);
+      assert.equal(e.format, "csv", path);
+      assert.deepEqual(e.tables?.[0]?.columns.map((c) => c.name), [...columns], path);
+    }
+    const comma = entry("comma.csv").tables![0]!;
+    assert.equal(comma.rowCount, 3);
+    assert.deepEqual(comma.columns.map((c) => c.type), ["BIGINT", "VARCHAR", "DOUBLE"]);
+    assert.equal(comma.columns[2]!.nullFraction, 0.3333);
+  });
+
+  test("title rows, footnotes and thousands separators of a data-book export", () => {
+    const t = entry("databook.csv").tables![0]!;
+    assert.equal(t.headerLine, 3);
+    assert.deepEqual(t.titleLines, ["State Rankings: Fraud Reports"]);
+    assert.equal(t.rowCount, 3);
+    assert.deepEqual(t.footer?.lines, ["Source: Consumer Sentinel Network Data Book 2024"]);
+    assert.deepEqual(t.columns.map((c) => `${c.name}:${c.type}`), ["Rank:BIGINT", "State:VARCHAR", "# of Reports:BIGINT"]);
+  });
+
+  test("quoted newlines and blank lines keep exact row counts", () => {
+    assert.equal(entry("multiline.csv").tables![0]!.rowCount, 4);
+  });
+
+  test("encodings: Latin-1, UTF-16 with BOM, UTF-8 BOM, Windows-1252", () => {
+    assert.equal(entry("latin1.csv").encoding, "latin-1");
+    assert.ok(entry("latin1.csv").tables![0]!.columns[1]!.samples.includes("São Paulo"));
+    assert.equal(entry("utf16.tsv").encoding, "utf-16");
+    assert.deepEqual(entry("utf16.tsv").tables![0]!.columns.map((c) => c.name), ["id", "word"]);
+    assert.deepEqual(entry("bom.csv").tables![0]!.columns.map((c) => c.name), ["a", "b"]);
+    assert.equal(entry("cp1252.csv").encoding, "windows-1252");
+    assert.ok(entry("cp1252.csv").tables![0]!.columns[1]!.samples.some((s) => s.includes("\u201cquoted\u201d")));
+  });
+
+  test("JSON array, JSON lines and Parquet", () => {
+    assert.equal(entry("array.json").format, "json");
+    assert.equal(entry("array.json").tables![0]!.rowCount, 3);
+    assert.equal(entry("lines.jsonl").format, "jsonl");
+    assert.equal(entry("lines.jsonl").tables![0]!.rowCount, 3);
+    assert.equal(entry("data.parquet").format, "parquet");
+    assert.equal(entry("data.parquet").tables![0]!.rowCount, 1000);
+  });
+
+  test("Excel: every sheet, with title rows detected", () => {
+    const e = entry("book.xlsx");
+    assert.equal(e.format, "xlsx");
+    assert.deepEqual(e.tables?.map((t) => t.sheet), ["Summary", "Detail"]);
+    const summary = e.tables![0]!;
+    assert.equal(summary.headerLine, 3);
+    assert.deepEqual(summary.columns.map((c) => `${c.name}:${c.type}`), ["Region:VARCHAR", "Sales:DOUBLE"]);
+    assert.equal(e.tables![1]!.columns[1]!.type, "DATE");
+  });
+
+  test("HTML tables", () => {
+    const t = entry("page.html").tables![0]!;
+    assert.deepEqual(t.columns.map((c) => `${c.name}:${c.type}`), ["City:VARCHAR", "Pop:BIGINT"]);
+    assert.equal(t.headerLine, 3);
+    assert.equal(t.rowCount, 2);
+  });
+
+  test("malformed files stay in the map with a clear error, never a crash", () => {
+    assert.match(entry("empty.csv").error ?? "", /empty/);
+    assert.match(entry(".DS_Store").error ?? "", /binary/);
+    assert.match(entry("truncated.json").error ?? "", /could not read as json/);
+    assert.match(entry("corrupt.xlsx").error ?? "", /could not read as xlsx/);
+    const ragged = entry("ragged.csv");
+    assert.equal(ragged.error, undefined);
+    assert.equal(ragged.tables![0]!.rowCount, 3);
+  });
+
+  test("text files keep their first lines", () => {
+    assert.deepEqual(entry("notes.md").firstLines?.slice(0, 1), ["# Notes"]);
+  });
+
+  test("crawl skips .gitignore'd folders, node_modules and links out of the lake", () => {
+    const paths = runtime.map.files.map((f) => f.path);
+    assert.ok(!paths.some((p) => p.startsWith("ignored/")));
+    assert.ok(!paths.some((p) => p.startsWith("node_modules/")));
+    assert.ok(!paths.includes("link-out.csv"));
+    assert.ok(paths.includes("link-in.csv"));
+  });
+
+  test("an unchanged lake re-maps from the cache; a touched file is re-read", async () => {
+    const again = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      assert.equal(again.mapStats.profiled, 0);
+      assert.equal(again.mapStats.fromCache, runtime.map.files.length);
+    } finally {
+      again.close();
+    }
+    utimesSync(join(lake, "comma.csv"), new Date(), new Date(Date.now() + 5000));
+    const touched = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      // comma.csv and link-in.csv, the link inside the lake that points at it.
+      assert.equal(touched.mapStats.profiled, 2);
+    } finally {
+      touched.close();
+    }
+  });
+});
