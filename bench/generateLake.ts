@@ -200,7 +200,7 @@ interface Plan {
 
 function planFor(targetBytes: number): Plan {
   const target = targetBytes * OVERSHOOT;
-  const csvFiles = Math.max(3, Math.ceil((target * CSV_SHARE) / CSV_FILE_BYTES));
+  const csvFiles = Math.max(4, Math.ceil((target * CSV_SHARE) / CSV_FILE_BYTES));
   const jsonlFiles = Math.max(1, Math.ceil((target * JSONL_SHARE) / JSONL_FILE_BYTES));
   const parquetShare = 1 - CSV_SHARE - JSONL_SHARE;
   const parquetFiles = Math.max(1, Math.ceil((target * parquetShare) / PARQUET_FILE_BYTES));

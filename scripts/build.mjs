@@ -33,7 +33,7 @@ if (existsSync("src/extension/extension.ts")) {
     platform: "node",
     target: "node20",
     format: "cjs",
-  outExtension: { ".js": ".cjs" },
+    outExtension: { ".js": ".cjs" },
     sourcemap: true,
     external: ["vscode", "@duckdb/node-api", "@duckdb/node-bindings"],
     logLevel: "warning",

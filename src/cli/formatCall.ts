@@ -1,7 +1,12 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
-const STATUS_MARK: Record<string, string> = { ok: "ok", rejected: "REJECTED", failed: "FAILED", skipped: "skipped" };
+const STATUS_MARK: Record<string, string> = {
+  ok: "ok",
+  rejected: "REJECTED",
+  failed: "FAILED",
+  skipped: "skipped",
+};
 
 function argsText(call: CallEvent): string {
   const a = call.args;
@@ -40,7 +45,9 @@ function previewLines(observation: unknown): string[] {
   const cells = [p.columns, ...p.rows.map((r) => r.map((v) => (v === null ? "NULL" : String(v))))];
   const widths = p.columns.map((_, i) => Math.min(28, Math.max(...cells.map((r) => (r[i] ?? "").length))));
   const line = (r: string[], origin: string): string =>
-    r.map((c, i) => (c.length > widths[i]! ? `${c.slice(0, widths[i]! - 1)}…` : c.padEnd(widths[i]!))).join(" │ ") + origin;
+    r
+      .map((c, i) => (c.length > widths[i]! ? `${c.slice(0, widths[i]! - 1)}…` : c.padEnd(widths[i]!)))
+      .join(" │ ") + origin;
   return [
     line(p.columns, ""),
     ...p.rows.map((r, k) => {
@@ -63,6 +70,7 @@ export function formatCall(call: CallEvent, withPreview = true): string {
   if (call.summary) lines.push(`    → ${call.summary}`);
   if (call.error) lines.push(`    ! ${call.error}`);
   for (const d of call.diagnostics) lines.push(`    ${formatDiagnostic(d)}`);
-  if (withPreview && call.status === "ok") for (const l of previewLines(call.observation)) lines.push(`      ${l}`);
+  if (withPreview && call.status === "ok")
+    for (const l of previewLines(call.observation)) lines.push(`      ${l}`);
   return lines.join("\n");
 }

@@ -26,7 +26,9 @@ function progressPrinter(): (p: MapProgress) => void {
     last = now;
     const mb = (n: number): string => (n / 1e6).toFixed(1);
     const text = `mapping ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
-    process.stderr.write(process.stderr.isTTY ? `\r${text}${p.filesDone === p.filesTotal ? "\n" : ""}` : `${text}\n`);
+    process.stderr.write(
+      process.stderr.isTTY ? `\r${text}${p.filesDone === p.filesTotal ? "\n" : ""}` : `${text}\n`,
+    );
   };
 }
 
@@ -48,28 +50,50 @@ async function mapCommand(lake: string | undefined, json: boolean): Promise<numb
         ? `ERROR ${f.error}`
         : tables.length
           ? tables
-              .map((t) => `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (header line ${t.headerLine}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}`)
+              .map(
+                (t) =>
+                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (header line ${t.headerLine}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}`,
+              )
               .join("\n      ")
           : `${(f.firstLines ?? []).length} lines of text`;
-      process.stdout.write(`${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}\n`);
+      process.stdout.write(
+        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}\n`,
+      );
     }
     const errors = files.filter((f) => f.error).length;
-    process.stdout.write(`\n${files.length} files, ${errors} unreadable; ${runtime.mapStats.fromCache} from cache.\n`);
+    process.stdout.write(
+      `\n${files.length} files, ${errors} unreadable; ${runtime.mapStats.fromCache} from cache.\n`,
+    );
     return 0;
   } finally {
     runtime.close();
   }
 }
 
-async function discoverCommand(query: string, lake: string | undefined, exclude: string[], json: boolean): Promise<number> {
+async function discoverCommand(
+  query: string,
+  lake: string | undefined,
+  exclude: string[],
+  json: boolean,
+): Promise<number> {
   const runtime = await openRuntime(lake, true);
   try {
     const result = await runtime.call({ op: "Discover", query, excluded: exclude });
-    const hits = (result.observation as { hits: { path: string; score: number; reasons: string[]; files?: number }[] } | undefined)?.hits ?? [];
+    const hits =
+      (
+        result.observation as
+          { hits: { path: string; score: number; reasons: string[]; files?: number }[] } | undefined
+      )?.hits ?? [];
     if (json) {
-      process.stdout.write(`${JSON.stringify({ paths: hits.map((h) => ({ path: h.path, score: h.score, reasons: h.reasons, ...(h.files ? { files: h.files } : {}) })) })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ paths: hits.map((h) => ({ path: h.path, score: h.score, reasons: h.reasons, ...(h.files ? { files: h.files } : {}) })) })}\n`,
+      );
     } else {
-      hits.forEach((h, i) => process.stdout.write(`${String(i + 1).padStart(2)}. ${h.path}  (${h.score.toFixed(2)})\n     ${h.reasons.join("; ")}\n`));
+      hits.forEach((h, i) =>
+        process.stdout.write(
+          `${String(i + 1).padStart(2)}. ${h.path}  (${h.score.toFixed(2)})\n     ${h.reasons.join("; ")}\n`,
+        ),
+      );
     }
     return result.status === "ok" ? 0 : 1;
   } finally {
@@ -81,7 +105,12 @@ async function batchCommand(file: string, lake: string | undefined, json: boolea
   let calls: OperatorCall[];
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (!Array.isArray(parsed) || parsed.some((c) => typeof c !== "object" || c === null || typeof (c as { op?: unknown }).op !== "string"))
+    if (
+      !Array.isArray(parsed) ||
+      parsed.some(
+        (c) => typeof c !== "object" || c === null || typeof (c as { op?: unknown }).op !== "string",
+      )
+    )
       throw new Error('expected a JSON array of calls like [{"op":"Scan","file":"data.csv"}]');
     calls = parsed as OperatorCall[];
   } catch (error) {
@@ -108,8 +137,15 @@ async function batchCommand(file: string, lake: string | undefined, json: boolea
         })}\n`,
       );
     } else {
-      const counts = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-      process.stdout.write(`${results.length} calls: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}\ntrace: ${runtime.trace.path}\n`);
+      const counts = results.reduce<Record<string, number>>(
+        (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+        {},
+      );
+      process.stdout.write(
+        `${results.length} calls: ${Object.entries(counts)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(", ")}\ntrace: ${runtime.trace.path}\n`,
+      );
     }
     return ok ? 0 : 1;
   } finally {
@@ -140,7 +176,8 @@ export async function main(argv: string[]): Promise<number> {
       if (rest.length === 0) throw new UsageError("radar discover needs a QUERY");
       return discoverCommand(rest.join(" "), values.lake, values.exclude ?? [], values.json);
     case "batch":
-      if (rest.length !== 1) throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");
+      if (rest.length !== 1)
+        throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");
       return batchCommand(rest[0]!, values.lake, values.json);
     default:
       throw new UsageError(`unknown command "${command}"`);
@@ -152,7 +189,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    const usage =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
     process.stderr.write(`radar: ${(error as Error).message}\n${usage ? `\n${USAGE}\n` : ""}`);
     process.exitCode = usage ? 2 : 1;
   },

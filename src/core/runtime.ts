@@ -59,7 +59,10 @@ export class Runtime {
       ...(options.threads ? { threads: options.threads } : {}),
     });
     try {
-      const { map, stats } = await buildSourceMap(engine, { cacheDir: dir, ...(options.onMapProgress ? { onProgress: options.onMapProgress } : {}) });
+      const { map, stats } = await buildSourceMap(engine, {
+        cacheDir: dir,
+        ...(options.onMapProgress ? { onProgress: options.onMapProgress } : {}),
+      });
       const runtime = new Runtime(engine, map, stats, dir, options);
       runtime.emit({
         type: "run-start",
@@ -173,7 +176,10 @@ export class Runtime {
     const results: CallEvent[] = [];
     for (const call of calls) {
       const needs = declaredInputs(call).find((t) => broken.has(t.toLowerCase()));
-      const reason = needs !== undefined ? `skipped: its input "${needs}" was not produced (call #${broken.get(needs.toLowerCase())} ${results.find((r) => r.index === broken.get(needs.toLowerCase()))?.status})` : undefined;
+      const reason =
+        needs !== undefined
+          ? `skipped: its input "${needs}" was not produced (call #${broken.get(needs.toLowerCase())} ${results.find((r) => r.index === broken.get(needs.toLowerCase()))?.status})`
+          : undefined;
       const result = await this.call(call, signal, reason);
       results.push(result);
       const output = typeof call.output === "string" ? call.output : undefined;
@@ -183,7 +189,13 @@ export class Runtime {
   }
 
   end(status: "ok" | "failed" | "cancelled"): void {
-    this.emit({ type: "run-end", runId: this.runId, endedAt: new Date().toISOString(), calls: this.callCount, status });
+    this.emit({
+      type: "run-end",
+      runId: this.runId,
+      endedAt: new Date().toISOString(),
+      calls: this.callCount,
+      status,
+    });
   }
 
   close(): void {
@@ -194,7 +206,8 @@ export class Runtime {
 
 function declaredInputs(call: OperatorCall): string[] {
   const inputs: string[] = [];
-  if (Array.isArray(call.inputs)) inputs.push(...call.inputs.filter((x): x is string => typeof x === "string"));
+  if (Array.isArray(call.inputs))
+    inputs.push(...call.inputs.filter((x): x is string => typeof x === "string"));
   if (typeof call.table === "string") inputs.push(call.table);
   return inputs;
 }
@@ -211,5 +224,10 @@ function describeZodError(error: z.ZodError): string {
 
 function cleanError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split("\n").filter((l) => l.trim() !== "").slice(0, 4).join(" — ").slice(0, 800);
+  return message
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .slice(0, 4)
+    .join(" — ")
+    .slice(0, 800);
 }

@@ -6,10 +6,17 @@ import { join } from "node:path";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 const cli = join(repoRoot, "dist/cli.cjs");
-const { lake, stateDir } = tempLake({ "a.csv": "k,v\n1,x\n2,y\n", "b.csv": "k,weight\n1,p\n3,q\n", "junk.bin": Buffer.from([0, 1, 2, 3, 0, 0]) });
+const { lake, stateDir } = tempLake({
+  "a.csv": "k,v\n1,x\n2,y\n",
+  "b.csv": "k,weight\n1,p\n3,q\n",
+  "junk.bin": Buffer.from([0, 1, 2, 3, 0, 0]),
+});
 
 function radar(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env: { ...process.env, RADAR_STATE_DIR: stateDir } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, RADAR_STATE_DIR: stateDir },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -17,8 +24,14 @@ describe("radar CLI", { skip: existsSync(cli) ? false : "dist/cli.cjs is not bui
   test("map --json lists every file, unreadable ones with an error; progress goes to stderr", () => {
     const r = radar("map", "--lake", lake, "--json");
     assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as { root: string; files: { path: string; format: string; error?: string }[] };
-    assert.deepEqual(out.files.map((f) => f.path), ["a.csv", "b.csv", "junk.bin"]);
+    const out = JSON.parse(r.stdout) as {
+      root: string;
+      files: { path: string; format: string; error?: string }[];
+    };
+    assert.deepEqual(
+      out.files.map((f) => f.path),
+      ["a.csv", "b.csv", "junk.bin"],
+    );
     assert.match(out.files[2]!.error ?? "", /binary/);
     assert.match(r.stderr, /files/);
   });
@@ -38,14 +51,29 @@ describe("radar CLI", { skip: existsSync(cli) ? false : "dist/cli.cjs is not bui
       JSON.stringify([
         { op: "Scan", file: "a.csv", output: "a" },
         { op: "Scan", file: "b.csv", output: "b" },
-        { op: "Query", sql: "SELECT a.k, v, weight FROM a JOIN b USING (k)", inputs: ["a", "b"], output: "ab" },
+        {
+          op: "Query",
+          sql: "SELECT a.k, v, weight FROM a JOIN b USING (k)",
+          inputs: ["a", "b"],
+          output: "ab",
+        },
         { op: "Query", sql: "COPY a TO 'x.csv'", inputs: ["a"], output: "x" },
       ]),
     );
     const r = radar("batch", batch, "--lake", lake, "--json");
     assert.equal(r.code, 1);
-    const out = JSON.parse(r.stdout) as { results: { index: number; op: string; status: string; diagnostics: { code: string; severity: string; message: string; locations: unknown[] }[] }[] };
-    assert.deepEqual(out.results.map((x) => x.status), ["ok", "ok", "ok", "rejected"]);
+    const out = JSON.parse(r.stdout) as {
+      results: {
+        index: number;
+        op: string;
+        status: string;
+        diagnostics: { code: string; severity: string; message: string; locations: unknown[] }[];
+      }[];
+    };
+    assert.deepEqual(
+      out.results.map((x) => x.status),
+      ["ok", "ok", "ok", "rejected"],
+    );
     assert.equal(out.results[3]!.diagnostics[0]!.code, "unsafe-sql");
     assert.equal(out.results[3]!.diagnostics[0]!.severity, "error");
     const readable = radar("batch", batch, "--lake", lake);

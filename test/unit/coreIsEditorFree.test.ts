@@ -14,6 +14,10 @@ function files(dir: string): string[] {
 test("no file under src/core imports vscode", () => {
   const all = files(join(repoRoot, "src/core"));
   assert.ok(all.length > 10, "src/core should hold the runtime");
-  const offenders = all.filter((f) => /(from\s+["']vscode["'])|(require\(\s*["']vscode["']\s*\))|(import\(\s*["']vscode["']\s*\))/.test(readFileSync(f, "utf8")));
+  const offenders = all.filter((f) =>
+    /(from\s+["']vscode["'])|(require\(\s*["']vscode["']\s*\))|(import\(\s*["']vscode["']\s*\))/.test(
+      readFileSync(f, "utf8"),
+    ),
+  );
   assert.deepEqual(offenders, []);
 });

@@ -39,7 +39,10 @@ describe("operators", () => {
     assert.equal(o.provenance.file, "notes.csv");
     assert.equal(o.provenance.headerLine, 1);
     // Quoted line breaks and a blank line: records start at lines 2, 5, 6 and 9.
-    assert.deepEqual(o.preview.origins.map((x) => x?.line), [2, 5, 6, 9]);
+    assert.deepEqual(
+      o.preview.origins.map((x) => x?.line),
+      [2, 5, 6, 9],
+    );
     assert.equal(o.preview.rows[0]![1], "first line\nsecond line");
     assert.ok(runtime.state.scanned.has("notes.csv"));
     assert.equal(runtime.state.table("NOTES")?.rowCount, 4);
@@ -50,7 +53,10 @@ describe("operators", () => {
     assert.equal(r.status, "ok");
     const o = r.observation as ScanObservation;
     assert.equal(o.table, "events");
-    assert.deepEqual(o.preview.origins.map((x) => x?.line), [1, 3, 4]);
+    assert.deepEqual(
+      o.preview.origins.map((x) => x?.line),
+      [1, 3, 4],
+    );
   });
 
   test("Scan of an unknown file is rejected with the nearest paths", async () => {
@@ -61,14 +67,31 @@ describe("operators", () => {
   });
 
   test("UnionScan unions by column name with per-source counts and origins", async () => {
-    const r = await runtime.call({ op: "UnionScan", files: ["sales/*.csv"], source_column: "year", output: "sales" });
+    const r = await runtime.call({
+      op: "UnionScan",
+      files: ["sales/*.csv"],
+      source_column: "year",
+      output: "sales",
+    });
     assert.equal(r.status, "ok", JSON.stringify(r));
     const o = r.observation as UnionScanObservation;
-    assert.deepEqual(o.sources.map((s) => [s.label, s.rows]), [["2023", 2], ["2024", 3]]);
+    assert.deepEqual(
+      o.sources.map((s) => [s.label, s.rows]),
+      [
+        ["2023", 2],
+        ["2024", 3],
+      ],
+    );
     assert.equal(o.rowCount, 5);
-    assert.deepEqual(o.schema.map((c) => c.name), ["year", "region", "amount", "channel"]);
+    assert.deepEqual(
+      o.schema.map((c) => c.name),
+      ["year", "region", "amount", "channel"],
+    );
     assert.deepEqual(o.partialColumns, [{ column: "channel", missingIn: ["sales/2023.csv"] }]);
-    assert.deepEqual(o.preview.origins.map((x) => `${x?.file}:${x?.line}`), ["sales/2023.csv:2", "sales/2023.csv:3", "sales/2024.csv:2", "sales/2024.csv:3", "sales/2024.csv:4"]);
+    assert.deepEqual(
+      o.preview.origins.map((x) => `${x?.file}:${x?.line}`),
+      ["sales/2023.csv:2", "sales/2023.csv:3", "sales/2024.csv:2", "sales/2024.csv:3", "sales/2024.csv:4"],
+    );
   });
 
   test("Probe reports type, null rate, distinct count, min/max and top values", async () => {
@@ -101,17 +124,37 @@ describe("operators", () => {
     const o = r.observation as QueryObservation;
     assert.equal(o.rowCount, 4);
     assert.deepEqual(o.records.rows[0], ["West", "50"]);
-    const undeclared = await runtime.call({ op: "Query", sql: "SELECT * FROM sales JOIN notes ON true", inputs: ["sales"], output: "x" });
+    const undeclared = await runtime.call({
+      op: "Query",
+      sql: "SELECT * FROM sales JOIN notes ON true",
+      inputs: ["sales"],
+      output: "x",
+    });
     assert.equal(undeclared.status, "rejected");
     assert.equal(undeclared.diagnostics[0]?.code, "undeclared-input");
-    const unknown = await runtime.call({ op: "Query", sql: "SELECT * FROM nowhere", inputs: ["nowhere"], output: "x" });
+    const unknown = await runtime.call({
+      op: "Query",
+      sql: "SELECT * FROM nowhere",
+      inputs: ["nowhere"],
+      output: "x",
+    });
     assert.equal(unknown.diagnostics[0]?.code, "unknown-table");
-    const cte = await runtime.call({ op: "Query", sql: "WITH t AS (SELECT * FROM totals) SELECT count(*) AS n FROM t", inputs: ["totals"], output: "n" });
+    const cte = await runtime.call({
+      op: "Query",
+      sql: "WITH t AS (SELECT * FROM totals) SELECT count(*) AS n FROM t",
+      inputs: ["totals"],
+      output: "n",
+    });
     assert.equal(cte.status, "ok", JSON.stringify(cte.diagnostics));
   });
 
   test("a SQL error fails the call with DuckDB's message, and the runtime keeps going", async () => {
-    const r = await runtime.call({ op: "Query", sql: "SELECT nonexistent FROM sales", inputs: ["sales"], output: "bad" });
+    const r = await runtime.call({
+      op: "Query",
+      sql: "SELECT nonexistent FROM sales",
+      inputs: ["sales"],
+      output: "bad",
+    });
     assert.equal(r.status, "failed");
     assert.match(r.error ?? "", /nonexistent/);
     assert.equal((await runtime.call({ op: "Probe", table: "sales", columns: [] })).status, "ok");
@@ -121,8 +164,15 @@ describe("operators", () => {
     const r = await runtime.call({ op: "Discover", query: "population of regions" });
     assert.equal(r.status, "ok");
     assert.equal((r.observation as DiscoverObservation).hits[0]?.path, "regions.csv");
-    const globbed = await runtime.call({ op: "Discover", query: "sales/*.csv", excluded: ["sales/2023.csv"] });
-    assert.deepEqual((globbed.observation as DiscoverObservation).hits.map((h) => h.path), ["sales/2024.csv"]);
+    const globbed = await runtime.call({
+      op: "Discover",
+      query: "sales/*.csv",
+      excluded: ["sales/2023.csv"],
+    });
+    assert.deepEqual(
+      (globbed.observation as DiscoverObservation).hits.map((h) => h.path),
+      ["sales/2024.csv"],
+    );
   });
 
   test("Bash runs an allowlisted read-only command in the lake", async () => {
@@ -153,7 +203,10 @@ describe("operators", () => {
       { op: "Query", sql: "SELECT * FROM step1", inputs: ["step1"], output: "step2" },
       { op: "Probe", table: "regions_missing", columns: [] },
     ]);
-    assert.deepEqual(results.map((r) => r.status), ["failed", "skipped", "rejected"]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["failed", "skipped", "rejected"],
+    );
     assert.match(results[1]!.error ?? "", /step1/);
   });
 

@@ -10,9 +10,20 @@ import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 
 const latin1 = Buffer.from("name;city\nJos\xe9;S\xe3o Paulo\nAna;M\xfcnchen\n", "latin1");
-const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("id\tword\n1\tcaf\u00e9\n2\tna\u00efve\n", "utf16le")]);
+const utf16 = Buffer.concat([
+  Buffer.from([0xff, 0xfe]),
+  Buffer.from("id\tword\n1\tcaf\u00e9\n2\tna\u00efve\n", "utf16le"),
+]);
 const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("a,b\n1,2\n3,4\n")]);
-const cp1252 = Buffer.from([...Buffer.from("term,note\nfraud,"), 0x93, ...Buffer.from("quoted"), 0x94, ...Buffer.from("\nscam,en"), 0x96, ...Buffer.from("dash\n")]);
+const cp1252 = Buffer.from([
+  ...Buffer.from("term,note\nfraud,"),
+  0x93,
+  ...Buffer.from("quoted"),
+  0x94,
+  ...Buffer.from("\nscam,en"),
+  0x96,
+  ...Buffer.from("dash\n"),
+]);
 
 const { lake, stateDir } = tempLake({
   "comma.csv": "id,name,amount\n1,Alice,10.5\n2,Bob,20\n3,Carol,\n",
@@ -21,7 +32,8 @@ const { lake, stateDir } = tempLake({
   "pipe.txt": "id|name|score\n1|x|3\n2|y|4\n3|z|5\n",
   "databook.csv":
     'State Rankings: Fraud Reports,,\r\n,,\r\nRank,State,# of Reports\r\n1,Florida,"115,840"\r\n2,Georgia,"55,955"\r\n,District of Columbia,"3,225"\r\n,,\r\n"Source: Consumer Sentinel Network Data Book 2024",,\r\n',
-  "multiline.csv": 'id,comment,value\n1,"first line\nsecond line",10\n\n2,plain,20\n3,"a\n\nb",30\n4,end,40\n',
+  "multiline.csv":
+    'id,comment,value\n1,"first line\nsecond line",10\n\n2,plain,20\n3,"a\n\nb",30\n4,end,40\n',
   "ragged.csv": "a,b,c\n1,2,3\n4,5\n6,7,8\n",
   "latin1.csv": latin1,
   "utf16.tsv": utf16,
@@ -34,7 +46,8 @@ const { lake, stateDir } = tempLake({
   "truncated.json": '[{"id":1,"tag":"a"},{"id":2,"ta',
   "corrupt.xlsx": Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(200, 7)]),
   "notes.md": "# Notes\n\nThese files are examples.\n",
-  "page.html": "<html><body><p>x</p>\n<table>\n<tr><th>City</th><th>Pop</th></tr>\n<tr><td>Austin</td><td>961,855</td></tr>\n<tr><td>Dallas</td><td>1,304,379</td></tr>\n</table></body></html>\n",
+  "page.html":
+    "<html><body><p>x</p>\n<table>\n<tr><th>City</th><th>Pop</th></tr>\n<tr><td>Austin</td><td>961,855</td></tr>\n<tr><td>Dallas</td><td>1,304,379</td></tr>\n</table></body></html>\n",
   "ignored/skip.csv": "a\n1\n",
   ".gitignore": "ignored/\n",
   "node_modules/x.csv": "a\n1\n",
@@ -61,7 +74,9 @@ before(async () => {
   await wb.xlsx.writeFile(join(lake, "book.xlsx"));
   const plain = await DuckDBInstance.create(":memory:");
   const c = await plain.connect();
-  await c.run(`COPY (SELECT range AS id, 'v' || range AS label FROM range(1000)) TO '${join(lake, "data.parquet")}' (FORMAT parquet)`);
+  await c.run(
+    `COPY (SELECT range AS id, 'v' || range AS label FROM range(1000)) TO '${join(lake, "data.parquet")}' (FORMAT parquet)`,
+  );
   c.closeSync();
   const outside = mkdtempSync(join(tmpdir(), "radar-outside-"));
   writeFileSync(join(outside, "secret.csv"), "secret\n42\n");
@@ -82,11 +97,18 @@ describe("Source Map formats", () => {
     ] as const) {
       const e = entry(path);
       assert.equal(e.format, "csv", path);
-      assert.deepEqual(e.tables?.[0]?.columns.map((c) => c.name), [...columns], path);
+      assert.deepEqual(
+        e.tables?.[0]?.columns.map((c) => c.name),
+        [...columns],
+        path,
+      );
     }
     const comma = entry("comma.csv").tables![0]!;
     assert.equal(comma.rowCount, 3);
-    assert.deepEqual(comma.columns.map((c) => c.type), ["BIGINT", "VARCHAR", "DOUBLE"]);
+    assert.deepEqual(
+      comma.columns.map((c) => c.type),
+      ["BIGINT", "VARCHAR", "DOUBLE"],
+    );
     assert.equal(comma.columns[2]!.nullFraction, 0.3333);
   });
 
@@ -96,7 +118,10 @@ describe("Source Map formats", () => {
     assert.deepEqual(t.titleLines, ["State Rankings: Fraud Reports"]);
     assert.equal(t.rowCount, 3);
     assert.deepEqual(t.footer?.lines, ["Source: Consumer Sentinel Network Data Book 2024"]);
-    assert.deepEqual(t.columns.map((c) => `${c.name}:${c.type}`), ["Rank:BIGINT", "State:VARCHAR", "# of Reports:BIGINT"]);
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["Rank:BIGINT", "State:VARCHAR", "# of Reports:BIGINT"],
+    );
   });
 
   test("quoted newlines and blank lines keep exact row counts", () => {
@@ -107,10 +132,18 @@ describe("Source Map formats", () => {
     assert.equal(entry("latin1.csv").encoding, "latin-1");
     assert.ok(entry("latin1.csv").tables![0]!.columns[1]!.samples.includes("São Paulo"));
     assert.equal(entry("utf16.tsv").encoding, "utf-16");
-    assert.deepEqual(entry("utf16.tsv").tables![0]!.columns.map((c) => c.name), ["id", "word"]);
-    assert.deepEqual(entry("bom.csv").tables![0]!.columns.map((c) => c.name), ["a", "b"]);
+    assert.deepEqual(
+      entry("utf16.tsv").tables![0]!.columns.map((c) => c.name),
+      ["id", "word"],
+    );
+    assert.deepEqual(
+      entry("bom.csv").tables![0]!.columns.map((c) => c.name),
+      ["a", "b"],
+    );
     assert.equal(entry("cp1252.csv").encoding, "windows-1252");
-    assert.ok(entry("cp1252.csv").tables![0]!.columns[1]!.samples.some((s) => s.includes("\u201cquoted\u201d")));
+    assert.ok(
+      entry("cp1252.csv").tables![0]!.columns[1]!.samples.some((s) => s.includes("\u201cquoted\u201d")),
+    );
   });
 
   test("JSON array, JSON lines and Parquet", () => {
@@ -125,16 +158,25 @@ describe("Source Map formats", () => {
   test("Excel: every sheet, with title rows detected", () => {
     const e = entry("book.xlsx");
     assert.equal(e.format, "xlsx");
-    assert.deepEqual(e.tables?.map((t) => t.sheet), ["Summary", "Detail"]);
+    assert.deepEqual(
+      e.tables?.map((t) => t.sheet),
+      ["Summary", "Detail"],
+    );
     const summary = e.tables![0]!;
     assert.equal(summary.headerLine, 3);
-    assert.deepEqual(summary.columns.map((c) => `${c.name}:${c.type}`), ["Region:VARCHAR", "Sales:DOUBLE"]);
+    assert.deepEqual(
+      summary.columns.map((c) => `${c.name}:${c.type}`),
+      ["Region:VARCHAR", "Sales:DOUBLE"],
+    );
     assert.equal(e.tables![1]!.columns[1]!.type, "DATE");
   });
 
   test("HTML tables", () => {
     const t = entry("page.html").tables![0]!;
-    assert.deepEqual(t.columns.map((c) => `${c.name}:${c.type}`), ["City:VARCHAR", "Pop:BIGINT"]);
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["City:VARCHAR", "Pop:BIGINT"],
+    );
     assert.equal(t.headerLine, 3);
     assert.equal(t.rowCount, 2);
   });

@@ -46,7 +46,10 @@ const attempts: [string, OperatorCall][] = [
   ["read_json in a subquery", q("SELECT (SELECT count(*) FROM read_json('/etc/x.json')) AS n FROM data")],
   ["read_csv in a CTE", q("WITH t AS (SELECT * FROM read_csv('/etc/passwd')) SELECT * FROM t")],
   ["query() dynamic SQL", q("SELECT * FROM query('SELECT 1')")],
-  ["enable_logging to a file", q(`SELECT * FROM enable_logging(storage='file', storage_path='${lake}/logs')`)],
+  [
+    "enable_logging to a file",
+    q(`SELECT * FROM enable_logging(storage='file', storage_path='${lake}/logs')`),
+  ],
   ["duckdb_settings leak", q("SELECT * FROM duckdb_settings()")],
   ["current_setting leak", q("SELECT current_setting('allowed_directories') AS s FROM data")],
   ["COPY to the lake", q(`COPY data TO '${lake}/copy.csv'`)],
@@ -66,7 +69,10 @@ const attempts: [string, OperatorCall][] = [
   ["Scan with ..", { op: "Scan", file: "../secret.csv" }],
   ["Scan with an absolute path", { op: "Scan", file: join(outside, "secret.csv") }],
   ["Scan of a symlink out of the lake", { op: "Scan", file: "evil-link.csv" }],
-  ["UnionScan glob out of the lake", { op: "UnionScan", files: ["../**/*.csv"], source_column: "src", output: "u" }],
+  [
+    "UnionScan glob out of the lake",
+    { op: "UnionScan", files: ["../**/*.csv"], source_column: "src", output: "u" },
+  ],
   ["UnionScan absolute glob", { op: "UnionScan", files: ["/etc/*.conf"], source_column: "src", output: "u" }],
   ["Bash cat outside", { op: "Bash", command: `cat ${outside}/secret.csv` }],
   ["Bash through the symlink", { op: "Bash", command: "cat evil-link.csv" }],
@@ -82,7 +88,10 @@ describe("sandbox: escape attempts are rejected and nothing is read or written",
       const r = await runtime.call(call);
       assert.equal(r.status, "rejected", `${name}: ${r.status} ${r.error ?? ""}`);
       const d = r.diagnostics[0]!;
-      assert.ok(["unsafe-sql", "unknown-source", "unknown-table", "bash-denied", "invalid-sql"].includes(d.code), `${name}: ${d.code}`);
+      assert.ok(
+        ["unsafe-sql", "unknown-source", "unknown-table", "bash-denied", "invalid-sql"].includes(d.code),
+        `${name}: ${d.code}`,
+      );
       assert.ok(d.message.length > 30, "the message says what was refused and why");
       assert.ok(!JSON.stringify(r).includes(SECRET), "nothing of the secret leaks");
     });
@@ -94,14 +103,25 @@ describe("sandbox: escape attempts are rejected and nothing is read or written",
     assert.deepEqual(listing(lake), before1);
     assert.deepEqual(listing(outside), beforeOutside);
     assert.equal(readFileSync(join(outside, "secret.csv"), "utf8"), `key,value\nk,${SECRET}\n`);
-    const r = await runtime.call({ op: "Query", sql: "SELECT count(*) AS n FROM data WHERE name IN ('a','b')", inputs: ["data"], output: "check" });
+    const r = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(*) AS n FROM data WHERE name IN ('a','b')",
+      inputs: ["data"],
+      output: "check",
+    });
     assert.equal(r.status, "ok");
     assert.deepEqual((r.observation as { records: { rows: unknown[][] } }).records.rows, [["2"]]);
   });
 
   test("the second wall: the engine itself refuses to read outside the lake or change its settings", async () => {
-    await assert.rejects(runtime.engine.all(`SELECT * FROM read_csv('${outside}/secret.csv')`), /Permission|not allowed|disabled/i);
-    await assert.rejects(runtime.engine.all("SELECT * FROM read_csv('evil-link.csv')"), /Permission|not allowed|disabled|No files/i);
+    await assert.rejects(
+      runtime.engine.all(`SELECT * FROM read_csv('${outside}/secret.csv')`),
+      /Permission|not allowed|disabled/i,
+    );
+    await assert.rejects(
+      runtime.engine.all("SELECT * FROM read_csv('evil-link.csv')"),
+      /Permission|not allowed|disabled|No files/i,
+    );
     await assert.rejects(runtime.engine.run("SET enable_external_access=true"), /lock|locked|configuration/i);
     await assert.rejects(runtime.engine.run("INSTALL httpfs"), /./);
   });

@@ -39,11 +39,13 @@ const REASON_LABEL: Record<Field, string> = {
 
 /** A group needs this many same-shaped files in one folder. */
 const MIN_GROUP_FILES = 3;
-/** Members of a hit group kept among the results, unless the query names them. */
+/** Members of a group shown for what sets them apart (a value only they hold), besides those named. */
 const MAX_GROUP_MEMBERS_SHOWN = 2;
+/** A word sets a member apart when at most this share of the group's members hold it. */
+const DISTINCT_SHARE = 0.25;
 const MAX_REASON_ITEMS = 4;
 const MAX_REASON_CHARS = 80;
-const MAX_GROUP_VALUES = 300;
+const MAX_GROUP_VALUES = 5000;
 const MAX_TEXT_LINES = 30;
 
 /** English function words, and the boilerplate of questions ("round to 2 decimal places", "answer yes or no"). */
@@ -90,7 +92,8 @@ export function stem(word: string): string {
   else if (/(?:x|ch|sh|us)es$/.test(s)) s = s.slice(0, -2);
   else if (s.endsWith("s") && !/(?:ss|us|is)$/.test(s)) s = s.slice(0, -1);
   if (s.endsWith("ing") && s.length - 3 >= 3 && /[aeiouy]/.test(s.slice(0, -3))) s = undouble(s.slice(0, -3));
-  else if (s.endsWith("ed") && s.length - 2 >= 3 && /[aeiouy]/.test(s.slice(0, -2))) s = undouble(s.slice(0, -2));
+  else if (s.endsWith("ed") && s.length - 2 >= 3 && /[aeiouy]/.test(s.slice(0, -2)))
+    s = undouble(s.slice(0, -2));
   if (s.endsWith("er") && s.length - 2 >= 4) s = s.slice(0, -2);
   if (s.endsWith("e") && s.length >= 4) s = s.slice(0, -1);
   return s;
@@ -98,12 +101,19 @@ export function stem(word: string): string {
 
 /** Lower case, no accents, no stop words or single characters, stemmed; null drops the word. */
 export function processTerm(term: string): string | null {
-  const word = term
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  const word = term.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   if (word.length < 2 || STOP_WORDS.has(word)) return null;
   return stem(word);
+}
+
+/** What minisearch indexes of a text: its terms, in order, repeats included (term frequency counts). */
+export function indexTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const token of tokenize(text)) {
+    const term = processTerm(token);
+    if (term !== null) out.push(term);
+  }
+  return out;
 }
 
 /** The index terms of a text, in order, without repeats. */
@@ -173,6 +183,14 @@ interface Group {
   distinct: Map<string, string[]>;
   /** How many members' names contain each word. */
   wordCount: Map<string, number>;
+  /** How many members contain each index term, in any field. */
+  termCount: Map<string, number>;
+}
+
+interface Candidate {
+  doc: Doc;
+  result: SearchResult;
+  score: number;
 }
 
 function dirName(path: string): string {
@@ -284,17 +302,21 @@ function searchable(entry: SourceEntry): boolean {
 }
 
 function shapeKey(entry: SourceEntry): string | null {
-  const names = (entry.tables ?? []).map((t) => t.columns.map((c) => c.name.trim().toLowerCase()).join("\u0001"));
+  const names = (entry.tables ?? []).map((t) =>
+    t.columns.map((c) => c.name.trim().toLowerCase()).join("\u0001"),
+  );
   if (names.length === 0 || names.every((n) => n.length === 0)) return null;
   return names.join("\u0002");
 }
 
-const MODE = process.env.DISCOVER_MODE ?? "raw";
-function adjust(r: SearchResult): number {
-  const n = r.queryTerms.length || 1;
-  if (MODE === "sum") return r.score / n;
-  if (MODE === "sqrt") return r.score / Math.sqrt(n);
-  return r.score;
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function countTerms(lists: Iterable<string[]>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const term of new Set(list)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }
 
 function truncate(text: string): string {
@@ -304,29 +326,43 @@ function truncate(text: string): string {
 
 export class DiscoverIndex {
   private readonly docs: Doc[] = [];
+  /** Group document id -> group. */
   private readonly groups = new Map<number, Group>();
+  /** Member path -> its group. */
+  private readonly groupOf = new Map<string, Group>();
   private readonly allPaths: string[];
-  private readonly mini: MiniSearch<Doc>;
+  /** Files outside groups, and groups: a folder of 52 same-shaped files weighs as one document. */
+  private readonly main: MiniSearch<Doc>;
+  /** Members of groups, ranked among themselves (what sets one apart: its name, its values). */
+  private readonly members: MiniSearch<Doc>;
 
   constructor(map: SourceMap) {
     this.allPaths = map.files.map((f) => f.path);
-    const readable = map.files.filter(searchable);
-    for (const entry of readable) {
-      this.docs.push({ id: this.docs.length, path: entry.path, members: [entry.path], group: false, fields: fileText(entry) });
+    const fileDocs = new Map<string, Doc>();
+    for (const entry of map.files.filter(searchable)) {
+      const doc: Doc = { id: this.docs.length, path: entry.path, members: [entry.path], group: false, fields: fileText(entry) };
+      this.docs.push(doc);
+      fileDocs.set(entry.path, doc);
     }
-    this.addGroups(map.files);
-    this.mini = new MiniSearch<Doc>({
+    this.addGroups(map.files, fileDocs);
+    this.main = DiscoverIndex.newIndex();
+    this.members = DiscoverIndex.newIndex();
+    this.main.addAll(this.docs.filter((d) => !this.groupOf.has(d.path) || d.group));
+    this.members.addAll(this.docs.filter((d) => !d.group && this.groupOf.has(d.path)));
+  }
+
+  private static newIndex(): MiniSearch<Doc> {
+    return new MiniSearch<Doc>({
       fields: [...FIELDS],
       idField: "id",
-      tokenize,
-      processTerm,
+      tokenize: indexTerms,
+      processTerm: (term) => term,
       extractField: (doc, field) => (field === "id" ? doc.id : doc.fields[field as Field].join("\n")),
     });
-    this.mini.addAll(this.docs);
   }
 
   /** One group per folder and extension whose files (at least 3) all have the same column names. */
-  private addGroups(files: SourceEntry[]): void {
+  private addGroups(files: SourceEntry[], fileDocs: Map<string, Doc>): void {
     const byFolder = new Map<string, SourceEntry[]>();
     for (const entry of files) {
       const ext = extension(entry.path);
@@ -336,7 +372,7 @@ export class DiscoverIndex {
       if (list) list.push(entry);
       else byFolder.set(key, [entry]);
     }
-    for (const [key, members] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [key, members] of [...byFolder].sort(([a], [b]) => compare(a, b))) {
       if (members.length < MIN_GROUP_FILES || !members.every(searchable)) continue;
       const shapes = new Set(members.map(shapeKey));
       const first = members[0];
@@ -350,15 +386,16 @@ export class DiscoverIndex {
         for (const t of titleLines(m)) if (!titles.includes(t)) titles.push(t);
         for (const v of sampleValues(m)) if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
       }
+      const columns = columnNames(first);
       const doc: Doc = {
         id: this.docs.length,
         path: pattern,
         members: members.map((m) => m.path),
         group: true,
         fields: {
-          path: [`${folder} ${ext}`, ...spelledAcronyms(folder, [...titles, ...columnNames(first), ...values])],
+          path: [`${folder} ${ext}`, ...spelledAcronyms(folder, [...titles, ...columns, ...values])],
           title: titles,
-          columns: columnNames(first),
+          columns,
           values,
           text: [],
           files: names,
@@ -366,8 +403,7 @@ export class DiscoverIndex {
       };
       // A member is named by a query that says the words of its name the other members lack.
       const wordsOf = new Map(members.map((m, i) => [m.path, termsOf(names[i] ?? "")]));
-      const wordCount = new Map<string, number>();
-      for (const words of wordsOf.values()) for (const w of words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
+      const wordCount = countTerms(wordsOf.values());
       const distinct = new Map<string, string[]>();
       for (const [path, words] of wordsOf) {
         distinct.set(
@@ -375,8 +411,16 @@ export class DiscoverIndex {
           words.filter((w) => (wordCount.get(w) ?? 0) < members.length),
         );
       }
+      const termCount = countTerms(
+        members.map((m) => {
+          const fields = fileDocs.get(m.path)?.fields;
+          return fields ? indexTerms(FIELDS.flatMap((f) => fields[f]).join("\n")) : [];
+        }),
+      );
+      const group: Group = { doc, distinct, wordCount, termCount };
       this.docs.push(doc);
-      this.groups.set(doc.id, { doc, distinct, wordCount });
+      this.groups.set(doc.id, group);
+      for (const m of members) this.groupOf.set(m.path, group);
     }
   }
 
@@ -393,61 +437,71 @@ export class DiscoverIndex {
       const pattern = query.trim();
       return matchPattern(pattern, this.allPaths)
         .filter((path) => !isExcluded(path, [path]))
-        .sort()
+        .sort(compare)
         .map((path) => ({ path, score: 1, reasons: [`matches pattern ${pattern}`] }));
     }
     if (limit <= 0) return [];
-    // Each word once: "the number of reports ... the number of reports" asks no more than it says.
-    const words = new Map<string, string>();
-    for (const token of tokenize(query)) {
-      const term = processTerm(token);
-      if (term !== null && !words.has(term)) words.set(term, token);
+    // Each term once: "the number of reports ... the number of reports" asks no more than it says.
+    const terms = [...new Set(indexTerms(query))];
+    if (terms.length === 0) return [];
+    const text = terms.join(" ");
+    const options = {
+      tokenize: () => terms,
+      boost: process.env.BOOSTS ? (JSON.parse(process.env.BOOSTS) as Record<string, number>) : BOOST,
+      fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
+      prefix: (term: string) => process.env.PREFIX !== undefined && term.length >= Number(process.env.PREFIX),
+      combineWith: "OR" as const,
+    };
+    const candidates: Candidate[] = [];
+    const groupScore = new Map<Group, number>();
+    for (const result of this.main.search(text, options)) {
+      const doc = this.docs[result.id as number];
+      if (!doc) continue;
+      const score = result.score;
+      candidates.push({ doc, result, score });
+      const group = this.groups.get(doc.id);
+      if (group) groupScore.set(group, score);
     }
-    if (words.size === 0) return [];
-    const results = this.mini.search([...words.values()].join(" "), {
-      boost: BOOST,
-      fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
-      prefix: false,
-      combineWith: "OR",
-    });
-    const candidates = results
-      .map((r) => ({ result: r, doc: this.docs[r.id as number], score: adjust(r) }))
-      .filter((x): x is { result: SearchResult; doc: Doc; score: number } => x.doc !== undefined)
-      .filter((x) => !isExcluded(x.doc.path, x.doc.members));
-    // A group is at least as relevant as its best member, unless the query names that member: what
-    // makes a member relevant is then what all members share.
-    const byPath = new Map(candidates.map((x) => [x.doc.path, x]));
-    for (const x of candidates) {
-      const group = this.groups.get(x.doc.id);
-      if (!group) continue;
-      for (const member of x.doc.members) {
-        const m = byPath.get(member);
-        if (m && m.score > x.score && !this.named(group, member, m.result)) x.score = m.score;
-      }
-    }
-    const ranked = candidates.sort(
-      (a, b) => b.score - a.score || (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : 0),
-    );
-
-    // Members of a group that is itself a hit: only the best two stay, and those the query names.
-    const hitGroups = ranked.map((x) => this.groups.get(x.doc.id)).filter((g): g is Group => g !== undefined);
-    const shown = new Map<Group, number>();
+    candidates.push(...this.memberCandidates(this.members.search(text, options), groupScore));
     const hits: DiscoverHit[] = [];
-    for (const { result, doc, score } of ranked) {
+    for (const { doc, result, score } of candidates.sort((a, b) => b.score - a.score || compare(a.doc.path, b.doc.path))) {
       if (hits.length >= limit) break;
-      if (!doc.group) {
-        const group = hitGroups.find((g) => g.distinct.has(doc.path));
-        if (group && !this.named(group, doc.path, result)) {
-          const count = shown.get(group) ?? 0;
-          if (count >= MAX_GROUP_MEMBERS_SHOWN) continue;
-          shown.set(group, count + 1);
-        }
-      }
+      if (isExcluded(doc.path, doc.members)) continue;
       const hit: DiscoverHit = { path: doc.path, score, reasons: this.reasons(doc, result) };
       if (doc.group) hit.files = doc.members.length;
       hits.push(hit);
     }
     return hits;
+  }
+
+  /**
+   * Members of groups worth listing besides their group: those the query names ("Florida"), placed just
+   * above their group, and at most two that hold a value few others hold ("Baton Rouge"), just below it.
+   */
+  private memberCandidates(results: SearchResult[], groupScore: Map<Group, number>): Candidate[] {
+    const out: Candidate[] = [];
+    const shown = new Map<Group, number>();
+    let order = 0;
+    for (const result of results) {
+      const doc = this.docs[result.id as number];
+      const group = doc && this.groupOf.get(doc.path);
+      const base = group && groupScore.get(group);
+      if (!doc || !group || base === undefined) continue;
+      order++;
+      const tie = order * 1e-6;
+      if (this.named(group, doc.path, result)) {
+        out.push({ doc, result, score: base * (1.01 - tie) });
+        continue;
+      }
+      const limit = Math.max(1, Math.floor(group.doc.members.length * DISTINCT_SHARE));
+      const matched = Object.keys(result.match);
+      const distinctive = matched.filter((term) => (group.termCount.get(term) ?? 0) <= limit).length;
+      const count = shown.get(group) ?? 0;
+      if (distinctive === 0 || count >= MAX_GROUP_MEMBERS_SHOWN) continue;
+      shown.set(group, count + 1);
+      out.push({ doc, result, score: base * (Math.min(0.99, distinctive / matched.length) - tie) });
+    }
+    return out;
   }
 
   /** Whether the query says the name of this member of the group (e.g. "Florida", "New Hampshire"). */

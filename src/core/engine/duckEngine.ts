@@ -89,7 +89,11 @@ export class DuckEngine {
   }
 
   /** Appends rows of text cells (null for empty) to an existing table through DuckDB's Appender. */
-  async appendRows(table: string, rows: Iterable<(string | null)[]>, leading?: (index: number) => number): Promise<void> {
+  async appendRows(
+    table: string,
+    rows: Iterable<(string | null)[]>,
+    leading?: (index: number) => number,
+  ): Promise<void> {
     await this.serial(async () => {
       const appender = await this.connection.createAppender(table);
       let index = 0;

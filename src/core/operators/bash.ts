@@ -5,7 +5,12 @@ import type { Operator } from "./operator.ts";
 
 export const bashArgs = z
   .object({
-    command: z.string().min(1).describe("A read-only command such as `head -n 20 file.csv` or `grep -c Florida *.csv`; pipes between allowed programs only."),
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        "A read-only command such as `head -n 20 file.csv` or `grep -c Florida *.csv`; pipes between allowed programs only.",
+      ),
   })
   .strict();
 export type BashArgs = z.infer<typeof bashArgs>;
@@ -26,7 +31,11 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
   schema: bashArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
-    if (!ctx.allowBash) reject("bash-denied", "Bash is off in this workspace (it is not trusted). Use Scan, Probe and Query to read data.");
+    if (!ctx.allowBash)
+      reject(
+        "bash-denied",
+        "Bash is off in this workspace (it is not trusted). Use Scan, Probe and Query to read data.",
+      );
     try {
       const result = await runBash(args.command, {
         lakeRoot: ctx.lakeRoot,

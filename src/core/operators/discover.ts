@@ -4,7 +4,10 @@ import type { Operator } from "./operator.ts";
 
 export const discoverArgs = z
   .object({
-    query: z.string().min(1).describe("What you are looking for, in words, or a glob path pattern such as \"State MSA*/*.csv\"."),
+    query: z
+      .string()
+      .min(1)
+      .describe('What you are looking for, in words, or a glob path pattern such as "State MSA*/*.csv".'),
     excluded: z.array(z.string()).optional().describe("Paths or glob patterns to leave out of the results."),
   })
   .strict();
@@ -16,7 +19,8 @@ export interface DiscoverObservation {
 
 export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
   name: "Discover",
-  description: "Rank the lake's files for a question (BM25 over paths, titles, columns and values), or list files matching a glob pattern.",
+  description:
+    "Rank the lake's files for a question (BM25 over paths, titles, columns and values), or list files matching a glob pattern.",
   schema: discoverArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
@@ -26,10 +30,21 @@ export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
         hits: hits.map((hit) => {
           const entry = ctx.entry(hit.path);
           const table = entry?.tables?.[0];
-          return table ? { ...hit, format: entry.format, rows: table.rowCount, columns: table.columns.map((c) => c.name) } : hit;
+          return table
+            ? {
+                ...hit,
+                format: entry.format,
+                rows: table.rowCount,
+                columns: table.columns.map((c) => c.name),
+              }
+            : hit;
         }),
       },
     };
   },
-  summarize: (o) => `${o.hits.length} sources: ${o.hits.slice(0, 3).map((h) => h.path).join(", ")}${o.hits.length > 3 ? ", …" : ""}`,
+  summarize: (o) =>
+    `${o.hits.length} sources: ${o.hits
+      .slice(0, 3)
+      .map((h) => h.path)
+      .join(", ")}${o.hits.length > 3 ? ", …" : ""}`,
 };

@@ -37,30 +37,47 @@ export async function materialize(
       const path = await readablePath(absPath, read, radarDir);
       const data = csvDataSql(path, read);
       try {
-        await engine.run(`CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${data})`);
+        await engine.run(
+          `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${data})`,
+        );
       } catch (error) {
         if (!/Conversion Error|Could not convert/i.test((error as Error).message)) throw error;
         // Types came from a sample; a later value does not fit: decide them on every row instead.
         const { specs } = await profileVarcharColumns(engine, data, read.columns);
-        await engine.run(`CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(specs)} FROM (${data})`);
+        await engine.run(
+          `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(specs)} FROM (${data})`,
+        );
       }
       origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, { mode: "csv", skipLines: read.skipLines, maxRecords: read.dataRows, utf16: read.encoding === "utf-16" }),
+        scanRecordStarts(absPath, {
+          mode: "csv",
+          skipLines: read.skipLines,
+          maxRecords: read.dataRows,
+          utf16: read.encoding === "utf-16",
+        }),
       );
       break;
     }
     case "json":
-      await engine.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read, true)}`);
-      origin = lazyLines(entry.path, () => scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }));
+      await engine.run(
+        `CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read, true)}`,
+      );
+      origin = lazyLines(entry.path, () =>
+        scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
+      );
       break;
     case "parquet":
-      await engine.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read)}`);
+      await engine.run(
+        `CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read)}`,
+      );
       origin = { kind: "rowIndex", file: entry.path };
       break;
     case "grid": {
       const grid = await readGrid(absPath, entry, read.source, read.sheet);
       const { table: gridTable } = await loadGrid(engine, grid);
-      await engine.run(`CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${gridDataSql(gridTable, read)})`);
+      await engine.run(
+        `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${gridDataSql(gridTable, read)})`,
+      );
       // Data rows follow the header in the grid table: row id r sits at grid row header + 1 + r.
       await engine.run(
         `CREATE OR REPLACE TABLE ${sqlIdent(`${gridTable}_lines`)} AS SELECT __line FROM ${sqlIdent(gridTable)} WHERE rowid > ${read.headerIndex} ORDER BY rowid LIMIT ${read.dataRows}`,
@@ -79,7 +96,12 @@ function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin
   return { kind: "lines", file, lines: null, resolve };
 }
 
-async function readGrid(absPath: string, entry: SourceEntry, source: "xlsx" | "html", sheet: string): Promise<Grid> {
+async function readGrid(
+  absPath: string,
+  entry: SourceEntry,
+  source: "xlsx" | "html",
+  sheet: string,
+): Promise<Grid> {
   if (source === "html") {
     const grids = await readHtmlTables(absPath, htmlEncoding(entry.encoding));
     const grid = grids.find((g) => g.sheet === sheet);

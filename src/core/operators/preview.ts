@@ -15,15 +15,24 @@ export interface Preview {
 export function gridLineLookup(engine: DuckEngine) {
   return async (table: string, rowids: number[]): Promise<number[]> => {
     if (rowids.length === 0) return [];
-    const rows = await engine.all(`SELECT rowid AS r, __line AS l FROM ${sqlIdent(table)} WHERE rowid IN (${rowids.map(Number).join(", ")})`);
+    const rows = await engine.all(
+      `SELECT rowid AS r, __line AS l FROM ${sqlIdent(table)} WHERE rowid IN (${rowids.map(Number).join(", ")})`,
+    );
     const byRow = new Map(rows.map((x) => [Number(x.r), Number(x.l)]));
     return rowids.map((r) => byRow.get(r) ?? 0);
   };
 }
 
 /** The first rows of a table, in order, with their origins; counted as shown to the agent. */
-export async function previewTable(engine: DuckEngine, state: SharedState, info: TableInfo, limit: number): Promise<Preview> {
-  const rows = await engine.all(`SELECT rowid AS __radar_rowid, * FROM ${sqlIdent(info.name)} ORDER BY rowid LIMIT ${limit}`);
+export async function previewTable(
+  engine: DuckEngine,
+  state: SharedState,
+  info: TableInfo,
+  limit: number,
+): Promise<Preview> {
+  const rows = await engine.all(
+    `SELECT rowid AS __radar_rowid, * FROM ${sqlIdent(info.name)} ORDER BY rowid LIMIT ${limit}`,
+  );
   const columns = info.schema.map((c) => c.name);
   const rowids = rows.map((r) => Number(r.__radar_rowid));
   const origins = await originsOf(info.origin, rowids, gridLineLookup(engine));

@@ -33,18 +33,24 @@ const TOP_VALUES = 8;
 
 export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
   name: "Probe",
-  description: "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
+  description:
+    "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
   schema: probeArgs,
   inputsOf: (args) => [args.table],
   async execute(args, ctx) {
     const info = requireRegistered(ctx.state, args.table, "Probe.table");
     const wanted = args.columns.length === 0 ? info.schema.map((c) => c.name) : args.columns;
     const columns = wanted.map((name) => {
-      const column = info.schema.find((c) => c.name === name) ?? info.schema.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      const column =
+        info.schema.find((c) => c.name === name) ??
+        info.schema.find((c) => c.name.toLowerCase() === name.toLowerCase());
       if (!column)
         reject(
           "unknown-column",
-          `Probe.columns: "${name}" is not a column of ${info.name}. Nearest: ${nearest(name, info.schema.map((c) => c.name)).join(", ")}.`,
+          `Probe.columns: "${name}" is not a column of ${info.name}. Nearest: ${nearest(
+            name,
+            info.schema.map((c) => c.name),
+          ).join(", ")}.`,
         );
       return column;
     });
@@ -71,8 +77,12 @@ export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
         top: top.map((t) => ({ value: t.v, count: Number(t.c) })),
       });
     }
-    ctx.state.noteProbed(info.name, columns.map((c) => c.name));
+    ctx.state.noteProbed(
+      info.name,
+      columns.map((c) => c.name),
+    );
     return { observation: { table: info.name, rowCount: info.rowCount, columns: probes } };
   },
-  summarize: (o) => `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null)`).join("; ")}`,
+  summarize: (o) =>
+    `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null)`).join("; ")}`,
 };

@@ -40,7 +40,10 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
     for (const table of analysis.tables) {
       requireRegistered(ctx.state, table, "Query.sql");
       if (!declared.has(table))
-        reject("undeclared-input", `Query.sql reads table "${table}", which is not in Query.inputs ${JSON.stringify(args.inputs)}. Declare every table the query reads.`);
+        reject(
+          "undeclared-input",
+          `Query.sql reads table "${table}", which is not in Query.inputs ${JSON.stringify(args.inputs)}. Declare every table the query reads.`,
+        );
     }
     await assertPreparesAsSelect(ctx.engine, analysis.sql);
     // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
@@ -56,7 +59,14 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
       origin: { kind: "derived" as const },
     };
     ctx.state.register(info);
-    return { observation: { table: output, schema, rowCount: info.rowCount, records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS) } };
+    return {
+      observation: {
+        table: output,
+        schema,
+        rowCount: info.rowCount,
+        records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS),
+      },
+    };
   },
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
 };

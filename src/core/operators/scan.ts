@@ -11,9 +11,18 @@ import { checkOutputName, tableNameFor } from "./tableName.ts";
 
 export const scanArgs = z
   .object({
-    file: z.string().min(1).describe("Path of a file in the lake, relative to the lake root, as Discover returns it."),
-    output: z.string().optional().describe("Name of the table to register; derived from the file name when omitted."),
-    sheet: z.string().optional().describe("Excel sheet name or HTML table label; the first one when omitted."),
+    file: z
+      .string()
+      .min(1)
+      .describe("Path of a file in the lake, relative to the lake root, as Discover returns it."),
+    output: z
+      .string()
+      .optional()
+      .describe("Name of the table to register; derived from the file name when omitted."),
+    sheet: z
+      .string()
+      .optional()
+      .describe("Excel sheet name or HTML table label; the first one when omitted."),
   })
   .strict();
 export type ScanArgs = z.infer<typeof scanArgs>;
@@ -43,7 +52,10 @@ export function requireEntry(ctx: OperatorContext, file: string, argument: strin
   if (!entry)
     reject(
       "unknown-source",
-      `${argument} "${file}" is not a file of the lake. Nearest paths: ${nearest(file, ctx.map.files.map((f) => f.path)).join(", ")}. Use Discover to find sources.`,
+      `${argument} "${file}" is not a file of the lake. Nearest paths: ${nearest(
+        file,
+        ctx.map.files.map((f) => f.path),
+      ).join(", ")}. Use Discover to find sources.`,
     );
   return entry;
 }
@@ -52,9 +64,14 @@ export function requireEntry(ctx: OperatorContext, file: string, argument: strin
 export function requireTable(entry: SourceEntry, sheet: string | undefined): TableProfile {
   if (entry.error) throw new Error(`${entry.path} cannot be read: ${entry.error}`);
   const tables = entry.tables ?? [];
-  if (tables.length === 0) throw new Error(`${entry.path} holds no table (${entry.format}); use Bash (head, grep) to read text files`);
+  if (tables.length === 0)
+    throw new Error(
+      `${entry.path} holds no table (${entry.format}); use Bash (head, grep) to read text files`,
+    );
   if (sheet === undefined) return tables[0]!;
-  const table = tables.find((t) => t.sheet === sheet) ?? tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase());
+  const table =
+    tables.find((t) => t.sheet === sheet) ??
+    tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase());
   if (!table)
     reject(
       "unknown-source",
@@ -74,7 +91,9 @@ export function layoutDiagnostics(entry: SourceEntry, table: TableProfile): Diag
         .slice(0, 2)
         .map((t) => JSON.stringify(t))
         .join(", ")}) were skipped; the header is line ${table.headerLine}.`,
-      locations: [{ file: entry.path, line: table.headerLine, ...(table.sheet ? { sheet: table.sheet } : {}) }],
+      locations: [
+        { file: entry.path, line: table.headerLine, ...(table.sheet ? { sheet: table.sheet } : {}) },
+      ],
     });
   if (table.footer && table.footer.lines.length > 0)
     out.push({
@@ -101,7 +120,15 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
       name: output,
       provenance: {
         kind: "scan" as const,
-        files: [{ path: entry.path, format: entry.format, headerLine: table.headerLine, rows: done.rowCount, ...(table.sheet ? { sheet: table.sheet } : {}) }],
+        files: [
+          {
+            path: entry.path,
+            format: entry.format,
+            headerLine: table.headerLine,
+            rows: done.rowCount,
+            ...(table.sheet ? { sheet: table.sheet } : {}),
+          },
+        ],
       },
       schema: done.schema,
       rowCount: done.rowCount,
@@ -131,5 +158,6 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
       diagnostics: layoutDiagnostics(entry, table),
     };
   },
-  summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns from ${o.provenance.file}${o.provenance.sheet ? ` [${o.provenance.sheet}]` : ""}`,
+  summarize: (o) =>
+    `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns from ${o.provenance.file}${o.provenance.sheet ? ` [${o.provenance.sheet}]` : ""}`,
 };

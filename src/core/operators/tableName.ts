@@ -16,7 +16,10 @@ export function checkOutputName(name: string, argument: string): string {
 export function tableNameFor(path: string): string {
   const base = path.split("/").pop() ?? path;
   const stem = base.replace(/\.[^.]+$/, "");
-  let name = stem.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  let name = stem
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!/^[a-z_]/.test(name)) name = `t_${name}`;
   return name.slice(0, 60) || "t";
 }

@@ -14,8 +14,14 @@ import { checkOutputName } from "./tableName.ts";
 
 export const unionScanArgs = z
   .object({
-    files: z.array(z.string().min(1)).min(1).describe("Lake paths or glob patterns, e.g. \"data/State MSA*/*.csv\"."),
-    source_column: z.string().min(1).describe("Name of the column that holds each row's source label (the file name)."),
+    files: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('Lake paths or glob patterns, e.g. "data/State MSA*/*.csv".'),
+    source_column: z
+      .string()
+      .min(1)
+      .describe("Name of the column that holds each row's source label (the file name)."),
     output: z.string().describe("Name of the table to register."),
   })
   .strict();
@@ -43,12 +49,18 @@ export function expandFiles(ctx: OperatorContext, patterns: string[]): SourceEnt
     if (!/[*?[\]{}]/.test(pattern))
       reject(
         "unknown-source",
-        `UnionScan.files: "${pattern}" is not a file of the lake. Nearest paths: ${nearest(pattern, ctx.map.files.map((f) => f.path)).join(", ")}.`,
+        `UnionScan.files: "${pattern}" is not a file of the lake. Nearest paths: ${nearest(
+          pattern,
+          ctx.map.files.map((f) => f.path),
+        ).join(", ")}.`,
       );
     const isMatch = picomatch(pattern, { nocase: true, dot: false });
     const matched = ctx.map.files.filter((f) => isMatch(f.path) && (f.tables?.length ?? 0) > 0);
     if (matched.length === 0)
-      reject("unknown-source", `UnionScan.files: the pattern "${pattern}" matches no readable table in the lake. Use Discover to list paths.`);
+      reject(
+        "unknown-source",
+        `UnionScan.files: the pattern "${pattern}" matches no readable table in the lake. Use Discover to list paths.`,
+      );
     for (const f of matched) out.set(f.path, f);
   }
   return [...out.values()];
@@ -70,7 +82,14 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
     const output = checkOutputName(args.output, "UnionScan.output");
     const entries = expandFiles(ctx, args.files);
     const names = labels(entries);
-    const parts: { entry: SourceEntry; part: string; label: string; rows: number; schema: ColumnType[]; origin: RowOrigin }[] = [];
+    const parts: {
+      entry: SourceEntry;
+      part: string;
+      label: string;
+      rows: number;
+      schema: ColumnType[];
+      origin: RowOrigin;
+    }[] = [];
     const diagnostics: Diagnostic[] = [];
     try {
       for (const [i, entry] of entries.entries()) {
@@ -78,13 +97,26 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
         const part = `__radar_part_${i}`;
         const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, part);
         if (done.schema.some((c) => c.name.toLowerCase() === args.source_column.toLowerCase()))
-          reject("invalid-argument", `UnionScan.source_column "${args.source_column}" is already a column of ${entry.path}; choose another name.`);
-        parts.push({ entry, part, label: names[i]!, rows: done.rowCount, schema: done.schema, origin: done.origin });
+          reject(
+            "invalid-argument",
+            `UnionScan.source_column "${args.source_column}" is already a column of ${entry.path}; choose another name.`,
+          );
+        parts.push({
+          entry,
+          part,
+          label: names[i]!,
+          rows: done.rowCount,
+          schema: done.schema,
+          origin: done.origin,
+        });
         diagnostics.push(...layoutDiagnostics(entry, table).filter((d) => i === 0 || d.severity !== "info"));
         ctx.state.scanned.add(entry.path);
       }
       const select = parts
-        .map((p) => `SELECT ${sqlString(p.label)} AS ${sqlIdent(args.source_column)}, * FROM ${sqlIdent(p.part)}`)
+        .map(
+          (p) =>
+            `SELECT ${sqlString(p.label)} AS ${sqlIdent(args.source_column)}, * FROM ${sqlIdent(p.part)}`,
+        )
         .join("\nUNION ALL BY NAME\n");
       await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
     } finally {
@@ -102,7 +134,12 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
       name: output,
       provenance: {
         kind: "union" as const,
-        files: parts.map((p) => ({ path: p.entry.path, format: p.entry.format, headerLine: p.entry.tables?.[0]?.headerLine ?? 0, rows: p.rows })),
+        files: parts.map((p) => ({
+          path: p.entry.path,
+          format: p.entry.format,
+          headerLine: p.entry.tables?.[0]?.headerLine ?? 0,
+          rows: p.rows,
+        })),
       },
       schema,
       rowCount,
@@ -111,12 +148,20 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
     ctx.state.register(info);
     const partialColumns = schema
       .filter((c) => c.name !== args.source_column)
-      .map((c) => ({ column: c.name, missingIn: parts.filter((p) => !p.schema.some((s) => s.name === c.name)).map((p) => p.entry.path) }))
+      .map((c) => ({
+        column: c.name,
+        missingIn: parts.filter((p) => !p.schema.some((s) => s.name === c.name)).map((p) => p.entry.path),
+      }))
       .filter((x) => x.missingIn.length > 0);
     return {
       observation: {
         table: output,
-        sources: parts.map((p) => ({ file: p.entry.path, label: p.label, rows: p.rows, columns: p.schema.length })),
+        sources: parts.map((p) => ({
+          file: p.entry.path,
+          label: p.label,
+          rows: p.rows,
+          columns: p.schema.length,
+        })),
         schema,
         partialColumns,
         rowCount,
@@ -125,5 +170,6 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
       diagnostics,
     };
   },
-  summarize: (o) => `${o.table}: ${o.rowCount} rows from ${o.sources.length} files, ${o.schema.length} columns`,
+  summarize: (o) =>
+    `${o.table}: ${o.rowCount} rows from ${o.sources.length} files, ${o.schema.length} columns`,
 };

@@ -484,7 +484,8 @@ const PROGRAM_SPECS: Readonly<Record<Exclude<AllowedProgram, "find">, ProgramSpe
     denied: {
       // The names inside a list file would be opened unchecked: name the files as arguments instead.
       "-f": "reads file names from a list whose entries are not checked; name the files as arguments",
-      "--files-from": "reads file names from a list whose entries are not checked; name the files as arguments",
+      "--files-from":
+        "reads file names from a list whose entries are not checked; name the files as arguments",
       "-m": "loads custom magic files; the default magic database is enough",
       "--magic-file": "loads custom magic files; the default magic database is enough",
       "-C": "compiles a magic file and writes it to disk",

@@ -36,14 +36,20 @@ export interface SelectAnalysis {
 type Json = Record<string, unknown>;
 
 export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise<SelectAnalysis> {
-  const sql = rawSql.trim().replace(/;+\s*$/, "").trim();
+  const sql = rawSql
+    .trim()
+    .replace(/;+\s*$/, "")
+    .trim();
   if (sql === "") reject("invalid-sql", "Query.sql is empty: give one SELECT or WITH statement.");
   const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
   const parsed = JSON.parse(String(row?.j)) as Json;
   if (parsed.error) {
     const message = String(parsed.error_message ?? "unknown parser error");
     if (parsed.error_type === "parser" || /syntax|parser/i.test(message))
-      reject("invalid-sql", `The SQL does not parse: ${message}. Fix the syntax and send one SELECT statement.`);
+      reject(
+        "invalid-sql",
+        `The SQL does not parse: ${message}. Fix the syntax and send one SELECT statement.`,
+      );
     reject(
       "unsafe-sql",
       "Refused: Query runs exactly one read-only SELECT or WITH statement; this is another kind of statement " +
@@ -53,7 +59,10 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
   }
   const statements = (parsed.statements as Json[] | undefined) ?? [];
   if (statements.length !== 1)
-    reject("unsafe-sql", `Refused: Query takes exactly one statement; got ${statements.length}. Send one SELECT per Query call.`);
+    reject(
+      "unsafe-sql",
+      `Refused: Query takes exactly one statement; got ${statements.length}. Send one SELECT per Query call.`,
+    );
   const statement = statements[0]!;
   const ctes = new Set<string>();
   const tables = new Set<string>();
@@ -71,7 +80,10 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
             "Query reads only the tables registered by Scan, UnionScan and Query, by their plain names.",
         );
       if (/[/\\]|\.[a-z0-9]{1,8}$/i.test(name))
-        reject("unsafe-sql", `Refused: FROM '${name}' reads a file directly. Files enter only through Scan or UnionScan; scan it, then query the table.`);
+        reject(
+          "unsafe-sql",
+          `Refused: FROM '${name}' reads a file directly. Files enter only through Scan or UnionScan; scan it, then query the table.`,
+        );
       if (!ctes.has(name.toLowerCase())) tables.add(name.toLowerCase());
     }
     if (node.type === "TABLE_FUNCTION") {
@@ -93,7 +105,8 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
 export async function assertPreparesAsSelect(engine: DuckEngine, sql: string): Promise<void> {
   const SELECT = 1;
   const types = await engine.statementTypes(sql);
-  if (types.length !== 1 || types[0] !== SELECT) reject("unsafe-sql", "Refused: the statement does not prepare as a single SELECT.");
+  if (types.length !== 1 || types[0] !== SELECT)
+    reject("unsafe-sql", "Refused: the statement does not prepare as a single SELECT.");
 }
 
 export function walk(node: unknown, visit: (node: Json) => void): void {

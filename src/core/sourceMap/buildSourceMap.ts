@@ -57,7 +57,10 @@ async function writeCache(cacheDir: string, files: SourceEntry[]): Promise<void>
 }
 
 /** Maps every file of the lake; unchanged files (same path, size and mtime) come from the cache. */
-export async function buildSourceMap(engine: DuckEngine, options: BuildOptions): Promise<{ map: SourceMap; stats: BuildStats }> {
+export async function buildSourceMap(
+  engine: DuckEngine,
+  options: BuildOptions,
+): Promise<{ map: SourceMap; stats: BuildStats }> {
   const crawled = await crawlLake(engine.lakeRoot);
   const cache = await readCache(options.cacheDir);
   const bytesTotal = crawled.reduce((sum, f) => sum + f.bytes, 0);
@@ -73,7 +76,13 @@ export async function buildSourceMap(engine: DuckEngine, options: BuildOptions):
       files.push(await profileFile(engine, file, options.cacheDir));
     }
     bytesDone += file.bytes;
-    options.onProgress?.({ filesDone: files.length, filesTotal: crawled.length, bytesDone, bytesTotal, path: file.path });
+    options.onProgress?.({
+      filesDone: files.length,
+      filesTotal: crawled.length,
+      bytesDone,
+      bytesTotal,
+      path: file.path,
+    });
   }
   if (fromCache !== files.length) await writeCache(options.cacheDir, files);
   return {

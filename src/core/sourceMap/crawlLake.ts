@@ -65,7 +65,13 @@ export async function crawlLake(rootDir: string): Promise<CrawledFile[]> {
       });
       if (ignored) continue;
       if (isDir) await walk(abs, scoped);
-      else if (info.isFile()) files.push({ path: toPosix(relative(root, abs)), absPath: abs, bytes: info.size, mtimeMs: info.mtimeMs });
+      else if (info.isFile())
+        files.push({
+          path: toPosix(relative(root, abs)),
+          absPath: abs,
+          bytes: info.size,
+          mtimeMs: info.mtimeMs,
+        });
     }
   }
 

@@ -30,7 +30,8 @@ export function splitRecords(text: string, delimiter: string, maxRecords = Infin
   const endRecord = (): void => {
     fields.push(field);
     // Truly empty lines are not records (DuckDB skips them too).
-    if (!(fields.length === 1 && fields[0] === "" && !fieldStarted)) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === "" && !fieldStarted))
+      records.push({ line: recordLine, fields });
     fields = [];
     field = "";
     fieldStarted = false;
@@ -95,7 +96,8 @@ export function detectDelimiter(text: string): { delimiter: string; width: numbe
   for (const delimiter of candidates) {
     const { records } = splitRecords(text, delimiter, 500);
     const widths = new Map<number, number>();
-    for (const r of records) if (r.fields.length > 1) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
+    for (const r of records)
+      if (r.fields.length > 1) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     let width = 0;
     let count = 0;
     for (const [w, c] of widths) if (c > count || (c === count && w > width)) [width, count] = [w, c];

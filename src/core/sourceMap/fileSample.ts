@@ -13,7 +13,11 @@ export interface FileSample {
 export const HEAD_BYTES = 1 << 20;
 export const TAIL_BYTES = 64 << 10;
 
-export async function readSample(absPath: string, headBytes = HEAD_BYTES, tailBytes = TAIL_BYTES): Promise<FileSample> {
+export async function readSample(
+  absPath: string,
+  headBytes = HEAD_BYTES,
+  tailBytes = TAIL_BYTES,
+): Promise<FileSample> {
   const handle = await open(absPath, "r");
   try {
     const { size } = await handle.stat();

@@ -22,9 +22,13 @@ let gridCounter = 0;
 export async function loadGrid(engine: DuckEngine, grid: Grid): Promise<{ table: string; width: number }> {
   const width = Math.max(1, ...grid.rows.map((r) => r.length));
   const table = `__radar_grid_${++gridCounter}`;
-  const columns = Array.from({ length: width }, (_, i) => `${sqlIdent(positionalName(i))} VARCHAR`).join(", ");
+  const columns = Array.from({ length: width }, (_, i) => `${sqlIdent(positionalName(i))} VARCHAR`).join(
+    ", ",
+  );
   await engine.run(`CREATE TABLE ${sqlIdent(table)} (__line INTEGER, ${columns})`);
-  const padded = grid.rows.map((r) => Array.from({ length: width }, (_, i) => (r[i] === undefined || r[i] === "" ? null : r[i]!)));
+  const padded = grid.rows.map((r) =>
+    Array.from({ length: width }, (_, i) => (r[i] === undefined || r[i] === "" ? null : r[i]!)),
+  );
   await engine.appendRows(table, padded, (i) => grid.lines[i] ?? 0);
   return { table, width };
 }
@@ -35,7 +39,12 @@ export function gridDataSql(gridTable: string, read: GridRead): string {
 }
 
 /** Profiles a grid already loaded by `loadGrid`; the caller drops the table when done. */
-export async function profileGrid(engine: DuckEngine, grid: Grid, gridTable: string, width: number): Promise<TableProfile> {
+export async function profileGrid(
+  engine: DuckEngine,
+  grid: Grid,
+  gridTable: string,
+  width: number,
+): Promise<TableProfile> {
   const headerIndex = findHeaderIndex(grid.rows, width);
   const after = grid.rows.slice(headerIndex + 1);
   const footerCount = countFooterRows(after, width);
@@ -54,9 +63,17 @@ export async function profileGrid(engine: DuckEngine, grid: Grid, gridTable: str
   return {
     sheet: grid.sheet,
     headerLine: grid.lines[headerIndex] ?? 0,
-    titleLines: grid.rows.slice(0, headerIndex).map(rowText).filter((t) => t !== ""),
+    titleLines: grid.rows
+      .slice(0, headerIndex)
+      .map(rowText)
+      .filter((t) => t !== ""),
     ...(footerCount > 0
-      ? { footer: { line: grid.lines[headerIndex + 1 + read.dataRows] ?? 0, lines: footerRows.map(rowText).filter((t) => t !== "") } }
+      ? {
+          footer: {
+            line: grid.lines[headerIndex + 1 + read.dataRows] ?? 0,
+            lines: footerRows.map(rowText).filter((t) => t !== ""),
+          },
+        }
       : {}),
     rowCount: read.dataRows,
     columns: profiles,

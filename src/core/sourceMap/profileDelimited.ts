@@ -48,7 +48,9 @@ export async function profileDelimited(
   const width = Math.max(...rows.slice(0, 1000).map((r) => r.length));
   const headerIndex = findHeaderIndex(rows, width);
   const headerRecord = headRecords[headerIndex]!;
-  const tailRows = sample.complete ? rows.slice(headerIndex + 1) : splitRecords(text.tail, delimiter).records.map((r) => r.fields);
+  const tailRows = sample.complete
+    ? rows.slice(headerIndex + 1)
+    : splitRecords(text.tail, delimiter).records.map((r) => r.fields);
   const footerCount = countFooterRows(tailRows, width);
   const footerRecords = footerCount > 0 ? tailRows.slice(tailRows.length - footerCount) : [];
 
@@ -70,11 +72,17 @@ export async function profileDelimited(
   const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
   read.columns = specs;
 
-  const footerLine = sample.complete && footerCount > 0 ? headRecords[headRecords.length - footerCount]!.line : 0;
+  const footerLine =
+    sample.complete && footerCount > 0 ? headRecords[headRecords.length - footerCount]!.line : 0;
   return {
     headerLine: headerRecord.line,
-    titleLines: rows.slice(0, headerIndex).map(rowText).filter((t) => t !== ""),
-    ...(footerCount > 0 ? { footer: { line: footerLine, lines: footerRecords.map(rowText).filter((t) => t !== "") } } : {}),
+    titleLines: rows
+      .slice(0, headerIndex)
+      .map(rowText)
+      .filter((t) => t !== ""),
+    ...(footerCount > 0
+      ? { footer: { line: footerLine, lines: footerRecords.map(rowText).filter((t) => t !== "") } }
+      : {}),
     rowCount: read.dataRows,
     columns: profiles,
     read,

@@ -16,7 +16,11 @@ import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
 const TEXT_LINES = 20;
 
 /** Maps one file. Never throws: a failure is recorded on the entry with what failed. */
-export async function profileFile(engine: DuckEngine, file: CrawledFile, cacheDir: string): Promise<SourceEntry> {
+export async function profileFile(
+  engine: DuckEngine,
+  file: CrawledFile,
+  cacheDir: string,
+): Promise<SourceEntry> {
   const started = performance.now();
   const entry: SourceEntry = { path: file.path, bytes: file.bytes, mtimeMs: file.mtimeMs, format: "unknown" };
   try {
@@ -32,7 +36,14 @@ export async function profileFile(engine: DuckEngine, file: CrawledFile, cacheDi
         entry.error = `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
         break;
       case "csv": {
-        const table = await profileDelimited(engine, cacheDir, file.absPath, sample, sniffed.encoding ?? "utf-8", sniffed.delimiter ?? ",");
+        const table = await profileDelimited(
+          engine,
+          cacheDir,
+          file.absPath,
+          sample,
+          sniffed.encoding ?? "utf-8",
+          sniffed.delimiter ?? ",",
+        );
         if (table.read.kind === "csv") entry.encoding = table.read.encoding;
         entry.tables = [table];
         break;
@@ -40,7 +51,10 @@ export async function profileFile(engine: DuckEngine, file: CrawledFile, cacheDi
       case "json":
       case "jsonl":
         entry.tables = [
-          await profileNative(engine, file.absPath, { kind: "json", format: sniffed.format === "json" ? "array" : "newline_delimited" }),
+          await profileNative(engine, file.absPath, {
+            kind: "json",
+            format: sniffed.format === "json" ? "array" : "newline_delimited",
+          }),
         ];
         break;
       case "parquet":
@@ -48,7 +62,10 @@ export async function profileFile(engine: DuckEngine, file: CrawledFile, cacheDi
         break;
       case "xlsx": {
         const tables: TableProfile[] = [];
-        await readExcelSheets(file.absPath, async (grid) => void tables.push(await profileLoadedGrid(engine, grid)));
+        await readExcelSheets(
+          file.absPath,
+          async (grid) => void tables.push(await profileLoadedGrid(engine, grid)),
+        );
         entry.tables = tables;
         if (tables.length === 0) entry.error = "the workbook has no sheets";
         break;
@@ -83,7 +100,11 @@ async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableP
 }
 
 export function htmlEncoding(encoding: TextEncoding | undefined): BufferEncoding {
-  return encoding === "latin-1" || encoding === "windows-1252" ? "latin1" : encoding === "utf-16" ? "utf16le" : "utf8";
+  return encoding === "latin-1" || encoding === "windows-1252"
+    ? "latin1"
+    : encoding === "utf-16"
+      ? "utf16le"
+      : "utf8";
 }
 
 async function firstLines(absPath: string, encoding: TextEncoding | undefined): Promise<string[]> {

@@ -11,7 +11,11 @@ export function nativeReaderSql(absPath: string, read: JsonRead | ParquetRead, f
   return `read_json(${sqlString(absPath)}, format=${sqlString(read.format)}${fullSample ? ", sample_size=-1" : ""})`;
 }
 
-export async function profileNative(engine: DuckEngine, absPath: string, read: JsonRead | ParquetRead): Promise<TableProfile> {
+export async function profileNative(
+  engine: DuckEngine,
+  absPath: string,
+  read: JsonRead | ParquetRead,
+): Promise<TableProfile> {
   let reader = nativeReaderSql(absPath, read);
   let count: number;
   try {
@@ -28,7 +32,9 @@ export async function profileNative(engine: DuckEngine, absPath: string, read: J
     `count(${sqlIdent(c.name)}) AS present${i}`,
     `list_slice(list(DISTINCT CAST(${sqlIdent(c.name)} AS VARCHAR)) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
   ]);
-  const [row] = described.length ? await engine.all(`SELECT count(*) AS total, ${parts.join(", ")} FROM ${sample}`) : [{}];
+  const [row] = described.length
+    ? await engine.all(`SELECT count(*) AS total, ${parts.join(", ")} FROM ${sample}`)
+    : [{}];
   const total = Number(row?.total ?? 0);
   const columns: ColumnProfile[] = described.map((c, i) => ({
     name: c.name,

@@ -4,9 +4,16 @@ import type { Grid } from "./gridTable.ts";
 /** Text of a cell value as a user sees it (numbers and dates in a form DuckDB casts back). */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().replace("T00:00:00.000Z", "").replace("T", " ").replace("Z", "");
+  if (value instanceof Date)
+    return value.toISOString().replace("T00:00:00.000Z", "").replace("T", " ").replace("Z", "");
   if (typeof value === "object") {
-    const v = value as { result?: unknown; text?: unknown; richText?: { text: string }[]; error?: string; hyperlink?: string };
+    const v = value as {
+      result?: unknown;
+      text?: unknown;
+      richText?: { text: string }[];
+      error?: string;
+      hyperlink?: string;
+    };
     if (v.richText) return v.richText.map((r) => r.text).join("");
     if ("result" in v) return cellText(v.result);
     if (v.text !== undefined) return cellText(v.text);
@@ -20,7 +27,11 @@ function cellText(value: unknown): string {
  * Streams the sheets of an .xlsx workbook one at a time (DuckDB's Excel reader needs an extension
  * download, which fails offline). `onSheet` gets each sheet's rows; only one sheet is held at once.
  */
-export async function readExcelSheets(absPath: string, onSheet: (grid: Grid) => Promise<void>, onlySheet?: string): Promise<string[]> {
+export async function readExcelSheets(
+  absPath: string,
+  onSheet: (grid: Grid) => Promise<void>,
+  onlySheet?: string,
+): Promise<string[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(absPath, {
     sharedStrings: "cache",
     worksheets: "emit",
@@ -30,7 +41,10 @@ export async function readExcelSheets(absPath: string, onSheet: (grid: Grid) => 
   });
   const names: string[] = [];
   for await (const worksheet of reader) {
-    const ws = worksheet as unknown as { name?: string; id?: number } & AsyncIterable<{ number: number; values: unknown[] }>;
+    const ws = worksheet as unknown as { name?: string; id?: number } & AsyncIterable<{
+      number: number;
+      values: unknown[];
+    }>;
     const sheet = ws.name ?? `Sheet${ws.id ?? names.length + 1}`;
     names.push(sheet);
     if (onlySheet !== undefined && onlySheet !== sheet) {

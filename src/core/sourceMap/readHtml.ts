@@ -60,7 +60,16 @@ export async function readHtmlTables(absPath: string, encoding: BufferEncoding =
       onopentag(name, attrs) {
         const t = top();
         if (name === "table") {
-          stack.push({ rows: [], lines: [], row: null, cell: null, cellSpan: null, carried: new Map(), caption: "", inCaption: false });
+          stack.push({
+            rows: [],
+            lines: [],
+            row: null,
+            cell: null,
+            cellSpan: null,
+            carried: new Map(),
+            caption: "",
+            inCaption: false,
+          });
         } else if (name === "script" || name === "style") skipText++;
         else if (!t) return;
         else if (name === "caption") t.inCaption = true;
@@ -74,7 +83,8 @@ export async function readHtmlTables(absPath: string, encoding: BufferEncoding =
           }
         } else if ((name === "td" || name === "th") && t.row) {
           finishCell(t);
-          const span = (v: string | undefined): number => Math.max(1, Math.min(1000, Number.parseInt(v ?? "1", 10) || 1));
+          const span = (v: string | undefined): number =>
+            Math.max(1, Math.min(1000, Number.parseInt(v ?? "1", 10) || 1));
           t.cellSpan = { col: nextFreeColumn(t), rowspan: span(attrs.rowspan), colspan: span(attrs.colspan) };
           t.cell = "";
         } else if (name === "br" && t.cell !== null) t.cell += " ";
@@ -101,7 +111,12 @@ export async function readHtmlTables(absPath: string, encoding: BufferEncoding =
           stack.pop();
           const label = t.caption.replace(/\s+/g, " ").trim();
           const index = grids.length;
-          grids.push({ sheet: label ? `table ${index + 1}: ${label}` : `table ${index + 1}`, source: "html", rows: t.rows, lines: t.lines.slice(0, t.rows.length) });
+          grids.push({
+            sheet: label ? `table ${index + 1}: ${label}` : `table ${index + 1}`,
+            source: "html",
+            rows: t.rows,
+            lines: t.lines.slice(0, t.rows.length),
+          });
         }
       },
     },

@@ -34,11 +34,18 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   const magic = head.subarray(0, 4).toString("latin1");
   if (magic === "PAR1") {
     const end = (sample.complete ? head : tail).subarray(-4).toString("latin1");
-    return end === "PAR1" ? { format: "parquet" } : { format: "binary", note: "Parquet header without its footer: the file is truncated" };
+    return end === "PAR1"
+      ? { format: "parquet" }
+      : { format: "binary", note: "Parquet header without its footer: the file is truncated" };
   }
   if (magic === "PK\u0003\u0004") {
     const asText = head.subarray(0, 4096).toString("latin1");
-    if (ext === ".xlsx" || ext === ".xlsm" || asText.includes("xl/") || asText.includes("[Content_Types].xml"))
+    if (
+      ext === ".xlsx" ||
+      ext === ".xlsm" ||
+      asText.includes("xl/") ||
+      asText.includes("[Content_Types].xml")
+    )
       return { format: "xlsx" };
     return { format: "binary", note: "a ZIP archive that is not an Excel workbook" };
   }
@@ -51,19 +58,29 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   if (trimmed.startsWith("[")) return { format: "json", encoding };
   if (trimmed.startsWith("{")) {
     const lines = trimmed.split("\n").filter((l) => l.trim() !== "");
-    const objectLines = lines.slice(0, 20).filter((l) => l.trimStart().startsWith("{") && l.trimEnd().endsWith("}"));
-    return { format: objectLines.length >= 2 || ext === ".jsonl" || ext === ".ndjson" ? "jsonl" : "json", encoding };
+    const objectLines = lines
+      .slice(0, 20)
+      .filter((l) => l.trimStart().startsWith("{") && l.trimEnd().endsWith("}"));
+    return {
+      format: objectLines.length >= 2 || ext === ".jsonl" || ext === ".ndjson" ? "jsonl" : "json",
+      encoding,
+    };
   }
-  if (/^<(!doctype html|html|table|!--)/i.test(trimmed) || ((ext === ".html" || ext === ".htm") && /<table/i.test(text)))
+  if (
+    /^<(!doctype html|html|table|!--)/i.test(trimmed) ||
+    ((ext === ".html" || ext === ".htm") && /<table/i.test(text))
+  )
     return { format: "html", encoding };
   if (ext === ".md" || ext === ".markdown") return { format: "text", encoding };
   const delimited = detectDelimiter(text);
   if (delimited && (delimitedExtensions.has(ext) || delimited.width >= 2)) {
     // Prose with commas is not a table: outside table extensions require a tab/semicolon/pipe or
     // consistent comma rows.
-    if (ext === ".txt" && delimited.delimiter === "," && delimited.width < 3) return { format: "text", encoding };
+    if (ext === ".txt" && delimited.delimiter === "," && delimited.width < 3)
+      return { format: "text", encoding };
     return { format: "csv", encoding, delimiter: delimited.delimiter };
   }
-  if (tableExtensions.has(ext)) return { format: "csv", encoding, delimiter: ext === ".tsv" || ext === ".tab" ? "\t" : "," };
+  if (tableExtensions.has(ext))
+    return { format: "csv", encoding, delimiter: ext === ".tsv" || ext === ".tab" ? "\t" : "," };
   return { format: "text", encoding };
 }

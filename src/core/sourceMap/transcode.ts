@@ -12,7 +12,10 @@ import { Transform } from "node:stream";
  */
 export async function utf8CopyOf(absPath: string, cacheDir: string): Promise<string> {
   const { size, mtimeMs } = statSync(absPath);
-  const key = createHash("sha256").update(`${absPath}\u0000${size}\u0000${mtimeMs}`).digest("hex").slice(0, 24);
+  const key = createHash("sha256")
+    .update(`${absPath}\u0000${size}\u0000${mtimeMs}`)
+    .digest("hex")
+    .slice(0, 24);
   const dir = join(cacheDir, "utf8");
   const target = join(dir, `${key}.csv`);
   if (existsSync(target)) return target;

@@ -7,7 +7,12 @@ export interface ColumnType {
 
 /** Where the rows of a scanned table come from, so a row id can be turned into a file line. */
 export type RowOrigin =
-  | { kind: "lines"; file: string; /** start line of each row, by row id */ lines: Uint32Array | null; resolve: () => Promise<Uint32Array> }
+  | {
+      kind: "lines";
+      file: string;
+      /** start line of each row, by row id */ lines: Uint32Array | null;
+      resolve: () => Promise<Uint32Array>;
+    }
   | { kind: "grid"; file: string; sheet: string; gridTable: string }
   | { kind: "rowIndex"; file: string }
   | { kind: "union"; segments: { start: number; count: number; origin: RowOrigin }[] }
@@ -68,7 +73,11 @@ export class SharedState {
 }
 
 /** Source lines of the given row ids of a table (row ids are DuckDB `rowid`s, 0-based). */
-export async function originsOf(origin: RowOrigin, rowids: number[], lookupGrid: (table: string, rowids: number[]) => Promise<number[]>): Promise<(SourceLocation | null)[]> {
+export async function originsOf(
+  origin: RowOrigin,
+  rowids: number[],
+  lookupGrid: (table: string, rowids: number[]) => Promise<number[]>,
+): Promise<(SourceLocation | null)[]> {
   switch (origin.kind) {
     case "derived":
       return rowids.map(() => null);

@@ -35,6 +35,9 @@ export function readTrace(path: string): TraceEvent[] {
 }
 
 export function newRunId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
