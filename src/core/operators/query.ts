@@ -2,6 +2,8 @@ import { z } from "zod";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
+import { checkUnkeyedJoins } from "../validation/unkeyedJoin.ts";
+import { checkJoinRowLoss } from "../validation/joinRowLoss.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator } from "./operator.ts";
 import { previewTable } from "./preview.ts";
@@ -46,6 +48,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         );
     }
     await assertPreparesAsSelect(ctx.engine, analysis.sql);
+    checkUnkeyedJoins(analysis.statement);
     // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
     // trailing line comment.
     await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
@@ -66,6 +69,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         rowCount: info.rowCount,
         records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS),
       },
+      diagnostics: await checkJoinRowLoss(ctx.engine, ctx.state, analysis.statement),
     };
   },
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,

@@ -1,0 +1,97 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { Runtime } from "../../src/core/runtime.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+const { lake, stateDir } = tempLake({
+  "fraud_top5.csv":
+    "Rank,State,Rate\n1,Florida,1522\n2,Georgia,1298\n3,Nevada,1204\n4,Delaware,1153\n5,Maryland,1122\n",
+  "idt_top5.csv":
+    "Rank,State,Rate\n1,Florida,528\n2,Georgia,517\n3,Nevada,466\n4,Texas,393\n5,Delaware,392\n",
+  "rain.csv": "year,mm\n2017,812\n2018,774\n2019,901\n2020,655\n2021,842\n",
+  "crop.csv": "year,yield\n2017,7.9\n2018,7.4\n2019,8.6\n2021,8.1\n",
+  "crop_all.csv": "year,yield\n2017,7.9\n2018,7.4\n2019,8.6\n2020,5.0\n2021,8.1\n",
+});
+
+let runtime: Runtime;
+before(async () => {
+  runtime = await Runtime.open(lake, { radarDir: stateDir });
+  for (const [file, output] of [
+    ["fraud_top5.csv", "fraud"],
+    ["idt_top5.csv", "idt"],
+    ["rain.csv", "rain"],
+    ["crop.csv", "crop"],
+    ["crop_all.csv", "crop_all"],
+  ])
+    assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
+});
+after(() => runtime?.close());
+
+const query = (sql: string, inputs: string[]) => runtime.call({ op: "Query", sql, inputs, output: "out" });
+
+describe("unkeyed-join: rejected before execution", () => {
+  for (const sql of [
+    "SELECT f.State, i.State FROM fraud f, idt i",
+    "SELECT * FROM fraud CROSS JOIN idt",
+    "SELECT * FROM fraud f JOIN idt i ON TRUE",
+    "SELECT * FROM fraud f JOIN idt i ON 1 = 1",
+    "SELECT * FROM fraud POSITIONAL JOIN idt",
+  ])
+    test(sql, async () => {
+      const r = await query(sql, ["fraud", "idt"]);
+      assert.equal(r.status, "rejected");
+      assert.equal(r.diagnostics[0]?.code, "unkeyed-join");
+      assert.equal(r.observation, undefined);
+    });
+
+  for (const sql of [
+    "SELECT f.State, i.Rate FROM fraud f JOIN idt i ON f.Rank = i.Rank",
+    "SELECT f.State, i.Rate FROM fraud f, idt i WHERE f.Rank = i.Rank",
+    "SELECT * FROM fraud JOIN idt USING (Rank)",
+  ])
+    test(`correct twin passes clean: ${sql}`, async () => {
+      const r = await query(sql, ["fraud", "idt"]);
+      assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+      assert.deepEqual(
+        r.diagnostics.filter((d) => d.severity !== "info"),
+        [],
+      );
+    });
+});
+
+describe("join-row-loss: reported after execution with the dropped keys' source lines", () => {
+  test("an inner join silently loses 2020", async () => {
+    const r = await query("SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year", [
+      "rain",
+      "crop",
+    ]);
+    assert.equal(r.status, "ok");
+    const d = r.diagnostics.find((x) => x.code === "join-row-loss");
+    assert.ok(d, "join-row-loss expected");
+    assert.equal(d.severity, "warning");
+    assert.match(d.message, /2020/);
+    assert.deepEqual(d.locations, [{ file: "rain.csv", line: 5 }]);
+  });
+
+  test("states in one Top-5 only are reported from both sides", async () => {
+    const r = await query("SELECT f.State FROM fraud f INNER JOIN idt i ON f.State = i.State", [
+      "fraud",
+      "idt",
+    ]);
+    const messages = r.diagnostics.filter((x) => x.code === "join-row-loss").map((x) => x.message);
+    assert.equal(messages.length, 2);
+    assert.match(messages.join(" "), /Maryland/);
+    assert.match(messages.join(" "), /Texas/);
+  });
+
+  test("correct twins pass clean: a LEFT JOIN, and an inner join where every key matches", async () => {
+    for (const [sql, inputs] of [
+      ["SELECT r.year, c.yield FROM rain r LEFT JOIN crop c ON r.year = c.year", ["rain", "crop"]],
+      ["SELECT r.year, c.yield FROM rain r JOIN crop_all c ON r.year = c.year", ["rain", "crop_all"]],
+    ] as const) {
+      const r = await query(sql, [...inputs]);
+      assert.equal(r.status, "ok");
+      assert.deepEqual(r.diagnostics, []);
+    }
+  });
+});
