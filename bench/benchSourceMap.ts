@@ -426,6 +426,14 @@ function printTable(lakes: LakeFigures[]): void {
 
   for (const l of lakes) {
     console.log(`\n${l.name} (${l.dir})`);
+    const allCached = l.remap.fromCache === l.files && l.remap.profiled === 0;
+    console.log(`  check: unchanged re-map served from cache: ${allCached ? "yes" : "NO"}`);
+    if (l.remap.rows !== l.rows)
+      console.log(`  check: re-map rows ${l.remap.rows} differ from the cold map's ${l.rows}`);
+    if (l.expectedRows !== undefined)
+      console.log(
+        `  check: map rows = generated rows: ${l.rows === l.expectedRows ? "yes" : `NO (${l.rows} vs ${l.expectedRows})`}`,
+      );
     console.log("  by format:   files        bytes          rows   profile    floor   profile/floor");
     for (const [format, f] of Object.entries(l.byFormat)) {
       const ratio = f.floorMs > 0 ? `${(f.profileMs / f.floorMs).toFixed(2)}×` : "—";

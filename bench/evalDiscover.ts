@@ -1,6 +1,8 @@
 // Recall of Discover on the KramaBench "legal" tasks: for each task's question, are its gold data
 // sources among the top 5 / top 10 hits? Run as `npm run eval:discover` (add `--json` for JSON,
-// `--dir <folder>` for another copy of the benchmark folder, `--verbose` to list each task's hits).
+// `--dir <folder>` for another copy of the benchmark folder, `--verbose` to list each task's hits,
+// `--threads <n>` for DuckDB's threads while profiling: 1 by default, as the sample values the profiler
+// keeps depend on the thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -71,6 +73,12 @@ function expandGold(entry: string, files: readonly string[]): string[] {
   return files.filter((f) => baseName(f).toLowerCase() === text.toLowerCase());
 }
 
+/** A file's base name, or a group's last folder and pattern ("State MSA Identity Theft data/*.csv [52 files]"). */
+function shortName(hit: string): string {
+  const group = /([^/]*\/\*\.\S+ \[\d+ files\])$/.exec(hit);
+  return group?.[1] ?? baseName(hit);
+}
+
 function mean(values: number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
@@ -84,17 +92,20 @@ async function main(): Promise<void> {
   const lake = join(dir, "lake");
   const tasksFile = join(dir, "tasks.json");
   if (!existsSync(lake) || !existsSync(tasksFile)) {
-    console.error(`evalDiscover: ${dir} is absent (expected lake/ and tasks.json there); nothing to evaluate.`);
+    console.error(
+      `evalDiscover: ${dir} is absent (expected lake/ and tasks.json there); nothing to evaluate.`,
+    );
     process.exit(1);
   }
   const tasks = JSON.parse(readFileSync(tasksFile, "utf8")) as Task[];
+  const threads = Number(argValue("--threads") ?? "1");
 
   const cacheDir = mkdtempSync(join(tmpdir(), "radar-eval-discover-"));
   let index: DiscoverIndex;
   let lakeFiles: string[];
   const started = Date.now();
   try {
-    const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir], threads: 1 });
+    const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir], threads });
     try {
       const { map } = await buildSourceMap(engine, { cacheDir });
       lakeFiles = map.files.map((f) => f.path).filter((p) => !isDotFile(p));
@@ -146,6 +157,7 @@ async function main(): Promise<void> {
     sourceRecall5: mean(results.map((r) => r.sourceRecall5)),
     sourceRecall10: mean(results.map((r) => r.sourceRecall10)),
     lakeFiles: lakeFiles.length,
+    profilerThreads: threads === 0 ? "duckdb default" : threads,
     sourceMapMs: mapMs,
     meanSearchMs: results.length === 0 ? 0 : searchMs / results.length,
   };
@@ -156,12 +168,20 @@ async function main(): Promise<void> {
   }
 
   const verbose = process.argv.includes("--verbose");
-  console.log(`Discover recall on ${dir} (${lakeFiles.length} files, ${tasks.length} tasks)\n`);
+  console.log(
+    `Discover recall on ${dir} (${lakeFiles.length} files, ${tasks.length} tasks; profiled with ${overall.profilerThreads} DuckDB thread(s))\n`,
+  );
+  console.log(
+    "file@k: share of the gold files among the files of the top k hits (a group hit counts all its files)",
+  );
+  console.log(
+    "src@k:  share of the gold entries (file, folder or pattern) with at least one file in the top k\n",
+  );
   console.log(
     `${"task".padEnd(14)} ${"gold".padStart(4)} ${"files".padStart(5)}  ${"file@5".padStart(6)} ${"file@10".padStart(7)}  ${"src@5".padStart(6)} ${"src@10".padStart(6)}  top hit`,
   );
   for (const r of results) {
-    const top = r.top[0] === undefined ? "-" : baseName(r.top[0].replace(/\/\*\.(\w+) \[/, "/ *.$1 ["));
+    const top = r.top[0] === undefined ? "-" : shortName(r.top[0]);
     console.log(
       `${r.id.padEnd(14)} ${String(r.goldEntries).padStart(4)} ${String(r.goldFiles).padStart(5)}  ${pct(r.fileRecall5)} ${pct(r.fileRecall10).padStart(7)}  ${pct(r.sourceRecall5)} ${pct(r.sourceRecall10)}  ${top}`,
     );

@@ -2,6 +2,8 @@ import { realpathSync } from "node:fs";
 import type { z } from "zod";
 import { DuckEngine } from "./engine/duckEngine.ts";
 import { Rejection } from "./diagnostic.ts";
+import { validateAfter, validateBefore, validateFinal } from "./validation/validate.ts";
+import type { CallFacts } from "./validation/validationRule.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { DiscoverIndex } from "./discover/discoverIndex.ts";
 import type { OperatorContext, OperatorName } from "./operators/operator.ts";
@@ -11,7 +13,7 @@ import { buildSourceMap } from "./sourceMap/buildSourceMap.ts";
 import type { BuildStats, MapProgress } from "./sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "./sourceMap/sourceEntry.ts";
 import { SharedState } from "./state/sharedState.ts";
-import type { CallEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
+import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 
 export interface RuntimeOptions {
@@ -21,6 +23,8 @@ export interface RuntimeOptions {
   radarDir?: string;
   threads?: number;
   question?: string;
+  /** Run the checks after execution (default true). Before-execution checks — the sandbox — always run. */
+  validate?: boolean;
 }
 
 /** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
@@ -90,6 +94,11 @@ export class Runtime {
     for (const listener of this.listeners) listener(event);
   }
 
+  /** Records an event of the layer driving the runtime (the agent) in the trace, in call order. */
+  record(event: LayerEvent): void {
+    this.emit(event);
+  }
+
   entry(path: string): SourceEntry | undefined {
     return this.entries.get(path) ?? this.entries.get(path.replace(/^\.\//, ""));
   }
@@ -144,10 +153,32 @@ export class Runtime {
             event.error = skipReason;
           } else {
             if (signal?.aborted) throw new Error("cancelled before it started");
-            const result = await operator.execute(parsed.data as never, this.context(signal));
-            event.observation = result.observation;
-            event.summary = operator.summarize(result.observation);
-            event.diagnostics.push(...(result.diagnostics ?? []));
+            const ctx = this.context(signal);
+            const facts: CallFacts = {
+              op: op as OperatorName,
+              args: parsed.data as Record<string, unknown>,
+              ctx,
+            };
+            const rejections = await validateBefore(facts);
+            if (rejections.length > 0) {
+              event.status = "rejected";
+              event.diagnostics.push(...rejections);
+            } else {
+              if (facts.sql) ctx.query = facts.sql;
+              const executed = performance.now();
+              const result = await operator.execute(parsed.data as never, ctx);
+              const executionMs = performance.now() - executed;
+              event.observation = result.observation;
+              event.summary = operator.summarize(result.observation);
+              event.diagnostics.push(...(result.diagnostics ?? []));
+              if (this.options.validate !== false) {
+                const validated = performance.now();
+                event.diagnostics.push(
+                  ...(await validateAfter({ ...facts, observation: result.observation, executionMs })),
+                );
+                event.validationMs = Math.round(performance.now() - validated);
+              }
+            }
           }
         }
       }
@@ -188,13 +219,19 @@ export class Runtime {
     return results;
   }
 
-  end(status: "ok" | "failed" | "cancelled"): void {
+  /** Checks over the whole run (e.g. files only seen through `head`), for the end of a batch or an answer. */
+  async finalChecks(): Promise<Diagnostic[]> {
+    return validateFinal(this.context());
+  }
+
+  end(status: "ok" | "failed" | "cancelled", diagnostics: Diagnostic[] = []): void {
     this.emit({
       type: "run-end",
       runId: this.runId,
       endedAt: new Date().toISOString(),
       calls: this.callCount,
       status,
+      ...(diagnostics.length ? { diagnostics } : {}),
     });
   }
 

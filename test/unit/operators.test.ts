@@ -151,12 +151,20 @@ describe("operators", () => {
   test("a SQL error fails the call with DuckDB's message, and the runtime keeps going", async () => {
     const r = await runtime.call({
       op: "Query",
+      sql: "SELECT CAST(region AS INTEGER) AS n FROM sales",
+      inputs: ["sales"],
+      output: "bad",
+    });
+    assert.equal(r.status, "failed", JSON.stringify(r.diagnostics));
+    assert.match(r.error ?? "", /North|convert/);
+    const unknownColumn = await runtime.call({
+      op: "Query",
       sql: "SELECT nonexistent FROM sales",
       inputs: ["sales"],
       output: "bad",
     });
-    assert.equal(r.status, "failed");
-    assert.match(r.error ?? "", /nonexistent/);
+    assert.equal(unknownColumn.status, "rejected");
+    assert.equal(unknownColumn.diagnostics[0]?.code, "unknown-column");
     assert.equal((await runtime.call({ op: "Probe", table: "sales", columns: [] })).status, "ok");
   });
 
@@ -205,7 +213,7 @@ describe("operators", () => {
     ]);
     assert.deepEqual(
       results.map((r) => r.status),
-      ["failed", "skipped", "rejected"],
+      ["rejected", "skipped", "rejected"],
     );
     assert.match(results[1]!.error ?? "", /step1/);
   });

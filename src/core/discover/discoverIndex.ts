@@ -44,6 +44,7 @@ const MAX_GROUP_MEMBERS_SHOWN = 2;
 /** A word sets a member apart when at most this share of the group's members hold it. */
 const DISTINCT_SHARE = 0.25;
 const MAX_REASON_ITEMS = 4;
+const MAX_REASON_WORDS = 8;
 const MAX_REASON_CHARS = 80;
 const MAX_GROUP_VALUES = 5000;
 const MAX_TEXT_LINES = 30;
@@ -62,7 +63,7 @@ const STOP_WORDS = new Set(
     // question boilerplate
     "answer answers explanation explain needed please give tell show find list compute calculate determine " +
     "round rounded rounding decimal decimals place places nearest integer true false yes also using use " +
-    "vs versus etc e.g i.e"
+    "vs versus etc"
   ).split(/\s+/),
 );
 
@@ -137,7 +138,8 @@ export function isPathPattern(query: string): boolean {
 /**
  * The files of `paths` a pattern designates: `dir/` is everything under `dir`; a pattern without "/"
  * matches base names; otherwise full relative paths (case-insensitive, dot files left out). A pattern
- * with "/" that matches nothing from the lake root is tried again below any folder (`** /pattern`).
+ * with "/" that matches nothing from the lake root is tried again below any folder (`** /pattern`), and
+ * a pattern that matches no file, as folders (`pattern/**`).
  */
 export function matchPattern(pattern: string, paths: readonly string[]): string[] {
   const p = pattern.trim().replace(/^\.\//, "");
@@ -147,9 +149,10 @@ export function matchPattern(pattern: string, paths: readonly string[]): string[
     const dir = p.replace(/\/+$/, "");
     matchers = [picomatch(`${dir}/**`, options), picomatch(`**/${dir}/**`, options)];
   } else if (!p.includes("/")) {
-    matchers = [picomatch(p, { ...options, basename: true })];
+    matchers = [picomatch(p, { ...options, basename: true }), picomatch(`**/${p}/**`, options)];
   } else {
-    matchers = [picomatch(p, options), picomatch(`**/${p}`, options)];
+    const asFolder = [picomatch(`${p}/**`, options), picomatch(`**/${p}/**`, options)];
+    matchers = [picomatch(p, options), picomatch(`**/${p}`, options), ...asFolder];
   }
   for (const isMatch of matchers) {
     const found = paths.filter((path) => isMatch(path));
@@ -326,6 +329,8 @@ function truncate(text: string): string {
 
 export class DiscoverIndex {
   private readonly docs: Doc[] = [];
+  /** File path or group glob -> document. */
+  private readonly byPath = new Map<string, Doc>();
   /** Group document id -> group. */
   private readonly groups = new Map<number, Group>();
   /** Member path -> its group. */
@@ -340,11 +345,18 @@ export class DiscoverIndex {
     this.allPaths = map.files.map((f) => f.path);
     const fileDocs = new Map<string, Doc>();
     for (const entry of map.files.filter(searchable)) {
-      const doc: Doc = { id: this.docs.length, path: entry.path, members: [entry.path], group: false, fields: fileText(entry) };
+      const doc: Doc = {
+        id: this.docs.length,
+        path: entry.path,
+        members: [entry.path],
+        group: false,
+        fields: fileText(entry),
+      };
       this.docs.push(doc);
       fileDocs.set(entry.path, doc);
     }
     this.addGroups(map.files, fileDocs);
+    for (const doc of this.docs) this.byPath.set(doc.path, doc);
     this.main = DiscoverIndex.newIndex();
     this.members = DiscoverIndex.newIndex();
     this.main.addAll(this.docs.filter((d) => !this.groupOf.has(d.path) || d.group));
@@ -384,7 +396,8 @@ export class DiscoverIndex {
       const titles: string[] = [];
       for (const m of members) {
         for (const t of titleLines(m)) if (!titles.includes(t)) titles.push(t);
-        for (const v of sampleValues(m)) if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
+        for (const v of sampleValues(m))
+          if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
       }
       const columns = columnNames(first);
       const doc: Doc = {
@@ -426,7 +439,7 @@ export class DiscoverIndex {
 
   /** The files a hit's path stands for: the members of a group, or the file itself. */
   filesOf(path: string): string[] {
-    const doc = this.docs.find((d) => d.path === path);
+    const doc = this.byPath.get(path);
     if (doc) return [...doc.members];
     return this.allPaths.includes(path) ? [path] : [];
   }
@@ -447,9 +460,9 @@ export class DiscoverIndex {
     const text = terms.join(" ");
     const options = {
       tokenize: () => terms,
-      boost: process.env.BOOSTS ? (JSON.parse(process.env.BOOSTS) as Record<string, number>) : BOOST,
+      boost: BOOST,
       fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
-      prefix: (term: string) => process.env.PREFIX !== undefined && term.length >= Number(process.env.PREFIX),
+      prefix: false,
       combineWith: "OR" as const,
     };
     const candidates: Candidate[] = [];
@@ -464,7 +477,9 @@ export class DiscoverIndex {
     }
     candidates.push(...this.memberCandidates(this.members.search(text, options), groupScore));
     const hits: DiscoverHit[] = [];
-    for (const { doc, result, score } of candidates.sort((a, b) => b.score - a.score || compare(a.doc.path, b.doc.path))) {
+    for (const { doc, result, score } of candidates.sort(
+      (a, b) => b.score - a.score || compare(a.doc.path, b.doc.path),
+    )) {
       if (hits.length >= limit) break;
       if (isExcluded(doc.path, doc.members)) continue;
       const hit: DiscoverHit = { path: doc.path, score, reasons: this.reasons(doc, result) };
@@ -512,7 +527,10 @@ export class DiscoverIndex {
     return said.length === words.length || said.some((w) => (group.wordCount.get(w) ?? 0) <= 1);
   }
 
-  /** A predicate on a document (path and files): excluded paths, folders and patterns, and overlapping groups. */
+  /**
+   * A predicate on a document (its path and files): excluded files, folders (`dir/` or `dir`), patterns
+   * and group globs; a group goes when any of its files does (the pattern overlaps the exclusion).
+   */
   private exclusion(excluded: string[]): (path: string, members: string[]) => boolean {
     if (excluded.length === 0) return () => false;
     const paths = new Set<string>();
@@ -521,12 +539,20 @@ export class DiscoverIndex {
       const entry = raw.trim();
       if (entry.length === 0) continue;
       names.add(entry.toLowerCase());
-      const group = this.docs.find((d) => d.group && d.path === entry);
-      if (group) for (const m of group.members) paths.add(m);
-      else if (isPathPattern(entry)) for (const p of matchPattern(entry, this.allPaths)) paths.add(p);
-      else paths.add(entry);
+      const doc = this.byPath.get(entry);
+      let files: string[];
+      if (doc) files = doc.members;
+      else if (isPathPattern(entry)) files = matchPattern(entry, this.allPaths);
+      else {
+        const folder = `${entry.toLowerCase()}/`;
+        files = this.allPaths.filter(
+          (p) => p.toLowerCase() === entry.toLowerCase() || p.toLowerCase().startsWith(folder),
+        );
+      }
+      for (const f of files) paths.add(f.toLowerCase());
     }
-    return (path, members) => names.has(path.toLowerCase()) || members.some((m) => paths.has(m));
+    return (path, members) =>
+      names.has(path.toLowerCase()) || members.some((m) => paths.has(m.toLowerCase()));
   }
 
   /** What matched, field by field, from minisearch's term -> fields information. */
@@ -555,10 +581,13 @@ export class DiscoverIndex {
         items = doc.fields[field].filter((text) => termsOf(text).some((t) => terms.has(t)));
       }
       if (items.length === 0) items = [...terms];
-      const shown = items.slice(0, MAX_REASON_ITEMS).map(truncate);
-      const more = items.length > MAX_REASON_ITEMS ? ` (+${items.length - MAX_REASON_ITEMS} more)` : "";
+      const max = field === "path" ? MAX_REASON_WORDS : MAX_REASON_ITEMS;
+      const shown = items.slice(0, max).map(truncate);
+      const more = items.length > max ? ` (+${items.length - max} more)` : "";
       out.push(`${REASON_LABEL[field]}: ${shown.join(", ")}${more}`);
     }
+    const group = this.groupOf.get(doc.path);
+    if (group && !doc.group) out.push(`one of ${group.doc.members.length} files of ${group.doc.path}`);
     return out;
   }
 }

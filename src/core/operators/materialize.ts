@@ -17,6 +17,11 @@ export interface Materialized {
   rowCount: number;
   schema: ColumnType[];
   origin: RowOrigin;
+  /**
+   * The SELECT that built the table straight from the file (absolute paths, pinned reader options),
+   * so a run can be exported as SQL; absent for sheets and HTML tables, which are read in JS.
+   */
+  readSql?: string;
 }
 
 /** Reads one table of a mapped file into a DuckDB table named `output`, keeping row origins. */
@@ -32,21 +37,20 @@ export async function materialize(
   const read = table.read;
   const target = sqlIdent(output);
   let origin: RowOrigin;
+  let readSql: string | undefined;
   switch (read.kind) {
     case "csv": {
       const path = await readablePath(absPath, read, radarDir);
       const data = csvDataSql(path, read);
+      readSql = `SELECT ${typedSelectList(read.columns)} FROM (${data})`;
       try {
-        await engine.run(
-          `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${data})`,
-        );
+        await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       } catch (error) {
         if (!/Conversion Error|Could not convert/i.test((error as Error).message)) throw error;
         // Types came from a sample; a later value does not fit: decide them on every row instead.
         const { specs } = await profileVarcharColumns(engine, data, read.columns);
-        await engine.run(
-          `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(specs)} FROM (${data})`,
-        );
+        readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
+        await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
       origin = lazyLines(entry.path, () =>
         scanRecordStarts(absPath, {
@@ -59,17 +63,15 @@ export async function materialize(
       break;
     }
     case "json":
-      await engine.run(
-        `CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read, true)}`,
-      );
+      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`;
+      await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       origin = lazyLines(entry.path, () =>
         scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
       );
       break;
     case "parquet":
-      await engine.run(
-        `CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${nativeReaderSql(absPath, read)}`,
-      );
+      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read)}`;
+      await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       origin = { kind: "rowIndex", file: entry.path };
       break;
     case "grid": {
@@ -89,7 +91,7 @@ export async function materialize(
   }
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
   const schema = await engine.describe(`SELECT * FROM ${target}`);
-  return { rowCount: Number(count?.n ?? 0), schema, origin };
+  return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
 }
 
 function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin {

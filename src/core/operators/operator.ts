@@ -4,6 +4,7 @@ import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
 import type { SharedState } from "../state/sharedState.ts";
 import type { DiscoverIndex } from "../discover/discoverIndex.ts";
 import type { Diagnostic } from "../diagnostic.ts";
+import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 
 export type OperatorName = "Discover" | "Bash" | "Scan" | "UnionScan" | "Probe" | "Query";
 
@@ -19,6 +20,8 @@ export interface OperatorContext {
   signal?: AbortSignal;
   /** Bash is off in untrusted workspaces. */
   allowBash: boolean;
+  /** Query's SQL as the validation stage parsed and checked it. */
+  query?: SelectAnalysis;
 }
 
 export interface OperatorResult<O> {

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
-import { checkUnkeyedJoins } from "../validation/unkeyedJoin.ts";
-import { checkJoinRowLoss } from "../validation/joinRowLoss.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator } from "./operator.ts";
 import { previewTable } from "./preview.ts";
@@ -37,7 +35,8 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
   async execute(args, ctx) {
     const output = checkOutputName(args.output, "Query.output");
     for (const input of args.inputs) requireRegistered(ctx.state, input, "Query.inputs");
-    const analysis = await analyzeSelect(ctx.engine, args.sql);
+    // Validation already parsed and checked the SQL; direct callers get the same gate here.
+    const analysis = ctx.query ?? (await analyzeSelect(ctx.engine, args.sql));
     const declared = new Set(args.inputs.map((i) => i.toLowerCase()));
     for (const table of analysis.tables) {
       requireRegistered(ctx.state, table, "Query.sql");
@@ -48,7 +47,6 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         );
     }
     await assertPreparesAsSelect(ctx.engine, analysis.sql);
-    checkUnkeyedJoins(analysis.statement);
     // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
     // trailing line comment.
     await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
@@ -69,7 +67,6 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         rowCount: info.rowCount,
         records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS),
       },
-      diagnostics: await checkJoinRowLoss(ctx.engine, ctx.state, analysis.statement),
     };
   },
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { nearest, reject } from "../diagnostic.ts";
-import type { Diagnostic } from "../diagnostic.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
@@ -42,6 +41,8 @@ export interface ScanObservation {
   schema: ColumnType[];
   rowCount: number;
   preview: Preview;
+  /** The SELECT that read the file (see `Materialized.readSql`); what `radar export --sql` replays. */
+  readSql?: string;
 }
 
 export const PREVIEW_ROWS = 5;
@@ -79,30 +80,6 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
       [{ file: entry.path, line: 1 }],
     );
   return table;
-}
-
-export function layoutDiagnostics(entry: SourceEntry, table: TableProfile): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  if (table.titleLines.length > 0)
-    out.push({
-      code: "header-offset",
-      severity: "info",
-      message: `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}: ${table.titleLines.length} title row(s) above the header (${table.titleLines
-        .slice(0, 2)
-        .map((t) => JSON.stringify(t))
-        .join(", ")}) were skipped; the header is line ${table.headerLine}.`,
-      locations: [
-        { file: entry.path, line: table.headerLine, ...(table.sheet ? { sheet: table.sheet } : {}) },
-      ],
-    });
-  if (table.footer && table.footer.lines.length > 0)
-    out.push({
-      code: "header-offset",
-      severity: "info",
-      message: `${entry.path}: ${table.footer.lines.length} footnote row(s) after the data were left out (${JSON.stringify(table.footer.lines[0]!.slice(0, 80))}).`,
-      locations: table.footer.line > 0 ? [{ file: entry.path, line: table.footer.line }] : [],
-    });
-  return out;
 }
 
 export const scanOperator: Operator<ScanArgs, ScanObservation> = {
@@ -154,8 +131,8 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
         schema: done.schema,
         rowCount: done.rowCount,
         preview,
+        ...(done.readSql ? { readSql: done.readSql } : {}),
       },
-      diagnostics: layoutDiagnostics(entry, table),
     };
   },
   summarize: (o) =>

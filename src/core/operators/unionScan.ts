@@ -9,7 +9,7 @@ import { materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
-import { PREVIEW_ROWS, layoutDiagnostics, requireTable } from "./scan.ts";
+import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName } from "./tableName.ts";
 
 export const unionScanArgs = z
@@ -29,7 +29,15 @@ export type UnionScanArgs = z.infer<typeof unionScanArgs>;
 
 export interface UnionScanObservation {
   table: string;
-  sources: { file: string; label: string; rows: number; columns: number }[];
+  /** `readSql`: the SELECT that read the file (see `Materialized.readSql`), for `radar export --sql`. */
+  sources: {
+    file: string;
+    label: string;
+    rows: number;
+    columns: number;
+    schema: ColumnType[];
+    readSql?: string;
+  }[];
   schema: ColumnType[];
   /** Columns missing from some sources (their rows hold NULL there). */
   partialColumns: { column: string; missingIn: string[] }[];
@@ -89,6 +97,7 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
       rows: number;
       schema: ColumnType[];
       origin: RowOrigin;
+      readSql?: string;
     }[] = [];
     const diagnostics: Diagnostic[] = [];
     try {
@@ -108,8 +117,8 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
           rows: done.rowCount,
           schema: done.schema,
           origin: done.origin,
+          ...(done.readSql ? { readSql: done.readSql } : {}),
         });
-        diagnostics.push(...layoutDiagnostics(entry, table).filter((d) => i === 0 || d.severity !== "info"));
         ctx.state.scanned.add(entry.path);
       }
       const select = parts
@@ -161,6 +170,8 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
           label: p.label,
           rows: p.rows,
           columns: p.schema.length,
+          schema: p.schema,
+          ...(p.readSql ? { readSql: p.readSql } : {}),
         })),
         schema,
         partialColumns,

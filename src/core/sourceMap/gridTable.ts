@@ -1,7 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { GridRead, TableProfile } from "./sourceEntry.ts";
-import { countFooterRows, findHeaderIndex, rowText } from "./tableLayout.ts";
+import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText } from "./tableLayout.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
 /** A table read in JS (an Excel sheet, an HTML table): its rows with the line each came from. */
@@ -78,5 +78,8 @@ export async function profileGrid(
     rowCount: read.dataRows,
     columns: profiles,
     read,
+    ...(isSecondHeaderRow(after.slice(0, 21))
+      ? { secondHeader: { line: grid.lines[headerIndex + 1] ?? 0, text: rowText(after[0] ?? []) } }
+      : {}),
   };
 }

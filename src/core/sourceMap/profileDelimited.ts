@@ -4,7 +4,7 @@ import { splitRecords } from "./delimitedText.ts";
 import type { FileSample } from "./fileSample.ts";
 import { sampleText } from "./fileSample.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
-import { countFooterRows, findHeaderIndex, rowText } from "./tableLayout.ts";
+import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
@@ -72,6 +72,11 @@ export async function profileDelimited(
   const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
   read.columns = specs;
 
+  const second = headRecords[headerIndex + 1];
+  const secondHeader =
+    second && isSecondHeaderRow(rows.slice(headerIndex + 1, headerIndex + 22))
+      ? { line: second.line, text: rowText(second.fields) }
+      : undefined;
   const footerLine =
     sample.complete && footerCount > 0 ? headRecords[headRecords.length - footerCount]!.line : 0;
   return {
@@ -86,6 +91,7 @@ export async function profileDelimited(
     rowCount: read.dataRows,
     columns: profiles,
     read,
+    ...(secondHeader ? { secondHeader } : {}),
   };
 }
 

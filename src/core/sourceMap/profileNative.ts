@@ -30,7 +30,7 @@ export async function profileNative(
   const sample = `(SELECT * FROM ${reader} LIMIT ${PROFILE_SAMPLE_ROWS})`;
   const parts = described.flatMap((c, i) => [
     `count(${sqlIdent(c.name)}) AS present${i}`,
-    `list_slice(list(DISTINCT CAST(${sqlIdent(c.name)} AS VARCHAR)) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
+    `list_slice(list(DISTINCT CAST(${sqlIdent(c.name)} AS VARCHAR) ORDER BY CAST(${sqlIdent(c.name)} AS VARCHAR)) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
   ]);
   const [row] = described.length
     ? await engine.all(`SELECT count(*) AS total, ${parts.join(", ")} FROM ${sample}`)

@@ -72,6 +72,8 @@ export interface TableProfile {
   rowCount: number;
   columns: ColumnProfile[];
   read: TableRead;
+  /** The row after the header looks like a second header row (line and text); it is read as data. */
+  secondHeader?: { line: number; text: string };
 }
 
 export interface SourceEntry {

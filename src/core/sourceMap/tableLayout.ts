@@ -41,3 +41,21 @@ export function rowText(cells: string[]): string {
     .filter((c) => c !== "")
     .join(" | ");
 }
+
+const NUMERIC_CELL = /^\s*\(?[-+]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?\s*$/;
+
+/**
+ * Whether the row after the header is a second header row (units, sub-headings): all text where
+ * the rows below hold numbers in at least one column.
+ */
+export function isSecondHeaderRow(rowsAfterHeader: string[][]): boolean {
+  const [first, ...rest] = rowsAfterHeader;
+  if (!first || nonEmptyCount(first) < 2 || first.some((c) => NUMERIC_CELL.test(c))) return false;
+  const sample = rest.slice(0, 20).filter((r) => nonEmptyCount(r) >= 2);
+  if (sample.length < 2) return false;
+  return first.some((cell, i) => {
+    if (cell.trim() === "") return false;
+    const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "");
+    return values.length >= 2 && values.filter((v) => NUMERIC_CELL.test(v)).length >= 0.8 * values.length;
+  });
+}

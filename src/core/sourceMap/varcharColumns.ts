@@ -44,12 +44,13 @@ function candidateCounts(col: string, i: number): string {
     `count(CASE WHEN ${v} LIKE '%,%' THEN 1 END) AS comma${i}`,
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
-    `count(TRY_CAST(${v} AS DATE)) AS date${i}`,
-    `count(TRY_CAST(${v} AS TIMESTAMP)) AS ts${i}`,
+    // Date casts are the costliest tests: only try them on values with a date separator.
+    `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
+    `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
     `count(${sqlIdent(col)}) AS present${i}`,
     `count(*) AS total${i}`,
-    `list_slice(list(DISTINCT ${sqlIdent(col)}) FILTER (WHERE ${sqlIdent(col)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
+    `list_slice(list(DISTINCT ${sqlIdent(col)} ORDER BY ${sqlIdent(col)}) FILTER (WHERE ${sqlIdent(col)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
   ].join(", ");
 }
 

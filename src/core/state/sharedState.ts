@@ -43,6 +43,8 @@ export class SharedState {
   readonly probed = new Map<string, Set<string>>();
   /** table → rows shown to the agent in previews. */
   readonly rowsShown = new Map<string, number>();
+  /** Files seen only in part through Bash (head/tail): path → the command and lines shown. */
+  readonly partialViews = new Map<string, { command: string; lines: number }>();
 
   /** Case-insensitive lookup, as DuckDB resolves identifiers. */
   table(name: string): TableInfo | undefined {

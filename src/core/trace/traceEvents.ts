@@ -20,6 +20,8 @@ export interface CallEvent {
   error?: string;
   startedAt: string;
   durationMs: number;
+  /** Time spent in the checks after execution. */
+  validationMs?: number;
 }
 
 export interface RunStartEvent {
@@ -36,9 +38,22 @@ export interface RunEndEvent {
   endedAt: string;
   calls: number;
   status: "ok" | "failed" | "cancelled";
+  /** Findings over the whole run (final checks). */
+  diagnostics?: Diagnostic[];
+}
+
+/**
+ * An event of a layer above the runtime (the agent loop: model turns, answers), recorded in the same
+ * stream so one trace file keeps the whole run. Its layer types the other fields; the `agent-`
+ * prefix keeps the runtime's own event types distinct.
+ */
+export interface LayerEvent {
+  type: `agent-${string}`;
+  runId: string;
+  [field: string]: unknown;
 }
 
 /** The single typed event stream every consumer (trace file, CLI, editor views) reads. */
-export type TraceEvent = RunStartEvent | CallEvent | RunEndEvent;
+export type TraceEvent = RunStartEvent | CallEvent | RunEndEvent | LayerEvent;
 
 export type TraceListener = (event: TraceEvent) => void;

@@ -1,5 +1,7 @@
-import { reject } from "../diagnostic.ts";
-import { walk } from "../sandbox/sqlGate.ts";
+import { reject } from "../../diagnostic.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
+import type { ValidationRule } from "../validationRule.ts";
+import { rejectionsOf } from "../rejections.ts";
 
 type Json = Record<string, unknown>;
 
@@ -67,3 +69,10 @@ function joinsInWhere(where: unknown): boolean {
   });
   return found;
 }
+
+export const unkeyedJoinRule: ValidationRule = {
+  code: "unkeyed-join",
+  phase: "before",
+  ops: ["Query"],
+  check: ({ sql }) => rejectionsOf(() => sql && checkUnkeyedJoins(sql.statement)),
+};

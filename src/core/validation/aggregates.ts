@@ -1,0 +1,78 @@
+/**
+ * Aggregate function names (DuckDB's parser does not mark aggregates; the list follows
+ * `duckdb_functions()` where function_type = 'aggregate', restricted to the ones that sum,
+ * average, count or pick values — those whose results a double-counted or null row changes).
+ */
+const AGGREGATES = new Set([
+  "sum",
+  "avg",
+  "mean",
+  "count",
+  "min",
+  "max",
+  "median",
+  "mode",
+  "stddev",
+  "stddev_pop",
+  "stddev_samp",
+  "variance",
+  "var_pop",
+  "var_samp",
+  "quantile",
+  "quantile_cont",
+  "quantile_disc",
+  "product",
+  "fsum",
+  "sumkahan",
+  "kahan_sum",
+  "favg",
+  "geomean",
+  "geometric_mean",
+  "approx_count_distinct",
+  "arg_max",
+  "arg_min",
+  "argmax",
+  "argmin",
+  "max_by",
+  "min_by",
+  "first",
+  "last",
+  "any_value",
+  "list",
+  "array_agg",
+  "string_agg",
+  "bit_and",
+  "bit_or",
+  "bool_and",
+  "bool_or",
+  "entropy",
+  "kurtosis",
+  "skewness",
+  "mad",
+  "histogram",
+  "sem",
+]);
+
+/** Aggregates whose value is changed by counting a row twice (not min/max/any_value). */
+const ADDITIVE = new Set([
+  "sum",
+  "avg",
+  "mean",
+  "count",
+  "product",
+  "fsum",
+  "sumkahan",
+  "kahan_sum",
+  "favg",
+  "stddev",
+  "variance",
+  "median",
+]);
+
+export function isAggregate(name: string): boolean {
+  return AGGREGATES.has(name.toLowerCase());
+}
+
+export function isAdditive(name: string): boolean {
+  return ADDITIVE.has(name.toLowerCase());
+}

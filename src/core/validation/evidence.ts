@@ -1,0 +1,30 @@
+import type { SourceLocation } from "../diagnostic.ts";
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { gridLineLookup } from "../operators/preview.ts";
+import type { TableInfo } from "../state/sharedState.ts";
+import { originsOf } from "../state/sharedState.ts";
+
+/** Source locations of a table's rows (by row id), for diagnostics that point at source lines. */
+export async function locate(
+  engine: DuckEngine,
+  table: TableInfo,
+  rowids: number[],
+): Promise<(SourceLocation | null)[]> {
+  return originsOf(table.origin, rowids, gridLineLookup(engine));
+}
+
+export function at(location: SourceLocation | null | undefined): string {
+  return location ? ` (${location.file}:${location.line})` : "";
+}
+
+export function present(locations: (SourceLocation | null)[]): SourceLocation[] {
+  return locations.filter((l): l is SourceLocation => l !== null);
+}
+
+export function quote(value: unknown): string {
+  return value === null || value === undefined
+    ? "NULL"
+    : typeof value === "string"
+      ? `'${value}'`
+      : String(value);
+}

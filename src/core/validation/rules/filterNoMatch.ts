@@ -1,0 +1,114 @@
+import type { Diagnostic } from "../../diagnostic.ts";
+import { sqlIdent } from "../../engine/duckEngine.ts";
+import { at, locate, present, quote } from "../evidence.ts";
+import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import type { ColumnOf, Json } from "../sqlFacts.ts";
+import type { ValidationRule } from "../validationRule.ts";
+
+interface LiteralFilter {
+  column: ColumnOf;
+  literal: unknown;
+  predicate: Json;
+  kind: "=" | "IN" | "LIKE";
+}
+
+function constantValue(node: unknown): { ok: boolean; value: unknown } {
+  let n = node as Json | undefined;
+  while (n?.class === "CAST") n = n.child as Json;
+  if (n?.class !== "CONSTANT") return { ok: false, value: undefined };
+  const v = n.value as { is_null?: boolean; value?: unknown };
+  return v.is_null ? { ok: false, value: undefined } : { ok: true, value: v.value };
+}
+
+function literalFilters(predicate: Json, scope: ReturnType<typeof scopeOf>): LiteralFilter[] {
+  const col = (node: unknown): ColumnOf | undefined => {
+    const n = node as Json | undefined;
+    return n?.class === "COLUMN_REF" ? resolveColumn(n.column_names as string[], scope) : undefined;
+  };
+  if (predicate.class === "COMPARISON" && predicate.type === "COMPARE_EQUAL") {
+    for (const [a, b] of [
+      [predicate.left, predicate.right],
+      [predicate.right, predicate.left],
+    ]) {
+      const c = col(a);
+      const k = constantValue(b);
+      if (c && k.ok) return [{ column: c, literal: k.value, predicate, kind: "=" }];
+    }
+  }
+  if (predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN") {
+    const [first, ...rest] = predicate.children as Json[];
+    const c = col(first);
+    if (!c) return [];
+    return rest.flatMap((r) => {
+      const k = constantValue(r);
+      const single = {
+        class: "COMPARISON",
+        type: "COMPARE_EQUAL",
+        alias: "",
+        query_location: 0,
+        left: first,
+        right: r,
+      };
+      return k.ok ? [{ column: c, literal: k.value, predicate: single, kind: "IN" as const }] : [];
+    });
+  }
+  if (
+    predicate.class === "FUNCTION" &&
+    (predicate.function_name === "~~" || predicate.function_name === "~~*")
+  ) {
+    const [a, b] = predicate.children as Json[];
+    const c = col(a);
+    const k = constantValue(b);
+    if (c && k.ok) return [{ column: c, literal: k.value, predicate, kind: "LIKE" }];
+  }
+  return [];
+}
+
+/**
+ * `filter-no-match` (warning): a literal in an equality, IN or LIKE predicate that the column
+ * never takes (`'California'` where the file says `CA`, `'Yes'` vs `YES`). The closest observed
+ * values, with a source line each, show what to write instead.
+ */
+export const filterNoMatchRule: ValidationRule = {
+  code: "filter-no-match",
+  phase: "after",
+  ops: ["Query"],
+  async check({ ctx, sql }) {
+    if (!sql) return [];
+    const out: Diagnostic[] = [];
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      for (const predicate of conjuncts(select.where_clause)) {
+        for (const filter of literalFilters(predicate, scope)) {
+          const { table, column, alias } = filter.column;
+          const condition = await predicateSql(ctx.engine, alias, [filter.predicate]);
+          const [hit] = await ctx.engine.all(
+            `SELECT count(*) AS n FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${condition}`,
+          );
+          if (Number(hit?.n ?? 0) > 0) continue;
+          const needle = String(filter.literal).replaceAll("%", "").replaceAll("_", " ");
+          const closest = await ctx.engine.all(
+            `SELECT ${sqlIdent(column)} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL ` +
+              `GROUP BY 1 ORDER BY jaro_winkler_similarity(lower(CAST(v AS VARCHAR)), lower($1)) DESC, n DESC LIMIT 4`,
+            [needle],
+          );
+          const locations = await locate(
+            ctx.engine,
+            table,
+            closest.map((c) => Number(c.r)),
+          );
+          const shown = closest.map((c, i) => `${quote(c.v)} ×${c.n}${at(locations[i])}`).join(", ");
+          out.push({
+            code: "filter-no-match",
+            severity: "warning",
+            message:
+              `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(filter.literal)} never occurs in ${table.name}.${column}, so this predicate matches no row. ` +
+              `Closest observed values: ${shown || "none (the column is empty)"}. Use the spelling the data uses (Probe the column to see its values).`,
+            locations: present(locations),
+          });
+        }
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,67 @@
+import type { Diagnostic } from "../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { aggregateUses } from "../aggregateUses.ts";
+import { isAdditive } from "../aggregates.ts";
+import { at, locate, present, quote } from "../evidence.ts";
+import { filterFor } from "../sqlFacts.ts";
+import type { ValidationRule } from "../validationRule.ts";
+
+/** Labels of total rows: "Total", "Grand total", "All", "Subtotal", "Total fraud", "U.S. total"… */
+const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(states|areas|categories|regions|countries|ages|types)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
+
+/**
+ * `summary-row` (warning): an additive aggregate (SUM, AVG, COUNT…) over a table that still holds
+ * total or subtotal rows — labelled "Total"/"All"…, or a row whose value equals the sum of all the
+ * others — so the total is counted twice. Rows the query's WHERE already excludes don't count.
+ */
+export const summaryRowRule: ValidationRule = {
+  code: "summary-row",
+  phase: "after",
+  ops: ["Query"],
+  async check({ ctx, sql }) {
+    if (!sql) return [];
+    const out: Diagnostic[] = [];
+    const seen = new Set<string>();
+    for (const use of aggregateUses(sql.statement, ctx.state, isAdditive)) {
+      const { table, column, alias } = use.column;
+      if (table.provenance.kind === "query" || seen.has(`${table.name}.${column}`)) continue;
+      seen.add(`${table.name}.${column}`);
+      const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
+      const a = sqlIdent(alias);
+      const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
+      const labelMatch = labels.length
+        ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(TOTAL_LABEL)})`).join(" OR ")
+        : "FALSE";
+      const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
+      const numeric = table.schema.find(
+        (c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type),
+      );
+      const isSum = numeric
+        ? `${a}.${sqlIdent(column)} * 2 = (SELECT sum(${a}.${sqlIdent(column)}) FROM ${sqlIdent(table.name)} AS ${a} WHERE ${filter}) AND ${a}.${sqlIdent(column)} <> 0`
+        : "FALSE";
+      const rows = await ctx.engine.all(
+        `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? `${a}.${sqlIdent(column)}` : "NULL"} AS v, (${labelMatch}) AS labelled ` +
+          `FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter}) AND ((${labelMatch}) OR (${isSum})) ORDER BY r LIMIT 5`,
+      );
+      if (rows.length === 0) continue;
+      const locations = await locate(
+        ctx.engine,
+        table,
+        rows.map((r) => Number(r.r)),
+      );
+      const shown = rows.map(
+        (r, i) =>
+          `${quote(r.label)}${r.labelled ? "" : ` (its ${column} ${String(r.v)} equals the sum of the other rows)`}${at(locations[i])}`,
+      );
+      out.push({
+        code: "summary-row",
+        severity: "warning",
+        message:
+          `${use.fn}(${column}) over ${table.name} includes total/subtotal row(s): ${shown.join("; ")}. They repeat the other rows' values, so the aggregate counts them twice. ` +
+          `Exclude them (e.g. WHERE <label column> NOT ILIKE '%total%') or use the total row itself as the answer.`,
+        locations: present(locations),
+      });
+    }
+    return out;
+  },
+};

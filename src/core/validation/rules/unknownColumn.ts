@@ -1,0 +1,89 @@
+import type { Diagnostic } from "../../diagnostic.ts";
+import { nearest } from "../../diagnostic.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { scopeOf, selectNodes } from "../sqlFacts.ts";
+import type { ValidationRule } from "../validationRule.ts";
+
+/** How a column must be written in SQL: bare when it is a plain identifier, else double-quoted. */
+export function sqlName(column: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(column) ? column : `"${column.replaceAll('"', '""')}"`;
+}
+
+function unknown(
+  column: string,
+  table: TableInfo | undefined,
+  candidates: string[],
+  where: string,
+): Diagnostic {
+  const near = nearest(column, candidates).map(sqlName);
+  return {
+    code: "unknown-column",
+    severity: "error",
+    message:
+      `${where}: column "${column}" is not in ${table ? `table ${table.name}` : "the input tables"}` +
+      `${near.length ? `. Nearest: ${near.join(", ")}` : ""}. Columns with spaces or symbols must be double-quoted exactly as in the schema.`,
+    locations: [],
+  };
+}
+
+/**
+ * `unknown-column`: a column not in the table's schema. Qualified references (`t.col`) are checked
+ * against the schema of the registered table behind the alias; anything else is left to DuckDB's
+ * binder, whose "not found" is turned into the same diagnostic with the nearest column names.
+ */
+export const unknownColumnRule: ValidationRule = {
+  code: "unknown-column",
+  phase: "before",
+  ops: ["Probe", "Query"],
+  async check({ op, args, ctx, sql }) {
+    if (op === "Probe") {
+      const info = ctx.state.table(String(args.table));
+      if (!info) return [];
+      const names = info.schema.map((c) => c.name);
+      const missing = (args.columns as string[]).filter(
+        (c) => !names.some((n) => n.toLowerCase() === c.toLowerCase()),
+      );
+      return missing.map((c) => unknown(c, info, names, "Probe.columns"));
+    }
+    if (!sql) return [];
+    const out: Diagnostic[] = [];
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      walk(select, (node) => {
+        if (node.class !== "COLUMN_REF") return;
+        const names = node.column_names as string[];
+        if (names.length !== 2) return;
+        const info = scope.get(names[0]!.toLowerCase());
+        if (!info) return;
+        const columns = info.schema.map((c) => c.name);
+        if (!columns.some((c) => c.toLowerCase() === names[1]!.toLowerCase()))
+          out.push(unknown(names[1]!, info, columns, `Query.sql (${names[0]}.${names[1]})`));
+      });
+    }
+    if (out.length > 0) return out.slice(0, 3);
+    try {
+      await ctx.engine.describe(sql.sql);
+      return [];
+    } catch (error) {
+      const message = (error as Error).message;
+      // DuckDB's binder names the missing column in quotes: "Referenced column "x" not found".
+      const match =
+        /Referenced column "((?:[^"]|"")+)" not found/.exec(message) ??
+        /column with name "?([^"\s]+)"? does not exist/i.exec(message);
+      if (!match) return [];
+      const inputs = (args.inputs as string[])
+        .map((t) => ctx.state.table(t))
+        .filter((t): t is TableInfo => t !== undefined);
+      const candidates = inputs.flatMap((t) => t.schema.map((c) => c.name));
+      return [
+        unknown(
+          match[1]!.replaceAll('""', '"'),
+          inputs.length === 1 ? inputs[0] : undefined,
+          candidates,
+          "Query.sql",
+        ),
+      ];
+    }
+  },
+};

@@ -1,0 +1,189 @@
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { walk } from "../sandbox/sqlGate.ts";
+import type { SharedState, TableInfo } from "../state/sharedState.ts";
+
+/**
+ * Facts about an agent's SELECT read from DuckDB's own parse tree (`json_serialize_sql`): which
+ * registered tables sit behind which aliases, which joins pair them on which keys, which
+ * predicates filter them — never regexes over SQL text.
+ */
+
+export type Json = Record<string, unknown>;
+
+export interface ColumnOf {
+  alias: string;
+  table: TableInfo;
+  column: string;
+}
+
+export interface EquiJoin {
+  joinType: string;
+  node: Json;
+  select: Json;
+  /** Equality pairs between the two sides, each oriented left → right. */
+  pairs: { left: ColumnOf; right: ColumnOf }[];
+}
+
+export function selectNodes(statement: Json): Json[] {
+  const nodes: Json[] = [];
+  walk(statement, (n) => {
+    if (n.type === "SELECT_NODE") nodes.push(n);
+  });
+  return nodes;
+}
+
+/** Alias (lower-case) → registered table, for the base tables directly in a FROM tree. */
+export function scopeOf(from: unknown, state: SharedState): Map<string, TableInfo> {
+  const scope = new Map<string, TableInfo>();
+  const visit = (node: unknown): void => {
+    const n = node as Json | null;
+    if (!n) return;
+    if (n.type === "BASE_TABLE") {
+      const info = state.table(String(n.table_name));
+      if (info) scope.set(String(n.alias || n.table_name).toLowerCase(), info);
+    } else if (n.type === "JOIN") {
+      visit(n.left);
+      visit(n.right);
+    }
+  };
+  visit(from);
+  return scope;
+}
+
+export function columnRefs(expression: unknown): string[][] {
+  const refs: string[][] = [];
+  walk(expression, (n) => {
+    if (n.class === "COLUMN_REF") refs.push((n.column_names as string[]) ?? []);
+  });
+  return refs;
+}
+
+/** Resolves `a.col` or an unambiguous `col` against the tables in scope (case-insensitive). */
+export function resolveColumn(names: string[], scope: Map<string, TableInfo>): ColumnOf | undefined {
+  const find = (info: TableInfo, column: string): string | undefined =>
+    info.schema.find((c) => c.name === column)?.name ??
+    info.schema.find((c) => c.name.toLowerCase() === column.toLowerCase())?.name;
+  if (names.length === 2) {
+    const info = scope.get(names[0]!.toLowerCase());
+    const column = info && find(info, names[1]!);
+    return info && column ? { alias: names[0]!.toLowerCase(), table: info, column } : undefined;
+  }
+  if (names.length !== 1) return undefined;
+  const hits: ColumnOf[] = [];
+  for (const [alias, info] of scope) {
+    const column = find(info, names[0]!);
+    if (column) hits.push({ alias, table: info, column });
+  }
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+export function conjuncts(expression: unknown): Json[] {
+  const e = expression as Json | null;
+  if (!e) return [];
+  if (e.class === "CONJUNCTION" && e.type === "CONJUNCTION_AND")
+    return (e.children as Json[]).flatMap(conjuncts);
+  return [e];
+}
+
+/** Inner/semi joins of registered tables with their equality keys. */
+export function equiJoins(statement: Json, state: SharedState): EquiJoin[] {
+  const out: EquiJoin[] = [];
+  for (const select of selectNodes(statement)) {
+    walk(select.from_table, (node) => {
+      if (node.type !== "JOIN") return;
+      const leftScope = scopeOf(node.left, state);
+      const rightScope = scopeOf(node.right, state);
+      const both = new Map([...leftScope, ...rightScope]);
+      const pairs: EquiJoin["pairs"] = [];
+      const using = (node.using_columns as string[] | undefined) ?? [];
+      if (using.length > 0 && leftScope.size === 1 && rightScope.size === 1) {
+        for (const col of using) {
+          const l = resolveColumn([col], leftScope);
+          const r = resolveColumn([col], rightScope);
+          if (l && r) pairs.push({ left: l, right: r });
+        }
+      }
+      for (const c of conjuncts(node.condition)) {
+        if (c.class !== "COMPARISON" || c.type !== "COMPARE_EQUAL") continue;
+        const a =
+          (c.left as Json)?.class === "COLUMN_REF"
+            ? resolveColumn((c.left as Json).column_names as string[], both)
+            : undefined;
+        const b =
+          (c.right as Json)?.class === "COLUMN_REF"
+            ? resolveColumn((c.right as Json).column_names as string[], both)
+            : undefined;
+        if (!a || !b) continue;
+        if (leftScope.has(a.alias) && rightScope.has(b.alias)) pairs.push({ left: a, right: b });
+        else if (leftScope.has(b.alias) && rightScope.has(a.alias)) pairs.push({ left: b, right: a });
+      }
+      if (pairs.length > 0) out.push({ joinType: String(node.join_type), node, select, pairs });
+    });
+  }
+  return out;
+}
+
+/**
+ * The WHERE conjuncts of `select` that read only `alias`, rewritten as SQL over that table alone
+ * (through DuckDB's `json_deserialize_sql`), so a check can look only at rows the query keeps.
+ */
+export async function filterFor(
+  engine: DuckEngine,
+  select: Json,
+  alias: string,
+  state: SharedState,
+): Promise<string> {
+  const scope = scopeOf(select.from_table, state);
+  const own = conjuncts(select.where_clause).filter((c) => {
+    const refs = columnRefs(c);
+    if (refs.length === 0) return false;
+    let hasSubquery = false;
+    walk(c, (n) => {
+      if (n.class === "SUBQUERY") hasSubquery = true;
+    });
+    return !hasSubquery && refs.every((r) => resolveColumn(r, scope)?.alias === alias);
+  });
+  return own.length === 0 ? "TRUE" : predicateSql(engine, alias, own);
+}
+
+/** SQL text of predicates (parse-tree nodes) over one alias, rendered by DuckDB itself. */
+export async function predicateSql(engine: DuckEngine, alias: string, predicates: Json[]): Promise<string> {
+  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [
+    `SELECT * FROM t AS ${JSON.stringify(alias)} WHERE TRUE`,
+  ]);
+  const template = JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
+  template.statements[0]!.node.where_clause =
+    predicates.length === 1
+      ? predicates[0]
+      : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: predicates };
+  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [JSON.stringify(template)]);
+  const text = String(sql?.s ?? "");
+  const where = text.indexOf(" WHERE ");
+  return where >= 0 ? text.slice(where + 7) : "TRUE";
+}
+
+/** Columns of a table referenced anywhere in the SELECT except in the given join's condition. */
+export function usedOutsideJoin(select: Json, join: Json, alias: string, state: SharedState): boolean {
+  const scope = scopeOf(select.from_table, state);
+  const skip = new Set<unknown>([join.condition]);
+  let used = false;
+  const visit = (node: unknown): void => {
+    if (used || skip.has(node)) return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    const n = node as Json;
+    if (n.class === "COLUMN_REF") {
+      const names = n.column_names as string[];
+      if (resolveColumn(names, scope)?.alias === alias) used = true;
+      return;
+    }
+    if (n.class === "STAR") {
+      const relation = String(n.relation_name ?? "");
+      if (relation === "" || relation.toLowerCase() === alias) used = true;
+      return;
+    }
+    for (const value of Object.values(n)) visit(value);
+  };
+  visit(select);
+  return used;
+}

@@ -1,0 +1,39 @@
+import type { Diagnostic } from "../diagnostic.ts";
+import type { OperatorContext, OperatorName } from "../operators/operator.ts";
+import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
+
+/** What a rule sees of a call: its parsed arguments, the runtime's facts, and the parsed SQL. */
+export interface CallFacts {
+  op: OperatorName;
+  args: Record<string, unknown>;
+  ctx: OperatorContext;
+  /** Set for Query once the SQL passed the sandbox gate. */
+  sql?: SelectAnalysis;
+}
+
+export interface ExecutedFacts extends CallFacts {
+  observation: unknown;
+  /** Query's wall time, to keep validation a small fraction of it. */
+  executionMs: number;
+}
+
+/**
+ * A rule checks calls of some operators against what was observed. `before` rules run before
+ * execution and reject the call with `error` diagnostics; `after` rules run on the executed call
+ * and attach diagnostics (warnings/info) to its observation.
+ */
+export type ValidationRule =
+  | {
+      code: string;
+      phase: "before";
+      ops: OperatorName[];
+      check: (facts: CallFacts) => Promise<Diagnostic[]> | Diagnostic[];
+    }
+  | {
+      code: string;
+      phase: "after";
+      ops: OperatorName[];
+      check: (facts: ExecutedFacts) => Promise<Diagnostic[]> | Diagnostic[];
+    }
+  /** Run once when the work is done (a batch or an agent's answer): what was seen in the whole run. */
+  | { code: string; phase: "final"; check: (ctx: OperatorContext) => Promise<Diagnostic[]> | Diagnostic[] };
