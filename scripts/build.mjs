@@ -7,6 +7,8 @@ const nodeEntries = {
   cli: "src/cli/main.ts",
   evalDiscover: "bench/evalDiscover.ts",
   benchSourceMap: "bench/benchSourceMap.ts",
+  benchValidate: "bench/benchValidate.ts",
+  evalSilent: "bench/evalSilent.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -4,7 +4,9 @@ import { parseArgs } from "node:util";
 import { Runtime } from "../core/runtime.ts";
 import type { OperatorCall } from "../core/runtime.ts";
 import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
-import { formatCall } from "./formatCall.ts";
+import { askCommand } from "./askCommand.ts";
+import { exportCommand } from "./exportCommand.ts";
+import { formatCall, formatDiagnostic } from "./formatCall.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -12,8 +14,12 @@ Usage:
   radar map [--lake DIR] [--json]
   radar discover QUERY [--lake DIR] [--exclude PATTERN]... [--json]
   radar batch FILE [--lake DIR] [--json]
+  radar ask QUESTION [--lake DIR] [--model NAME] [--base-url URL] [--max-steps N] [--json]
+  radar export RUN --sql [--lake DIR] [--out FILE]
 
---lake defaults to the current directory. Exit status: 0 ok, 1 a call was rejected or failed, 2 usage error.`;
+--lake defaults to the current directory. ask takes the API key from OPENAI_API_KEY; --base-url
+points it at any OpenAI-compatible endpoint. RUN is a run id or a trace file.
+Exit status: 0 ok, 1 a call was rejected or failed (or ask found no accepted answer), 2 usage error.`;
 
 class UsageError extends Error {}
 
@@ -121,7 +127,8 @@ async function batchCommand(file: string, lake: string | undefined, json: boolea
     if (!json) runtime.onEvent((e) => e.type === "call" && process.stdout.write(`${formatCall(e)}\n\n`));
     const results = await runtime.runBatch(calls);
     const ok = results.every((r) => r.status === "ok");
-    runtime.end(ok ? "ok" : "failed");
+    const final = await runtime.finalChecks();
+    runtime.end(ok ? "ok" : "failed", final);
     if (json) {
       process.stdout.write(
         `${JSON.stringify({
@@ -133,10 +140,12 @@ async function batchCommand(file: string, lake: string | undefined, json: boolea
             diagnostics: r.diagnostics,
             ...(r.error ? { error: r.error } : {}),
           })),
+          final,
           trace: runtime.trace.path,
         })}\n`,
       );
     } else {
+      for (const d of final) process.stdout.write(`run: ${formatDiagnostic(d)}\n`);
       const counts = results.reduce<Record<string, number>>(
         (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
         {},
@@ -162,6 +171,11 @@ export async function main(argv: string[]): Promise<number> {
       json: { type: "boolean", default: false },
       exclude: { type: "string", multiple: true },
       help: { type: "boolean", short: "h", default: false },
+      model: { type: "string" },
+      "base-url": { type: "string" },
+      "max-steps": { type: "string" },
+      sql: { type: "boolean", default: false },
+      out: { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
@@ -179,6 +193,25 @@ export async function main(argv: string[]): Promise<number> {
       if (rest.length !== 1)
         throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");
       return batchCommand(rest[0]!, values.lake, values.json);
+    case "ask": {
+      if (rest.length === 0) throw new UsageError("radar ask needs a QUESTION");
+      const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
+      if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
+        throw new UsageError("--max-steps takes a positive whole number");
+      return askCommand({
+        question: rest.join(" "),
+        json: values.json,
+        ...(values.lake ? { lake: values.lake } : {}),
+        ...(values.model ? { model: values.model } : {}),
+        ...(values["base-url"] ? { baseUrl: values["base-url"] } : {}),
+        ...(maxSteps ? { maxSteps } : {}),
+      });
+    }
+    case "export":
+      if (rest.length !== 1)
+        throw new UsageError("radar export needs exactly one RUN (a run id or a trace file)");
+      if (!values.sql) throw new UsageError("radar export needs --sql (the only export format so far)");
+      return exportCommand(rest[0]!, values.lake, values.out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -23,7 +23,10 @@ export async function validateAfter(facts: ExecutedFacts): Promise<Diagnostic[]>
     if (rule.phase !== "after" || !rule.ops.includes(facts.op)) continue;
     if (facts.ctx.signal?.aborted) break;
     try {
+      const t = performance.now();
       out.push(...(await rule.check(facts)));
+      if (process.env.RADAR_PROFILE_RULES)
+        process.stderr.write(`${rule.code}: ${Math.round(performance.now() - t)} ms\n`);
     } catch (error) {
       out.push({
         code: "validation-error",

@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { keyMatch, keyStats } from "../keyStats.ts";
+import { keyIsUnique, keyMatch, keyStats } from "../keyStats.ts";
 import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -43,6 +43,36 @@ export const joinFanoutRule: ValidationRule = {
       const right = join.pairs.map((p) => p.right);
       const lt = left[0]!.table;
       const rt = right[0]!.table;
+      const aggregatedEarly = aggregatedAliases(join.select, scopeOf(join.select.from_table, ctx.state));
+      // Check the smaller side first: if its key is unique, only a one-to-many join that sums the
+      // smaller side's columns can mislead, and the larger table need not be read at all.
+      const [small, large] = lt.rowCount <= rt.rowCount ? [left, right] : [right, left];
+      if (
+        await keyIsUnique(
+          ctx.engine,
+          small[0]!.table,
+          small.map((c) => c.column),
+        )
+      ) {
+        if (!aggregatedEarly.has(small[0]!.alias)) continue;
+        if (
+          await keyIsUnique(
+            ctx.engine,
+            large[0]!.table,
+            large.map((c) => c.column),
+          )
+        )
+          continue;
+      } else if (
+        (await keyIsUnique(
+          ctx.engine,
+          large[0]!.table,
+          large.map((c) => c.column),
+        )) &&
+        !aggregatedEarly.has(large[0]!.alias)
+      ) {
+        continue;
+      }
       const lk = await keyStats(
         ctx.engine,
         lt,

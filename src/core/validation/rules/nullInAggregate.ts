@@ -4,6 +4,7 @@ import { aggregateUses } from "../aggregateUses.ts";
 import { at, locate, present } from "../evidence.ts";
 import { filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { memoized } from "../tableMemo.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -45,10 +46,12 @@ export const nullInAggregateRule: ValidationRule = {
       seen.add(key);
       const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
       const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
-      const [row] = await ctx.engine.all(
-        `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL) AS nulls, list(${sqlIdent(alias)}.rowid ORDER BY ${sqlIdent(alias)}.rowid) FILTER (WHERE ${col} IS NULL)[1:3] AS rows ` +
-          `FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
-      );
+      const count = (): Promise<Record<string, unknown>[]> =>
+        ctx.engine.all(
+          `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL) AS nulls, list(${sqlIdent(alias)}.rowid ORDER BY ${sqlIdent(alias)}.rowid) FILTER (WHERE ${col} IS NULL)[1:3] AS rows ` +
+            `FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
+        );
+      const [row] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
       const nulls = Number(row?.nulls ?? 0);
       if (nulls === 0) continue;
       const rowids = ((row?.rows as unknown[]) ?? []).map(Number);

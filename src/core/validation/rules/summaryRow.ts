@@ -5,6 +5,7 @@ import { isAdditive } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import { filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { EXACT_ROW_LIMIT, memoized } from "../tableMemo.ts";
 
 /** Labels of total rows: "Total", "Grand total", "All", "Subtotal", "Total fraud", "U.S. total"… */
 const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(states|areas|categories|regions|countries|ages|types)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
@@ -33,16 +34,21 @@ export const summaryRowRule: ValidationRule = {
         ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(TOTAL_LABEL)})`).join(" OR ")
         : "FALSE";
       const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
-      const numeric = table.schema.find(
-        (c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type),
-      );
+      // A row equal to the sum of all others is a total only in report-sized tables; in large fact
+      // tables the check would cost a full pass for a pattern that does not occur there.
+      const numeric =
+        table.rowCount <= EXACT_ROW_LIMIT
+          ? table.schema.find((c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type))
+          : undefined;
       const isSum = numeric
         ? `${a}.${sqlIdent(column)} * 2 = (SELECT sum(${a}.${sqlIdent(column)}) FROM ${sqlIdent(table.name)} AS ${a} WHERE ${filter}) AND ${a}.${sqlIdent(column)} <> 0`
         : "FALSE";
-      const rows = await ctx.engine.all(
-        `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? `${a}.${sqlIdent(column)}` : "NULL"} AS v, (${labelMatch}) AS labelled ` +
-          `FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter}) AND ((${labelMatch}) OR (${isSum})) ORDER BY r LIMIT 5`,
-      );
+      const find = (): Promise<Record<string, unknown>[]> =>
+        ctx.engine.all(
+          `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? `${a}.${sqlIdent(column)}` : "NULL"} AS v, (${labelMatch}) AS labelled ` +
+            `FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter}) AND ((${labelMatch}) OR (${isSum})) ORDER BY r LIMIT 5`,
+        );
+      const rows = filter === "TRUE" ? await memoized(table, `totals:${column}`, find) : await find();
       if (rows.length === 0) continue;
       const locations = await locate(
         ctx.engine,

@@ -5,6 +5,7 @@ import { at, locate, present, quote } from "../evidence.ts";
 import { conjuncts, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { memoized } from "../tableMemo.ts";
 
 const SHOWN = 4;
 
@@ -55,10 +56,14 @@ export const valueVariantsRule: ValidationRule = {
       if (seen.has(key)) continue;
       seen.add(key);
       const col = sqlIdent(c.column);
-      const norm = `regexp_replace(lower(trim(${col})), '[^a-z0-9]+', ' ', 'g')`;
-      const rows = await ctx.engine.all(
-        `SELECT ${norm} AS k, list(DISTINCT ${col} ORDER BY ${col}) AS variants, count(*) AS n, min(rowid) AS r, count(*) OVER () AS groups ` +
-          `FROM ${sqlIdent(c.table.name)} WHERE ${col} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT ${col}) > 1 ORDER BY n DESC LIMIT ${SHOWN}`,
+      const norm = `regexp_replace(lower(trim(v)), '[^a-z0-9]+', ' ', 'g')`;
+      // Normalise distinct values only: a categorical column has few, however many rows it has.
+      const rows = await memoized(c.table, `variants:${c.column}`, () =>
+        ctx.engine.all(
+          `WITH d AS (SELECT ${col} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(c.table.name)} WHERE ${col} IS NOT NULL GROUP BY 1) ` +
+            `SELECT ${norm} AS k, list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r, count(*) OVER () AS groups ` +
+            `FROM d GROUP BY 1 HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}`,
+        ),
       );
       if (rows.length === 0) continue;
       const locations = await locate(

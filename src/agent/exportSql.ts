@@ -1,0 +1,101 @@
+import { sqlIdent, sqlString } from "../core/engine/duckEngine.ts";
+import type { CallEvent, TraceEvent } from "../core/trace/traceEvents.ts";
+
+interface ScanLike {
+  table: string;
+  provenance?: { file: string; sheet?: string };
+  readSql?: string;
+}
+
+interface UnionLike {
+  table: string;
+  sources: { file: string; label: string; readSql?: string }[];
+}
+
+/**
+ * A SQL script that re-derives a run's tables with a plain DuckDB (the CLI, say): its successful
+ * scans as views over `read_csv`/`read_json`/`read_parquet` with the exact options RADAR pinned
+ * (absolute paths), its successful queries in order as tables, then the answer's evidence tables.
+ * Rejected, failed and skipped calls are left out, as they registered nothing. A sheet or HTML
+ * table, which RADAR reads itself, makes the script stop with an error rather than differ silently.
+ */
+export function exportSql(events: TraceEvent[]): string {
+  const start = events.find((e) => e.type === "run-start");
+  const answer = [...events].reverse().find((e) => e.type === "agent-answer" && e.status === "accepted") as
+    { answer?: unknown; evidence?: string[] } | undefined;
+  const lines: string[] = [
+    `-- RADAR run ${start?.runId ?? "(unknown)"}, exported ${new Date().toISOString()}`,
+    ...(start ? [`-- lake: ${oneLine(start.lake)}`] : []),
+    ...(start?.question ? [`-- question: ${oneLine(start.question)}`] : []),
+    ...(answer
+      ? [
+          `-- answer: ${oneLine(JSON.stringify(answer.answer))}`,
+          `-- evidence: ${(answer.evidence ?? []).join(", ")}`,
+        ]
+      : ["-- the run has no accepted answer"]),
+    "-- Run with: duckdb < this-file.sql",
+    "",
+  ];
+  /** What each name currently is, so a re-used name is dropped as the right kind first. */
+  const kinds = new Map<string, "VIEW" | "TABLE">();
+  const create = (name: string, kind: "VIEW" | "TABLE", body: string): string => {
+    const previous = kinds.get(name.toLowerCase());
+    kinds.set(name.toLowerCase(), kind);
+    const drop = previous && previous !== kind ? `DROP ${previous} IF EXISTS ${sqlIdent(name)};\n` : "";
+    return `${drop}CREATE OR REPLACE ${kind} ${sqlIdent(name)} AS\n${body};`;
+  };
+  const calls = events.filter((e): e is CallEvent => e.type === "call").sort((a, b) => a.index - b.index);
+  for (const call of calls) {
+    if (call.status !== "ok") continue;
+    const head = `-- #${call.index} ${call.op}`;
+    switch (call.op) {
+      case "Scan": {
+        const o = call.observation as ScanLike;
+        const source = `${o.provenance?.file ?? "?"}${o.provenance?.sheet ? ` [${o.provenance.sheet}]` : ""}`;
+        lines.push(
+          `${head} ${source}`,
+          o.readSql ? create(o.table, "VIEW", o.readSql) : notReplayable(source),
+        );
+        break;
+      }
+      case "UnionScan": {
+        const o = call.observation as UnionLike;
+        const column = String(call.args.source_column);
+        const missing = o.sources.find((s) => !s.readSql);
+        const body = o.sources
+          .map((s) => `SELECT ${sqlString(s.label)} AS ${sqlIdent(column)}, * FROM (${s.readSql})`)
+          .join("\nUNION ALL BY NAME\n");
+        lines.push(
+          `${head} ${o.sources.length} files`,
+          missing ? notReplayable(missing.file) : create(o.table, "VIEW", body),
+        );
+        break;
+      }
+      case "Query": {
+        const sql = String(call.args.sql)
+          .trim()
+          .replace(/;+\s*$/, "")
+          .trim();
+        // The newline before the closing parenthesis ends a trailing line comment, as in the runtime.
+        lines.push(head, create(String(call.args.output), "TABLE", `(\n${sql}\n)`));
+        break;
+      }
+      default:
+        lines.push(`${head} (reads only; not replayed)`);
+    }
+    lines.push("");
+  }
+  if (answer?.evidence?.length) {
+    lines.push("-- The answer's evidence:");
+    for (const table of answer.evidence) lines.push(`SELECT * FROM ${sqlIdent(table)};`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function notReplayable(source: string): string {
+  return `SELECT error(${sqlString(`${source} was read by RADAR itself (Excel sheet or HTML table); DuckDB alone cannot re-read it the same way`)});`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ");
+}

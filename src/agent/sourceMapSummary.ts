@@ -1,0 +1,115 @@
+import picomatch from "picomatch";
+import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
+
+/** A Discover hit as the operator observes it. */
+export interface SummaryHit {
+  path: string;
+  score: number;
+  reasons: string[];
+  files?: number;
+}
+
+const MAX_HITS = 8;
+const MAX_TABLES = 3;
+const MAX_COLUMNS = 30;
+const MAX_SAMPLE_CHARS = 40;
+const MAX_CHARS = 12_000;
+
+/**
+ * What the model sees of the lake before its first call: the top Discover hits for the question,
+ * each with its layout, schema and sample values — never the whole lake, which may hold thousands
+ * of files. Folders of same-shaped files appear once, as a pattern for UnionScan.
+ */
+export function sourceMapSummary(map: SourceMap, hits: SummaryHit[], maxHits = MAX_HITS): string {
+  const readable = map.files.filter((f) => (f.tables?.length ?? 0) > 0).length;
+  const shown = hits.slice(0, maxHits);
+  const head = `The lake has ${map.files.length} files (${readable} with tables). ${
+    shown.length
+      ? `The ${shown.length} sources most related to the question (Discover, best first):`
+      : "Discover found nothing related to the question's words; use Discover with other words."
+  }`;
+  const parts = [head];
+  let size = head.length;
+  for (const hit of shown) {
+    const text = hitText(map, hit);
+    if (size + text.length > MAX_CHARS) {
+      parts.push(`(${shown.length - parts.length + 1} more hits left out for length; use Discover.)`);
+      break;
+    }
+    parts.push(text);
+    size += text.length;
+  }
+  return parts.join("\n\n");
+}
+
+function hitText(map: SourceMap, hit: SummaryHit): string {
+  const why = hit.reasons.length ? `  — matched ${hit.reasons.join("; ")}` : "";
+  const entry = map.files.find((f) => f.path === hit.path);
+  if (entry) return `### ${entry.path} (${entryFacts(entry)})${why}\n${entryBody(entry)}`;
+  const isMatch = picomatch(hit.path, { nocase: true, dot: false });
+  const members = map.files.filter((f) => isMatch(f.path));
+  const first = members[0];
+  const body = first?.tables?.[0]
+    ? `Files share this layout; the first, ${first.path}:\n${tableText(first.tables[0])}`
+    : "";
+  return `### ${hit.path} (a folder of ${hit.files ?? members.length} same-shaped files: read them at once with UnionScan)${why}\n${body}`;
+}
+
+function entryFacts(entry: SourceEntry): string {
+  const facts: string[] = [entry.format];
+  if (entry.encoding && entry.encoding !== "utf-8") facts.push(entry.encoding);
+  const tables = entry.tables ?? [];
+  if (tables.length === 1) facts.push(`${tables[0]!.rowCount} rows`);
+  if (tables.length > 1) facts.push(`${tables.length} sheets/tables`);
+  if (entry.error) facts.push(`unreadable: ${entry.error}`);
+  return facts.join(", ");
+}
+
+function entryBody(entry: SourceEntry): string {
+  const tables = entry.tables ?? [];
+  if (tables.length === 0)
+    return (entry.firstLines ?? [])
+      .slice(0, 5)
+      .map((l) => `  | ${clip(l, 160)}`)
+      .join("\n");
+  const shown = tables
+    .slice(0, MAX_TABLES)
+    .map((t) =>
+      tables.length > 1
+        ? `[sheet ${JSON.stringify(t.sheet)}, ${t.rowCount} rows]\n${tableText(t)}`
+        : tableText(t),
+    );
+  if (tables.length > MAX_TABLES)
+    shown.push(
+      `(+${tables.length - MAX_TABLES} more: ${tables
+        .slice(MAX_TABLES)
+        .map((t) => t.sheet)
+        .join(", ")})`,
+    );
+  return shown.join("\n");
+}
+
+function tableText(table: TableProfile): string {
+  const lines: string[] = [];
+  if (table.titleLines.length)
+    lines.push(
+      `  title rows above the header: ${table.titleLines
+        .slice(0, 2)
+        .map((t) => JSON.stringify(clip(t, 80)))
+        .join(", ")}`,
+    );
+  if (table.headerLine > 0) lines.push(`  header on line ${table.headerLine}`);
+  for (const column of table.columns.slice(0, MAX_COLUMNS)) {
+    const samples = column.samples.map((s) => JSON.stringify(clip(s, MAX_SAMPLE_CHARS))).join(", ");
+    const nulls = column.nullFraction > 0 ? `, ${Math.round(column.nullFraction * 100)}% null` : "";
+    lines.push(`  - ${column.name} ${column.type}${nulls}${samples ? `: e.g. ${samples}` : ""}`);
+  }
+  if (table.columns.length > MAX_COLUMNS)
+    lines.push(`  (+${table.columns.length - MAX_COLUMNS} more columns)`);
+  if (table.footer?.lines.length) lines.push(`  ${table.footer.lines.length} footnote row(s) after the data`);
+  return lines.join("\n");
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
