@@ -228,7 +228,9 @@ export async function runAgent(
     endedAt: new Date().toISOString(),
   };
   runtime.record(end);
-  runtime.end(status === "answered" ? "ok" : status === "cancelled" ? "cancelled" : "failed");
+  // Checks over the whole run (e.g. a file seen only through `head`) go with the run's end.
+  const final = status === "cancelled" ? [] : await runtime.finalChecks();
+  runtime.end(status === "answered" ? "ok" : status === "cancelled" ? "cancelled" : "failed", final);
   return {
     status,
     ...(accepted

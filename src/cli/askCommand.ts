@@ -6,7 +6,7 @@ import { OpenAiChatModel } from "../agent/openAiChatModel.ts";
 import { diagnosticText } from "../agent/toolResult.ts";
 import { Runtime } from "../core/runtime.ts";
 import type { TraceEvent } from "../core/trace/traceEvents.ts";
-import { formatCall } from "./formatCall.ts";
+import { formatCall, formatDiagnostic } from "./formatCall.ts";
 
 export interface AskOptions {
   question: string;
@@ -79,7 +79,9 @@ export async function askCommand(options: AskOptions): Promise<number> {
 /** One streamed line (or a few) per trace event. */
 function eventLine(event: TraceEvent): string | undefined {
   if (event.type === "call") return formatCall(event, false);
-  if (event.type === "run-start" || event.type === "run-end") return undefined;
+  if (event.type === "run-start") return undefined;
+  if (event.type === "run-end")
+    return event.diagnostics?.map((d) => `run: ${formatDiagnostic(d)}`).join("\n") || undefined;
   const e = event as AgentEvent;
   switch (e.type) {
     case "agent-start":

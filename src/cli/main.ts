@@ -6,6 +6,7 @@ import type { OperatorCall } from "../core/runtime.ts";
 import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
 import { askCommand } from "./askCommand.ts";
 import { exportCommand } from "./exportCommand.ts";
+import { mcpCommand } from "./mcpCommand.ts";
 import { formatCall, formatDiagnostic } from "./formatCall.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
@@ -16,6 +17,7 @@ Usage:
   radar batch FILE [--lake DIR] [--json]
   radar ask QUESTION [--lake DIR] [--model NAME] [--base-url URL] [--max-steps N] [--json]
   radar export RUN --sql [--lake DIR] [--out FILE]
+  radar mcp [--lake DIR]                  (serves the operators as MCP tools over stdio)
 
 --lake defaults to the current directory. ask takes the API key from OPENAI_API_KEY; --base-url
 points it at any OpenAI-compatible endpoint. RUN is a run id or a trace file.
@@ -207,6 +209,8 @@ export async function main(argv: string[]): Promise<number> {
         ...(maxSteps ? { maxSteps } : {}),
       });
     }
+    case "mcp":
+      return mcpCommand(values.lake);
     case "export":
       if (rest.length !== 1)
         throw new UsageError("radar export needs exactly one RUN (a run id or a trace file)");

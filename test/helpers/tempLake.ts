@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** A fresh lake folder with the given files (string or bytes), and a separate state folder. */
 export function tempLake(files: Record<string, string | Buffer>): { lake: string; stateDir: string } {
@@ -14,5 +13,19 @@ export function tempLake(files: Record<string, string | Buffer>): { lake: string
   return { lake, stateDir };
 }
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** The repository root: the nearest folder up from the working directory holding RADAR's package.json
+ * (found this way, not from import.meta, so the helper also works inside bundled benchmarks). */
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "radar-data"
+    )
+      return dir;
+    if (dirname(dir) === dir) return start;
+  }
+}
+
+export const repoRoot = findRepoRoot(process.cwd());
 export const legalRoot = resolve(repoRoot, "../shared/kramabench-legal");
