@@ -35,6 +35,8 @@ const { lake, stateDir } = tempLake({
   "multiline.csv":
     'id,comment,value\n1,"first line\nsecond line",10\n\n2,plain,20\n3,"a\n\nb",30\n4,end,40\n',
   "ragged.csv": "a,b,c\n1,2,3\n4,5\n6,7,8\n",
+  "blocks.csv":
+    'Report Type,,,\n,,,\nReport Type,# of Reports,,\nFraud,"2,600,678",,\nOther,"2,759,963",,\n,,,\nTop 3 Categories,,,\nRank,Category,# of Reports,Loss\n1,Imposter Scams,"845,806",$2952M\n2,Online Shopping,"383,441",$432M\n3,Business,"126,217",$751M\n,,,\nSource: example,,,\n',
   "latin1.csv": latin1,
   "utf16.tsv": utf16,
   "bom.csv": bom,
@@ -122,6 +124,35 @@ describe("Source Map formats", () => {
       t.columns.map((c) => `${c.name}:${c.type}`),
       ["Rank:BIGINT", "State:VARCHAR", "# of Reports:BIGINT"],
     );
+  });
+
+  test("a sheet holding several tables is mapped as blocks, each with its own header", async () => {
+    const e = entry("blocks.csv");
+    assert.deepEqual(
+      e.tables?.map((t) => t.sheet),
+      ["block 1: Report Type", "block 2: Top 3 Categories"],
+    );
+    const [first, second] = e.tables!;
+    assert.deepEqual(
+      first!.columns.map((c) => `${c.name}:${c.type}`),
+      ["Report Type:VARCHAR", "# of Reports:BIGINT"],
+    );
+    assert.equal(first!.rowCount, 2);
+    assert.equal(second!.headerLine, 8);
+    assert.equal(second!.rowCount, 3);
+    assert.deepEqual(second!.footer?.lines, ["Source: example"]);
+    const r = await runtime.call({ op: "Scan", file: "blocks.csv", sheet: "block 2", output: "top3" });
+    assert.equal(r.status, "ok", JSON.stringify(r));
+    const o = r.observation as {
+      rowCount: number;
+      preview: { origins: { line: number }[]; rows: unknown[][] };
+    };
+    assert.equal(o.rowCount, 3);
+    assert.deepEqual(
+      o.preview.origins.map((x) => x.line),
+      [9, 10, 11],
+    );
+    assert.deepEqual(o.preview.rows[0], ["1", "Imposter Scams", "845806", "$2952M"]);
   });
 
   test("quoted newlines and blank lines keep exact row counts", () => {

@@ -72,7 +72,9 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
   if (sheet === undefined) return tables[0]!;
   const table =
     tables.find((t) => t.sheet === sheet) ??
-    tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase());
+    tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase()) ??
+    // Blocks of a data-book sheet can be named by their number alone ("block 2").
+    tables.find((t) => t.sheet?.toLowerCase().startsWith(`${sheet.toLowerCase()}:`));
   if (!table)
     reject(
       "unknown-source",

@@ -1,10 +1,12 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlString } from "../engine/duckEngine.ts";
-import { splitRecords } from "./delimitedText.ts";
+import { nonEmptyCount, splitRecords } from "./delimitedText.ts";
+import type { TextRecord } from "./delimitedText.ts";
 import type { FileSample } from "./fileSample.ts";
 import { sampleText } from "./fileSample.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
-import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText } from "./tableLayout.ts";
+import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText, splitBlocks } from "./tableLayout.ts";
+import type { Block } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
@@ -12,7 +14,10 @@ const PROFILE_SAMPLE_ROWS = 20000;
 
 /** `read_csv` pinned to the layout found: no sniffing, every column as text, by position. */
 export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | "dataRows">): string {
-  const columns = read.columns.map((_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(", ");
+  const width = Math.max(read.fileWidth ?? 0, read.columns.length);
+  const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
+    ", ",
+  );
   return (
     `read_csv(${sqlString(readablePath)}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
     `header=false, auto_detect=false, skip=${read.skipLines}, null_padding=true, ` +
@@ -38,7 +43,7 @@ export async function profileDelimited(
   sample: FileSample,
   encoding: TextEncoding,
   delimiter: string,
-): Promise<TableProfile> {
+): Promise<TableProfile[]> {
   const text = sampleText(sample, encoding);
   const head = splitRecords(text.head, delimiter);
   // A partial last record in a cut sample would look like a ragged row.
@@ -46,6 +51,23 @@ export async function profileDelimited(
   if (headRecords.length === 0) throw new Error("no records found in the file");
   const rows = headRecords.map((r) => r.fields);
   const width = Math.max(...rows.slice(0, 1000).map((r) => r.length));
+  // Data books put several tables in one sheet; a small file read whole can be split exactly.
+  if (sample.complete) {
+    const blocks = splitBlocks(rows);
+    if (blocks.length > 1)
+      return profileBlocks(
+        engine,
+        cacheDir,
+        absPath,
+        { records: headRecords, quotedNewlines: head.quotedNewlines },
+        blocks,
+        {
+          delimiter,
+          encoding,
+          width,
+        },
+      );
+  }
   const headerIndex = findHeaderIndex(rows, width);
   const headerRecord = headRecords[headerIndex]!;
   const tailRows = sample.complete
@@ -79,20 +101,85 @@ export async function profileDelimited(
       : undefined;
   const footerLine =
     sample.complete && footerCount > 0 ? headRecords[headRecords.length - footerCount]!.line : 0;
-  return {
-    headerLine: headerRecord.line,
-    titleLines: rows
-      .slice(0, headerIndex)
-      .map(rowText)
-      .filter((t) => t !== ""),
-    ...(footerCount > 0
-      ? { footer: { line: footerLine, lines: footerRecords.map(rowText).filter((t) => t !== "") } }
-      : {}),
-    rowCount: read.dataRows,
-    columns: profiles,
-    read,
-    ...(secondHeader ? { secondHeader } : {}),
-  };
+  return [
+    {
+      headerLine: headerRecord.line,
+      titleLines: rows
+        .slice(0, headerIndex)
+        .map(rowText)
+        .filter((t) => t !== ""),
+      ...(footerCount > 0
+        ? { footer: { line: footerLine, lines: footerRecords.map(rowText).filter((t) => t !== "") } }
+        : {}),
+      rowCount: read.dataRows,
+      columns: profiles,
+      read,
+      ...(secondHeader ? { secondHeader } : {}),
+    },
+  ];
+}
+
+/** One table per block of a multi-table sheet, named `block N: <title>`. */
+async function profileBlocks(
+  engine: DuckEngine,
+  cacheDir: string,
+  absPath: string,
+  parsed: { records: TextRecord[]; quotedNewlines: boolean },
+  blocks: Block[],
+  file: { delimiter: string; encoding: TextEncoding; width: number },
+): Promise<TableProfile[]> {
+  const { records } = parsed;
+  const rows = records.map((r) => r.fields);
+  let encoding = file.encoding;
+  const tables: TableProfile[] = [];
+  const lastEnd = blocks[blocks.length - 1]!.dataEnd;
+  const footer = rows
+    .slice(lastEnd)
+    .map(rowText)
+    .filter((t) => t !== "");
+  const footerLine = records.slice(lastEnd).find((r) => nonEmptyCount(r.fields) > 0)?.line ?? 0;
+  for (const [i, block] of blocks.entries()) {
+    const header = block.header === null ? undefined : records[block.header]!;
+    const first = records[block.dataStart];
+    const names = columnNames(header?.fields ?? [], Math.max(1, block.width));
+    const read: CsvRead = {
+      kind: "csv",
+      delimiter: file.delimiter,
+      encoding,
+      skipLines: header ? header.line + countBreaks(header.fields) : (first?.line ?? 1) - 1,
+      dataRows: block.dataEnd - block.dataStart,
+      quotedNewlines: parsed.quotedNewlines,
+      columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+      fileWidth: file.width,
+    };
+    const { path } = await countRecords(engine, absPath, read, cacheDir);
+    encoding = read.encoding;
+    const { specs, profiles } = await profileVarcharColumns(engine, csvDataSql(path, read), names);
+    read.columns = specs;
+    const titles = block.titles.map((t) => rowText(rows[t]!)).filter((t) => t !== "");
+    const label =
+      titles[titles.length - 1] ?? (header ? rowText(header.fields) : `rows from line ${first?.line ?? 0}`);
+    const second = block.header === null ? undefined : records[block.header + 1];
+    tables.push({
+      sheet: `block ${i + 1}: ${label.slice(0, 80)}`,
+      headerLine: header?.line ?? 0,
+      titleLines:
+        i === 0
+          ? rows
+              .slice(0, block.header ?? block.dataStart)
+              .map(rowText)
+              .filter((t) => t !== "")
+          : titles,
+      ...(i === blocks.length - 1 && footer.length ? { footer: { line: footerLine, lines: footer } } : {}),
+      rowCount: read.dataRows,
+      columns: profiles,
+      read,
+      ...(second && isSecondHeaderRow(rows.slice(block.header! + 1, block.dataEnd))
+        ? { secondHeader: { line: second.line, text: rowText(second.fields) } }
+        : {}),
+    });
+  }
+  return tables;
 }
 
 function countBreaks(fields: string[]): number {

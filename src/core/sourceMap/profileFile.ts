@@ -36,7 +36,7 @@ export async function profileFile(
         entry.error = `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
         break;
       case "csv": {
-        const table = await profileDelimited(
+        const tables = await profileDelimited(
           engine,
           cacheDir,
           file.absPath,
@@ -44,8 +44,9 @@ export async function profileFile(
           sniffed.encoding ?? "utf-8",
           sniffed.delimiter ?? ",",
         );
-        if (table.read.kind === "csv") entry.encoding = table.read.encoding;
-        entry.tables = [table];
+        const read = tables[0]?.read;
+        if (read?.kind === "csv") entry.encoding = read.encoding;
+        entry.tables = tables;
         break;
       }
       case "json":

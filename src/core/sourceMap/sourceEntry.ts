@@ -35,6 +35,8 @@ export interface CsvRead {
   /** Quoted fields contain line breaks: DuckDB's parallel reader cannot pad ragged rows then. */
   quotedNewlines: boolean;
   columns: ColumnSpec[];
+  /** Fields per record in the whole file, when a block uses fewer columns than the file has. */
+  fileWidth?: number;
 }
 
 export interface JsonRead {

@@ -59,3 +59,67 @@ export function isSecondHeaderRow(rowsAfterHeader: string[][]): boolean {
     return values.length >= 2 && values.filter((v) => NUMERIC_CELL.test(v)).length >= 0.8 * values.length;
   });
 }
+
+/** One table among several in an exported sheet: titles, an optional header row, data rows. */
+export interface Block {
+  titles: number[];
+  header: number | null;
+  dataStart: number;
+  /** Exclusive; interior blank rows are part of the data. */
+  dataEnd: number;
+  /** Columns used by the block's rows. */
+  width: number;
+}
+
+const YEAR = /^\s*(19|20)\d\d\s*$/;
+
+/** A header row: several cells, none of them a number (years may name columns). */
+function headerLike(row: string[]): boolean {
+  return (
+    nonEmptyCount(row) >= 2 && row.every((c) => c.trim() === "" || YEAR.test(c) || !NUMERIC_CELL.test(c))
+  );
+}
+
+function usedWidth(rows: string[][]): number {
+  let width = 0;
+  for (const row of rows)
+    for (let i = row.length - 1; i >= width; i--) if (row[i]!.trim() !== "") width = i + 1;
+  return width;
+}
+
+/**
+ * Splits a data-book sheet into its tables: blank rows separate blocks, and a block starts with
+ * title rows (a lone cell) and/or a header-like row. A run after a blank row that starts with a
+ * data row continues the previous block. Title-only runs at the end are footnotes, not blocks.
+ */
+export function splitBlocks(rows: string[][]): Block[] {
+  const runs: { start: number; end: number }[] = [];
+  for (let i = 0; i < rows.length;) {
+    while (i < rows.length && nonEmptyCount(rows[i]!) === 0) i++;
+    const start = i;
+    while (i < rows.length && nonEmptyCount(rows[i]!) > 0) i++;
+    if (i > start) runs.push({ start, end: i });
+  }
+  const blocks: Block[] = [];
+  let pendingTitles: number[] = [];
+  for (const run of runs) {
+    let i = run.start;
+    const titles = [...pendingTitles];
+    while (i < run.end && nonEmptyCount(rows[i]!) === 1) titles.push(i++);
+    if (i === run.end) {
+      pendingTitles = titles;
+      continue;
+    }
+    pendingTitles = [];
+    const last = blocks[blocks.length - 1];
+    if (titles.length === 0 && last && !headerLike(rows[i]!)) {
+      last.dataEnd = run.end;
+      continue;
+    }
+    const header = headerLike(rows[i]!) && i + 1 < run.end ? i : null;
+    const dataStart = header === null ? i : i + 1;
+    blocks.push({ titles, header, dataStart, dataEnd: run.end, width: 0 });
+  }
+  for (const b of blocks) b.width = usedWidth(rows.slice(b.header ?? b.dataStart, b.dataEnd));
+  return blocks;
+}
