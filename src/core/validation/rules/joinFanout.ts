@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
-import { at, locate, present, quote } from "../evidence.ts";
+import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { keyIsUnique, keyMatch, keyStats } from "../keyStats.ts";
 import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
@@ -111,7 +111,7 @@ export const joinFanoutRule: ValidationRule = {
       ];
       const keys = dup.map(
         (d, i) =>
-          `${Array.from({ length: width }, (_, k) => quote(d[`k${k}`])).join("/")}: ${d.ln} × ${d.rn} rows${at(Number(d.ln) > 1 ? lLoc[i] : rLoc[i])}`,
+          `${left.map((c, k) => literal(d[`k${k}`], typeOf(lt, c.column))).join("/")}: ${d.ln} × ${d.rn} rows${at(Number(d.ln) > 1 ? lLoc[i] : rLoc[i])}`,
       );
       const on = left.map((c, i) => `${lt.name}.${c.column} = ${rt.name}.${right[i]!.column}`).join(" AND ");
       out.push({

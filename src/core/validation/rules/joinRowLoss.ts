@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
-import { at, locate, present, quote } from "../evidence.ts";
+import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
 import type { ColumnOf } from "../sqlFacts.ts";
 import { EXACT_ROW_LIMIT, memoized, tableId } from "../tableMemo.ts";
@@ -77,7 +77,7 @@ export const joinRowLossRule: ValidationRule = {
           lost.map((r) => Number(r.r)),
         );
         const keyText = lost.map(
-          (r, i) => `${from.map((_, k) => quote(r[`k${k}`])).join("/")}${at(locations[i])}`,
+          (r, i) => `${from.map((c, k) => literal(r[`k${k}`], typeOf(table, c.column))).join("/")}${at(locations[i])}`,
         );
         const total = Number(lost[0]!.total ?? lost.length);
         const keyCount = Number(lost[0]!.keys ?? lost.length);
