@@ -149,6 +149,7 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
           headerLine: p.entry.tables?.[0]?.headerLine ?? 0,
           rows: p.rows,
         })),
+        sourceColumn: args.source_column,
       },
       schema,
       rowCount,

@@ -42,7 +42,10 @@ export function rowText(cells: string[]): string {
     .join(" | ");
 }
 
-const NUMERIC_CELL = /^\s*\(?[-+]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?\s*$/;
+// Signs include U+2212 (the minus of typeset tables, e.g. Wikipedia's "−1.2%").
+const NUMERIC_CELL = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?\s*$/;
+/** Markers that stand for a suppressed or missing number in published tables. */
+const MISSING_MARKER = /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|null|none|x)\s*$/i;
 
 /**
  * Whether the row after the header is a second header row (units, sub-headings): all text where
@@ -54,7 +57,7 @@ export function isSecondHeaderRow(rowsAfterHeader: string[][]): boolean {
   const sample = rest.slice(0, 20).filter((r) => nonEmptyCount(r) >= 2);
   if (sample.length < 2) return false;
   return first.some((cell, i) => {
-    if (cell.trim() === "") return false;
+    if (cell.trim() === "" || MISSING_MARKER.test(cell)) return false;
     const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "");
     return values.length >= 2 && values.filter((v) => NUMERIC_CELL.test(v)).length >= 0.8 * values.length;
   });

@@ -24,6 +24,8 @@ export interface Provenance {
   files: { path: string; sheet?: string; format: string; headerLine: number; rows: number }[];
   sql?: string;
   inputs?: string[];
+  /** UnionScan: the column holding each row's source label. */
+  sourceColumn?: string;
 }
 
 export interface TableInfo {

@@ -31,10 +31,14 @@ export function quote(value: unknown): string {
 
 /** A value as SQL would write it for a column of `type`: numbers bare, text quoted. */
 export function literal(value: unknown, type: string | undefined): string {
-  if (value !== null && value !== undefined && type && /INT|DOUBLE|DECIMAL|FLOAT|REAL|NUMERIC/.test(type)) return String(value);
+  if (value !== null && value !== undefined && type && /INT|DOUBLE|DECIMAL|FLOAT|REAL|NUMERIC/.test(type))
+    return String(value);
   return quote(value);
 }
 
-export function typeOf(table: { schema: { name: string; type: string }[] }, column: string): string | undefined {
+export function typeOf(
+  table: { schema: { name: string; type: string }[] },
+  column: string,
+): string | undefined {
   return table.schema.find((c) => c.name === column)?.type;
 }

@@ -1,4 +1,5 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
@@ -16,12 +17,24 @@ export interface ColumnOf {
   column: string;
 }
 
+/** One side of a join key: a column, or an expression over one table's columns (`lower(a.name)`). */
+export interface KeyOf {
+  alias: string;
+  table: TableInfo;
+  /** The column, when the key is a bare column. */
+  column?: string;
+  /** The key as SQL over `alias`. */
+  sql: string;
+  /** How messages name it: `table.column` or the expression. */
+  label: string;
+}
+
 export interface EquiJoin {
   joinType: string;
   node: Json;
   select: Json;
   /** Equality pairs between the two sides, each oriented left → right. */
-  pairs: { left: ColumnOf; right: ColumnOf }[];
+  pairs: { left: KeyOf; right: KeyOf }[];
 }
 
 export function selectNodes(statement: Json): Json[] {
@@ -86,11 +99,50 @@ export function conjuncts(expression: unknown): Json[] {
 }
 
 /** Inner/semi joins of registered tables with their equality keys. */
-export function equiJoins(statement: Json, state: SharedState): EquiJoin[] {
+function columnKey(c: ColumnOf): KeyOf {
+  return {
+    alias: c.alias,
+    table: c.table,
+    column: c.column,
+    sql: `${sqlIdent(c.alias)}.${sqlIdent(c.column)}`,
+    label: `${c.table.name}.${c.column}`,
+  };
+}
+
+/** A join operand as a key: a column, or an expression all of whose columns belong to one table. */
+async function keyOf(
+  engine: DuckEngine,
+  operand: unknown,
+  scope: Map<string, TableInfo>,
+): Promise<KeyOf | undefined> {
+  const node = operand as Json | undefined;
+  if (!node) return undefined;
+  if (node.class === "COLUMN_REF") {
+    const c = resolveColumn(node.column_names as string[], scope);
+    return c ? columnKey(c) : undefined;
+  }
+  const columns = columnRefs(node).map((r) => resolveColumn(r, scope));
+  if (columns.length === 0 || columns.some((c) => !c)) return undefined;
+  const aliases = new Set(columns.map((c) => c!.alias));
+  if (aliases.size !== 1) return undefined;
+  const { alias, table } = columns[0]!;
+  const sql = await expressionSql(engine, alias, node);
+  return { alias, table, sql, label: sql };
+}
+
+/** Inner/semi/outer joins of registered tables with their equality keys (columns or expressions). */
+export async function equiJoins(
+  statement: Json,
+  state: SharedState,
+  engine: DuckEngine,
+): Promise<EquiJoin[]> {
   const out: EquiJoin[] = [];
   for (const select of selectNodes(statement)) {
+    const joins: Json[] = [];
     walk(select.from_table, (node) => {
-      if (node.type !== "JOIN") return;
+      if (node.type === "JOIN") joins.push(node);
+    });
+    for (const node of joins) {
       const leftScope = scopeOf(node.left, state);
       const rightScope = scopeOf(node.right, state);
       const both = new Map([...leftScope, ...rightScope]);
@@ -100,25 +152,19 @@ export function equiJoins(statement: Json, state: SharedState): EquiJoin[] {
         for (const col of using) {
           const l = resolveColumn([col], leftScope);
           const r = resolveColumn([col], rightScope);
-          if (l && r) pairs.push({ left: l, right: r });
+          if (l && r) pairs.push({ left: columnKey(l), right: columnKey(r) });
         }
       }
       for (const c of conjuncts(node.condition)) {
         if (c.class !== "COMPARISON" || c.type !== "COMPARE_EQUAL") continue;
-        const a =
-          (c.left as Json)?.class === "COLUMN_REF"
-            ? resolveColumn((c.left as Json).column_names as string[], both)
-            : undefined;
-        const b =
-          (c.right as Json)?.class === "COLUMN_REF"
-            ? resolveColumn((c.right as Json).column_names as string[], both)
-            : undefined;
+        const a = await keyOf(engine, c.left, both);
+        const b = await keyOf(engine, c.right, both);
         if (!a || !b) continue;
         if (leftScope.has(a.alias) && rightScope.has(b.alias)) pairs.push({ left: a, right: b });
         else if (leftScope.has(b.alias) && rightScope.has(a.alias)) pairs.push({ left: b, right: a });
       }
       if (pairs.length > 0) out.push({ joinType: String(node.join_type), node, select, pairs });
-    });
+    }
   }
   return out;
 }
@@ -132,9 +178,12 @@ export async function filterFor(
   select: Json,
   alias: string,
   state: SharedState,
+  /** A predicate to leave out (the one a check is about). */
+  except?: Json,
 ): Promise<string> {
   const scope = scopeOf(select.from_table, state);
   const own = conjuncts(select.where_clause).filter((c) => {
+    if (c === except) return false;
     const refs = columnRefs(c);
     if (refs.length === 0) return false;
     let hasSubquery = false;
@@ -186,4 +235,17 @@ export function usedOutsideJoin(select: Json, join: Json, alias: string, state: 
   };
   visit(select);
   return used;
+}
+
+/** SQL text of one expression (a parse-tree node) over `alias`, rendered by DuckDB itself. */
+export async function expressionSql(engine: DuckEngine, alias: string, expression: Json): Promise<string> {
+  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [
+    `SELECT 1 FROM t AS ${JSON.stringify(alias)}`,
+  ]);
+  const template = JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
+  template.statements[0]!.node.select_list = [{ ...expression, alias: "" }];
+  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [JSON.stringify(template)]);
+  const text = String(sql?.s ?? "");
+  const from = text.lastIndexOf(" FROM t AS ");
+  return text.slice("SELECT ".length, from >= 0 ? from : undefined);
 }

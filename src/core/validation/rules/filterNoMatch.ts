@@ -89,9 +89,24 @@ export const filterNoMatchRule: ValidationRule = {
           const needle = String(filter.literal).replaceAll("%", "").replaceAll("_", " ");
           const closest = await ctx.engine.all(
             `SELECT ${sqlIdent(column)} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL ` +
-              `GROUP BY 1 ORDER BY jaro_winkler_similarity(lower(CAST(v AS VARCHAR)), lower($1)) DESC, n DESC LIMIT 4`,
+              `GROUP BY 1 ORDER BY contains(lower(CAST(v AS VARCHAR)), lower(trim($1))) DESC, jaro_winkler_similarity(lower(CAST(v AS VARCHAR)), lower($1)) DESC, n DESC LIMIT 4`,
             [needle],
           );
+          const [caseless] =
+            filter.kind === "LIKE" || typeof filter.literal === "string"
+              ? await ctx.engine.all(
+                  `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE CAST(${sqlIdent(column)} AS VARCHAR) ${filter.kind === "LIKE" ? "ILIKE $1" : "ILIKE $1 ESCAPE '\\'"}`,
+                  [
+                    filter.kind === "LIKE"
+                      ? String(filter.literal)
+                      : String(filter.literal).replace(/[\\%_]/g, "\\$&"),
+                  ],
+                )
+              : [];
+          const caselessHint =
+            Number(caseless?.n ?? 0) > 0
+              ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`
+              : "";
           const locations = await locate(
             ctx.engine,
             table,
@@ -103,7 +118,7 @@ export const filterNoMatchRule: ValidationRule = {
             severity: "warning",
             message:
               `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(filter.literal)} never occurs in ${table.name}.${column}, so this predicate matches no row. ` +
-              `Closest observed values: ${shown || "none (the column is empty)"}. Use the spelling the data uses (Probe the column to see its values).`,
+              `Closest observed values: ${shown || "none (the column is empty)"}.${caselessHint} Use the spelling the data uses (Probe the column to see its values).`,
             locations: present(locations),
           });
         }

@@ -16,7 +16,7 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
   if (table.titleLines.length > 0 || (table.footer?.lines.length ?? 0) > 0) {
     const parts = [
       table.titleLines.length
-        ? `${table.titleLines.length} title row(s) above the header (${JSON.stringify(table.titleLines[0]!.slice(0, 80))}) were skipped; the header is line ${table.headerLine}`
+        ? `${table.titleLines.length} title row(s) above the header (${JSON.stringify(table.titleLines[0]!.slice(0, 80))}) were skipped${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`
         : "",
       table.footer?.lines.length
         ? `${table.footer.lines.length} footnote row(s) after the data (${JSON.stringify(table.footer.lines[0]!.slice(0, 80))}) were left out`
@@ -26,7 +26,7 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       code: "header-offset",
       severity: "info",
       message: `${where}: ${parts.join("; ")}.`,
-      locations: [{ file: entry.path, line: table.headerLine, ...sheet }],
+      locations: [{ file: entry.path, line: Math.max(1, table.headerLine), ...sheet }],
     });
   }
   if (table.secondHeader)
@@ -37,7 +37,15 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       locations: [{ file: entry.path, line: table.secondHeader.line, ...sheet }],
     });
   const unnamed = table.columns.filter((c) => /^column\d+$/.test(c.name) && c.nullFraction < 1);
-  if (unnamed.length > 0)
+  if (table.headerLine === 0 && table.read.kind === "csv" && unnamed.length > 0) {
+    const first = table.read.skipLines + 1;
+    out.push({
+      code: "header-offset",
+      severity: "warning",
+      message: `${where}: this table has no header row (its first row, line ${first}, holds data), so its columns are named ${unnamed.map((c) => c.name).join(", ")}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.`,
+      locations: [{ file: entry.path, line: first, ...sheet }],
+    });
+  } else if (unnamed.length > 0)
     out.push({
       code: "header-offset",
       severity: "warning",

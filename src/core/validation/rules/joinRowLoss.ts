@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
-import type { ColumnOf } from "../sqlFacts.ts";
+import type { KeyOf } from "../sqlFacts.ts";
 import { EXACT_ROW_LIMIT, memoized, tableId } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
@@ -10,11 +10,63 @@ const SHOWN_KEYS = 5;
 /** Share of a large table's rows read when it is checked from a sample. */
 const SAMPLE_PERCENT = 2;
 
+interface Loss {
+  from: KeyOf[];
+  to: KeyOf[];
+  rows: Record<string, unknown>[];
+  total: number;
+  keys: number;
+  kept: number;
+  sampled: boolean;
+}
+
+/** Rows of `from` (kept by the query's own WHERE) whose key has no partner in `to`. */
+async function lostRows(
+  ctx: Parameters<Extract<ValidationRule, { phase: "after" }>["check"]>[0]["ctx"],
+  select: Record<string, unknown>,
+  from: KeyOf[],
+  to: KeyOf[],
+): Promise<Loss> {
+  const table = from[0]!.table;
+  const other = to[0]!.table;
+  const a = sqlIdent(from[0]!.alias);
+  // The anti-join costs about a scan of the other table: sample whenever either side is large,
+  // so the check stays a small fraction of the join itself.
+  const sampled = table.rowCount > EXACT_ROW_LIMIT || other.rowCount > EXACT_ROW_LIMIT;
+  const filter = await filterFor(ctx.engine, select, from[0]!.alias, ctx.state);
+  const keys = from.map((k, i) => `${k.sql} AS k${i}`).join(", ");
+  const notNull = from.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
+  const match = from.map((_, i) => `${to[i]!.sql} = ${a}.k${i}`).join(" AND ");
+  const source = sampled
+    ? `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)} USING SAMPLE ${SAMPLE_PERCENT}% (system, 7)) AS ${a}`
+    : `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)}) AS ${a}`;
+  const memoKey = `loss:${from.map((k) => k.sql).join(",")}>${tableId(other)}:${to.map((k) => k.sql).join(",")}:${filter}`;
+  const rows = await memoized(table, memoKey, () =>
+    ctx.engine.all(
+      `WITH kept AS (SELECT ${a}.__rid, ${keys} FROM ${source} WHERE ${notNull} AND (${filter})), ` +
+        `lost AS (SELECT * FROM kept AS ${a} WHERE NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(to[0]!.alias)} WHERE ${match})) ` +
+        `SELECT ${from.map((_, i) => `k${i}`).join(", ")}, count(*) AS n, min(__rid) AS r, sum(count(*)) OVER () AS total, count(*) OVER () AS keys, (SELECT count(*) FROM kept) AS kept ` +
+        `FROM lost GROUP BY ALL ORDER BY r LIMIT ${SHOWN_KEYS}`,
+    ),
+  );
+  return {
+    from,
+    to,
+    rows,
+    total: Number(rows[0]?.total ?? 0),
+    keys: Number(rows[0]?.keys ?? 0),
+    kept: Number(rows[0]?.kept ?? 0),
+    sampled,
+  };
+}
+
 /**
  * `join-row-loss` (warning): an inner (or semi) join drops rows whose key has no partner on the
- * other side — the year one file lacks vanishes from the result. Only rows the query's own WHERE
- * keeps are counted, and a side used purely as a filter (none of its columns used elsewhere) is
- * taken as intended filtering. Where either table is above EXACT_ROW_LIMIT rows the dropping side
+ * other side — the year one file lacks vanishes from the result. Keys may be columns or
+ * expressions (`lower(a.name) = lower(b.name)`). Only rows the query's own WHERE keeps count; a
+ * side used purely as a filter is taken as intended filtering; and when one side matches
+ * completely while most of the other is dropped, the other side is a lookup table and its unused
+ * rows are reported as `info`. Where either table is above EXACT_ROW_LIMIT rows the dropping side
  * is checked from a block sample, and the finding says so.
  */
 export const joinRowLossRule: ValidationRule = {
@@ -24,79 +76,64 @@ export const joinRowLossRule: ValidationRule = {
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];
-    for (const join of equiJoins(sql.statement, ctx.state)) {
+    for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
       if (join.joinType !== "INNER" && join.joinType !== "SEMI") continue;
       const left = join.pairs.map((p) => p.left);
       const right = join.pairs.map((p) => p.right);
-      const sides: [ColumnOf[], ColumnOf[]][] =
-        join.joinType === "SEMI"
-          ? [[left, right]]
-          : [
-              [left, right],
-              [right, left],
-            ];
-      for (const [from, to] of sides) {
-        const fromAlias = from[0]!.alias;
-        const toAlias = to[0]!.alias;
+      if (join.joinType === "INNER") {
         // A side none of whose columns the query uses is a filter: its own lost rows don't matter,
         // and the rows it removes from the other side are removed on purpose.
-        if (
-          join.joinType === "INNER" &&
-          (!usedOutsideJoin(join.select, join.node, toAlias, ctx.state) ||
-            !usedOutsideJoin(join.select, join.node, fromAlias, ctx.state))
-        )
-          continue;
-        const table = from[0]!.table;
-        const other = to[0]!.table;
-        // The anti-join costs about a scan of the other table per probed row batch: sample whenever
-        // either side is large, so the check stays a small fraction of the join itself.
-        const sampled = table.rowCount > EXACT_ROW_LIMIT || other.rowCount > EXACT_ROW_LIMIT;
-        const filter = await filterFor(ctx.engine, join.select, fromAlias, ctx.state);
-        const a = sqlIdent(fromAlias);
-        const keys = from.map((c, i) => `${a}.${sqlIdent(c.column)} AS k${i}`).join(", ");
-        const notNull = from.map((c) => `${a}.${sqlIdent(c.column)} IS NOT NULL`).join(" AND ");
-        const match = from
-          .map((c, i) => `o.${sqlIdent(to[i]!.column)} = ${a}.${sqlIdent(c.column)}`)
-          .join(" AND ");
-        const source = sampled
-          ? `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)} USING SAMPLE ${SAMPLE_PERCENT}% (system, 7)) AS ${a}`
-          : `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)}) AS ${a}`;
-        const memoKey = `loss:${from.map((c) => c.column).join(",")}>${tableId(other)}:${to.map((c) => c.column).join(",")}:${filter}`;
-        const lost = await memoized(table, memoKey, () =>
-          ctx.engine.all(
-            `SELECT ${keys}, count(*) AS n, min(${a}.__rid) AS r, sum(count(*)) OVER () AS total, count(*) OVER () AS keys ` +
-              `FROM ${source} WHERE ${notNull} AND (${filter}) ` +
-              `AND NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} o WHERE ${match}) ` +
-              `GROUP BY ALL ORDER BY r LIMIT ${SHOWN_KEYS}`,
-          ),
-        );
-        if (lost.length === 0) continue;
-        const locations = await locate(
-          ctx.engine,
-          table,
-          lost.map((r) => Number(r.r)),
-        );
-        const keyText = lost.map(
-          (r, i) => `${from.map((c, k) => literal(r[`k${k}`], typeOf(table, c.column))).join("/")}${at(locations[i])}`,
-        );
-        const total = Number(lost[0]!.total ?? lost.length);
-        const keyCount = Number(lost[0]!.keys ?? lost.length);
-        const on = from
-          .map((c, i) => `${table.name}.${c.column} = ${other.name}.${to[i]!.column}`)
-          .join(" AND ");
-        const amount = sampled
-          ? `about ${Math.round((total * 100) / SAMPLE_PERCENT).toLocaleString("en-US")} row(s) of ${table.name} (${total} in a ${SAMPLE_PERCENT}% sample, ${keyCount}+ key value(s)) with no match in ${other.name}`
-          : `${total} row(s) of ${table.name} (${keyCount} key value(s) with no match in ${other.name})`;
-        out.push({
-          code: "join-row-loss",
-          severity: "warning",
-          message:
-            `The ${join.joinType.toLowerCase()} join on ${on} dropped ${amount}: ` +
-            `${keyText.join(", ")}${keyCount > lost.length ? ", …" : ""}. If those rows belong in the answer, use a LEFT/FULL JOIN and handle the missing values; if they are meant to be excluded, filter them explicitly.`,
-          locations: present(locations),
-        });
+        const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
+        if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
+      }
+      const losses = [await lostRows(ctx, join.select, left, right)];
+      if (join.joinType === "INNER") losses.push(await lostRows(ctx, join.select, right, left));
+      for (const loss of losses) {
+        if (loss.total === 0) continue;
+        const otherSideComplete = losses.length === 2 && losses.every((l) => l === loss || l.total === 0);
+        const lookup = otherSideComplete && loss.total > 0.5 * loss.kept;
+        out.push(await describe(ctx, join.joinType, loss, lookup));
       }
     }
     return out;
   },
 };
+
+async function describe(
+  ctx: Parameters<Extract<ValidationRule, { phase: "after" }>["check"]>[0]["ctx"],
+  joinType: string,
+  loss: Loss,
+  lookup: boolean,
+): Promise<Diagnostic> {
+  const table = loss.from[0]!.table;
+  const other = loss.to[0]!.table;
+  const locations = await locate(
+    ctx.engine,
+    table,
+    loss.rows.map((r) => Number(r.r)),
+  );
+  const keyText = loss.rows.map(
+    (r, i) =>
+      `${loss.from.map((k, j) => literal(r[`k${j}`], k.column ? typeOf(table, k.column) : undefined)).join("/")}${at(locations[i])}`,
+  );
+  const on = loss.from.map((k, i) => `${k.label} = ${loss.to[i]!.label}`).join(" AND ");
+  const amount = loss.sampled
+    ? `about ${Math.round((loss.total * 100) / SAMPLE_PERCENT).toLocaleString("en-US")} row(s) of ${table.name} (${loss.total} in a ${SAMPLE_PERCENT}% sample, ${loss.keys}+ key value(s)) with no match in ${other.name}`
+    : `${loss.total} of ${loss.kept} row(s) of ${table.name} (${loss.keys} key value(s) with no match in ${other.name})`;
+  const examples = `${keyText.join(", ")}${loss.keys > loss.rows.length ? ", …" : ""}`;
+  if (lookup)
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} used ${table.name} as a lookup: every row of ${other.name} matched, and ${amount} were not needed (e.g. ${examples}).`,
+      locations: present(locations).slice(0, 1),
+    };
+  return {
+    code: "join-row-loss",
+    severity: "warning",
+    message:
+      `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. ` +
+      `If those rows belong in the answer, use a LEFT/FULL JOIN and handle the missing values; if they are meant to be excluded, filter them explicitly.`,
+    locations: present(locations),
+  };
+}

@@ -3,16 +3,16 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import { isAggregate } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { expressionSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
-const NUMBER_LIKE = String.raw`\(?[-+]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
+const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
 const MISSING_TOKENS = ["N/A", "NA", "-", "--", "—", "(NA)", "NULL", "NONE", "N.A.", "*", "(D)", "(X)"];
 
-type Use = { column: ColumnOf; how: string; tryCast?: string };
+type Use = { column: ColumnOf; how: string; tryCast?: string; expression?: Json };
 
 function uses(statement: Json, state: SharedState): Use[] {
   const out: Use[] = [];
@@ -62,6 +62,23 @@ function uses(statement: Json, state: SharedState): Use[] {
         const c = col(n.input);
         if (text(c)) out.push({ column: c, how: "BETWEEN" });
       }
+      if (n.class === "CAST" && n.try_cast && (n.child as Json)?.class !== "COLUMN_REF") {
+        // TRY_CAST over a cleaning expression of one text column: the cleaning may miss a format.
+        const refs = new Map<string, ColumnOf>();
+        walk(n.child, (r) => {
+          const c = r.class === "COLUMN_REF" ? resolveColumn(r.column_names as string[], scope) : undefined;
+          if (c) refs.set(`${c.alias}.${c.column}`, c);
+        });
+        const target = String((n.cast_type as { id?: string } | undefined)?.id ?? "");
+        const only = refs.size === 1 ? [...refs.values()][0] : undefined;
+        if (only && text(only) && /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL|HUGEINT/.test(target))
+          out.push({
+            column: only,
+            how: `TRY_CAST(… AS ${target})`,
+            tryCast: target,
+            expression: n.child as Json,
+          });
+      }
       if (n.class === "CAST") {
         const c = col(n.child);
         const target = String((n.cast_type as { id?: string } | undefined)?.id ?? "");
@@ -73,8 +90,15 @@ function uses(statement: Json, state: SharedState): Use[] {
           });
       }
     });
+    // ORDER BY a name resolves to a select-list alias first (e.g. a cleaned column keeping its name).
+    const aliases = new Set(
+      ((select.select_list as Json[]) ?? []).map((e) => String(e.alias ?? "").toLowerCase()).filter(Boolean),
+    );
     for (const modifier of (select.modifiers as Json[] | undefined) ?? []) {
       for (const order of (modifier.orders as Json[] | undefined) ?? []) {
+        const ref = order.expression as Json | undefined;
+        const names = ref?.class === "COLUMN_REF" ? (ref.column_names as string[]) : [];
+        if (names.length === 1 && aliases.has(names[0]!.toLowerCase())) continue;
         const c = col(order.expression);
         if (text(c)) out.push({ column: c, how: "ORDER BY" });
       }
@@ -98,20 +122,22 @@ export const numericAsTextRule: ValidationRule = {
     const seen = new Set<string>();
     for (const use of uses(sql.statement, ctx.state)) {
       const { table, column } = use.column;
-      const key = `${table.name}.${column}.${use.tryCast ?? ""}`;
+      const expression = use.expression
+        ? await expressionSql(ctx.engine, use.column.alias, use.expression)
+        : undefined;
+      const key = `${table.name}.${column}.${use.tryCast ?? ""}.${expression ?? ""}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const c = sqlIdent(column);
       const missing = MISSING_TOKENS.map((t) => `'${t}'`).join(", ");
+      const nulled = `${c} IS NOT NULL AND TRY_CAST(${expression ?? c} AS ${use.tryCast ?? "DOUBLE"}) IS NULL`;
       const [row] = await ctx.engine.all(
         `SELECT count(${c}) AS n, count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${NUMBER_LIKE}')) AS numeric, ` +
           `count(*) FILTER (WHERE upper(trim(${c})) IN (${missing})) AS missing, ` +
           `count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${NUMBER_LIKE}') AND TRY_CAST(trim(${c}) AS DOUBLE) IS NULL) AS disguised, ` +
-          (use.tryCast
-            ? `count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(${c} AS ${use.tryCast}) IS NULL) AS lost, `
-            : "0 AS lost, ") +
-          `list(rowid ORDER BY rowid) FILTER (WHERE NOT regexp_full_match(trim(${c}), '\\d+(\\.\\d+)?'))[1:3] AS examples ` +
-          `FROM ${sqlIdent(table.name)}`,
+          (use.tryCast ? `count(*) FILTER (WHERE ${nulled}) AS lost, ` : "0 AS lost, ") +
+          `list(rowid ORDER BY rowid) FILTER (WHERE ${use.tryCast ? nulled : `NOT regexp_full_match(trim(${c}), '\\d+(\\.\\d+)?')`})[1:3] AS examples ` +
+          `FROM ${sqlIdent(table.name)} AS ${sqlIdent(use.column.alias)}`,
       );
       const n = Number(row?.n ?? 0);
       const numeric = Number(row?.numeric ?? 0);

@@ -40,13 +40,18 @@ export const summaryRowRule: ValidationRule = {
         table.rowCount <= EXACT_ROW_LIMIT
           ? table.schema.find((c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type))
           : undefined;
-      const isSum = numeric
-        ? `${a}.${sqlIdent(column)} * 2 = (SELECT sum(${a}.${sqlIdent(column)}) FROM ${sqlIdent(table.name)} AS ${a} WHERE ${filter}) AND ${a}.${sqlIdent(column)} <> 0`
-        : "FALSE";
+      const v = `${a}.${sqlIdent(column)}`;
+      // A total equals the sum of the rows smaller than it (at least three of them, so that
+      // 12 = 7 + 5 among a handful of counts is not taken for one).
+      const below = `ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING`;
+      const kept = `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? v : "NULL"} AS v, (${labelMatch}) AS labelled${
+        numeric
+          ? `, sum(${v}) OVER (ORDER BY ${v} ${below}) AS below, count(${v}) OVER (ORDER BY ${v} ${below}) AS nbelow`
+          : ", NULL AS below, 0 AS nbelow"
+      } FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter})`;
       const find = (): Promise<Record<string, unknown>[]> =>
         ctx.engine.all(
-          `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? `${a}.${sqlIdent(column)}` : "NULL"} AS v, (${labelMatch}) AS labelled ` +
-            `FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter}) AND ((${labelMatch}) OR (${isSum})) ORDER BY r LIMIT 5`,
+          `SELECT r, label, v, labelled FROM (${kept}) WHERE labelled OR (nbelow >= 3 AND v <> 0 AND abs(v - below) <= 1e-9 * abs(v)) ORDER BY r LIMIT 5`,
         );
       const rows = filter === "TRUE" ? await memoized(table, `totals:${column}`, find) : await find();
       if (rows.length === 0) continue;
@@ -57,7 +62,7 @@ export const summaryRowRule: ValidationRule = {
       );
       const shown = rows.map(
         (r, i) =>
-          `${quote(r.label)}${r.labelled ? "" : ` (its ${column} ${String(r.v)} equals the sum of the other rows)`}${at(locations[i])}`,
+          `${quote(r.label)}${r.labelled ? "" : ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`}${at(locations[i])}`,
       );
       out.push({
         code: "summary-row",

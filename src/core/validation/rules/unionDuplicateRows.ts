@@ -1,54 +1,144 @@
 import type { Diagnostic } from "../../diagnostic.ts";
+import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { isAdditive } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
+import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
+import type { Json } from "../sqlFacts.ts";
+import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 const SHOWN = 5;
 
+interface Duplicates {
+  groups: number;
+  rows: Record<string, unknown>[];
+  columns: string[];
+}
+
 /**
- * `union-duplicate-rows` (warning): identical rows in more than one of the unioned files — e.g. a
- * metropolitan area spanning two states, listed in both states' files — which a SUM over the
- * union counts twice.
+ * Rows identical in more than one file of a union, among the rows `filter` keeps (alias `u`).
+ * Coincidences are told apart from copies by the entities (text columns) found in several files:
+ * when most of them carry the same values in every file (a multi-state area listed by both states,
+ * an overlapping export, a copied file), the identical rows are copies; when most differ (monthly
+ * counts per category), an equal pair is a coincidence and nothing is reported.
+ */
+async function duplicates(
+  engine: DuckEngine,
+  info: TableInfo,
+  filter: string,
+  alias = "u",
+): Promise<Duplicates> {
+  return memoized(info, `dups:${alias}:${filter}`, async () => {
+    const u = sqlIdent(alias);
+    const source = (info.provenance.sourceColumn ?? "").toLowerCase();
+    const data = info.schema.filter((c) => c.name.toLowerCase() !== source);
+    const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
+    const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
+    const text = data.filter((c) => c.type === "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
+    const rest = data.filter((c) => c.type !== "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
+    if (cols.length === 0) return { groups: 0, rows: [], columns: [] };
+    const from = `FROM ${sqlIdent(info.name)} AS ${u} WHERE (${filter}) AND NOT (${cols.map((c) => `${c} IS NULL`).join(" AND ")})`;
+    if (text.length > 0 && rest.length > 0) {
+      const [share] = await engine.all(
+        `SELECT count(*) AS shared, count(*) FILTER (WHERE variants = 1) AS same FROM ` +
+          `(SELECT count(DISTINCT ${u}.${src}) AS files, count(DISTINCT hash(${rest.join(", ")})) AS variants ${from} GROUP BY ${text.join(", ")}) WHERE files > 1`,
+      );
+      if (Number(share?.same ?? 0) * 2 < Number(share?.shared ?? 0))
+        return { groups: 0, rows: [], columns: [] };
+    }
+    const rows = await engine.all(
+      `SELECT ${cols.map((c, i) => `${c} AS c${i}`).join(", ")}, list(DISTINCT ${u}.${src} ORDER BY ${u}.${src}) AS labels, min(${u}.rowid) AS r, count(*) OVER () AS groups ` +
+        `${from} GROUP BY ${cols.join(", ")} HAVING count(DISTINCT ${u}.${src}) > 1 ORDER BY r LIMIT ${SHOWN}`,
+    );
+    return { groups: Number(rows[0]?.groups ?? 0), rows, columns: data.map((c) => c.name) };
+  });
+}
+
+async function describe(
+  engine: DuckEngine,
+  info: TableInfo,
+  dups: Duplicates,
+): Promise<{ text: string; locations: ReturnType<typeof present> }> {
+  const locations = await locate(
+    engine,
+    info,
+    dups.rows.map((r) => Number(r.r)),
+  );
+  const shown = dups.rows.map(
+    (r, i) =>
+      `(${dups.columns.map((_, k) => quote(r[`c${k}`])).join(", ")}) in ${(r.labels as unknown[]).join(" and ")}${at(locations[i])}`,
+  );
+  return {
+    text: `${shown.join("; ")}${dups.groups > dups.rows.length ? "; …" : ""}`,
+    locations: present(locations),
+  };
+}
+
+/** SELECTs that sum or count rows of a union table directly (not through a DISTINCT subquery). */
+function aggregatingSelects(
+  statement: Json,
+  ctx: { state: Parameters<typeof scopeOf>[1] },
+): { select: Json; alias: string; info: TableInfo }[] {
+  const out: { select: Json; alias: string; info: TableInfo }[] = [];
+  for (const select of selectNodes(statement)) {
+    if (((select.modifiers as Json[]) ?? []).some((m) => m.type === "DISTINCT_MODIFIER")) continue;
+    let aggregates = false;
+    walk([select.select_list, select.having], (n) => {
+      if (n.class !== "FUNCTION") return;
+      const name = String(n.function_name).toLowerCase();
+      if ((isAdditive(name) && !n.distinct) || name === "count_star") aggregates = true;
+    });
+    if (!aggregates) continue;
+    for (const [alias, info] of scopeOf(select.from_table, ctx.state))
+      if (info.provenance.kind === "union") out.push({ select, alias, info });
+  }
+  return out;
+}
+
+/**
+ * `union-duplicate-rows`: identical rows in more than one unioned file — a metropolitan area
+ * spanning two states, listed in both states' files; overlapping exports; a copied file. The
+ * UnionScan reports them as `info`; a Query that sums or counts over the union while they are
+ * still in it gets a `warning`, since it counts them once per file.
  */
 export const unionDuplicateRowsRule: ValidationRule = {
   code: "union-duplicate-rows",
   phase: "after",
-  ops: ["UnionScan"],
-  async check({ observation, args, ctx }) {
-    const o = observation as UnionScanObservation;
-    const info = ctx.state.table(o.table);
-    if (!info || o.sources.length < 2) return [];
-    const source = String(args.source_column).toLowerCase();
-    const columns = info.schema.filter((c) => c.name.toLowerCase() !== source).map((c) => sqlIdent(c.name));
-    if (columns.length === 0) return [];
-    const src = sqlIdent(
-      info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? String(args.source_column),
-    );
-    const rows = await ctx.engine.all(
-      `SELECT ${columns.map((c, i) => `${c} AS c${i}`).join(", ")}, count(DISTINCT ${src}) AS files, list(DISTINCT ${src} ORDER BY ${src}) AS labels, min(rowid) AS r, count(*) OVER () AS groups ` +
-        `FROM ${sqlIdent(info.name)} WHERE NOT (${columns.map((c) => `${c} IS NULL`).join(" AND ")}) ` +
-        `GROUP BY ${columns.join(", ")} HAVING count(DISTINCT ${src}) > 1 ORDER BY r LIMIT ${SHOWN}`,
-    );
-    if (rows.length === 0) return [];
-    const locations = await locate(
-      ctx.engine,
-      info,
-      rows.map((r) => Number(r.r)),
-    );
-    const shown = rows.map(
-      (r, i) =>
-        `(${columns.map((_, k) => quote(r[`c${k}`])).join(", ")}) in ${(r.labels as unknown[]).join(" and ")}${at(locations[i])}`,
-    );
-    const groups = Number(rows[0]!.groups ?? rows.length);
-    const diagnostic: Diagnostic = {
-      code: "union-duplicate-rows",
-      severity: "warning",
-      message:
-        `${groups} row(s) appear identically in more than one file: ${shown.join("; ")}${groups > rows.length ? "; …" : ""}. ` +
-        `A sum or count over ${info.name} counts them once per file. Deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
-      locations: present(locations),
-    };
-    return [diagnostic];
+  ops: ["UnionScan", "Query"],
+  async check({ op, observation, ctx, sql }) {
+    if (op === "UnionScan") {
+      const info = ctx.state.table((observation as UnionScanObservation).table);
+      if (!info || (observation as UnionScanObservation).sources.length < 2) return [];
+      const dups = await duplicates(ctx.engine, info, "TRUE");
+      if (dups.groups === 0) return [];
+      const { text, locations } = await describe(ctx.engine, info, dups);
+      return [
+        {
+          code: "union-duplicate-rows",
+          severity: "info",
+          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over ${info.name} would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
+          locations,
+        },
+      ];
+    }
+    if (!sql) return [];
+    const out: Diagnostic[] = [];
+    for (const { select, alias, info } of aggregatingSelects(sql.statement, ctx)) {
+      const filter = await filterFor(ctx.engine, select, alias, ctx.state);
+      const dups = await duplicates(ctx.engine, info, filter, alias);
+      if (dups.groups === 0) continue;
+      const { text, locations } = await describe(ctx.engine, info, dups);
+      out.push({
+        code: "union-duplicate-rows",
+        severity: "warning",
+        message: `This query sums or counts over ${info.name}, which holds ${dups.groups} row(s) identical across files: ${text}. Each is counted once per file. Deduplicate first (SELECT DISTINCT over the data columns, or keep one file per entity).`,
+        locations,
+      });
+    }
+    return out;
   },
 };

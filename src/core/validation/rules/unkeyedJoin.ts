@@ -1,78 +1,191 @@
-import { reject } from "../../diagnostic.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
+import type { SharedState } from "../../state/sharedState.ts";
+import { isAggregate } from "../aggregates.ts";
+import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
+import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
-import { rejectionsOf } from "../rejections.ts";
 
-type Json = Record<string, unknown>;
-
-/** A join condition that pairs rows by no key at all: absent, TRUE, or constants only. */
-function isKeyless(condition: unknown): boolean {
-  if (condition === null || condition === undefined) return true;
-  let columnRef = false;
-  walk(condition, (node) => {
-    if (node.class === "COLUMN_REF") columnRef = true;
-  });
-  return !columnRef;
+/** Names a FROM subtree can be referred to by: table aliases, subquery and function aliases. */
+function namesIn(node: unknown): Set<string> {
+  const names = new Set<string>();
+  const visit = (n: Json | undefined): void => {
+    if (!n) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+    } else if (n.type === "BASE_TABLE") names.add(String(n.alias || n.table_name).toLowerCase());
+    else if (n.alias) names.add(String(n.alias).toLowerCase());
+  };
+  visit(node as Json);
+  return names;
 }
 
-function sideName(node: unknown): string {
-  const n = node as Json | undefined;
-  if (!n) return "?";
-  if (n.type === "BASE_TABLE") return String(n.alias || n.table_name);
-  if (n.type === "JOIN") return `${sideName(n.left)} ⋈ ${sideName(n.right)}`;
-  return String(n.alias || n.type).toLowerCase();
+type Side = "left" | "right" | "unknown" | "none";
+
+/** Which side of a join an expression reads: by qualifier, or by the registered tables' schemas. */
+function sideOf(
+  expression: unknown,
+  left: Set<string>,
+  right: Set<string>,
+  leftScope: ReturnType<typeof scopeOf>,
+  rightScope: ReturnType<typeof scopeOf>,
+): Side {
+  const sides = new Set<Side>();
+  walk(expression, (n) => {
+    if (n.class !== "COLUMN_REF") return;
+    const names = n.column_names as string[];
+    if (names.length >= 2) {
+      const q = names[0]!.toLowerCase();
+      sides.add(left.has(q) ? "left" : right.has(q) ? "right" : "unknown");
+      return;
+    }
+    const has = (scope: ReturnType<typeof scopeOf>): boolean =>
+      [...scope.values()].some((t) => t.schema.some((c) => c.name.toLowerCase() === names[0]!.toLowerCase()));
+    const inLeft = has(leftScope);
+    const inRight = has(rightScope);
+    sides.add(inLeft && !inRight ? "left" : inRight && !inLeft ? "right" : "unknown");
+  });
+  if (sides.size === 0) return "none";
+  if (sides.size === 1) return [...sides][0]!;
+  return sides.has("left") && sides.has("right")
+    ? "unknown"
+    : sides.has("unknown")
+      ? "unknown"
+      : [...sides][0]!;
+}
+
+/** An equality anywhere in `expression` whose operands read one side each (a join key). */
+function linksSides(expression: unknown, join: Json, state: SharedState): boolean {
+  if (!expression) return false;
+  const left = namesIn(join.left);
+  const right = namesIn(join.right);
+  const leftScope = scopeOf(join.left, state);
+  const rightScope = scopeOf(join.right, state);
+  let linked = false;
+  walk(expression, (n) => {
+    if (
+      linked ||
+      n.class !== "COMPARISON" ||
+      !["COMPARE_EQUAL", "COMPARE_NOT_DISTINCT_FROM"].includes(String(n.type))
+    )
+      return;
+    const a = sideOf(n.left, left, right, leftScope, rightScope);
+    const b = sideOf(n.right, left, right, leftScope, rightScope);
+    if (a === "none" || b === "none") return;
+    // Unresolvable references (a CTE's columns) are given the benefit of the doubt.
+    if (
+      (a === "left" && b === "right") ||
+      (a === "right" && b === "left") ||
+      a === "unknown" ||
+      b === "unknown"
+    ) {
+      if (!(a === b && a !== "unknown")) linked = true;
+    }
+  });
+  return linked;
+}
+
+/** A FROM side that yields at most one row: a global aggregate, LIMIT 1, one VALUES row, or a table filtered to one row. */
+async function atMostOneRow(
+  side: Json,
+  select: Json,
+  statement: Json,
+  engine: DuckEngine,
+  state: SharedState,
+): Promise<boolean> {
+  const single = (node: Json | undefined): boolean => {
+    if (!node || node.type !== "SELECT_NODE") return false;
+    const grouped = ((node.group_expressions as unknown[]) ?? []).length > 0;
+    let aggregated = false;
+    walk(node.select_list, (n) => {
+      if (n.class === "FUNCTION" && isAggregate(String(n.function_name))) aggregated = true;
+    });
+    const limitOne = ((node.modifiers as Json[]) ?? []).some(
+      (m) =>
+        m.type === "LIMIT_MODIFIER" &&
+        (m.limit as Json)?.class === "CONSTANT" &&
+        Number(((m.limit as Json).value as Json)?.value) <= 1,
+    );
+    return (aggregated && !grouped) || limitOne;
+  };
+  if (side.type === "SUBQUERY") return single((side.subquery as Json)?.node as Json);
+  if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
+  if (side.type !== "BASE_TABLE") return false;
+  const name = String(side.table_name).toLowerCase();
+  const cte = (
+    (statement.cte_map as { map?: { key: string; value: { query: { node: Json } } }[] })?.map ?? []
+  ).find((e) => e.key.toLowerCase() === name);
+  if (cte) return single(cte.value.query.node);
+  const table = state.table(name);
+  if (!table) return false;
+  if (table.rowCount <= 1) return true;
+  const alias = String(side.alias || side.table_name).toLowerCase();
+  const filter = await filterFor(engine, select, alias, state);
+  if (filter === "TRUE") return false;
+  const [row] = await engine.all(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter} LIMIT 2)`,
+  );
+  return Number(row?.n ?? 2) <= 1;
+}
+
+function describeSide(node: unknown): string {
+  return [...namesIn(node)].join(", ") || "?";
 }
 
 /**
- * `unkeyed-join` (rejected before execution): a comma join without a join predicate, CROSS JOIN,
- * ON TRUE / ON 1=1 or a POSITIONAL JOIN combines every row of one input with every row of the
- * other (or pairs them by position) — the paper's two Top-5 rankings become a 25-row table.
- * A comma join whose WHERE clause compares columns of both sides is a keyed join and passes.
+ * `unkeyed-join` (rejected before execution): a join of two inputs without an equality key —
+ * a comma join with no join predicate, CROSS JOIN, ON TRUE / ON 1=1 (or an ON that compares one
+ * side with itself), a POSITIONAL JOIN — pairs every row of one input with every row of the
+ * other: the paper's two Top-5 rankings become a 25-row table. A comma join keyed in WHERE, or a
+ * cross join with a side of at most one row (a total, a single filtered row), passes.
  */
-export function checkUnkeyedJoins(statement: Json): void {
-  walk(statement, (node) => {
-    if (node.type !== "SELECT_NODE") return;
-    const where = node.where_clause;
-    walk(node.from_table, (from) => {
-      if (from.type !== "JOIN") return;
-      const ref = String(from.ref_type);
-      const pair = `${sideName(from.left)} and ${sideName(from.right)}`;
-      if (ref === "POSITIONAL")
-        reject(
-          "unkeyed-join",
-          `POSITIONAL JOIN of ${pair} pairs rows by their position, not by a key. Join on a shared key column instead (e.g. ON a.rank = b.rank or ON a.state = b.state).`,
-        );
-      if (
-        ref === "NATURAL" ||
-        ref === "ASOF" ||
-        (Array.isArray(from.using_columns) && from.using_columns.length > 0)
-      )
-        return;
-      if (!isKeyless(from.condition)) return;
-      // A comma join is keyed when the WHERE clause equates a column of each side.
-      if (ref === "CROSS" && where && joinsInWhere(where)) return;
-      reject(
-        "unkeyed-join",
-        `${ref === "CROSS" ? "A cross/comma join" : "A join with a constant condition"} of ${pair} has no equality key: every row of one side is paired with every row of the other (a Top-5 × Top-5 merge becomes 25 rows). Join on the column that identifies the same entity in both, e.g. JOIN … ON a.state = b.state.`,
-      );
-    });
-  });
-}
-
-function joinsInWhere(where: unknown): boolean {
-  let found = false;
-  walk(where, (node) => {
-    if (node.class !== "COMPARISON" || node.type !== "COMPARE_EQUAL") return;
-    const left = node.left as Json | undefined;
-    const right = node.right as Json | undefined;
-    if (left?.class === "COLUMN_REF" && right?.class === "COLUMN_REF") found = true;
-  });
-  return found;
-}
-
 export const unkeyedJoinRule: ValidationRule = {
   code: "unkeyed-join",
   phase: "before",
   ops: ["Query"],
-  check: ({ sql }) => rejectionsOf(() => sql && checkUnkeyedJoins(sql.statement)),
+  async check({ sql, ctx }) {
+    if (!sql) return [];
+    const statement = sql.statement;
+    const out: Diagnostic[] = [];
+    for (const select of selectNodes(statement)) {
+      const joins: Json[] = [];
+      walk(select.from_table, (n) => {
+        if (n.type === "JOIN") joins.push(n);
+      });
+      for (const join of joins) {
+        const ref = String(join.ref_type);
+        const pair = `${describeSide(join.left)} and ${describeSide(join.right)}`;
+        if (ref === "POSITIONAL") {
+          out.push(
+            diagnostic(
+              `POSITIONAL JOIN of ${pair} pairs rows by their position, not by a key. Join on a shared key column instead (e.g. ON a.rank = b.rank or ON a.state = b.state).`,
+            ),
+          );
+          continue;
+        }
+        if (ref === "NATURAL" || ref === "ASOF" || ((join.using_columns as unknown[]) ?? []).length > 0)
+          continue;
+        if (linksSides(join.condition, join, ctx.state)) continue;
+        if (ref === "CROSS" && linksSides(select.where_clause, join, ctx.state)) continue;
+        if (
+          (await atMostOneRow(join.left as Json, select, statement, ctx.engine, ctx.state)) ||
+          (await atMostOneRow(join.right as Json, select, statement, ctx.engine, ctx.state))
+        )
+          continue;
+        out.push(
+          diagnostic(
+            `${ref === "CROSS" ? "A cross/comma join" : "A join whose condition compares no column of one side with the other"} of ${pair} has no equality key: every row of one side is paired with every row of the other (a Top-5 × Top-5 merge becomes 25 rows). Join on the column that identifies the same entity in both, e.g. JOIN … ON a.state = b.state.`,
+          ),
+        );
+      }
+    }
+    return out.slice(0, 1);
+  },
 };
+
+function diagnostic(message: string): Diagnostic {
+  return { code: "unkeyed-join", severity: "error", message, locations: [] };
+}

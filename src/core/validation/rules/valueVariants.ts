@@ -1,47 +1,64 @@
 import type { Diagnostic } from "../../diagnostic.ts";
+import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
-import { walk } from "../../sandbox/sqlGate.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { conjuncts, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { conjuncts, filterFor, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
-import { memoized } from "../tableMemo.ts";
 
 const SHOWN = 4;
+/** Spelling variants are looked for only among this many distinct values (a pairwise check). */
+const MAX_DISTINCT_FOR_SPELLING = 2000;
 
-/** Text columns a query groups by or filters on by value (bare column references only). */
-function groupedOrFiltered(
-  statement: Json,
-  state: Parameters<typeof scopeOf>[1],
-): { column: ColumnOf; how: string }[] {
-  const out: { column: ColumnOf; how: string }[] = [];
-  for (const select of selectNodes(statement)) {
-    const scope = scopeOf(select.from_table, state);
-    const add = (node: unknown, how: string): void => {
-      const n = node as Json | undefined;
-      if (n?.class !== "COLUMN_REF") return;
-      const c = resolveColumn(n.column_names as string[], scope);
-      if (c && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR")
-        out.push({ column: c, how });
-    };
-    for (const g of (select.group_expressions as Json[] | undefined) ?? []) add(g, "GROUP BY");
-    for (const p of conjuncts(select.where_clause)) {
-      walk(p, (n) => {
-        if (n.class === "COMPARISON" && n.type === "COMPARE_EQUAL") {
-          add(n.left, "a filter");
-          add(n.right, "a filter");
-        }
-        if (n.class === "OPERATOR" && n.type === "COMPARE_IN") add((n.children as Json[])[0], "a filter");
-      });
-    }
-  }
-  return out;
+/** Case, surrounding/repeated spaces and punctuation removed: `St. Louis ` → `st louis`. */
+const normalised = (v: string): string => `regexp_replace(lower(trim(${v})), '[^a-z0-9]+', ' ', 'g')`;
+
+function textColumn(node: unknown, scope: ReturnType<typeof scopeOf>): ColumnOf | undefined {
+  const n = node as Json | undefined;
+  if (n?.class !== "COLUMN_REF") return undefined;
+  const c = resolveColumn(n.column_names as string[], scope);
+  return c && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR" ? c : undefined;
+}
+
+function constant(node: unknown): string | undefined {
+  let n = node as Json | undefined;
+  while (n?.class === "CAST") n = n.child as Json;
+  const v = n?.class === "CONSTANT" ? (n.value as { is_null?: boolean; value?: unknown }) : undefined;
+  return v && !v.is_null && typeof v.value === "string" ? v.value : undefined;
+}
+
+/** Variant groups (case/space/punctuation, and one-letter misspellings) among the kept rows of a column. */
+async function groupVariants(
+  engine: DuckEngine,
+  c: ColumnOf,
+  filter: string,
+): Promise<{ variants: string[]; n: number; r: number }[]> {
+  const a = sqlIdent(c.alias);
+  const col = `${a}.${sqlIdent(c.column)}`;
+  const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter}) GROUP BY 1`;
+  const byForm = await engine.all(
+    `WITH d AS (${distinct}) SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}`,
+  );
+  // One-letter misspellings ('Pittsburg'/'Pittsburgh') of longer names without digits, where one
+  // spelling is clearly the rarer: codes like 'FY2023'/'FY2024' are not variants.
+  const bySpelling = await engine.all(
+    `WITH d AS (${distinct}), s AS (SELECT * FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}) ` +
+      `SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 ` +
+      `AND ${normalised("x.v")} <> ${normalised("y.v")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}`,
+  );
+  return [...byForm, ...bySpelling].map((r) => ({
+    variants: (r.variants as unknown[]).map(String),
+    n: Number(r.n),
+    r: Number(r.r),
+  }));
 }
 
 /**
- * `value-variants` (warning): a categorical text column holding variants of one value — case,
- * surrounding or repeated spaces, punctuation (`no`/`NO`/`No`, `New York`/`New York `) — that a
- * GROUP BY splits into separate groups or an equality filter matches only in part.
+ * `value-variants` (warning): a text column that spells one value several ways — case, spaces,
+ * punctuation (`no`/`NO`/`No`, `New York`/`New York `), or a one-letter misspelling — used in a
+ * GROUP BY (which splits the groups) or in an equality filter (which keeps only one spelling).
+ * Only rows the query's other predicates keep are looked at; for a filter, only variants of the
+ * value it asks for.
  */
 export const valueVariantsRule: ValidationRule = {
   code: "value-variants",
@@ -50,38 +67,76 @@ export const valueVariantsRule: ValidationRule = {
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const { column: c, how } of groupedOrFiltered(sql.statement, ctx.state)) {
-      const key = `${c.table.name}.${c.column}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const col = sqlIdent(c.column);
-      const norm = `regexp_replace(lower(trim(v)), '[^a-z0-9]+', ' ', 'g')`;
-      // Normalise distinct values only: a categorical column has few, however many rows it has.
-      const rows = await memoized(c.table, `variants:${c.column}`, () =>
-        ctx.engine.all(
-          `WITH d AS (SELECT ${col} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(c.table.name)} WHERE ${col} IS NOT NULL GROUP BY 1) ` +
-            `SELECT ${norm} AS k, list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r, count(*) OVER () AS groups ` +
-            `FROM d GROUP BY 1 HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}`,
-        ),
-      );
-      if (rows.length === 0) continue;
+    const report = async (
+      c: ColumnOf,
+      how: string,
+      groups: { variants: string[]; n: number; r: number }[],
+      fix: string,
+    ): Promise<void> => {
+      if (groups.length === 0) return;
       const locations = await locate(
         ctx.engine,
         c.table,
-        rows.map((r) => Number(r.r)),
+        groups.map((g) => g.r),
       );
-      const shown = rows.map(
-        (r, i) => `${(r.variants as unknown[]).map(quote).join(" / ")}${at(locations[i])}`,
-      );
+      const shown = groups.map((g, i) => `${g.variants.map(quote).join(" / ")}${at(locations[i])}`);
       out.push({
         code: "value-variants",
         severity: "warning",
-        message:
-          `${c.table.name}.${c.column}, used in ${how}, spells ${Number(rows[0]!.groups)} value(s) in several ways: ${shown.join("; ")}. ` +
-          `They are treated as different values. Normalise first, e.g. GROUP BY lower(trim(${c.column})) or filter with ILIKE/lower().`,
+        message: `${c.table.name}.${c.column}, used in ${how}, spells ${groups.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix}`,
         locations: present(locations),
       });
+    };
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
+        const c = textColumn(g, scope);
+        if (!c) continue;
+        const filter = await filterFor(ctx.engine, select, c.alias, ctx.state);
+        await report(
+          c,
+          "GROUP BY",
+          await groupVariants(ctx.engine, c, filter),
+          `Group by a normalised form instead, e.g. GROUP BY regexp_replace(lower(trim(${c.column})), '[^a-z0-9]+', ' ', 'g'), and fix misspellings with a CASE.`,
+        );
+      }
+      for (const predicate of conjuncts(select.where_clause)) {
+        const pairs: [unknown, unknown][] =
+          predicate.class === "COMPARISON" && predicate.type === "COMPARE_EQUAL"
+            ? [
+                [predicate.left, predicate.right],
+                [predicate.right, predicate.left],
+              ]
+            : predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN"
+              ? ((predicate.children as Json[])
+                  .slice(1)
+                  .map((v) => [(predicate.children as Json[])[0], v]) as [unknown, unknown][])
+              : [];
+        for (const [column, value] of pairs) {
+          const c = textColumn(column, scope);
+          const literal = constant(value);
+          if (!c || literal === undefined) continue;
+          const others = await filterFor(ctx.engine, select, c.alias, ctx.state, predicate);
+          const a = sqlIdent(c.alias);
+          const col = `${a}.${sqlIdent(c.column)}`;
+          const rows = await ctx.engine.all(
+            `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${others}) AND ${normalised(col)} = ${normalised("$1")} GROUP BY 1 ORDER BY n DESC`,
+            [literal],
+          );
+          if (rows.length < 2 || !rows.some((r) => r.v === literal)) continue;
+          const group = {
+            variants: rows.map((r) => String(r.v)),
+            n: rows.reduce((t, r) => t + Number(r.n), 0),
+            r: Number(rows[0]!.r),
+          };
+          await report(
+            c,
+            `a filter on ${quote(literal)}`,
+            [group],
+            `The filter keeps only ${quote(literal)}; match all spellings, e.g. WHERE lower(trim(${c.column})) = lower(${quote(literal)}).`,
+          );
+        }
+      }
     }
     return out;
   },

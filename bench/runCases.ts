@@ -1,0 +1,26 @@
+/** Developer tool: runs the silent-error cases whose name or code matches a pattern and prints what they produced. */
+import { runSilentCase } from "../test/silent/runSilentCase.ts";
+import { silentCases } from "../test/silent/silentCases.ts";
+
+async function main(): Promise<void> {
+  const pattern = new RegExp(process.argv[2] ?? ".", "i");
+  let failures = 0;
+  for (const c of silentCases.filter((x) => pattern.test(`${x.code} ${x.name}`))) {
+    const run = await runSilentCase(c);
+    const bad = run.diagnostics.filter((d) => d.severity !== "info");
+    const pass =
+      c.expect === "flagged"
+        ? run.flaggedCodes.includes(c.code)
+        : bad.length === 0 && run.statuses.every((s) => s === "ok");
+    if (!pass) failures++;
+    console.log(
+      `${pass ? "PASS" : "FAIL"} [${c.code}] ${c.expect}: ${c.name}  statuses=${run.statuses.join(",")}`,
+    );
+    if (!pass || process.env.VERBOSE)
+      for (const d of run.diagnostics) console.log(`    ${d.severity} ${d.code}: ${d.message.slice(0, 300)}`);
+    for (const e of run.errors) console.log(`    ! ${e}`);
+  }
+  console.log(`${failures} failing`);
+}
+
+void main();

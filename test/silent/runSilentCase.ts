@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Diagnostic } from "../../src/core/diagnostic.ts";
+import { Runtime } from "../../src/core/runtime.ts";
+import { legalRoot, tempLake } from "../helpers/tempLake.ts";
+import type { SilentCase } from "./silentCases.ts";
+
+/** The shared KramaBench legal lake (read-only); cases on it are skipped where it is absent. */
+export const legalLake = join(legalRoot, "lake");
+
+export interface SilentRun {
+  /** Codes of every error/warning diagnostic, from the calls and the final checks, each once. */
+  flaggedCodes: string[];
+  /** Every diagnostic produced (calls, then final checks), any severity. */
+  diagnostics: Diagnostic[];
+  /** Each call's status, in order. */
+  statuses: string[];
+  /** Errors of failed or skipped calls (`#index Op: message`). */
+  errors: string[];
+  /** Why the case did not run (the shared lake is absent). */
+  skipped?: string;
+}
+
+/**
+ * One radar folder for every legal-lake case in this process: the Source Map cache written by the
+ * first open is reused by the next ones (re-mapping then takes tens of milliseconds, not seconds),
+ * and nothing is ever written into the read-only lake.
+ */
+let legalRadarDir: string | undefined;
+function sharedRadarDir(): string {
+  if (!legalRadarDir) {
+    const dir = mkdtempSync(join(tmpdir(), "radar-silent-legal-"));
+    legalRadarDir = dir;
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return legalRadarDir;
+}
+
+/** Runs a case's batch through a real Runtime (validation on) and collects what it reported. */
+export async function runSilentCase(c: SilentCase): Promise<SilentRun> {
+  let lake: string;
+  let radarDir: string;
+  let cleanup = (): void => {};
+  if ("shared" in c.lake) {
+    if (!existsSync(legalLake))
+      return {
+        flaggedCodes: [],
+        diagnostics: [],
+        statuses: [],
+        errors: [],
+        skipped: `${legalLake} is absent`,
+      };
+    lake = legalLake;
+    radarDir = sharedRadarDir();
+  } else {
+    const made = tempLake(c.lake.files);
+    lake = made.lake;
+    radarDir = made.stateDir;
+    cleanup = () => {
+      rmSync(made.lake, { recursive: true, force: true });
+      rmSync(made.stateDir, { recursive: true, force: true });
+    };
+  }
+  try {
+    const runtime = await Runtime.open(lake, { radarDir });
+    try {
+      const events = await runtime.runBatch(c.calls);
+      const final = await runtime.finalChecks();
+      const diagnostics = [...events.flatMap((e) => e.diagnostics), ...final];
+      const flaggedCodes = [...new Set(diagnostics.filter((d) => d.severity !== "info").map((d) => d.code))];
+      return {
+        flaggedCodes,
+        diagnostics,
+        statuses: events.map((e) => e.status),
+        errors: events.flatMap((e) => (e.error ? [`#${e.index} ${e.op}: ${e.error}`] : [])),
+      };
+    } finally {
+      runtime.close();
+    }
+  } finally {
+    cleanup();
+  }
+}
