@@ -12,8 +12,8 @@ const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(s
 
 /**
  * `summary-row` (warning): an additive aggregate (SUM, AVG, COUNT…) over a table that still holds
- * total or subtotal rows — labelled "Total"/"All"…, or a row whose value equals the sum of all the
- * others — so the total is counted twice. Rows the query's WHERE already excludes don't count.
+ * total or subtotal rows — labelled "Total"/"All"…, or a row whose value equals the sum of the
+ * (at least three) rows smaller than it — so the total is counted twice. Rows the query's WHERE already excludes don't count.
  */
 export const summaryRowRule: ValidationRule = {
   code: "summary-row",
