@@ -10,7 +10,8 @@ import type { Block } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
-const PROFILE_SAMPLE_ROWS = 20000;
+const PROFILE_SAMPLE_ROWS = 10000;
+const HEAD_RECORDS = 2000;
 
 /** `read_csv` pinned to the layout found: no sniffing, every column as text, by position. */
 export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | "dataRows">): string {
@@ -45,7 +46,8 @@ export async function profileDelimited(
   delimiter: string,
 ): Promise<TableProfile[]> {
   const text = sampleText(sample, encoding);
-  const head = splitRecords(text.head, delimiter);
+  // A cut sample is only used to find the header and the columns: its first records are enough.
+  const head = splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
   // A partial last record in a cut sample would look like a ragged row.
   const headRecords = sample.complete ? head.records : head.records.slice(0, -1);
   if (headRecords.length === 0) throw new Error("no records found in the file");
