@@ -20,6 +20,12 @@ function constantValue(node: unknown): { ok: boolean; value: unknown } {
   return v.is_null ? { ok: false, value: undefined } : { ok: true, value: v.value };
 }
 
+function disjuncts(expression: Json): Json[] {
+  return expression.class === "CONJUNCTION" && expression.type === "CONJUNCTION_OR"
+    ? (expression.children as Json[]).flatMap(disjuncts)
+    : [expression];
+}
+
 function literalFilters(predicate: Json, scope: ReturnType<typeof scopeOf>): LiteralFilter[] {
   const col = (node: unknown): ColumnOf | undefined => {
     const n = node as Json | undefined;
@@ -78,8 +84,17 @@ export const filterNoMatchRule: ValidationRule = {
     const out: Diagnostic[] = [];
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
-      for (const predicate of conjuncts(select.where_clause)) {
-        for (const filter of literalFilters(predicate, scope)) {
+      // Branches of an OR are checked too, but there a value that never occurs may be a deliberate
+      // alternative spelling ('CA' OR 'California'): only a case mistake is reported for them.
+      const checks = conjuncts(select.where_clause).flatMap((predicate) =>
+        predicate.class === "CONJUNCTION" && predicate.type === "CONJUNCTION_OR"
+          ? disjuncts(predicate).flatMap((d) =>
+              literalFilters(d, scope).map((filter) => ({ filter, inOr: true })),
+            )
+          : literalFilters(predicate, scope).map((filter) => ({ filter, inOr: false })),
+      );
+      for (const { filter, inOr } of checks) {
+        {
           const { table, column, alias } = filter.column;
           const condition = await predicateSql(ctx.engine, alias, [filter.predicate]);
           const [hit] = await ctx.engine.all(
@@ -103,6 +118,7 @@ export const filterNoMatchRule: ValidationRule = {
                   ],
                 )
               : [];
+          if (inOr && Number(caseless?.n ?? 0) === 0) continue;
           const caselessHint =
             Number(caseless?.n ?? 0) > 0
               ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`

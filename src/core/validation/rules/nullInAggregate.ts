@@ -2,7 +2,11 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { aggregateUses } from "../aggregateUses.ts";
 import { at, locate, present } from "../evidence.ts";
-import { filterFor } from "../sqlFacts.ts";
+import { equiJoins, filterFor, scopeOf } from "../sqlFacts.ts";
+import type { Json } from "../sqlFacts.ts";
+import { unmatchedRows } from "../unmatchedRows.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 
@@ -53,6 +57,8 @@ export const nullInAggregateRule: ValidationRule = {
         );
       const [row] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
       const nulls = Number(row?.nulls ?? 0);
+      const outer = await outerJoinNulls(ctx, use.select, alias);
+      if (outer) out.push(outer(use.fn, column));
       if (nulls === 0) continue;
       const rowids = ((row?.rows as unknown[]) ?? []).map(Number);
       const locations = await locate(ctx.engine, table, rowids);
@@ -68,3 +74,58 @@ export const nullInAggregateRule: ValidationRule = {
     return out;
   },
 };
+
+/** Aliases an outer join may fill with NULLs: the right of a LEFT JOIN, the left of a RIGHT JOIN, both of a FULL one. */
+function nullableSide(
+  join: Json,
+  alias: string,
+  state: OperatorContext["state"],
+): "left" | "right" | undefined {
+  const inLeft = scopeOf(join.left, state).has(alias);
+  const inRight = scopeOf(join.right, state).has(alias);
+  const type = String(join.join_type);
+  if (inRight && (type === "LEFT" || type === "OUTER")) return "right";
+  if (inLeft && (type === "RIGHT" || type === "OUTER")) return "left";
+  return undefined;
+}
+
+/**
+ * NULLs the query's own outer join creates: rows of the preserved side with no partner get NULL
+ * in every column of the other side, which SUM/AVG then skip.
+ */
+async function outerJoinNulls(
+  ctx: OperatorContext,
+  select: Json,
+  alias: string,
+): Promise<((fn: string, column: string) => Diagnostic) | undefined> {
+  const joins: Json[] = [];
+  walk(select.from_table, (n) => {
+    if (n.type === "JOIN" && nullableSide(n, alias, ctx.state)) joins.push(n);
+  });
+  if (joins.length === 0) return undefined;
+  for (const join of await equiJoins({ node: select } as Json, ctx.state, ctx.engine)) {
+    if (!joins.includes(join.node)) continue;
+    // A WHERE predicate on the nullable side drops the NULL rows again (comparisons with NULL fail).
+    if ((await filterFor(ctx.engine, select, alias, ctx.state)) !== "TRUE") continue;
+    const side = nullableSide(join.node, alias, ctx.state)!;
+    const nullable = join.pairs.map((p) => (side === "right" ? p.right : p.left));
+    const preserved = join.pairs.map((p) => (side === "right" ? p.left : p.right));
+    const loss = await unmatchedRows(ctx, select, preserved, nullable);
+    if (loss.total === 0) continue;
+    const kept = preserved[0]!.table;
+    const locations = await locate(
+      ctx.engine,
+      kept,
+      loss.rows.map((r) => Number(r.r)),
+    );
+    return (fn, column) => ({
+      code: "null-in-aggregate",
+      severity: "warning",
+      message:
+        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${loss.total} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}, so ${column} is NULL for them and they are left out of ${fn}. ` +
+        `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
+      locations: present(locations),
+    });
+  }
+  return undefined;
+}

@@ -41,17 +41,17 @@ export const summaryRowRule: ValidationRule = {
           ? table.schema.find((c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type))
           : undefined;
       const v = `${a}.${sqlIdent(column)}`;
-      // A total equals the sum of the rows smaller than it (at least three of them, so that
-      // 12 = 7 + 5 among a handful of counts is not taken for one).
-      const below = `ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING`;
-      const kept = `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? v : "NULL"} AS v, (${labelMatch}) AS labelled${
-        numeric
-          ? `, sum(${v}) OVER (ORDER BY ${v} ${below}) AS below, count(${v}) OVER (ORDER BY ${v} ${below}) AS nbelow`
-          : ", NULL AS below, 0 AS nbelow"
-      } FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter})`;
+      // A total equals the sum of the rows strictly smaller than it (at least three of them, so
+      // that 12 = 7 + 5 among a handful of counts is not taken for one) and its value occurs once
+      // (0/1 flags and small repeated integers are not totals).
+      const kept = `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? v : "NULL"} AS v, (${labelMatch}) AS labelled FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter})`;
+      const sums = numeric
+        ? `, s AS (SELECT v, c, sum(v * c) OVER w AS below, sum(c) OVER w AS nbelow FROM (SELECT v, count(*) AS c FROM k WHERE v IS NOT NULL GROUP BY v) WINDOW w AS (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))`
+        : ", s AS (SELECT NULL AS v, 0 AS c, NULL AS below, 0 AS nbelow)";
       const find = (): Promise<Record<string, unknown>[]> =>
         ctx.engine.all(
-          `SELECT r, label, v, labelled FROM (${kept}) WHERE labelled OR (nbelow >= 3 AND v <> 0 AND abs(v - below) <= 1e-9 * abs(v)) ORDER BY r LIMIT 5`,
+          `WITH k AS (${kept})${sums} SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k LEFT JOIN s ON k.v = s.v ` +
+            `WHERE k.labelled OR (s.c = 1 AND s.nbelow >= 3 AND k.v <> 0 AND abs(k.v - s.below) <= 1e-9 * abs(k.v)) ORDER BY r LIMIT 5`,
         );
       const rows = filter === "TRUE" ? await memoized(table, `totals:${column}`, find) : await find();
       if (rows.length === 0) continue;

@@ -93,8 +93,17 @@ function aggregatingSelects(
       if ((isAdditive(name) && !n.distinct) || name === "count_star") aggregates = true;
     });
     if (!aggregates) continue;
-    for (const [alias, info] of scopeOf(select.from_table, ctx.state))
-      if (info.provenance.kind === "union") out.push({ select, alias, info });
+    const scope = scopeOf(select.from_table, ctx.state);
+    for (const [alias, info] of scope) {
+      if (info.provenance.kind !== "union") continue;
+      // Grouped by file, each group sums one file: nothing is counted twice within a group.
+      const source = (info.provenance.sourceColumn ?? "").toLowerCase();
+      const byFile = ((select.group_expressions as Json[]) ?? []).some((g) => {
+        const names = g.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
+        return names.length > 0 && names[names.length - 1]!.toLowerCase() === source;
+      });
+      if (!byFile) out.push({ select, alias, info });
+    }
   }
   return out;
 }
