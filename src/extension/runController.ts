@@ -1,0 +1,304 @@
+import * as vscode from "vscode";
+import type { AgentStatus } from "../agent/agentEvents.ts";
+import type { ChatModel } from "../agent/chatModel.ts";
+import type { TraceEvent } from "../core/trace/traceEvents.ts";
+import type { ApiKeyStore } from "./apiKeyStore.ts";
+import { argText } from "./callText.ts";
+import { LmChatModel } from "./lmChatModel.ts";
+import { safeEndpoint } from "./modelChoice.ts";
+import { resolveModel } from "./modelResolver.ts";
+import type { ProblemsPanel } from "./problemsPanel.ts";
+import type { RadarLog } from "./radarLog.ts";
+import type { ReportPanel } from "./reportPanel.ts";
+import { answerText, reportOf } from "./reportModel.ts";
+import { loadRuntime } from "./runtimeLoader.ts";
+import { coverageOf } from "./sourcesModel.ts";
+import type { SourcesTreeProvider } from "./sourcesTree.ts";
+import type { TraceTreeProvider } from "./traceTree.ts";
+import type { TraceRun } from "./traceModel.ts";
+import { trustPolicy } from "./trustPolicy.ts";
+
+export interface AskRequest {
+  question?: string;
+  /** A chat model chosen by the caller (the chat participant's), instead of the settings. */
+  lm?: vscode.LanguageModelChat;
+  /** Cancels the run, besides the progress notification's button. */
+  token?: vscode.CancellationToken;
+  /** Every trace event of the run, for a caller streaming its own view (the chat). */
+  onEvent?: (event: TraceEvent, run: TraceRun | undefined) => void;
+  /** No progress notification and no report tab (the chat shows its own). */
+  quiet?: boolean;
+}
+
+export interface AskOutcome {
+  status: AgentStatus | "not-started";
+  runId?: string;
+  answer?: string;
+  error?: string;
+}
+
+export interface RunDeps {
+  log: RadarLog;
+  keys: ApiKeyStore;
+  trace: TraceTreeProvider;
+  problems: ProblemsPanel;
+  report: ReportPanel;
+  sources: SourcesTreeProvider;
+  lake: () => vscode.WorkspaceFolder | undefined;
+  /** Asks the user to set up a model (welcome, settings, walkthrough). */
+  onNoModel: (reason: string) => void;
+}
+
+/**
+ * One "Ask RADAR" run from question to report: choose the model, load the runtime, open it over the
+ * workspace folder, run the agent under a cancellable progress notification, and feed every trace
+ * event to the views. One run at a time.
+ */
+export class RunController {
+  private running: AbortController | undefined;
+  private trustNoticeShown = false;
+
+  constructor(private readonly deps: RunDeps) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  cancel(): void {
+    this.running?.abort();
+  }
+
+  async ask(request: AskRequest = {}): Promise<AskOutcome> {
+    const { log } = this.deps;
+    if (this.running) {
+      const choice = await vscode.window.showWarningMessage(
+        "RADAR is already answering a question.",
+        "Cancel It",
+      );
+      if (choice === "Cancel It") this.cancel();
+      return { status: "not-started", error: "a run is in progress" };
+    }
+    const folder = this.deps.lake();
+    if (!folder) {
+      void vscode.window.showWarningMessage("RADAR: open a folder with data files first.");
+      return { status: "not-started", error: "no workspace folder" };
+    }
+    const question =
+      request.question?.trim() ||
+      (
+        await vscode.window.showInputBox({
+          title: "Ask RADAR",
+          prompt: `A question about the data files in ${folder.name}`,
+          placeHolder: "e.g. Which state ranks first in both rankings, and with what rates?",
+          ignoreFocusOut: true,
+          validateInput: (v) => (v.trim() === "" ? "Ask a question about the data." : undefined),
+        })
+      )?.trim();
+    if (!question) return { status: "not-started", error: "no question" };
+
+    let model: ChatModel;
+
+    let endpoint: string | undefined;
+    let apiKey: string | undefined;
+    const resolved = await resolveModel(this.deps.keys);
+    const maxSteps = resolved.settings.maxSteps;
+    if (request.lm) model = new LmChatModel(request.lm);
+    else if (resolved.choice.kind === "lm" && resolved.lm) model = new LmChatModel(resolved.lm);
+    else if (resolved.choice.kind === "openai") {
+      if (resolved.choice.needsKey && !resolved.apiKey) {
+        this.deps.onNoModel("OpenAI's endpoint needs an API key: run “RADAR: Set API Key”.");
+        return { status: "not-started", error: "no API key" };
+      }
+      const runtime = await loadRuntime();
+      apiKey = resolved.apiKey;
+      endpoint = resolved.choice.baseUrl;
+      model = runtime.openAiModel({
+        model: resolved.choice.model,
+        ...(resolved.choice.baseUrl ? { baseURL: resolved.choice.baseUrl } : {}),
+        ...(apiKey ? { apiKey } : {}),
+      });
+    } else {
+      const reason =
+        resolved.choice.kind === "none" ? resolved.choice.reason : "No language model is available.";
+      this.deps.onNoModel(reason);
+      return { status: "not-started", error: reason };
+    }
+    log.setSecrets(apiKey ? [apiKey] : []);
+    log.info(
+      `Model: ${resolved.choice.kind === "openai" ? `OpenAI-compatible ${resolved.choice.model} at ${resolved.choice.baseUrl ? safeEndpoint(resolved.choice.baseUrl) : "OpenAI's endpoint (radar.baseUrl is empty)"}${apiKey ? ", with the stored key" : ", no key"}` : `VS Code chat model ${model.name}`} (radar.provider: ${resolved.settings.provider})`,
+    );
+
+    const policy = trustPolicy(vscode.workspace.isTrusted);
+    if (policy.notice) {
+      log.warn(policy.notice);
+      if (!this.trustNoticeShown) {
+        this.trustNoticeShown = true;
+        void vscode.window.showWarningMessage(`RADAR: ${policy.notice}`);
+      }
+    }
+
+    const abort = new AbortController();
+    this.running = abort;
+    request.token?.onCancellationRequested(() => abort.abort());
+    const work = (progress?: vscode.Progress<{ message?: string }>): Promise<AskOutcome> =>
+      this.run(folder, question, model, {
+        maxSteps,
+        allowBash: policy.allowBash,
+        endpoint,
+        abort,
+        request,
+        progress,
+      });
+    try {
+      if (request.quiet) return await work();
+      return await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: "RADAR", cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          return work(progress);
+        },
+      );
+    } finally {
+      this.running = undefined;
+      void vscode.commands.executeCommand("setContext", "radar.running", false);
+    }
+  }
+
+  private async run(
+    folder: vscode.WorkspaceFolder,
+    question: string,
+    model: ChatModel,
+    o: {
+      maxSteps: number;
+      allowBash: boolean;
+      endpoint: string | undefined;
+      abort: AbortController;
+      request: AskRequest;
+      progress: vscode.Progress<{ message?: string }> | undefined;
+    },
+  ): Promise<AskOutcome> {
+    const { log, trace, problems, report, sources } = this.deps;
+    const say = (message: string): void => o.progress?.report({ message });
+    void vscode.commands.executeCommand("setContext", "radar.running", true);
+    log.info(
+      `Ask: “${question}” over ${folder.uri.fsPath} with ${model.name}${o.endpoint ? ` at ${safeEndpoint(o.endpoint)}` : ""}, at most ${o.maxSteps} steps${o.allowBash ? "" : ", Bash off (untrusted workspace)"}`,
+    );
+    say("loading the runtime…");
+    const started = Date.now();
+    const bundle = await loadRuntime();
+    say("mapping the data files…");
+    let runId: string | undefined;
+    const onEvent = (event: TraceEvent): void => {
+      const run = trace.model.apply(event);
+      if (event.type === "run-start") {
+        runId = event.runId;
+        problems.clear();
+        if (!o.request.quiet && run) report.show(reportOf(run), { preserveFocus: true });
+      }
+      trace.refresh();
+      if (run) {
+        report.update(reportOf(run));
+        if (event.type === "call" && event.diagnostics.length) problems.show(run);
+      }
+      logEvent(log, event);
+      const line = progressLine(event);
+      if (line) say(line);
+      o.request.onEvent?.(event, run);
+    };
+    let runtime: Awaited<ReturnType<typeof bundle.openRuntime>> | undefined;
+    try {
+      runtime = await bundle.openRuntime(
+        folder.uri.fsPath,
+        {
+          allowBash: o.allowBash,
+          question,
+          onMapProgress: (p) => say(`mapping ${p.filesDone}/${p.filesTotal}: ${p.path}`),
+        },
+        onEvent,
+      );
+      const run = trace.model.run(runtime.runId);
+      if (run) run.tracePath = runtime.trace.path;
+      const result = await bundle.askAgent(runtime, model, question, {
+        maxSteps: o.maxSteps,
+        signal: o.abort.signal,
+        ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+        // Chat models in VS Code are not billed per token to the user here: no price.
+        ...(model instanceof LmChatModel ? { price: null } : {}),
+      });
+      sources.showRun(runtime.map, coverageOf(runtime.state));
+      const finished = trace.model.run(runtime.runId);
+      if (finished) {
+        const count = problems.show(finished);
+        if (!o.request.quiet) report.show(reportOf(finished));
+        log.info(
+          `Run ${runtime.runId} ${result.status} in ${Date.now() - started} ms, ${result.steps} step(s), ${count} problem(s); trace ${result.trace}`,
+        );
+      }
+      if (result.status !== "answered" && !o.request.quiet) {
+        void vscode.window
+          .showWarningMessage(
+            `RADAR: no answer (${result.status}): ${result.error ?? ""}`,
+            "Show Report",
+            "Show Log",
+          )
+          .then((choice) => {
+            if (choice === "Show Report") void vscode.commands.executeCommand("radar.showReport");
+            if (choice === "Show Log") log.show();
+          });
+      }
+      return {
+        status: result.status,
+        runId: runtime.runId,
+        ...(result.answer !== undefined ? { answer: answerText(result.answer) } : {}),
+        ...(result.error ? { error: result.error } : {}),
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`Run failed: ${message}`);
+      if (!o.request.quiet) void vscode.window.showErrorMessage(`RADAR: the run failed: ${message}`);
+      return { status: "failed", ...(runId ? { runId } : {}), error: message };
+    } finally {
+      runtime?.close();
+    }
+  }
+}
+
+function progressLine(event: TraceEvent): string | undefined {
+  switch (event.type) {
+    case "call":
+      return `#${event.index} ${event.op} ${event.status}`;
+    case "agent-step":
+      return `step ${String(event.step)}: asking the model…`;
+    case "agent-answer":
+      return `checking the answer: ${String(event.status)}`;
+    default:
+      return undefined;
+  }
+}
+
+function logEvent(log: RadarLog, event: TraceEvent): void {
+  switch (event.type) {
+    case "call": {
+      const line = `#${event.index} ${event.op} ${event.status} ${argText(event.op, event.args).slice(0, 300)} (${event.durationMs} ms)${event.summary ? ` → ${event.summary}` : ""}${event.error ? ` — ${event.error}` : ""}`;
+      if (event.status === "failed") log.error(line);
+      else if (event.status === "rejected") log.warn(line);
+      else log.info(line);
+      for (const d of event.diagnostics) log.info(`    ${d.severity} ${d.code}: ${d.message}`);
+      break;
+    }
+    case "agent-step":
+      log.info(
+        `step ${String(event.step)}: ${Array.isArray(event.toolCalls) ? event.toolCalls.length : 0} tool call(s)`,
+      );
+      break;
+    case "agent-model-error":
+      log.warn(`model error (${String(event.kind)}): ${String(event.message)}`);
+      break;
+    case "agent-answer":
+      log.info(`answer ${String(event.status)}: ${JSON.stringify(event.answer)}`);
+      break;
+    case "agent-end":
+      log.info(`agent ${String(event.status)}${event.error ? `: ${String(event.error)}` : ""}`);
+      break;
+  }
+}

@@ -1,0 +1,210 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "../helpers/tempLake.ts";
+import { startScriptedServer } from "../helpers/scriptedOpenAiServer.ts";
+import { E2E_API_KEY, askScript } from "./askScenario.ts";
+import { Checks } from "./checks.ts";
+import {
+  installExtension,
+  isolatedRun,
+  missingPrerequisites,
+  startCodeServer,
+  workspaceFrom,
+} from "./codeServer.ts";
+import type { CodeServer } from "./codeServer.ts";
+import { runExtHostSuite } from "./extHostSuite.ts";
+import { askThroughTheUi } from "./uiScenario.ts";
+import { openBrowser } from "./workbench.ts";
+
+/**
+ * The extension in a real VS Code, offline: package the VSIX, install it into code-server, drive
+ * the workbench with Playwright ("Ask RADAR" against a scripted OpenAI-compatible endpoint on
+ * 127.0.0.1), then run the mocha suite inside the extension host. Prints one closing line,
+ * `e2e: N passed, N failed`, and writes screenshots and a summary to test-artifacts/.
+ *
+ * Without Chromium or code-server it is skipped with a note, except under CI=true, where a
+ * missing prerequisite is a failure (.ci/run installs them).
+ */
+const artifacts = join(repoRoot, "test-artifacts");
+const started = Date.now();
+const timings: Record<string, number> = {};
+let lap = Date.now();
+const mark = (name: string): void => {
+  timings[name] = Date.now() - lap;
+  lap = Date.now();
+};
+
+async function main(): Promise<number> {
+  const missing = missingPrerequisites();
+  if (missing.length) {
+    console.log(`VS Code end-to-end tests need: ${missing.join("; ")}`);
+    if (process.env.CI === "true" || process.env.CI === "1") {
+      console.log("e2e: 0 passed, 1 failed");
+      return 1;
+    }
+    console.log("e2e: skipped (run `npm run setup:e2e` and install chromium to run them)");
+    return 0;
+  }
+  mkdirSync(artifacts, { recursive: true });
+  const ui = new Checks("ui");
+  const host = new Checks("ext-host");
+  const server = await startScriptedServer(askScript());
+  // radar.baseUrl is machine-scoped: a remote window (code-server's) reads it from Machine settings.
+  const dirs = isolatedRun(
+    { "radar.model": "gpt-4o-mini", "radar.maxSteps": 6 },
+    { "radar.baseUrl": server.baseURL },
+  );
+  const resultsFile = join(dirs.root, "ext-host-results.json");
+  let codeServer: CodeServer | undefined;
+  const facts: Record<string, unknown> = {};
+  try {
+    // `npm test` has just built dist/; a bare `npm run test:e2e` may not have.
+    if (!existsSync(join(repoRoot, "dist/extension.cjs")))
+      spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: repoRoot, stdio: "inherit" });
+    const vsix = join(dirs.root, "radar-data-linux-x64.vsix");
+    const pack = spawnSync(
+      process.execPath,
+      ["scripts/packageVsix.mjs", "--target", "linux-x64", "--out", vsix],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    if (pack.status !== 0) throw new Error(`packaging failed: ${pack.stderr}${pack.stdout.slice(-2000)}`);
+    facts.vsixBytes = statSync(vsix).size;
+    mark("package VSIX");
+    installExtension(dirs, vsix);
+    mark("install into code-server");
+    const uiLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-ui");
+    const suiteLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-suite");
+    codeServer = await startCodeServer(dirs, { RADAR_TEST_RESULTS: resultsFile });
+    mark("code-server up");
+
+    console.log("UI end-to-end (Playwright in the workbench):");
+    const browser = await openBrowser(dirs.root);
+    try {
+      await askThroughTheUi(
+        browser.page,
+        `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`,
+        artifacts,
+        ui,
+      );
+    } catch (error) {
+      ui.add("the UI scenario ran to its end", false, error instanceof Error ? error.message : String(error));
+      await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
+    } finally {
+      await browser.close();
+    }
+    mark("UI drive");
+    const requests = server.requests.length;
+    ui.add("the scripted endpoint answered three model turns", requests === 3, `${requests} request(s)`);
+    ui.add(
+      "the key travelled only in the Authorization header",
+      server.authorizations.length > 0 && server.authorizations.every((a) => a === `Bearer ${E2E_API_KEY}`),
+    );
+    const leaks = filesContaining(dirs.root, E2E_API_KEY, [join(dirs.userData, "User", "globalStorage")]);
+    ui.add("no log, trace or settings file holds the key", leaks.length === 0, leaks.slice(0, 3).join(", "));
+    const activation = activationTime(dirs.root);
+    if (activation !== undefined) facts.activationMs = activation;
+    ui.add("the extension logged its activation time", activation !== undefined, `${activation} ms`);
+
+    if (process.env.RADAR_E2E_ONLY !== "ui") {
+      console.log("Extension-host suite (mocha inside code-server's extension host):");
+      const suiteBrowser = await openBrowser(dirs.root);
+      try {
+        const code = await runExtHostSuite(
+          suiteBrowser.page,
+          codeServer.url,
+          suiteLake,
+          repoRoot,
+          join(repoRoot, "out/vscodeSuite/index.cjs"),
+          join(dirs.root, "ext-host.log"),
+        );
+        const results = existsSync(resultsFile)
+          ? (JSON.parse(readFileSync(resultsFile, "utf8")) as {
+              passes: string[];
+              failures: { title: string; error: string }[];
+            })
+          : { passes: [], failures: [] };
+        for (const title of results.passes) host.add(title, true);
+        for (const f of results.failures) host.add(f.title, false, f.error);
+        host.add("the suite ran to its end", code === 0 || results.failures.length > 0, `exit ${code}`);
+      } finally {
+        await suiteBrowser.close();
+      }
+      mark("ext-host suite");
+    }
+  } finally {
+    await codeServer?.stop();
+    await server.close();
+  }
+  return finish(ui, host, dirs.root, facts);
+}
+
+function finish(ui: Checks, host: Checks, runRoot: string, facts: Record<string, unknown>): number {
+  const all = [...ui.results, ...host.results];
+  const failed = all.filter((r) => !r.ok).length;
+  timings.total = Date.now() - started;
+  writeFileSync(
+    join(artifacts, "e2e-summary.json"),
+    JSON.stringify({ ...facts, timingsMs: timings, checks: all }, null, 2),
+  );
+  console.log(
+    `timings: ${Object.entries(timings)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(
+        ", ",
+      )}; VSIX ${((Number(facts.vsixBytes) || 0) / 1024 / 1024).toFixed(1)} MiB; activation ${String(facts.activationMs)} ms`,
+  );
+  console.log(`screenshots and summary: ${artifacts}`);
+  if (failed === 0 && !process.env.RADAR_E2E_KEEP) rmSync(runRoot, { recursive: true, force: true });
+  else console.log(`run folder kept: ${runRoot}`);
+  console.log(`e2e: ${all.length - failed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** Files under a folder whose text holds the needle (the key), outside the secret store. */
+function filesContaining(dir: string, needle: string, skip: string[]): string[] {
+  const hits: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (skip.some((s) => full.startsWith(s))) continue;
+      const st = statSync(full, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) {
+        if (name !== "node_modules" && name !== "extensions") walk(full);
+      } else if (st.size < 20_000_000 && /\.(log|jsonl|json|txt)$/.test(name)) {
+        if (readFileSync(full, "utf8").includes(needle)) hits.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return hits;
+}
+
+/** "RADAR activated in N ms", from the extension's log channel file. */
+function activationTime(dir: string): number | undefined {
+  let found: number | undefined;
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      const st = statSync(full, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) walk(full);
+      else if (name.endsWith(".log") && name.includes("RADAR")) {
+        const m = /RADAR activated in ([\d.]+) ms/.exec(readFileSync(full, "utf8"));
+        if (m && found === undefined) found = Number(m[1]);
+      }
+    }
+  };
+  walk(join(dir, "userData"));
+  return found;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log("e2e: 0 passed, 1 failed");
+    process.exit(1);
+  },
+);

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
+import { CHROMIUM } from "./codeServer.ts";
+
+/**
+ * Debian's Chromium driven by playwright-core (no browser download), and the few workbench moves
+ * the tests make: the command palette, quick inputs, views, the report's nested webview frames.
+ */
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(profileRoot: string): Promise<Browser> {
+  const profile = mkdtempSync(join(profileRoot, "chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1500, height: 950 },
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+  // The status bar fills in once the window has restored its parts.
+  await page.waitForSelector(".statusbar", { timeout: 30_000 });
+}
+
+/** Runs a command by its palette title, exactly as a user would. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 15_000 });
+  await input.fill(`>${title}`);
+  const row = page.locator(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`).first();
+  await row.waitFor({ timeout: 15_000 });
+  await page.keyboard.press("Enter");
+}
+
+/**
+ * Types into the input box a command opened, once it has replaced the palette (its title shows),
+ * and confirms it.
+ */
+export async function answerInputBox(page: Page, title: string, text: string): Promise<void> {
+  const widget = page.locator(".quick-input-widget");
+  await widget
+    .locator(".quick-input-title", { hasText: title })
+    .waitFor({ state: "visible", timeout: 15_000 });
+  const input = widget.locator("input.input").first();
+  await input.fill(text);
+  await page.keyboard.press("Enter");
+  await widget.waitFor({ state: "hidden", timeout: 15_000 });
+}
+
+/** The report's page: webviews are an iframe in an iframe. */
+export function reportFrame(page: Page): FrameLocator {
+  return page
+    .frameLocator('iframe.webview.ready[title*="RADAR"], iframe.webview.ready')
+    .first()
+    .frameLocator("iframe#active-frame");
+}
+
+/** The active editor's file name and cursor line, read off the tab and the status bar. */
+export async function activeEditor(page: Page): Promise<{ tab: string; position: string }> {
+  const tab =
+    (await page.locator(".editor-group-container.active .tab.active").first().getAttribute("aria-label")) ??
+    "";
+  const position = (
+    await page.locator(".statusbar-item[id='status.editor.selection']").first().innerText()
+  ).trim();
+  return { tab, position };
+}
+
+export async function waitForEditor(
+  page: Page,
+  file: string,
+  line: number,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = { tab: "", position: "" };
+  while (Date.now() < deadline) {
+    last = await activeEditor(page).catch(() => last);
+    if (last.tab.includes(file) && last.position.startsWith(`Ln ${line},`))
+      return `${last.tab} @ ${last.position}`;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(
+    `expected ${file} at line ${line}; the active editor is "${last.tab}" at "${last.position}"`,
+  );
+}
