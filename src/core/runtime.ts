@@ -36,8 +36,9 @@ export type OperatorCall = { op: string } & Record<string, unknown>;
  */
 export class Runtime {
   readonly state = new SharedState();
-  readonly runId = newRunId();
-  readonly trace: TraceFile;
+  /** Changes when the runtime goes on with a new question over the same state (`nextRun`). */
+  runId = newRunId();
+  trace: TraceFile;
   private readonly listeners: TraceListener[] = [];
   private readonly entries: Map<string, SourceEntry>;
   private index?: DiscoverIndex;
@@ -86,8 +87,36 @@ export class Runtime {
     return this.engine.lakeRoot;
   }
 
-  onEvent(listener: TraceListener): void {
+  /** Adds a listener; the returned function removes it (a caller done with a kept runtime). */
+  onEvent(listener: TraceListener): () => void {
     this.listeners.push(listener);
+    return () => this.offEvent(listener);
+  }
+
+  offEvent(listener: TraceListener): void {
+    const at = this.listeners.indexOf(listener);
+    if (at >= 0) this.listeners.splice(at, 1);
+  }
+
+  /**
+   * Starts a new run over the same engine and shared state — a follow-up question that reuses the
+   * tables registered so far. It gets its own run id and trace file; its `run-start` names the run
+   * it continues, so the audit trail of those tables stays one link away.
+   */
+  nextRun(question?: string): void {
+    const previous = this.runId;
+    this.trace.close();
+    this.runId = newRunId();
+    this.trace = new TraceFile(this.radarDir, this.runId);
+    this.callCount = 0;
+    this.emit({
+      type: "run-start",
+      runId: this.runId,
+      lake: this.lakeRoot,
+      startedAt: new Date().toISOString(),
+      ...(question ? { question } : {}),
+      continues: previous,
+    });
   }
 
   private emit(event: TraceEvent): void {

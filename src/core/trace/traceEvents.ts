@@ -30,6 +30,8 @@ export interface RunStartEvent {
   lake: string;
   startedAt: string;
   question?: string;
+  /** The run whose shared state (registered tables) this one goes on with. */
+  continues?: string;
 }
 
 export interface RunEndEvent {
