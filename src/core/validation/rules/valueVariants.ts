@@ -5,6 +5,7 @@ import { at, locate, present, quote } from "../evidence.ts";
 import { conjuncts, filterFor, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { memoized } from "../tableMemo.ts";
 
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -96,7 +97,11 @@ export const valueVariantsRule: ValidationRule = {
         await report(
           c,
           "GROUP BY",
-          await groupVariants(ctx.engine, c, filter),
+          filter === "TRUE"
+            ? await memoized(c.table, `variants:${c.alias}:${c.column}`, () =>
+                groupVariants(ctx.engine, c, filter),
+              )
+            : await groupVariants(ctx.engine, c, filter),
           `Group by a normalised form instead, e.g. GROUP BY regexp_replace(lower(trim(${c.column})), '[^a-z0-9]+', ' ', 'g'), and fix misspellings with a CASE.`,
         );
       }
