@@ -34,26 +34,33 @@ export async function unmatchedRows(
   const filter = await filterFor(ctx.engine, select, from[0]!.alias, ctx.state);
   const keys = from.map((k, i) => `${k.sql} AS k${i}`).join(", ");
   const notNull = from.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
-  const match = from.map((_, i) => `${to[i]!.sql} = ${a}.k${i}`).join(" AND ");
+  const match = from.map((k, i) => `${to[i]!.sql} = ${k.sql}`).join(" AND ");
   const source = sampled
     ? `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)} USING SAMPLE ${SAMPLE_PERCENT}% (system, 7)) AS ${a}`
     : `(SELECT rowid AS __rid, * FROM ${sqlIdent(table.name)}) AS ${a}`;
   const memoKey = `loss:${from.map((k) => k.sql).join(",")}>${tableId(other)}:${to.map((k) => k.sql).join(",")}:${filter}`;
-  const rows = await memoized(table, memoKey, () =>
-    ctx.engine.all(
-      `WITH kept AS (SELECT ${a}.__rid, ${keys} FROM ${source} WHERE ${notNull} AND (${filter})), ` +
-        `lost AS (SELECT * FROM kept AS ${a} WHERE NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(to[0]!.alias)} WHERE ${match})) ` +
-        `SELECT ${from.map((_, i) => `k${i}`).join(", ")}, count(*) AS n, min(__rid) AS r, sum(count(*)) OVER () AS total, count(*) OVER () AS keys, (SELECT count(*) FROM kept) AS kept ` +
-        `FROM lost GROUP BY ALL ORDER BY r LIMIT ${SHOWN_KEYS}`,
-    ),
-  );
+  // One flat anti-join, so that DuckDB can build its hash table on the (sampled) probing side;
+  // the count of kept rows is only needed when something was lost.
+  const found = await memoized(table, memoKey, async () => {
+    const rows = await ctx.engine.all(
+      `SELECT ${keys}, count(*) AS n, min(${a}.__rid) AS r, sum(count(*)) OVER () AS total, count(*) OVER () AS keys ` +
+        `FROM ${source} WHERE ${notNull} AND (${filter}) ` +
+        `AND NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(to[0]!.alias)} WHERE ${match}) ` +
+        `GROUP BY ALL ORDER BY r LIMIT ${SHOWN_KEYS}`,
+    );
+    const [kept] = rows.length
+      ? await ctx.engine.all(`SELECT count(*) AS n FROM ${source} WHERE ${notNull} AND (${filter})`)
+      : [{ n: 0 }];
+    return { rows, kept: Number(kept?.n ?? 0) };
+  });
+  const rows = found.rows;
   return {
     from,
     to,
     rows,
     total: Number(rows[0]?.total ?? 0),
     keys: Number(rows[0]?.keys ?? 0),
-    kept: Number(rows[0]?.kept ?? 0),
+    kept: found.kept,
     sampled,
   };
 }
