@@ -20,7 +20,7 @@ import type { ChatMessage, ChatModel, ToolCall } from "./chatModel.ts";
 import { costOf, priceOf } from "./modelPrices.ts";
 import type { ModelPrice } from "./modelPrices.ts";
 import { Cancelled, ModelFailure, requestTurn } from "./requestTurn.ts";
-import { sourceMapSummary } from "./sourceMapSummary.ts";
+import { registeredTablesSummary, sourceMapSummary } from "./sourceMapSummary.ts";
 import type { SummaryHit } from "./sourceMapSummary.ts";
 import { NO_TOOL_CALL_NOTE, SYSTEM_PROMPT, lastStepNote, userPrompt } from "./systemPrompt.ts";
 import { diagnosticText, errorResultText, toolResultText } from "./toolResult.ts";
@@ -85,7 +85,10 @@ export async function runAgent(
 
   const discover = await runtime.call({ op: "Discover", query: question }, signal);
   const hits = (discover.observation as { hits?: SummaryHit[] } | undefined)?.hits ?? [];
-  const prompt = userPrompt(question, sourceMapSummary(runtime.map, hits));
+  // A follow-up over a kept runtime starts with the tables of the earlier questions.
+  const known = registeredTablesSummary(runtime.state.tables.values());
+  const summary = sourceMapSummary(runtime.map, hits);
+  const prompt = userPrompt(question, known ? `${known}\n\n${summary}` : summary);
   runtime.record({
     type: "agent-start",
     runId: runtime.runId,

@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../core/state/sharedState.ts";
 
 /** A Discover hit as the operator observes it. */
 export interface SummaryHit {
@@ -40,6 +41,29 @@ export function sourceMapSummary(map: SourceMap, hits: SummaryHit[], maxHits = M
     size += text.length;
   }
   return parts.join("\n\n");
+}
+
+/**
+ * The tables a follow-up question starts with: registered by the earlier questions of the same
+ * conversation, so the model can Query them instead of scanning the files again.
+ */
+export function registeredTablesSummary(tables: Iterable<TableInfo>): string {
+  const lines = [...tables].map((t) => {
+    const from =
+      t.provenance.kind === "query"
+        ? `Query over ${(t.provenance.inputs ?? []).join(", ")}`
+        : `${t.provenance.kind === "union" ? "UnionScan" : "Scan"} of ${t.provenance.files
+            .map((f) => f.path)
+            .slice(0, 3)
+            .join(", ")}${t.provenance.files.length > 3 ? ", …" : ""}`;
+    const columns = t.schema
+      .slice(0, MAX_COLUMNS)
+      .map((c) => `${c.name} ${c.type}`)
+      .join(", ");
+    return `- ${t.name} (${t.rowCount} rows, from ${from}): ${columns}`;
+  });
+  if (lines.length === 0) return "";
+  return `Tables already registered by earlier questions of this conversation (use them directly with Query or Probe; no need to Scan their files again):\n${lines.join("\n")}`;
 }
 
 function hitText(map: SourceMap, hit: SummaryHit): string {

@@ -1,7 +1,13 @@
 import * as vscode from "vscode";
 import { loadStartedAt } from "./activationClock.ts";
 import { ApiKeyStore, setApiKey } from "./apiKeyStore.ts";
-import { registerChatParticipant } from "./chatParticipant.ts";
+import { chatHandler, registerChatParticipant } from "./chatParticipant.ts";
+import { ChatSessions } from "./chatSessions.ts";
+import { radarTool, registerLmTools } from "./lmTools.ts";
+import { registerMcpServer } from "./mcpRegistration.ts";
+import { ToolRuntime } from "./toolRuntime.ts";
+import { trustPolicy } from "./trustPolicy.ts";
+import { viewFeed } from "./viewFeed.ts";
 import { resolveModel } from "./modelResolver.ts";
 import { openSource } from "./openSource.ts";
 import { ProblemsPanel } from "./problemsPanel.ts";
@@ -13,6 +19,7 @@ import type { AskOutcome, AskRequest } from "./runController.ts";
 import { SourcesTreeProvider } from "./sourcesTree.ts";
 import { TraceModel, findCall } from "./traceModel.ts";
 import { TraceTreeProvider } from "./traceTree.ts";
+import type { OperatorName } from "../core/operators/operator.ts";
 import { isLocation } from "../shared/reportProtocol.ts";
 import type { ReportState } from "../shared/reportProtocol.ts";
 import { callFile } from "./callText.ts";
@@ -32,14 +39,18 @@ export interface RadarApi {
   reportState(): ReportState;
   reportVisible(): boolean;
   diagnostics: vscode.DiagnosticCollection;
+  /** `@radar`'s request handler, as the chat calls it (tests drive it with a scripted model). */
+  chatHandler: vscode.ChatRequestHandler;
+  /** An operator as a language model tool, over the window's shared tool runtime. */
+  lmTool(op: OperatorName): vscode.LanguageModelTool<Record<string, unknown>>;
   /** Whether DuckDB and the agent have been loaded (they are not at activation). */
   runtimeLoaded(): boolean;
   runtimeLoadedAtActivation: boolean;
 }
 
 /**
- * Activation stays cheap: it registers commands, views, the report serializer and the chat
- * participant, and nothing else. DuckDB, the `openai` client and the runtime load with the first
+ * Activation stays cheap: it registers commands, views, the report serializer, the chat
+ * participant, the language model tools and the MCP server definition, and nothing else. DuckDB, the `openai` client and the runtime load with the first
  * run or the first Source Map (see runtimeLoader.ts).
  */
 export function activate(context: vscode.ExtensionContext): RadarApi {
@@ -170,8 +181,26 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   );
   if (vscode.lm?.onDidChangeChatModels)
     context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));
-  const chat = registerChatParticipant(runs);
+  const sessions = new ChatSessions();
+  const chatDeps = { ask: (request: AskRequest) => runs.ask(request), sessions, trace: traceModel };
+  const chat = registerChatParticipant(chatDeps);
   if (chat) context.subscriptions.push(chat);
+  // The language model tools share one runtime, fed to the same views as every run.
+  const toolRuntime = new ToolRuntime({
+    lake,
+    allowBash: () => trustPolicy(vscode.workspace.isTrusted).allowBash,
+    onEvent: viewFeed({ trace: traceTree, problems, log }),
+    log,
+  });
+  const tools = registerLmTools(() => toolRuntime.get());
+  if (tools.length === 0) log.info("Language model tools: this editor has no vscode.lm.registerTool.");
+  const mcp = registerMcpServer(context.extensionPath, log);
+  context.subscriptions.push(
+    toolRuntime,
+    { dispose: () => sessions.dispose() },
+    ...tools,
+    ...(mcp ? [mcp] : []),
+  );
   void refreshModelContext();
 
   const activationMs = Math.round((performance.now() - loadStartedAt()) * 10) / 10;
@@ -191,6 +220,8 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     reportState: () => report.current,
     reportVisible: () => report.visible,
     diagnostics: problems.collection,
+    chatHandler: chatHandler(chatDeps),
+    lmTool: (op) => radarTool(op, () => toolRuntime.get()),
     runtimeLoaded,
     runtimeLoadedAtActivation,
   };

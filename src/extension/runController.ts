@@ -1,9 +1,9 @@
 import * as vscode from "vscode";
 import type { AgentStatus } from "../agent/agentEvents.ts";
 import type { ChatModel } from "../agent/chatModel.ts";
+import type { Runtime } from "../core/runtime.ts";
 import type { TraceEvent } from "../core/trace/traceEvents.ts";
 import type { ApiKeyStore } from "./apiKeyStore.ts";
-import { argText } from "./callText.ts";
 import { LmChatModel } from "./lmChatModel.ts";
 import { safeEndpoint } from "./modelChoice.ts";
 import { resolveModel } from "./modelResolver.ts";
@@ -13,6 +13,7 @@ import type { ReportPanel } from "./reportPanel.ts";
 import { answerText, reportOf } from "./reportModel.ts";
 import { loadRuntime } from "./runtimeLoader.ts";
 import { coverageOf } from "./sourcesModel.ts";
+import { viewFeed } from "./viewFeed.ts";
 import type { SourcesTreeProvider } from "./sourcesTree.ts";
 import type { TraceTreeProvider } from "./traceTree.ts";
 import type { TraceRun } from "./traceModel.ts";
@@ -28,6 +29,13 @@ export interface AskRequest {
   onEvent?: (event: TraceEvent, run: TraceRun | undefined) => void;
   /** No progress notification and no report tab (the chat shows its own). */
   quiet?: boolean;
+  /**
+   * A runtime kept from an earlier run (a chat follow-up): the run goes on over its shared state,
+   * as a new run with its own trace, instead of opening a fresh runtime.
+   */
+  runtime?: Runtime;
+  /** Leave the runtime open and return it in the outcome, for a follow-up to reuse. */
+  keepRuntime?: boolean;
 }
 
 export interface AskOutcome {
@@ -35,6 +43,8 @@ export interface AskOutcome {
   runId?: string;
   answer?: string;
   error?: string;
+  /** The run's runtime, still open, when the request asked to keep it. */
+  runtime?: Runtime;
 }
 
 export interface RunDeps {
@@ -188,34 +198,38 @@ export class RunController {
     const bundle = await loadRuntime();
     say("mapping the data files…");
     let runId: string | undefined;
+    const feed = viewFeed({ trace, problems, log });
     const onEvent = (event: TraceEvent): void => {
-      const run = trace.model.apply(event);
+      const run = feed(event);
       if (event.type === "run-start") {
         runId = event.runId;
-        problems.clear();
         if (!o.request.quiet && run) report.show(reportOf(run), { preserveFocus: true });
       }
-      trace.refresh();
-      if (run) {
-        report.update(reportOf(run));
-        if (event.type === "call" && event.diagnostics.length) problems.show(run);
-      }
-      logEvent(log, event);
+      if (run) report.update(reportOf(run));
       const line = progressLine(event);
       if (line) say(line);
       o.request.onEvent?.(event, run);
     };
-    let runtime: Awaited<ReturnType<typeof bundle.openRuntime>> | undefined;
+    let runtime: Runtime | undefined;
+    let detach: (() => void) | undefined;
     try {
-      runtime = await bundle.openRuntime(
-        folder.uri.fsPath,
-        {
-          allowBash: o.allowBash,
-          question,
-          onMapProgress: (p) => say(`mapping ${p.filesDone}/${p.filesTotal}: ${p.path}`),
-        },
-        onEvent,
-      );
+      if (o.request.runtime) {
+        runtime = o.request.runtime;
+        detach = runtime.onEvent(onEvent);
+        runtime.nextRun(question);
+      } else {
+        runtime = await bundle.openRuntime(
+          folder.uri.fsPath,
+          {
+            allowBash: o.allowBash,
+            question,
+            onMapProgress: (p) => say(`mapping ${p.filesDone}/${p.filesTotal}: ${p.path}`),
+          },
+          onEvent,
+        );
+        const opened = runtime;
+        detach = () => opened.offEvent(onEvent);
+      }
       const run = trace.model.run(runtime.runId);
       if (run) run.tracePath = runtime.trace.path;
       const result = await bundle.askAgent(runtime, model, question, {
@@ -251,14 +265,23 @@ export class RunController {
         runId: runtime.runId,
         ...(result.answer !== undefined ? { answer: answerText(result.answer) } : {}),
         ...(result.error ? { error: result.error } : {}),
+        ...(o.request.keepRuntime ? { runtime } : {}),
       };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error(`Run failed: ${message}`);
       if (!o.request.quiet) void vscode.window.showErrorMessage(`RADAR: the run failed: ${message}`);
-      return { status: "failed", ...(runId ? { runId } : {}), error: message };
+      return {
+        status: "failed",
+        ...(runId ? { runId } : {}),
+        error: message,
+        ...(o.request.keepRuntime && runtime ? { runtime } : {}),
+      };
     } finally {
-      runtime?.close();
+      // A kept runtime — or one the caller passed in, and so owns — stays open, without this
+      // run's listener.
+      if (o.request.keepRuntime || o.request.runtime) detach?.();
+      else runtime?.close();
     }
   }
 }
@@ -273,32 +296,5 @@ function progressLine(event: TraceEvent): string | undefined {
       return `checking the answer: ${String(event.status)}`;
     default:
       return undefined;
-  }
-}
-
-function logEvent(log: RadarLog, event: TraceEvent): void {
-  switch (event.type) {
-    case "call": {
-      const line = `#${event.index} ${event.op} ${event.status} ${argText(event.op, event.args).slice(0, 300)} (${event.durationMs} ms)${event.summary ? ` → ${event.summary}` : ""}${event.error ? ` — ${event.error}` : ""}`;
-      if (event.status === "failed") log.error(line);
-      else if (event.status === "rejected") log.warn(line);
-      else log.info(line);
-      for (const d of event.diagnostics) log.info(`    ${d.severity} ${d.code}: ${d.message}`);
-      break;
-    }
-    case "agent-step":
-      log.info(
-        `step ${String(event.step)}: ${Array.isArray(event.toolCalls) ? event.toolCalls.length : 0} tool call(s)`,
-      );
-      break;
-    case "agent-model-error":
-      log.warn(`model error (${String(event.kind)}): ${String(event.message)}`);
-      break;
-    case "agent-answer":
-      log.info(`answer ${String(event.status)}: ${JSON.stringify(event.answer)}`);
-      break;
-    case "agent-end":
-      log.info(`agent ${String(event.status)}${event.error ? `: ${String(event.error)}` : ""}`);
-      break;
   }
 }
