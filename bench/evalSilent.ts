@@ -4,7 +4,7 @@
 // or a call that did not run). Run as `npm run eval:silent` (`--json` for JSON, `--verbose` to list
 // every case). Exits 0 whatever the figures (it is a measurement), 1 if a case crashes the runner.
 import { diagnosticCodes } from "../src/core/validation/ruleRegistry.ts";
-import { runSilentCase } from "../test/silent/runSilentCase.ts";
+import { judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
 import type { SilentRun } from "../test/silent/runSilentCase.ts";
 import { silentCases } from "../test/silent/silentCases.ts";
 import type { SilentCase } from "../test/silent/silentCases.ts";
@@ -32,11 +32,6 @@ interface CodeFigures {
   falseAlarms: number;
   falseAlarmRate: number | null;
   skipped: number;
-}
-
-function judge(c: SilentCase, run: SilentRun): boolean {
-  if (c.expect === "flagged") return run.flaggedCodes.includes(c.code);
-  return run.flaggedCodes.length === 0 && run.statuses.every((s) => s === "ok");
 }
 
 function figures(code: string, results: CaseResult[]): CodeFigures {
@@ -94,7 +89,7 @@ async function main(): Promise<void> {
       name: c.name,
       expect: c.expect,
       ...(run.skipped ? { skipped: run.skipped } : {}),
-      passed: !run.skipped && judge(c, run),
+      passed: !run.skipped && judgeSilentCase(c, run),
       flaggedCodes: run.flaggedCodes,
       statuses: run.statuses,
       ms: Date.now() - t0,

@@ -1,5 +1,5 @@
 /** Developer tool: runs the silent-error cases whose name or code matches a pattern and prints what they produced. */
-import { runSilentCase } from "../test/silent/runSilentCase.ts";
+import { judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
 import { silentCases } from "../test/silent/silentCases.ts";
 
 async function main(): Promise<void> {
@@ -7,11 +7,7 @@ async function main(): Promise<void> {
   let failures = 0;
   for (const c of silentCases.filter((x) => pattern.test(`${x.code} ${x.name}`))) {
     const run = await runSilentCase(c);
-    const bad = run.diagnostics.filter((d) => d.severity !== "info");
-    const pass =
-      c.expect === "flagged"
-        ? run.flaggedCodes.includes(c.code)
-        : bad.length === 0 && run.statuses.every((s) => s === "ok");
+    const pass = judgeSilentCase(c, run);
     if (!pass) failures++;
     console.log(
       `${pass ? "PASS" : "FAIL"} [${c.code}] ${c.expect}: ${c.name}  statuses=${run.statuses.join(",")}`,

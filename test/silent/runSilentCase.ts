@@ -82,3 +82,10 @@ export async function runSilentCase(c: SilentCase): Promise<SilentRun> {
     cleanup();
   }
 }
+
+/** The suite's verdict: a bad case is flagged with its own code; a correct case reports no error or
+ * warning and every call ran. */
+export function judgeSilentCase(c: SilentCase, run: SilentRun): boolean {
+  if (c.expect === "flagged") return run.flaggedCodes.includes(c.code);
+  return run.flaggedCodes.length === 0 && run.statuses.every((s) => s === "ok");
+}

@@ -2,7 +2,6 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { Diagnostic } from "../diagnostic.ts";
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
@@ -99,7 +98,6 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
       origin: RowOrigin;
       readSql?: string;
     }[] = [];
-    const diagnostics: Diagnostic[] = [];
     try {
       for (const [i, entry] of entries.entries()) {
         const table = requireTable(entry, undefined);
@@ -179,7 +177,6 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
         rowCount,
         preview: await previewTable(ctx.engine, ctx.state, info, PREVIEW_ROWS),
       },
-      diagnostics,
     };
   },
   summarize: (o) =>
