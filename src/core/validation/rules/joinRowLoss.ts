@@ -1,9 +1,19 @@
 import type { Diagnostic } from "../../diagnostic.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
-import { equiJoins, usedOutsideJoin } from "../sqlFacts.ts";
-import { SAMPLE_PERCENT, unmatchedRows } from "../unmatchedRows.ts";
-import type { Loss } from "../unmatchedRows.ts";
+import { joinProfile, scaled } from "../joinProfile.ts";
+import type { SideFacts } from "../joinProfile.ts";
+import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
+import type { KeyOf } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+
+/** Rows of one side of a join whose key has no partner on the other side. */
+interface Loss {
+  from: KeyOf[];
+  to: KeyOf[];
+  facts: SideFacts;
+  sampleEvery: number;
+}
 
 /**
  * `join-row-loss` (warning): an inner (or semi) join drops rows whose key has no partner on the
@@ -11,8 +21,8 @@ import type { ValidationRule } from "../validationRule.ts";
  * expressions (`lower(a.name) = lower(b.name)`). Only rows the query's own WHERE keeps count; a
  * side used purely as a filter is taken as intended filtering; and when one side matches
  * completely while most of the other is dropped, the other side is a lookup table and its unused
- * rows are reported as `info`. Where either table is above EXACT_ROW_LIMIT rows the dropping side
- * is checked from a block sample, and the finding says so.
+ * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
+ * the keys (see joinProfile), and the finding says so.
  */
 export const joinRowLossRule: ValidationRule = {
   code: "join-row-loss",
@@ -31,12 +41,21 @@ export const joinRowLossRule: ValidationRule = {
         const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
         if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
       }
-      const losses = [await unmatchedRows(ctx, join.select, left, right)];
-      if (join.joinType === "INNER") losses.push(await unmatchedRows(ctx, join.select, right, left));
+      const profile = await joinProfile(
+        ctx.engine,
+        { keys: left, filter: await filterFor(ctx.engine, join.select, left[0]!.alias, ctx.state) },
+        { keys: right, filter: await filterFor(ctx.engine, join.select, right[0]!.alias, ctx.state) },
+      );
+      const losses: Loss[] = [
+        { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
+      ];
+      if (join.joinType === "INNER")
+        losses.push({ from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery });
       for (const loss of losses) {
-        if (loss.total === 0) continue;
-        const otherSideComplete = losses.length === 2 && losses.every((l) => l === loss || l.total === 0);
-        const lookup = otherSideComplete && loss.total > 0.5 * loss.kept;
+        if (loss.facts.lostRows === 0) continue;
+        const otherSideComplete =
+          losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
+        const lookup = otherSideComplete && loss.facts.lostRows > 0.5 * loss.facts.kept;
         out.push(await describe(ctx, join.joinType, loss, lookup));
       }
     }
@@ -45,27 +64,29 @@ export const joinRowLossRule: ValidationRule = {
 };
 
 async function describe(
-  ctx: Parameters<Extract<ValidationRule, { phase: "after" }>["check"]>[0]["ctx"],
+  ctx: OperatorContext,
   joinType: string,
   loss: Loss,
   lookup: boolean,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
+  const { facts, sampleEvery } = loss;
   const locations = await locate(
     ctx.engine,
     table,
-    loss.rows.map((r) => Number(r.r)),
+    facts.lost.map((e) => e.rowid),
   );
-  const keyText = loss.rows.map(
-    (r, i) =>
-      `${loss.from.map((k, j) => literal(r[`k${j}`], k.column ? typeOf(table, k.column) : undefined)).join("/")}${at(locations[i])}`,
+  const keyText = facts.lost.map(
+    (e, i) =>
+      `${loss.from.map((k, j) => literal(e.key[j], k.column ? typeOf(table, k.column) : undefined)).join("/")}${at(locations[i])}`,
   );
   const on = loss.from.map((k, i) => `${k.label} = ${loss.to[i]!.label}`).join(" AND ");
-  const amount = loss.sampled
-    ? `about ${Math.round((loss.total * 100) / SAMPLE_PERCENT).toLocaleString("en-US")} row(s) of ${table.name} (${loss.total} in a ${SAMPLE_PERCENT}% sample, ${loss.keys}+ key value(s)) with no match in ${other.name}`
-    : `${loss.total} of ${loss.kept} row(s) of ${table.name} (${loss.keys} key value(s) with no match in ${other.name})`;
-  const examples = `${keyText.join(", ")}${loss.keys > loss.rows.length ? ", …" : ""}`;
+  const amount =
+    sampleEvery > 1
+      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${table.name} with no match in ${other.name} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
+      : `${facts.lostRows} of ${facts.kept} row(s) of ${table.name} (${facts.lostKeys} key value(s) with no match in ${other.name})`;
+  const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
   if (lookup)
     return {
       code: "join-row-loss",

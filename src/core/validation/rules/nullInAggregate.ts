@@ -4,7 +4,8 @@ import { aggregateUses } from "../aggregateUses.ts";
 import { at, locate, present } from "../evidence.ts";
 import { equiJoins, filterFor, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
-import { unmatchedRows } from "../unmatchedRows.ts";
+import { columnStats } from "../columnStats.ts";
+import { joinProfile, scaled } from "../joinProfile.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -55,10 +56,12 @@ export const nullInAggregateRule: ValidationRule = {
           `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL) AS nulls, list(${sqlIdent(alias)}.rowid ORDER BY ${sqlIdent(alias)}.rowid) FILTER (WHERE ${col} IS NULL)[1:3] AS rows ` +
             `FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
         );
-      const [row] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
-      const nulls = Number(row?.nulls ?? 0);
       const outer = await outerJoinNulls(ctx, use.select, alias);
       if (outer) out.push(outer(use.fn, column));
+      // DuckDB's column statistics already say whether a stored column has any NULL at all.
+      if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
+      const [row] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+      const nulls = Number(row?.nulls ?? 0);
       if (nulls === 0) continue;
       const rowids = ((row?.rows as unknown[]) ?? []).map(Number);
       const locations = await locate(ctx.engine, table, rowids);
@@ -110,19 +113,24 @@ async function outerJoinNulls(
     const side = nullableSide(join.node, alias, ctx.state)!;
     const nullable = join.pairs.map((p) => (side === "right" ? p.right : p.left));
     const preserved = join.pairs.map((p) => (side === "right" ? p.left : p.right));
-    const loss = await unmatchedRows(ctx, select, preserved, nullable);
-    if (loss.total === 0) continue;
+    const profile = await joinProfile(
+      ctx.engine,
+      { keys: preserved, filter: await filterFor(ctx.engine, select, preserved[0]!.alias, ctx.state) },
+      { keys: nullable, filter: "TRUE" },
+    );
+    const lost = profile.left;
+    if (lost.lostRows === 0) continue;
     const kept = preserved[0]!.table;
     const locations = await locate(
       ctx.engine,
       kept,
-      loss.rows.map((r) => Number(r.r)),
+      lost.lost.map((e) => e.rowid),
     );
     return (fn, column) => ({
       code: "null-in-aggregate",
       severity: "warning",
       message:
-        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${loss.total} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}, so ${column} is NULL for them and they are left out of ${fn}. ` +
+        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}, so ${column} is NULL for them and they are left out of ${fn}. ` +
         `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
       locations: present(locations),
     });

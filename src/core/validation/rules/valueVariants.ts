@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
-import { sqlIdent } from "../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import { conjuncts, filterFor, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
@@ -33,25 +34,68 @@ async function groupVariants(
   engine: DuckEngine,
   c: ColumnOf,
   filter: string,
+  /** Look only at these values (the candidates found in the query's output). */
+  among?: string[],
 ): Promise<{ variants: string[]; n: number; r: number }[]> {
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
-  const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter}) GROUP BY 1`;
-  const byForm = await engine.all(
-    `WITH d AS (${distinct}) SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}`,
+  const only = among ? ` AND ${col} IN (${among.map(sqlString).join(", ")})` : "";
+  const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter})${only} GROUP BY 1`;
+  // One scan: the distinct values are materialised once and both searches read them.
+  // Spelling: one-letter misspellings ('Pittsburg'/'Pittsburgh') of longer names without digits,
+  // where one spelling is clearly the rarer: codes like 'FY2023'/'FY2024' are not variants.
+  const found = await engine.all(
+    `WITH d AS MATERIALIZED (${distinct}), ` +
+      `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}), ` +
+      `s AS (SELECT * FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}), ` +
+      `p AS (SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 ` +
+      `AND ${normalised("x.v")} <> ${normalised("y.v")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}) ` +
+      `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
   );
-  // One-letter misspellings ('Pittsburg'/'Pittsburgh') of longer names without digits, where one
-  // spelling is clearly the rarer: codes like 'FY2023'/'FY2024' are not variants.
-  const bySpelling = await engine.all(
-    `WITH d AS (${distinct}), s AS (SELECT * FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}) ` +
-      `SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 ` +
-      `AND ${normalised("x.v")} <> ${normalised("y.v")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}`,
-  );
-  return [...byForm, ...bySpelling].map((r) => ({
+  return found.map((r) => ({
     variants: (r.variants as unknown[]).map(String),
     n: Number(r.n),
     r: Number(r.r),
   }));
+}
+
+/**
+ * The column of the query's result that holds a GROUP BY column as it is — the final SELECT
+ * lists it bare, with no HAVING or LIMIT that could hide groups — so that the groups the query
+ * really produced can be read from its (small) result instead of re-grouping the source.
+ */
+function outputColumn(
+  statement: Json,
+  select: Json,
+  group: Json,
+  scope: ReturnType<typeof scopeOf>,
+  output: TableInfo | undefined,
+): string | undefined {
+  const node = statement.node as Json | undefined;
+  if (!output || node !== select || select.having) return undefined;
+  if (((select.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "LIMIT_MODIFIER"))
+    return undefined;
+  const list = (select.select_list as Json[] | undefined) ?? [];
+  if (list.length !== output.schema.length) return undefined;
+  const wanted = resolveColumn(group.column_names as string[], scope);
+  const i = list.findIndex((e) => {
+    if (e.class !== "COLUMN_REF") return false;
+    const c = resolveColumn(e.column_names as string[], scope);
+    return c?.alias === wanted?.alias && c?.column === wanted?.column;
+  });
+  return i >= 0 ? output.schema[i]!.name : undefined;
+}
+
+/** Values of a result column that have a variant among the result's values (both spellings). */
+async function variantCandidates(engine: DuckEngine, output: TableInfo, column: string): Promise<string[]> {
+  const rows = await engine.all(
+    `WITH d AS MATERIALIZED (SELECT DISTINCT ${sqlIdent(column)} AS v FROM ${sqlIdent(output.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
+      `f AS (SELECT unnest(list(v)) AS v FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
+      `s AS (SELECT v FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}), ` +
+      `p AS (SELECT unnest([x.v, y.v]) AS v FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 AND ${normalised("x.v")} <> ${normalised("y.v")}) ` +
+      `SELECT DISTINCT v FROM (SELECT v FROM f UNION ALL SELECT v FROM p) ORDER BY v`,
+  );
+  return rows.map((r) => String(r.v));
 }
 
 /**
@@ -65,8 +109,9 @@ export const valueVariantsRule: ValidationRule = {
   code: "value-variants",
   phase: "after",
   ops: ["Query"],
-  async check({ ctx, sql }) {
+  async check({ ctx, sql, args }) {
     if (!sql) return [];
+    const output = ctx.state.table(String(args.output));
     const out: Diagnostic[] = [];
     const report = async (
       c: ColumnOf,
@@ -94,14 +139,19 @@ export const valueVariantsRule: ValidationRule = {
         const c = textColumn(g, scope);
         if (!c) continue;
         const filter = await filterFor(ctx.engine, select, c.alias, ctx.state);
+        const shown = outputColumn(sql.statement, select, g, scope, output);
+        // Only values that reached the result can split it: find candidates there, then count
+        // them (and find their rows) in the source.
+        const among = shown && output ? await variantCandidates(ctx.engine, output, shown) : undefined;
+        if (among?.length === 0) continue;
         await report(
           c,
           "GROUP BY",
-          filter === "TRUE"
+          filter === "TRUE" && !among
             ? await memoized(c.table, `variants:${c.alias}:${c.column}`, () =>
                 groupVariants(ctx.engine, c, filter),
               )
-            : await groupVariants(ctx.engine, c, filter),
+            : await groupVariants(ctx.engine, c, filter, among),
           `Group by a normalised form instead, e.g. GROUP BY regexp_replace(lower(trim(${c.column})), '[^a-z0-9]+', ' ', 'g'), and fix misspellings with a CASE.`,
         );
       }

@@ -1,0 +1,224 @@
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import { columnStats } from "./columnStats.ts";
+import type { KeyOf } from "./sqlFacts.ts";
+import { memoized, tableId } from "./tableMemo.ts";
+
+/** One side of an equi-join: its key (columns or expressions over one table) and the rows the query keeps. */
+export interface JoinSide {
+  keys: KeyOf[];
+  /** The query's own WHERE conjuncts over this side (`TRUE` when none). */
+  filter: string;
+}
+
+/** A key value with its row count on one side and the first row holding it. */
+export interface KeyExample {
+  key: unknown[];
+  rows: number;
+  rowid: number;
+}
+
+/** What one side of the join looks like from the other. */
+export interface SideFacts {
+  /** Rows the query keeps on this side (non-NULL key). */
+  kept: number;
+  /** Of those, rows whose key never occurs on the other side (in any row of it). */
+  lostRows: number;
+  lostKeys: number;
+  /** The first lost keys in file order. */
+  lost: KeyExample[];
+  /** The most rows any one key has among the kept rows (1 = the key is unique). */
+  maxPerKey: number;
+  /** The same among keys kept on both sides (the ones the join pairs up). */
+  maxPerMatchedKey: number;
+}
+
+/** A key that repeats on at least one side among keys present on both. */
+export interface RepeatedKey {
+  key: unknown[];
+  leftRows: number;
+  rightRows: number;
+  leftRowid: number;
+  rightRowid: number;
+}
+
+export interface JoinProfile {
+  /**
+   * 1 when every key was looked at; otherwise only keys whose hash falls in one of this many
+   * buckets were, on both sides alike — so each sampled key is seen whole, with all its rows on
+   * both sides, and the counts above are those of the sample.
+   */
+  sampleEvery: number;
+  left: SideFacts;
+  right: SideFacts;
+  /** Up to SHOWN keys present on both sides that repeat on either, most multiplied first. */
+  repeated: RepeatedKey[];
+}
+
+const SHOWN = 5;
+/** Joins whose larger side has more rows than this may be checked from a sample of keys… */
+export const SAMPLE_ABOVE_ROWS = 1_000_000;
+/** …when they have more distinct keys than this (fewer keys group cheaply, whatever the rows). */
+export const EXACT_KEYS = 50_000;
+/** About this many distinct keys are kept in a sample. */
+const SAMPLED_KEYS = 10_000;
+
+/**
+ * Everything the join checks need about an equi-join's keys, from one pass over both tables:
+ * each side's keys grouped with their row counts (all rows for existence on the other side, the
+ * query's kept rows for the rest), matched with a FULL JOIN. Row loss in both directions and key
+ * repetition come out of the same pass, computed once per pair of (table, key, filter) in a run.
+ *
+ * Large joins with many distinct keys read a hash partition of the keys — the same partition on
+ * both sides, so a sampled key's partner is never missed and counts are exact per key — which
+ * bounds the cost to a scan of the key columns and a small grouping.
+ */
+export async function joinProfile(engine: DuckEngine, left: JoinSide, right: JoinSide): Promise<JoinProfile> {
+  const order = (s: JoinSide): string => `${tableId(s.keys[0]!.table)}:${s.keys.map((k) => k.sql).join(",")}`;
+  // One computation serves both orientations of a join.
+  if (order(left) > order(right)) {
+    const p = await joinProfile(engine, right, left);
+    return {
+      sampleEvery: p.sampleEvery,
+      left: p.right,
+      right: p.left,
+      repeated: p.repeated.map((r) => ({
+        key: r.key,
+        leftRows: r.rightRows,
+        rightRows: r.leftRows,
+        leftRowid: r.rightRowid,
+        rightRowid: r.leftRowid,
+      })),
+    };
+  }
+  const memoKey = `join:${order(left)}|${left.filter}|${order(right)}|${right.filter}`;
+  return memoized(left.keys[0]!.table, memoKey, () => compute(engine, left, right));
+}
+
+async function distinctEstimate(engine: DuckEngine, side: JoinSide): Promise<number> {
+  const [key] = side.keys;
+  if (side.keys.length === 1 && key!.column) {
+    const stats = await columnStats(engine, key!.table, key!.column);
+    if (stats.approxDistinct !== undefined) return Math.min(stats.approxDistinct, key!.table.rowCount);
+  }
+  return key!.table.rowCount;
+}
+
+const UNSIGNED = /^U(TINY|SMALL|)INT$|^UBIGINT$|^UHUGEINT$/;
+const INTEGER = /^U?(TINY|SMALL|BIG|HUGE|)INT(EGER)?$/;
+
+/**
+ * How each side's key i is cast before hashing, so that equal keys hash alike (`null`: as it is).
+ * Keys of different types are hashed as the type DuckDB compares them as — except an unsigned
+ * integer side, left as it is: DuckDB hashes a non-negative integer the same in every integer
+ * type (a unit test keeps this true), and casting the larger table's key costs as much as
+ * scanning it.
+ */
+async function hashCasts(
+  engine: DuckEngine,
+  left: JoinSide,
+  right: JoinSide,
+): Promise<{ left: (string | null)[]; right: (string | null)[] }> {
+  const types = async (s: JoinSide): Promise<string[]> =>
+    (
+      await engine.describe(
+        `SELECT ${s.keys.map((k, i) => `${k.sql} AS k${i}`).join(", ")} FROM ${sqlIdent(s.keys[0]!.table.name)} AS ${sqlIdent(s.keys[0]!.alias)}`,
+      )
+    ).map((c) => c.type);
+  const [lt, rt] = [await types(left), await types(right)];
+  const out = { left: [] as (string | null)[], right: [] as (string | null)[] };
+  for (let i = 0; i < lt.length; i++) {
+    const [l, r] = [lt[i]!, rt[i]!];
+    if (l === r) {
+      out.left.push(null);
+      out.right.push(null);
+      continue;
+    }
+    let common = "VARCHAR";
+    try {
+      const [row] = await engine.all(`SELECT typeof([NULL::${l}, NULL::${r}]) AS t`);
+      common = String(row?.t).replace(/\[\]$/, "");
+    } catch {
+      // Types DuckDB cannot unify are compared as text.
+    }
+    const integers = INTEGER.test(l) && INTEGER.test(r) && INTEGER.test(common);
+    out.left.push(l === common || (integers && UNSIGNED.test(l)) ? null : common);
+    out.right.push(r === common || (integers && UNSIGNED.test(r)) ? null : common);
+  }
+  return out;
+}
+
+async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Promise<JoinProfile> {
+  const larger = Math.max(left.keys[0]!.table.rowCount, right.keys[0]!.table.rowCount);
+  let sampleEvery = 1;
+  if (larger > SAMPLE_ABOVE_ROWS) {
+    const distinct = Math.max(await distinctEstimate(engine, left), await distinctEstimate(engine, right));
+    if (distinct > EXACT_KEYS) sampleEvery = Math.ceil(distinct / SAMPLED_KEYS);
+  }
+  const casts = sampleEvery > 1 ? await hashCasts(engine, left, right) : { left: [], right: [] };
+  const width = left.keys.length;
+  const grouped = (s: JoinSide, cast: (string | null)[]): string => {
+    const { table, alias } = s.keys[0]!;
+    const a = sqlIdent(alias);
+    const keys = s.keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
+    const notNull = s.keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
+    const hashed = s.keys.map((k, i) => (cast[i] ? `CAST(${k.sql} AS ${cast[i]})` : `(${k.sql})`)).join(", ");
+    const sample = sampleEvery > 1 ? ` AND hash(${hashed}) % ${sampleEvery} = 0` : "";
+    // Every row counts for existence on the other side; the kept rows for the rest.
+    const kept = s.filter === "TRUE" ? "" : ` FILTER (WHERE ${s.filter})`;
+    return (
+      `SELECT ${keys}, count(*)${kept} AS n, min(${a}.rowid)${kept} AS r ` +
+      `FROM ${sqlIdent(table.name)} AS ${a} WHERE ${notNull}${sample} GROUP BY ALL`
+    );
+  };
+  const on = Array.from({ length: width }, (_, i) => `l.k${i} = r.k${i}`).join(" AND ");
+  const keyOf = (side: "l" | "r"): string =>
+    `{${Array.from({ length: width }, (_, i) => `k${i}: ${side}k${i}`).join(", ")}}`;
+  const cols = (side: "l" | "r"): string =>
+    Array.from({ length: width }, (_, i) => `${side}.k${i} AS ${side}k${i}`).join(", ");
+  const facts = (s: "l" | "r", o: "l" | "r"): string =>
+    `coalesce(sum(${s}n), 0) AS ${s}_kept, coalesce(sum(${s}n) FILTER (WHERE ${s}n > 0 AND NOT ${o}p), 0) AS ${s}_lost, ` +
+    `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ` +
+    `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_ex, ` +
+    `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
+  const [row] = await engine.all(
+    `WITH l AS (${grouped(left, casts.left)}), r AS (${grouped(right, casts.right)}), ` +
+      `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) ` +
+      `SELECT ${facts("l", "r")}, ${facts("r", "l")}, ` +
+      `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1)) AS dup_ex ` +
+      `FROM j`,
+  );
+  const keyValues = (k: unknown): unknown[] => Object.values((k ?? {}) as Record<string, unknown>);
+  const side = (s: "l" | "r"): SideFacts => ({
+    kept: Number(row?.[`${s}_kept`] ?? 0),
+    lostRows: Number(row?.[`${s}_lost`] ?? 0),
+    lostKeys: Number(row?.[`${s}_lost_keys`] ?? 0),
+    lost: ((row?.[`${s}_lost_ex`] as Record<string, unknown>[] | null) ?? [])
+      .map((e) => ({ key: keyValues(e.k), rows: Number(e.n), rowid: Number(e.r) }))
+      .sort((a, b) => a.rowid - b.rowid),
+    maxPerKey: Number(row?.[`${s}_max`] ?? 0),
+    maxPerMatchedKey: Number(row?.[`${s}_mmax`] ?? 0),
+  });
+  return {
+    sampleEvery,
+    left: side("l"),
+    right: side("r"),
+    repeated: ((row?.dup_ex as Record<string, unknown>[] | null) ?? [])
+      .map((e) => ({
+        key: keyValues(e.k),
+        leftRows: Number(e.ln),
+        rightRows: Number(e.rn),
+        leftRowid: Number(e.lr),
+        rightRowid: Number(e.rr),
+      }))
+      .sort((a, b) => b.leftRows * b.rightRows - a.leftRows * a.rightRows),
+  };
+}
+
+/** "about 480,000" for a count seen in a 1-in-`every` sample; the count itself when exact. */
+export function scaled(count: number, every: number): string {
+  if (every === 1) return count.toLocaleString("en-US");
+  const estimate = count * every;
+  const rounded = Number(estimate.toPrecision(estimate >= 1000 ? 2 : 1));
+  return `about ${rounded.toLocaleString("en-US")}`;
+}
