@@ -2,7 +2,13 @@ import { realpathSync } from "node:fs";
 import type { z } from "zod";
 import { DuckEngine } from "./engine/duckEngine.ts";
 import { Rejection } from "./diagnostic.ts";
-import { validateAfter, validateBefore, validateFinal } from "./validation/validate.ts";
+import {
+  DEFAULT_VALIDATION_BUDGET,
+  validateAfter,
+  validateBefore,
+  validateFinal,
+} from "./validation/validate.ts";
+import type { ValidationBudget } from "./validation/validate.ts";
 import type { CallFacts } from "./validation/validationRule.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { DiscoverIndex } from "./discover/discoverIndex.ts";
@@ -25,6 +31,11 @@ export interface RuntimeOptions {
   question?: string;
   /** Run the checks after execution (default true). Before-execution checks — the sandbox — always run. */
   validate?: boolean;
+  /**
+   * How long after-execution checks may take per call (default DEFAULT_VALIDATION_BUDGET: the
+   * larger of 200 ms and 20 % of the call's own time); `false` for no limit.
+   */
+  validationBudget?: ValidationBudget | false;
 }
 
 /** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
@@ -46,6 +57,8 @@ export class Runtime {
 
   private constructor(
     readonly engine: DuckEngine,
+    /** A second connection for the after-execution checks, so they can be limited on their own. */
+    private readonly checksEngine: DuckEngine,
     readonly map: SourceMap,
     readonly mapStats: BuildStats,
     readonly radarDir: string,
@@ -68,7 +81,7 @@ export class Runtime {
         cacheDir: dir,
         ...(options.onMapProgress ? { onProgress: options.onMapProgress } : {}),
       });
-      const runtime = new Runtime(engine, map, stats, dir, options);
+      const runtime = new Runtime(engine, await engine.fork(), map, stats, dir, options);
       runtime.emit({
         type: "run-start",
         runId: runtime.runId,
@@ -163,7 +176,10 @@ export class Runtime {
       startedAt: startedAt.toISOString(),
       durationMs: 0,
     };
-    const onAbort = (): void => this.engine.interrupt();
+    const onAbort = (): void => {
+      this.engine.interrupt();
+      this.checksEngine.interrupt();
+    };
     signal?.addEventListener("abort", onAbort);
     try {
       const operator = operatorNames.includes(op as OperatorName) ? operators[op as OperatorName] : undefined;
@@ -202,8 +218,20 @@ export class Runtime {
               event.diagnostics.push(...(result.diagnostics ?? []));
               if (this.options.validate !== false) {
                 const validated = performance.now();
+                const budget =
+                  this.options.validationBudget === false
+                    ? undefined
+                    : (this.options.validationBudget ?? DEFAULT_VALIDATION_BUDGET);
                 event.diagnostics.push(
-                  ...(await validateAfter({ ...facts, observation: result.observation, executionMs })),
+                  ...(await validateAfter(
+                    {
+                      ...facts,
+                      ctx: { ...ctx, engine: this.checksEngine },
+                      observation: result.observation,
+                      executionMs,
+                    },
+                    budget,
+                  )),
                 );
                 event.validationMs = Math.round(performance.now() - validated);
               }
@@ -266,6 +294,7 @@ export class Runtime {
 
   close(): void {
     this.trace.close();
+    this.checksEngine.close();
     this.engine.close();
   }
 }

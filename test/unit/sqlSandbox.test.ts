@@ -125,4 +125,24 @@ describe("sandbox: escape attempts are rejected and nothing is read or written",
     await assert.rejects(runtime.engine.run("SET enable_external_access=true"), /lock|locked|configuration/i);
     await assert.rejects(runtime.engine.run("INSTALL httpfs"), /./);
   });
+
+  test("a forked connection (the checks' own) is behind the same wall and sees the same tables", async () => {
+    const fork = await runtime.engine.fork();
+    try {
+      await assert.rejects(
+        fork.all(`SELECT * FROM read_csv('${outside}/secret.csv')`),
+        /Permission|not allowed|disabled/i,
+      );
+      await assert.rejects(fork.run("SET enable_external_access=true"), /lock|locked|configuration/i);
+      await assert.rejects(fork.run("SET GLOBAL enable_external_access=true"), /lock|locked|configuration/i);
+      await assert.rejects(fork.run("SET allowed_directories=['/']"), /lock|locked|configuration|external/i);
+      const [row] = await fork.all("SELECT count(*) AS n FROM data");
+      assert.equal(Number(row!.n), 2);
+    } finally {
+      fork.close();
+    }
+    // Closing the fork leaves the runtime's own connection working.
+    const [row] = await runtime.engine.all("SELECT count(*) AS n FROM data");
+    assert.equal(Number(row!.n), 2);
+  });
 });

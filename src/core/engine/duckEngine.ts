@@ -19,12 +19,45 @@ export interface DuckEngineOptions {
  */
 export class DuckEngine {
   private queue: Promise<unknown> = Promise.resolve();
+  /** `performance.now()` time after which statements fail with OverBudget (see `limit`). */
+  private deadline = Infinity;
 
   private constructor(
     readonly lakeRoot: string,
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
+    /** False for a fork: closing it closes only its connection. */
+    private readonly ownsInstance = true,
   ) {}
+
+  /**
+   * A second connection to the same database — same tables, same locked configuration — whose
+   * statements can be limited and interrupted without touching the first connection's work
+   * (validation checks run on one).
+   */
+  async fork(): Promise<DuckEngine> {
+    return new DuckEngine(this.lakeRoot, this.instance, await this.instance.connect(), false);
+  }
+
+  /**
+   * Limits this connection's work to `ms` from now: a statement still running then is interrupted,
+   * and later ones fail at once with OverBudget, until `clear()`.
+   */
+  limit(ms: number): { expired: () => boolean; clear: () => void } {
+    this.deadline = performance.now() + ms;
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      this.connection.interrupt();
+    }, ms);
+    return {
+      expired: () => expired || performance.now() >= this.deadline,
+      clear: () => {
+        clearTimeout(timer);
+        this.deadline = Infinity;
+      },
+    };
+  }
 
   static async open(lakeRoot: string, options: DuckEngineOptions = {}): Promise<DuckEngine> {
     const root = realpathSync(lakeRoot);
@@ -49,7 +82,11 @@ export class DuckEngine {
 
   /** Runs statements one at a time: a DuckDB connection executes a single query at once. */
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
+    const guarded = (): Promise<T> => {
+      if (performance.now() >= this.deadline) return Promise.reject(new OverBudget());
+      return task();
+    };
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -117,7 +154,14 @@ export class DuckEngine {
 
   close(): void {
     this.connection.closeSync();
-    this.instance.closeSync();
+    if (this.ownsInstance) this.instance.closeSync();
+  }
+}
+
+/** A statement refused because the connection's time limit (`DuckEngine.limit`) had passed. */
+export class OverBudget extends Error {
+  constructor() {
+    super("time limit reached");
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import { validationRules } from "./ruleRegistry.ts";
-import type { CallFacts, ExecutedFacts } from "./validationRule.ts";
+import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 
 /** Before execution: the first rule that finds errors rejects the call; nothing runs. */
 export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
@@ -13,29 +13,76 @@ export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
   return [];
 }
 
+/** How long after-execution checks may take: the larger of a floor and a share of the call's own time. */
+export interface ValidationBudget {
+  fraction: number;
+  floorMs: number;
+}
+
+export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = { fraction: 0.2, floorMs: 200 };
+
+/** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
+const READS_WHOLE_TABLES = new Set(["join-row-loss", "join-fanout"]);
+
 /**
  * After execution: every applicable rule adds its findings. A rule that breaks is reported as
- * an `info` finding rather than failing a call that already ran.
+ * an `info` finding rather than failing a call that already ran. With a budget, checks stop when
+ * it is spent — the running DuckDB statement is interrupted — and the rules not run are named in
+ * one `validation-budget` info finding: validation stays a small fraction of the work it checks.
  */
-export async function validateAfter(facts: ExecutedFacts): Promise<Diagnostic[]> {
-  const out: Diagnostic[] = [];
-  for (const rule of validationRules) {
-    if (rule.phase !== "after" || !rule.ops.includes(facts.op)) continue;
-    if (facts.ctx.signal?.aborted) break;
-    try {
-      const t = performance.now();
-      out.push(...(await rule.check(facts)));
-      if (process.env.RADAR_PROFILE_RULES)
-        process.stderr.write(`${rule.code}: ${Math.round(performance.now() - t)} ms\n`);
-    } catch (error) {
-      out.push({
-        code: "validation-error",
-        severity: "info",
-        message: `The ${rule.code} check could not run: ${(error as Error).message.split("\n")[0]}`,
-        locations: [],
-      });
+export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBudget): Promise<Diagnostic[]> {
+  const rules = validationRules.filter((r) => r.phase === "after" && r.ops.includes(facts.op));
+  const ordered = [
+    ...rules.filter((r) => !READS_WHOLE_TABLES.has(r.code)),
+    ...rules.filter((r) => READS_WHOLE_TABLES.has(r.code)),
+  ];
+  const budgetMs = budget ? Math.max(budget.floorMs, budget.fraction * facts.executionMs) : Infinity;
+  const limit = Number.isFinite(budgetMs) ? facts.ctx.engine.limit(budgetMs) : undefined;
+  const found = new Map<ValidationRule, Diagnostic[]>();
+  const skipped: string[] = [];
+  try {
+    for (const rule of ordered) {
+      if (rule.phase !== "after") continue;
+      if (facts.ctx.signal?.aborted) break;
+      if (limit?.expired()) {
+        skipped.push(rule.code);
+        continue;
+      }
+      try {
+        const t = performance.now();
+        found.set(rule, await rule.check(facts));
+        if (process.env.RADAR_PROFILE_RULES)
+          process.stderr.write(`${rule.code}: ${Math.round(performance.now() - t)} ms\n`);
+      } catch (error) {
+        if (limit?.expired()) {
+          skipped.push(rule.code);
+          continue;
+        }
+        found.set(rule, [
+          {
+            code: "validation-error",
+            severity: "info",
+            message: `The ${rule.code} check could not run: ${(error as Error).message.split("\n")[0]}`,
+            locations: [],
+          },
+        ]);
+      }
     }
+  } finally {
+    limit?.clear();
   }
+  // Findings in the registry's order, whatever order the checks ran in.
+  const out = rules.flatMap((r) => found.get(r) ?? []);
+  if (skipped.length > 0 && budget)
+    out.push({
+      code: "validation-budget",
+      severity: "info",
+      message:
+        `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops after ${Math.round(budgetMs)} ms ` +
+        `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(facts.executionMs)} ms), ` +
+        `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`,
+      locations: [],
+    });
   return out;
 }
 

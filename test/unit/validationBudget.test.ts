@@ -1,0 +1,99 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { OverBudget } from "../../src/core/engine/duckEngine.ts";
+import type { DuckEngine } from "../../src/core/engine/duckEngine.ts";
+import { Runtime } from "../../src/core/runtime.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+/**
+ * After-execution checks stay within a budget (the larger of a floor and a share of the call's
+ * own time): a statement running at the limit is interrupted on the checks' own connection, the
+ * checks not run are named, and the call itself is unaffected.
+ */
+const { lake, stateDir } = tempLake({
+  "rain.csv": "year,mm\n2017,812\n2018,774\n2019,901\n2020,655\n2021,842\n",
+  "crop.csv": "year,yield\n2017,7.9\n2018,7.4\n2019,8.6\n2021,8.1\n",
+});
+const LOSSY = "SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year";
+
+describe("validation budget", () => {
+  let runtime: Runtime;
+  before(async () => {
+    runtime = await Runtime.open(lake, { radarDir: stateDir });
+    for (const [file, output] of [
+      ["rain.csv", "rain"],
+      ["crop.csv", "crop"],
+    ])
+      assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
+  });
+  after(() => runtime?.close());
+
+  test("the default budget lets every check run on ordinary data", async () => {
+    const r = await runtime.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
+    assert.equal(r.status, "ok");
+    assert.ok(r.diagnostics.some((d) => d.code === "join-row-loss" && d.severity === "warning"));
+    assert.ok(!r.diagnostics.some((d) => d.code === "validation-budget"), JSON.stringify(r.diagnostics));
+  });
+
+  test("a spent budget skips checks and says which, without failing the call", async () => {
+    const strict = await Runtime.open(lake, {
+      radarDir: stateDir,
+      validationBudget: { fraction: 0, floorMs: 0 },
+    });
+    try {
+      for (const [file, output] of [
+        ["rain.csv", "rain"],
+        ["crop.csv", "crop"],
+      ])
+        await strict.call({ op: "Scan", file, output });
+      const r = await strict.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
+      assert.equal(r.status, "ok");
+      assert.equal((r.observation as { rowCount: number }).rowCount, 4, "the query itself ran");
+      const note = r.diagnostics.find((d) => d.code === "validation-budget");
+      assert.ok(note, JSON.stringify(r.diagnostics));
+      assert.equal(note.severity, "info");
+      assert.match(note.message, /Not checked: .*join-row-loss/);
+      assert.ok(!r.diagnostics.some((d) => d.severity !== "info"), "no finding is invented");
+    } finally {
+      strict.close();
+    }
+  });
+
+  test("no budget (false) runs every check", async () => {
+    const free = await Runtime.open(lake, { radarDir: stateDir, validationBudget: false });
+    try {
+      for (const [file, output] of [
+        ["rain.csv", "rain"],
+        ["crop.csv", "crop"],
+      ])
+        await free.call({ op: "Scan", file, output });
+      const r = await free.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
+      assert.ok(r.diagnostics.some((d) => d.code === "join-row-loss"));
+      assert.ok(!r.diagnostics.some((d) => d.code === "validation-budget"));
+    } finally {
+      free.close();
+    }
+  });
+
+  test("the limit interrupts a running statement of the checks' connection only", async () => {
+    const fork: DuckEngine = await runtime.engine.fork();
+    try {
+      const limit = fork.limit(100);
+      const started = performance.now();
+      // Minutes of work if not interrupted.
+      const long = fork.all("SELECT sum(hash(range)) AS s FROM range(100000000000)");
+      // The runtime's own connection keeps working meanwhile.
+      const [row] = await runtime.engine.all("SELECT count(*) AS n FROM rain");
+      assert.equal(Number(row!.n), 5);
+      await assert.rejects(long, /interrupt/i);
+      assert.ok(performance.now() - started < 5000, "interrupted near the limit");
+      assert.ok(limit.expired());
+      await assert.rejects(fork.all("SELECT 1"), OverBudget);
+      limit.clear();
+      const [one] = await fork.all("SELECT 1 AS x");
+      assert.equal(Number(one!.x), 1, "usable again once the limit is cleared");
+    } finally {
+      fork.close();
+    }
+  });
+});
