@@ -32,8 +32,9 @@ export interface RuntimeOptions {
   /** Run the checks after execution (default true). Before-execution checks — the sandbox — always run. */
   validate?: boolean;
   /**
-   * How long after-execution checks may take per call (default DEFAULT_VALIDATION_BUDGET: the
-   * larger of 200 ms and 20 % of the call's own time); `false` for no limit.
+   * How long after-execution checks may take per call (default DEFAULT_VALIDATION_BUDGET: for
+   * calls over a million rows, the larger of 200 ms and 20 % of the call's own time); `false` for
+   * no limit.
    */
   validationBudget?: ValidationBudget | false;
 }
@@ -58,7 +59,7 @@ export class Runtime {
   private constructor(
     readonly engine: DuckEngine,
     /** A second connection for the after-execution checks, so they can be limited on their own. */
-    private readonly checksEngine: DuckEngine,
+    readonly checksEngine: DuckEngine,
     readonly map: SourceMap,
     readonly mapStats: BuildStats,
     readonly radarDir: string,

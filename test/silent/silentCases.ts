@@ -1435,6 +1435,38 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-row-loss",
+    name: "Figure 1C written with CTEs: the cleaned weather and yields, joined, lose 2020",
+    expect: "flagged",
+    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
+    calls: [
+      scan("weather.csv", "weather"),
+      scan("yields.csv", "yields"),
+      query(
+        `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE rainfall_mm IS NOT NULL),
+              y AS (SELECT year, yield_t_ha FROM yields WHERE yield_t_ha > 0)
+         SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
+        ["weather", "yields"],
+      ),
+    ],
+  },
+  {
+    code: "join-row-loss",
+    name: "CTEs join the weather and yields, 2020 excluded on purpose inside the CTE",
+    expect: "clean",
+    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
+    calls: [
+      scan("weather.csv", "weather"),
+      scan("yields.csv", "yields"),
+      query(
+        `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
+              y AS (SELECT year, yield_t_ha FROM yields)
+         SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
+        ["weather", "yields"],
+      ),
+    ],
+  },
+  {
+    code: "join-row-loss",
     name: "metro names normalised in two steps, but the population page writes en dashes",
     expect: "flagged",
     lake: legal,
@@ -1636,6 +1668,40 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-fanout",
+    name: "the same fan-out written with CTEs: fraud totals summed once per theft type",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(STATE_LOSSES, "losses"),
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
+              idt AS (SELECT State, "Theft Type" AS theft_type, "# of Reports" AS reports FROM state_idt)
+         SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
+         FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
+        ["losses", "state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "join-fanout",
+    name: "CTEs that total the theft types per state before the join",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(STATE_LOSSES, "losses"),
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
+              idt AS (SELECT State, sum("# of Reports") AS reports FROM state_idt GROUP BY State)
+         SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
+         FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
+        ["losses", "state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "join-fanout",
     name: "top-ten categories × theft types per state: many-to-many",
     expect: "flagged",
     lake: legal,
@@ -1766,6 +1832,38 @@ export const silentCases: SilentCase[] = [
   },
 
   // ===================================== null-in-aggregate ==============================
+  {
+    code: "null-in-aggregate",
+    name: "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
+    expect: "flagged",
+    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
+    calls: [
+      scan("weather.csv", "weather"),
+      scan("yields.csv", "yields"),
+      query(
+        `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+         SELECT count(*) AS years, avg(y.yield_t_ha) AS mean_yield FROM w LEFT JOIN y ON w.year = y.year`,
+        ["weather", "yields"],
+      ),
+    ],
+  },
+  {
+    code: "null-in-aggregate",
+    name: "the same CTE left join, the missing yield counted explicitly as unknown",
+    expect: "clean",
+    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
+    calls: [
+      scan("weather.csv", "weather"),
+      scan("yields.csv", "yields"),
+      query(
+        `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+         SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
+                avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
+         FROM w LEFT JOIN y ON w.year = y.year`,
+        ["weather", "yields"],
+      ),
+    ],
+  },
   {
     code: "null-in-aggregate",
     name: "average loss over a survey where non-victims left the amount blank",

@@ -104,3 +104,53 @@ test("a join used only to filter (no column of the filter side used) passes clea
   assert.equal(r.status, "ok");
   assert.deepEqual(r.diagnostics, []);
 });
+
+describe("CTEs are checked like tables, through views only the checks can see", () => {
+  const temporaryViews = async (): Promise<number> => {
+    const [row] = await runtime.checksEngine.all(
+      "SELECT count(*) AS n FROM duckdb_views() WHERE temporary AND NOT internal",
+    );
+    return Number(row!.n);
+  };
+
+  test("a join between two CTEs that loses 2020 points at the source line, and the views are gone after", async () => {
+    const r = await query(
+      "WITH r AS (SELECT year, mm FROM rain), c AS (SELECT year, yield FROM crop) SELECT r.year, r.mm, c.yield FROM r JOIN c ON r.year = c.year",
+      ["rain", "crop"],
+    );
+    assert.equal(r.status, "ok");
+    const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
+    assert.ok(loss, JSON.stringify(r.diagnostics));
+    assert.match(loss.message, /2020/);
+    assert.deepEqual(
+      loss.locations.map((l) => `${l.file}:${l.line}`),
+      ["rain.csv:5"],
+    );
+    assert.equal(await temporaryViews(), 0, "the checks' views are dropped");
+    await assert.rejects(runtime.engine.all("SELECT * FROM r"), /Catalog|does not exist/i);
+    const again = await query("SELECT * FROM r", ["rain"]);
+    assert.equal(again.status, "rejected", "a CTE name is not a table the agent can read later");
+  });
+
+  test("a CTE named like a table it reads is left to DuckDB's own scoping and breaks nothing", async () => {
+    const r = await query(
+      "WITH crop AS (SELECT year, yield FROM crop WHERE yield > 0) SELECT r.year, crop.yield FROM rain r LEFT JOIN crop ON r.year = crop.year",
+      ["rain", "crop"],
+    );
+    assert.equal(r.status, "ok");
+    assert.ok(!r.diagnostics.some((d) => d.code === "validation-error"), JSON.stringify(r.diagnostics));
+    assert.equal(await temporaryViews(), 0);
+    const [row] = await runtime.engine.all("SELECT count(*) AS n FROM crop");
+    assert.equal(Number(row!.n), 4, "the registered table is untouched");
+  });
+
+  test("an aggregated CTE is checked as derived rows (no source lines claimed)", async () => {
+    const r = await query(
+      "WITH c AS (SELECT year, avg(yield) AS yield FROM crop GROUP BY year) SELECT r.year, r.mm, c.yield FROM rain r JOIN c ON r.year = c.year",
+      ["rain", "crop"],
+    );
+    const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
+    assert.ok(loss, JSON.stringify(r.diagnostics));
+    assert.match(loss.message, /2020 \(rain\.csv:5\)/, "the registered side still points at its line");
+  });
+});

@@ -38,7 +38,7 @@ describe("validation budget", () => {
   test("a spent budget skips checks and says which, without failing the call", async () => {
     const strict = await Runtime.open(lake, {
       radarDir: stateDir,
-      validationBudget: { fraction: 0, floorMs: 0 },
+      validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 },
     });
     try {
       for (const [file, output] of [

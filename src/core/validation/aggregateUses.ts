@@ -7,6 +7,8 @@ export interface AggregateUse {
   fn: string;
   column: ColumnOf;
   select: Json;
+  /** The aggregate's own `FILTER (WHERE …)`, if any. */
+  filter?: Json;
 }
 
 /** Aggregate calls whose argument is a bare column (or a CAST of one) of a registered table. */
@@ -24,7 +26,13 @@ export function aggregateUses(
       while (arg?.class === "CAST" && !arg.try_cast) arg = arg.child as Json;
       if (arg?.class !== "COLUMN_REF") return;
       const column = resolveColumn(arg.column_names as string[], scope);
-      if (column) uses.push({ fn: String(n.function_name), column, select });
+      if (column)
+        uses.push({
+          fn: String(n.function_name),
+          column,
+          select,
+          ...(n.filter ? { filter: n.filter as Json } : {}),
+        });
     });
   }
   return uses;

@@ -1,5 +1,7 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorContext } from "../operators/operator.ts";
+import { cteTables } from "./cteTables.ts";
+import type { CteTables } from "./cteTables.ts";
 import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 
@@ -17,9 +19,29 @@ export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
 export interface ValidationBudget {
   fraction: number;
   floorMs: number;
+  /**
+   * Calls over fewer rows than this (inputs and output together) are not limited: their checks
+   * are cheap anyway, and stopping them only because the machine is busy would make findings
+   * depend on load.
+   */
+  aboveRows: number;
 }
 
-export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = { fraction: 0.2, floorMs: 200 };
+export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = {
+  fraction: 0.2,
+  floorMs: 200,
+  aboveRows: 1_000_000,
+};
+
+/** Rows of the tables a call read and wrote, as registered. */
+function rowsInvolved(facts: ExecutedFacts): number {
+  const names = [
+    ...(Array.isArray(facts.args.inputs) ? (facts.args.inputs as unknown[]) : []),
+    ...(typeof facts.args.table === "string" ? [facts.args.table] : []),
+    ...(typeof facts.args.output === "string" ? [facts.args.output] : []),
+  ];
+  return names.reduce<number>((n, name) => n + (facts.ctx.state.table(String(name))?.rowCount ?? 0), 0);
+}
 
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
 const READS_WHOLE_TABLES = new Set(["join-row-loss", "join-fanout"]);
@@ -36,11 +58,18 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
     ...rules.filter((r) => !READS_WHOLE_TABLES.has(r.code)),
     ...rules.filter((r) => READS_WHOLE_TABLES.has(r.code)),
   ];
-  const budgetMs = budget ? Math.max(budget.floorMs, budget.fraction * facts.executionMs) : Infinity;
+  const limited = budget !== undefined && rowsInvolved(facts) >= budget.aboveRows;
+  const budgetMs = limited ? Math.max(budget.floorMs, budget.fraction * facts.executionMs) : Infinity;
   const limit = Number.isFinite(budgetMs) ? facts.ctx.engine.limit(budgetMs) : undefined;
   const found = new Map<ValidationRule, Diagnostic[]>();
   const skipped: string[] = [];
+  let ctes: CteTables | undefined;
   try {
+    // The query's CTEs become readable tables for the data checks (views on the checks' connection).
+    if (facts.sql) {
+      ctes = await cteTables(facts.ctx.engine, facts.ctx.state, facts.sql.statement).catch(() => undefined);
+      if (ctes) facts = { ...facts, ctx: { ...facts.ctx, state: ctes.state } };
+    }
     for (const rule of ordered) {
       if (rule.phase !== "after") continue;
       if (facts.ctx.signal?.aborted) break;
@@ -70,6 +99,7 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
     }
   } finally {
     limit?.clear();
+    await ctes?.drop();
   }
   // Findings in the registry's order, whatever order the checks ran in.
   const out = rules.flatMap((r) => found.get(r) ?? []);

@@ -1,9 +1,9 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { aggregateUses } from "../aggregateUses.ts";
-import { at, locate, present } from "../evidence.ts";
-import { equiJoins, filterFor, scopeOf } from "../sqlFacts.ts";
-import type { Json } from "../sqlFacts.ts";
+import { at, literal, locate, present, typeOf } from "../evidence.ts";
+import { conjuncts, equiJoins, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
+import type { ColumnOf, Json } from "../sqlFacts.ts";
 import { columnStats } from "../columnStats.ts";
 import { joinProfile, scaled } from "../joinProfile.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
@@ -46,6 +46,8 @@ export const nullInAggregateRule: ValidationRule = {
     const seen = new Set<string>();
     for (const use of aggregateUses(sql.statement, ctx.state, (fn) => NULL_SKIPPING.has(fn.toLowerCase()))) {
       const { table, column, alias } = use.column;
+      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out.
+      if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) continue;
       const key = `${table.name}.${column}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -77,6 +79,19 @@ export const nullInAggregateRule: ValidationRule = {
     return out;
   },
 };
+
+function isNotNullOf(
+  predicate: Json,
+  column: ColumnOf,
+  select: Json,
+  state: OperatorContext["state"],
+): boolean {
+  if (predicate.class !== "OPERATOR" || predicate.type !== "OPERATOR_IS_NOT_NULL") return false;
+  const arg = (predicate.children as Json[] | undefined)?.[0];
+  if (arg?.class !== "COLUMN_REF") return false;
+  const c = resolveColumn(arg.column_names as string[], scopeOf(select.from_table, state));
+  return c?.alias === column.alias && c.column === column.column;
+}
 
 /** Aliases an outer join may fill with NULLs: the right of a LEFT JOIN, the left of a RIGHT JOIN, both of a FULL one. */
 function nullableSide(
@@ -126,11 +141,15 @@ async function outerJoinNulls(
       kept,
       lost.lost.map((e) => e.rowid),
     );
+    const examples = lost.lost.map(
+      (e, i) =>
+        `${preserved.map((k, j) => literal(e.key[j], k.column ? typeOf(kept, k.column) : undefined)).join("/")}${at(locations[i])}`,
+    );
     return (fn, column) => ({
       code: "null-in-aggregate",
       severity: "warning",
       message:
-        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}, so ${column} is NULL for them and they are left out of ${fn}. ` +
+        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${fn}. ` +
         `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
       locations: present(locations),
     });
