@@ -144,6 +144,38 @@ describe("CTEs are checked like tables, through views only the checks can see", 
     assert.equal(Number(row!.n), 4, "the registered table is untouched");
   });
 
+  test("subqueries in FROM are checked the same way", async () => {
+    const r = await query(
+      "SELECT a.year, a.mm, b.yield FROM (SELECT year, mm FROM rain WHERE mm > 0) a JOIN (SELECT year, yield FROM crop) AS b ON a.year = b.year",
+      ["rain", "crop"],
+    );
+    const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
+    assert.ok(loss, JSON.stringify(r.diagnostics));
+    assert.deepEqual(
+      loss.locations.map((l) => `${l.file}:${l.line}`),
+      ["rain.csv:5"],
+    );
+    assert.equal(await temporaryViews(), 0);
+    const clean = await query(
+      "SELECT a.year, a.mm, b.yield FROM (SELECT year, mm FROM rain) a LEFT JOIN (SELECT year, yield FROM crop) AS b ON a.year = b.year",
+      ["rain", "crop"],
+    );
+    assert.deepEqual(
+      clean.diagnostics.filter((d) => d.severity !== "info"),
+      [],
+    );
+  });
+
+  test("a subquery aliased like a registered table is left alone", async () => {
+    const r = await query(
+      "SELECT crop.year, crop.yield FROM (SELECT year, yield FROM crop_all) AS crop JOIN rain r ON r.year = crop.year",
+      ["rain", "crop_all"],
+    );
+    assert.equal(r.status, "ok");
+    assert.ok(!r.diagnostics.some((d) => d.code === "validation-error"), JSON.stringify(r.diagnostics));
+    assert.equal(await temporaryViews(), 0);
+  });
+
   test("an aggregated CTE is checked as derived rows (no source lines claimed)", async () => {
     const r = await query(
       "WITH c AS (SELECT year, avg(yield) AS yield FROM crop GROUP BY year) SELECT r.year, r.mm, c.yield FROM rain r JOIN c ON r.year = c.year",

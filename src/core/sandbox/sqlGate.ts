@@ -109,6 +109,18 @@ export async function assertPreparesAsSelect(engine: DuckEngine, sql: string): P
     reject("unsafe-sql", "Refused: the statement does not prepare as a single SELECT.");
 }
 
+/**
+ * Makes a parse tree from `json_serialize_sql` safe to hand back to `json_deserialize_sql`: DuckDB
+ * marks "no location" as UINT64_MAX, which JSON.parse rounds to a number past the uint64 range.
+ */
+export function deserializable<T>(tree: T): T {
+  walk(tree, (n) => {
+    if (typeof n.query_location === "number" && n.query_location > Number.MAX_SAFE_INTEGER)
+      n.query_location = 0;
+  });
+  return tree;
+}
+
 export function walk(node: unknown, visit: (node: Json) => void): void {
   if (Array.isArray(node)) {
     for (const child of node) walk(child, visit);

@@ -57,7 +57,7 @@ export interface JoinProfile {
 
 const SHOWN = 5;
 /** Joins whose larger side has more rows than this may be checked from a sample of keys… */
-export const SAMPLE_ABOVE_ROWS = 1_000_000;
+export const SAMPLE_ABOVE_ROWS = 500_000;
 /** …when they have more distinct keys than this (fewer keys group cheaply, whatever the rows). */
 export const EXACT_KEYS = 50_000;
 /** About this many distinct keys are kept in a sample. */

@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { walk } from "../sandbox/sqlGate.ts";
+import { deserializable, walk } from "../sandbox/sqlGate.ts";
+import { subqueryTable } from "./derivedTables.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
 /**
@@ -45,7 +46,7 @@ export function selectNodes(statement: Json): Json[] {
   return nodes;
 }
 
-/** Alias (lower-case) → registered table, for the base tables directly in a FROM tree. */
+/** Alias (lower-case) → registered table, for the base tables (and checked subqueries) directly in a FROM tree. */
 export function scopeOf(from: unknown, state: SharedState): Map<string, TableInfo> {
   const scope = new Map<string, TableInfo>();
   const visit = (node: unknown): void => {
@@ -54,6 +55,10 @@ export function scopeOf(from: unknown, state: SharedState): Map<string, TableInf
     if (n.type === "BASE_TABLE") {
       const info = state.table(String(n.table_name));
       if (info) scope.set(String(n.alias || n.table_name).toLowerCase(), info);
+    } else if (n.type === "SUBQUERY") {
+      // A `(SELECT …) AS alias` the checks can read as a table (see derivedTables).
+      const info = subqueryTable(n);
+      if (info && n.alias) scope.set(String(n.alias).toLowerCase(), info);
     } else if (n.type === "JOIN") {
       visit(n.left);
       visit(n.right);
@@ -205,7 +210,9 @@ export async function predicateSql(engine: DuckEngine, alias: string, predicates
     predicates.length === 1
       ? predicates[0]
       : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: predicates };
-  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [JSON.stringify(template)]);
+  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
+    JSON.stringify(deserializable(template)),
+  ]);
   const text = String(sql?.s ?? "");
   const where = text.indexOf(" WHERE ");
   return where >= 0 ? text.slice(where + 7) : "TRUE";
@@ -244,7 +251,9 @@ export async function expressionSql(engine: DuckEngine, alias: string, expressio
   ]);
   const template = JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
   template.statements[0]!.node.select_list = [{ ...expression, alias: "" }];
-  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [JSON.stringify(template)]);
+  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
+    JSON.stringify(deserializable(template)),
+  ]);
   const text = String(sql?.s ?? "");
   const from = text.lastIndexOf(" FROM t AS ");
   return text.slice("SELECT ".length, from >= 0 ? from : undefined);

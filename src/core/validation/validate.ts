@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorContext } from "../operators/operator.ts";
-import { cteTables } from "./cteTables.ts";
-import type { CteTables } from "./cteTables.ts";
+import { derivedTables } from "./derivedTables.ts";
+import type { DerivedTables } from "./derivedTables.ts";
 import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 
@@ -63,12 +63,25 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
   const limit = Number.isFinite(budgetMs) ? facts.ctx.engine.limit(budgetMs) : undefined;
   const found = new Map<ValidationRule, Diagnostic[]>();
   const skipped: string[] = [];
-  let ctes: CteTables | undefined;
+  let derived: DerivedTables | undefined;
+  const prepared: Diagnostic[] = [];
   try {
-    // The query's CTEs become readable tables for the data checks (views on the checks' connection).
+    // The query's CTEs and FROM-subqueries become readable tables for the data checks (views on
+    // the checks' connection).
     if (facts.sql) {
-      ctes = await cteTables(facts.ctx.engine, facts.ctx.state, facts.sql.statement).catch(() => undefined);
-      if (ctes) facts = { ...facts, ctx: { ...facts.ctx, state: ctes.state } };
+      try {
+        derived = await derivedTables(facts.ctx.engine, facts.ctx.state, facts.sql.statement);
+        facts = { ...facts, ctx: { ...facts.ctx, state: derived.state } };
+      } catch (error) {
+        // The checks still run over the registered tables.
+        if (!limit?.expired())
+          prepared.push({
+            code: "validation-error",
+            severity: "info",
+            message: `CTEs and subqueries of this query could not be prepared for checking: ${(error as Error).message.split("\n")[0]}`,
+            locations: [],
+          });
+      }
     }
     for (const rule of ordered) {
       if (rule.phase !== "after") continue;
@@ -99,10 +112,10 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
     }
   } finally {
     limit?.clear();
-    await ctes?.drop();
+    await derived?.drop();
   }
   // Findings in the registry's order, whatever order the checks ran in.
-  const out = rules.flatMap((r) => found.get(r) ?? []);
+  const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
   if (skipped.length > 0 && budget)
     out.push({
       code: "validation-budget",

@@ -1,0 +1,197 @@
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import { deserializable, walk } from "../sandbox/sqlGate.ts";
+import type { SharedState, TableInfo } from "../state/sharedState.ts";
+import type { Json } from "./sqlFacts.ts";
+
+export interface DerivedTables {
+  /** The shared state, with the query's CTEs resolvable by name as tables. */
+  state: SharedState;
+  /** Removes the views (always call it, also when checks stopped early). */
+  drop: () => Promise<void>;
+}
+
+/** FROM-subqueries of the statement being checked → the table standing for each (see `scopeOf`). */
+const subqueries = new WeakMap<object, TableInfo>();
+
+/** The table standing for a `(SELECT …) AS alias` in FROM while its statement is checked. */
+export function subqueryTable(node: object): TableInfo | undefined {
+  return subqueries.get(node);
+}
+
+/**
+ * The CTEs and FROM-subqueries of an agent's query as tables the data checks can read, so that a
+ * LEFT JOIN between two CTEs (or two subqueries) is checked like one between registered tables.
+ * Each becomes a temporary view on the checks' own connection — invisible to the agent's
+ * connection, dropped after the checks. A CTE's view has the CTE's name (a CTE shadows a table of
+ * the same name inside its statement, and so does the view); a subquery's has its alias, unless
+ * that would shadow a table or CTE. One that only selects from one registered table keeps that
+ * table's row ids, so findings about its rows still point at source lines; others are derived rows.
+ */
+export async function derivedTables(
+  engine: DuckEngine,
+  state: SharedState,
+  statement: Json,
+): Promise<DerivedTables> {
+  const top = statement.node as Json | undefined;
+  const ctes = ((top?.cte_map as Json | undefined)?.map as { key: string; value: Json }[] | undefined) ?? [];
+  const created: string[] = [];
+  const byName = new Map<string, TableInfo>();
+  const bySubquery = new Map<object, TableInfo>();
+  const drop = async (): Promise<void> => {
+    for (const node of bySubquery.keys()) subqueries.delete(node);
+    for (const name of created.reverse()) await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`);
+  };
+  const cteNames = new Set(ctes.map((c) => c.key.toLowerCase()));
+  const taken = new Set(cteNames);
+  const make = async (name: string, body: Json | undefined, sql: (rowidOf?: string) => Promise<string>) => {
+    const base = passThroughBase(body, state, cteNames);
+    const made =
+      (base && (await createView(engine, name, await sql(base.alias)))) ||
+      (await createView(engine, name, await sql(undefined)));
+    if (!made) return undefined;
+    created.push(name);
+    const schema = (await engine.describe(`SELECT * FROM temp.main.${sqlIdent(name)}`)).filter(
+      (c) => c.name !== "rowid",
+    );
+    const info: TableInfo = {
+      name,
+      schema,
+      rowCount: base ? base.table.rowCount : largestRead(body, state),
+      origin: base ? base.table.origin : { kind: "derived" },
+      provenance: { kind: "query", files: [], inputs: base ? [base.table.name] : [] },
+    };
+    return info;
+  };
+  try {
+    for (const cte of ctes) {
+      const body = (cte.value.query as Json | undefined)?.node as Json | undefined;
+      const info = await make(cte.key, body, (rowidOf) => cteViewSql(engine, top!, cte.key, rowidOf));
+      if (info) byName.set(cte.key.toLowerCase(), info);
+    }
+    for (const sub of fromSubqueries(statement)) {
+      const alias = String(sub.alias ?? "");
+      if (!alias || taken.has(alias.toLowerCase()) || state.table(alias)) continue;
+      taken.add(alias.toLowerCase());
+      const body = (sub.subquery as Json | undefined)?.node as Json | undefined;
+      const info = await make(alias, body, (rowidOf) => subqueryViewSql(engine, top!, body!, rowidOf));
+      if (info) bySubquery.set(sub, info);
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  for (const [node, info] of bySubquery) subqueries.set(node, info);
+  if (byName.size === 0) return { state, drop };
+  const overlay = Object.create(state) as SharedState;
+  overlay.table = (name: string) => byName.get(name.toLowerCase()) ?? state.table(name);
+  return { state: overlay, drop };
+}
+
+/** `(SELECT …) AS alias` items of FROM clauses anywhere in the statement (not LATERAL-correlated ones: those fail to bind alone). */
+function fromSubqueries(statement: Json): Json[] {
+  const found: Json[] = [];
+  walk(statement, (n) => {
+    for (const from of [n.from_table, n.left, n.right] as (Json | undefined)[])
+      if (from?.type === "SUBQUERY" && !found.includes(from)) found.push(from);
+  });
+  return found;
+}
+
+/** The registered table a body only selects rows and columns from (no grouping, no DISTINCT). */
+function passThroughBase(
+  body: Json | undefined,
+  state: SharedState,
+  cteNames: Set<string>,
+): { table: TableInfo; alias: string } | undefined {
+  if (body?.type !== "SELECT_NODE") return undefined;
+  const from = body.from_table as Json | undefined;
+  if (from?.type !== "BASE_TABLE" || cteNames.has(String(from.table_name).toLowerCase())) return undefined;
+  if (((body.group_expressions as unknown[] | undefined) ?? []).length > 0) return undefined;
+  if (((body.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "DISTINCT_MODIFIER"))
+    return undefined;
+  const table = state.table(String(from.table_name));
+  return table ? { table, alias: String(from.alias || from.table_name) } : undefined;
+}
+
+/** Rows of the largest registered table a body reads: a bound on its own size, for choosing how to check it. */
+function largestRead(body: Json | undefined, state: SharedState): number {
+  let rows = 0;
+  walk(body, (n) => {
+    if (n.type === "BASE_TABLE") rows = Math.max(rows, state.table(String(n.table_name))?.rowCount ?? 0);
+  });
+  return rows;
+}
+
+/** A body's select list with the base table's row id added as `rowid`. */
+function withRowid(body: Json, rowidOf: string): void {
+  body.select_list = [
+    ...(body.select_list as Json[]),
+    {
+      class: "COLUMN_REF",
+      type: "COLUMN_REF",
+      alias: "rowid",
+      query_location: 0,
+      column_names: [rowidOf, "rowid"],
+    },
+  ];
+}
+
+async function parsed(engine: DuckEngine, sql: string): Promise<{ statements: { node: Json }[] }> {
+  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
+  return JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
+}
+
+async function rendered(engine: DuckEngine, tree: { statements: { node: Json }[] }): Promise<string> {
+  const [row] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
+    JSON.stringify(deserializable(tree)),
+  ]);
+  return String(row?.s);
+}
+
+/** `WITH <the query's CTEs> SELECT * FROM name`, with a `rowid` column (the base table's, or NULL). */
+async function cteViewSql(
+  engine: DuckEngine,
+  top: Json,
+  name: string,
+  rowidOf: string | undefined,
+): Promise<string> {
+  const tree = await parsed(
+    engine,
+    rowidOf ? `SELECT * FROM ${sqlIdent(name)}` : `SELECT *, NULL::BIGINT AS rowid FROM ${sqlIdent(name)}`,
+  );
+  const cteMap = structuredClone(top.cte_map) as { map: { key: string; value: Json }[] };
+  if (rowidOf) withRowid((cteMap.map.find((c) => c.key === name)!.value.query as Json).node as Json, rowidOf);
+  tree.statements[0]!.node.cte_map = cteMap;
+  return rendered(engine, tree);
+}
+
+/** `WITH <the query's CTEs> SELECT * FROM (<subquery>)`, with a `rowid` column (the base table's, or NULL). */
+async function subqueryViewSql(
+  engine: DuckEngine,
+  top: Json,
+  body: Json,
+  rowidOf: string | undefined,
+): Promise<string> {
+  const tree = await parsed(
+    engine,
+    `SELECT *${rowidOf ? "" : ", NULL::BIGINT AS rowid"} FROM (SELECT 1) AS __radar_subquery`,
+  );
+  const inner = structuredClone(body);
+  if (rowidOf) withRowid(inner, rowidOf);
+  const outer = tree.statements[0]!.node;
+  (outer.from_table as Json).subquery = { node: inner };
+  outer.cte_map = structuredClone(top.cte_map);
+  return rendered(engine, tree);
+}
+
+/** Creates the view; false (and nothing left behind) when DuckDB cannot bind it alone. */
+async function createView(engine: DuckEngine, name: string, sql: string): Promise<boolean> {
+  try {
+    await engine.run(`CREATE TEMP VIEW ${sqlIdent(name)} AS ${sql}`);
+    return true;
+  } catch {
+    await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`).catch(() => undefined);
+    return false;
+  }
+}
