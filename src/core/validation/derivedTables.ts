@@ -51,9 +51,7 @@ export async function derivedTables(
       (await createView(engine, name, await sql(undefined)));
     if (!made) return undefined;
     created.push(name);
-    const schema = (await engine.describe(`SELECT * FROM temp.main.${sqlIdent(name)}`)).filter(
-      (c) => c.name !== "rowid",
-    );
+    const schema = made.filter((c) => c.name !== "rowid");
     const info: TableInfo = {
       name,
       schema,
@@ -185,13 +183,20 @@ async function subqueryViewSql(
   return rendered(engine, tree);
 }
 
-/** Creates the view; false (and nothing left behind) when DuckDB cannot bind it alone. */
-async function createView(engine: DuckEngine, name: string, sql: string): Promise<boolean> {
+/**
+ * Creates the view and returns its columns; undefined (and nothing left behind) when DuckDB
+ * cannot bind it alone — e.g. a CTE that reads the table it shadows.
+ */
+async function createView(
+  engine: DuckEngine,
+  name: string,
+  sql: string,
+): Promise<{ name: string; type: string }[] | undefined> {
   try {
     await engine.run(`CREATE TEMP VIEW ${sqlIdent(name)} AS ${sql}`);
-    return true;
+    return await engine.describe(`SELECT * FROM temp.main.${sqlIdent(name)}`);
   } catch {
     await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`).catch(() => undefined);
-    return false;
+    return undefined;
   }
 }
