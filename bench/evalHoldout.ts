@@ -6,9 +6,13 @@
  * failing case, the diagnostics it produced. `--json` prints the same as JSON. It is a measurement:
  * it always exits 0.
  *
- *     node --import tsx bench/evalHoldout.ts [--json]
+ *     node --import tsx bench/evalHoldout.ts [--set cte] [--json]
+ *
+ * `--set cte` measures the second held-out set, `test/silent/cteHoldoutCases.ts`: 24 analyses
+ * written with CTEs and subqueries, by someone who never saw the rules.
  */
 import type { Diagnostic } from "../src/core/diagnostic.ts";
+import { cteHoldoutCases } from "../test/silent/cteHoldoutCases.ts";
 import { holdoutCases } from "../test/silent/holdoutCases.ts";
 import { judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
 import type { SilentRun } from "../test/silent/runSilentCase.ts";
@@ -39,9 +43,12 @@ interface CodeFigures {
 
 const ratio = (n: number, d: number): number | null => (d === 0 ? null : n / d);
 
+const setArg = process.argv.indexOf("--set");
+const cases = setArg >= 0 && process.argv[setArg + 1] === "cte" ? cteHoldoutCases : holdoutCases;
+
 async function runAll(): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  for (const c of holdoutCases) {
+  for (const c of cases) {
     const started = Date.now();
     let run: SilentRun;
     try {
@@ -76,7 +83,7 @@ async function runAll(): Promise<CaseResult[]> {
 
 function figures(results: CaseResult[]): { perCode: CodeFigures[]; overall: Omit<CodeFigures, "code"> } {
   const ran = results.filter((r) => !r.skipped);
-  const codes = [...new Set(holdoutCases.map((c) => c.code))];
+  const codes = [...new Set(cases.map((c) => c.code))];
   const tally = (rs: CaseResult[]): Omit<CodeFigures, "code"> => {
     const bad = rs.filter((r) => r.expect === "flagged");
     const correct = rs.filter((r) => r.expect === "clean");

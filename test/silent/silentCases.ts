@@ -1702,6 +1702,40 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-fanout",
+    name: "line quantities × catalogue prices summed per category over a one-to-many join",
+    expect: "clean",
+    lake: {
+      files: {
+        "orders/lines.csv": csv(
+          "order_id,sku,qty",
+          "1001,B-01,2",
+          "1001,K-03,1",
+          "1002,B-01,1",
+          "1003,G-02,4",
+          "1003,B-01,1",
+          "1004,K-03,2",
+          "1005,G-02,1",
+          "1005,K-03,1",
+        ),
+        "catalogue.csv": csv(
+          "sku,category,unit_price",
+          "B-01,books,12.50",
+          "G-02,garden,30.00",
+          "K-03,kitchen,8.75",
+        ),
+      },
+    },
+    calls: [
+      scan("orders/lines.csv", "lines"),
+      scan("catalogue.csv", "catalogue"),
+      query(
+        "SELECT c.category, sum(l.qty * c.unit_price) AS revenue, sum(l.qty) AS units FROM lines l JOIN catalogue c ON l.sku = c.sku GROUP BY c.category",
+        ["lines", "catalogue"],
+      ),
+    ],
+  },
+  {
+    code: "join-fanout",
     name: "top-ten categories × theft types per state: many-to-many",
     expect: "flagged",
     lake: legal,
@@ -2122,6 +2156,35 @@ export const silentCases: SilentCase[] = [
   },
 
   // ===================================== summary-row ====================================
+  {
+    code: "summary-row",
+    name: "payment-method shares through a CTE that keeps the data book's footer total rows",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(PAYMENT_METHOD, "payment"),
+      query(
+        `WITH m AS (SELECT "Payment Method" AS method, "# of Reports" AS reports FROM payment WHERE "# of Reports" > 0)
+         SELECT method, round(100.0 * reports / sum(reports) OVER (), 1) AS pct FROM m ORDER BY pct DESC`,
+        ["payment"],
+      ),
+    ],
+  },
+  {
+    code: "summary-row",
+    name: "the same shares with the footer rows left out inside the CTE",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(PAYMENT_METHOD, "payment"),
+      query(
+        `WITH m AS (SELECT "Payment Method" AS method, "# of Reports" AS reports FROM payment
+                    WHERE "# of Reports" > 0 AND "Payment Method" NOT IN ('Number of Fraud Reports', '# of Reports with Payment Method'))
+         SELECT method, round(100.0 * reports / sum(reports) OVER (), 1) AS pct FROM m ORDER BY pct DESC`,
+        ["payment"],
+      ),
+    ],
+  },
   {
     code: "summary-row",
     name: "sums a state table whose last row is Total",

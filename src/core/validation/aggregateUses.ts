@@ -11,7 +11,7 @@ export interface AggregateUse {
   filter?: Json;
 }
 
-/** Aggregate calls whose argument is a bare column (or a CAST of one) of a registered table. */
+/** Aggregate calls (plain or window) whose argument is a bare column (or a CAST of one) of a registered table. */
 export function aggregateUses(
   statement: Json,
   state: SharedState,
@@ -21,7 +21,9 @@ export function aggregateUses(
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, state);
     walk([select.select_list, select.having], (n) => {
-      if (n.class !== "FUNCTION" || !accept(String(n.function_name))) return;
+      // Window aggregates (`sum(x) OVER ()`, the usual way to a share of the total) count too.
+      const aggregate = n.class === "FUNCTION" || (n.class === "WINDOW" && n.type === "WINDOW_AGGREGATE");
+      if (!aggregate || !accept(String(n.function_name))) return;
       let arg = (n.children as Json[] | undefined)?.[0];
       while (arg?.class === "CAST" && !arg.try_cast) arg = arg.child as Json;
       if (arg?.class !== "COLUMN_REF") return;
@@ -31,7 +33,7 @@ export function aggregateUses(
           fn: String(n.function_name),
           column,
           select,
-          ...(n.filter ? { filter: n.filter as Json } : {}),
+          ...((n.filter ?? n.filter_expr) ? { filter: (n.filter ?? n.filter_expr) as Json } : {}),
         });
     });
   }

@@ -57,7 +57,8 @@ export async function derivedTables(
       schema,
       rowCount: base ? base.table.rowCount : largestRead(body, state),
       origin: base ? base.table.origin : { kind: "derived" },
-      provenance: { kind: "query", files: [], inputs: base ? [base.table.name] : [] },
+      // A pass-through's rows are its table's rows (a total row in the file is still there).
+      provenance: base ? base.table.provenance : { kind: "query", files: [], inputs: [] },
     };
     return info;
   };

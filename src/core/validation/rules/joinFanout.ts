@@ -7,17 +7,23 @@ import { equiJoins, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
-/** Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT. */
+/**
+ * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
+ * values of their own: `sum(p.price)` counts each `p` row once per matching row of the other
+ * side, while `sum(l.qty * p.price)` is a per-row amount over the joined rows and is right.
+ */
 function summedAliases(select: Json, scope: ReturnType<typeof scopeOf>): Set<string> {
   const aliases = new Set<string>();
   walk([select.select_list, select.having], (n) => {
     if (n.class !== "FUNCTION" || !isAdditive(String(n.function_name))) return;
+    const inside = new Set<string>();
     walk(n.children, (c) => {
       if (c.class === "COLUMN_REF") {
         const col = resolveColumn(c.column_names as string[], scope);
-        if (col) aliases.add(col.alias);
+        if (col) inside.add(col.alias);
       }
     });
+    if (inside.size === 1) aliases.add([...inside][0]!);
   });
   return aliases;
 }
