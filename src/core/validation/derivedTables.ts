@@ -14,6 +14,13 @@ export interface DerivedTables {
 /** FROM-subqueries of the statement being checked → the table standing for each (see `scopeOf`). */
 const subqueries = new WeakMap<object, TableInfo>();
 
+/** Tables standing for a query's CTEs and subqueries: they exist only while its checks run. */
+const derived = new WeakSet<TableInfo>();
+
+export function isDerivedTable(table: TableInfo): boolean {
+  return derived.has(table);
+}
+
 /** The table standing for a `(SELECT …) AS alias` in FROM while its statement is checked. */
 export function subqueryTable(node: object): TableInfo | undefined {
   return subqueries.get(node);
@@ -60,6 +67,7 @@ export async function derivedTables(
       // A pass-through's rows are its table's rows (a total row in the file is still there).
       provenance: base ? base.table.provenance : { kind: "query", files: [], inputs: [] },
     };
+    derived.add(info);
     return info;
   };
   try {

@@ -1,6 +1,8 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
+import type { TableInfo } from "../state/sharedState.ts";
 import { columnStats } from "./columnStats.ts";
+import { isDerivedTable } from "./derivedTables.ts";
 import type { KeyOf } from "./sqlFacts.ts";
 import { memoized, tableId } from "./tableMemo.ts";
 
@@ -148,6 +150,58 @@ async function hashCasts(
   return out;
 }
 
+/** `k0…, n, r`: each key of a side's rows with their count and first row id (filtered, sampled). */
+function keyGrouping(s: JoinSide, sampleEvery: number, cast: (string | null)[], filter: string): string {
+  const { table, alias } = s.keys[0]!;
+  const a = sqlIdent(alias);
+  const keys = s.keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
+  const notNull = s.keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
+  const hashed = s.keys.map((k, i) => (cast[i] ? `CAST(${k.sql} AS ${cast[i]})` : `(${k.sql})`)).join(", ");
+  const sample = sampleEvery > 1 ? ` AND hash(${hashed}) % ${sampleEvery} = 0` : "";
+  const kept = filter === "TRUE" ? "" : ` AND (${filter})`;
+  return (
+    `SELECT ${keys}, count(*) AS n, min(${a}.rowid) AS r ` +
+    `FROM ${sqlIdent(table.name)} AS ${a} WHERE ${notNull}${sample}${kept} GROUP BY ALL`
+  );
+}
+
+/** Temporary key tables per connection and registered table name, to drop when the table is replaced. */
+const keyTables = new WeakMap<DuckEngine, Map<string, { table: TableInfo; temps: string[] }>>();
+let keyTableCount = 0;
+
+/**
+ * Every key of a side's table (unfiltered) as a relation: a temporary table on the checks'
+ * connection, built once per table and key — so that queries with other filters over the same
+ * tables reuse it — or, for a query's own CTE or subquery (gone after its checks), inline SQL.
+ */
+async function allKeys(
+  engine: DuckEngine,
+  s: JoinSide,
+  sampleEvery: number,
+  cast: (string | null)[],
+): Promise<string> {
+  const table = s.keys[0]!.table;
+  const grouping = keyGrouping(s, sampleEvery, cast, "TRUE");
+  if (isDerivedTable(table)) return `(${grouping})`;
+  const key = `allkeys:${s.keys[0]!.alias}:${s.keys.map((k) => k.sql).join(",")}|${sampleEvery}|${cast.join(",")}`;
+  return memoized(table, key, async () => {
+    const perEngine = keyTables.get(engine) ?? new Map<string, { table: TableInfo; temps: string[] }>();
+    keyTables.set(engine, perEngine);
+    const known = perEngine.get(table.name.toLowerCase());
+    if (known && known.table !== table) {
+      // The name now holds another table: its old key tables are stale.
+      for (const temp of known.temps) await engine.run(`DROP TABLE IF EXISTS temp.main.${sqlIdent(temp)}`);
+      perEngine.delete(table.name.toLowerCase());
+    }
+    const name = `__radar_keys_${++keyTableCount}`;
+    await engine.run(`CREATE TEMP TABLE ${sqlIdent(name)} AS ${grouping}`);
+    const entry = perEngine.get(table.name.toLowerCase()) ?? { table, temps: [] };
+    entry.temps.push(name);
+    perEngine.set(table.name.toLowerCase(), entry);
+    return `temp.main.${sqlIdent(name)}`;
+  });
+}
+
 async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Promise<JoinProfile> {
   const larger = Math.max(left.keys[0]!.table.rowCount, right.keys[0]!.table.rowCount);
   let sampleEvery = 1;
@@ -157,20 +211,19 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
   }
   const casts = sampleEvery > 1 ? await hashCasts(engine, left, right) : { left: [], right: [] };
   const width = left.keys.length;
-  const grouped = (s: JoinSide, cast: (string | null)[]): string => {
-    const { table, alias } = s.keys[0]!;
-    const a = sqlIdent(alias);
-    const keys = s.keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
-    const notNull = s.keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
-    const hashed = s.keys.map((k, i) => (cast[i] ? `CAST(${k.sql} AS ${cast[i]})` : `(${k.sql})`)).join(", ");
-    const sample = sampleEvery > 1 ? ` AND hash(${hashed}) % ${sampleEvery} = 0` : "";
-    // Every row counts for existence on the other side; the kept rows for the rest.
-    const kept = s.filter === "TRUE" ? "" : ` FILTER (WHERE ${s.filter})`;
+  const ks = Array.from({ length: width }, (_, i) => `k${i}`);
+  // Each side: every key of the table (for existence, memoised per table), with the counts and
+  // first row of the rows the query keeps — all of them, or a filtered pass joined on.
+  const sideSql = async (s: JoinSide, cast: (string | null)[]): Promise<string> => {
+    const all = await allKeys(engine, s, sampleEvery, cast);
+    if (s.filter === "TRUE") return `SELECT ${ks.join(", ")}, n, r FROM ${all}`;
+    const kept = keyGrouping(s, sampleEvery, cast, s.filter);
     return (
-      `SELECT ${keys}, count(*)${kept} AS n, min(${a}.rowid)${kept} AS r ` +
-      `FROM ${sqlIdent(table.name)} AS ${a} WHERE ${notNull}${sample} GROUP BY ALL`
+      `SELECT ${ks.map((k) => `t.${k}`).join(", ")}, coalesce(f.n, 0) AS n, f.r AS r FROM ${all} AS t ` +
+      `LEFT JOIN (${kept}) AS f ON ${ks.map((k) => `t.${k} = f.${k}`).join(" AND ")}`
     );
   };
+  const [lSql, rSql] = [await sideSql(left, casts.left), await sideSql(right, casts.right)];
   const on = Array.from({ length: width }, (_, i) => `l.k${i} = r.k${i}`).join(" AND ");
   const keyOf = (side: "l" | "r"): string =>
     `{${Array.from({ length: width }, (_, i) => `k${i}: ${side}k${i}`).join(", ")}}`;
@@ -182,7 +235,7 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_ex, ` +
     `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
   const [row] = await engine.all(
-    `WITH l AS (${grouped(left, casts.left)}), r AS (${grouped(right, casts.right)}), ` +
+    `WITH l AS (${lSql}), r AS (${rSql}), ` +
       `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) ` +
       `SELECT ${facts("l", "r")}, ${facts("r", "l")}, ` +
       `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1)) AS dup_ex ` +
