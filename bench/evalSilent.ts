@@ -69,11 +69,26 @@ function row(f: CodeFigures, width: number): string {
   ].join("  ");
 }
 
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : 0;
+}
+
+function describeTimings(t: { queryMs: number; checksMs: number }[]): string {
+  const q = t.map((x) => x.queryMs);
+  const c = t.map((x) => x.checksMs);
+  return (
+    `query median ${quantile(q, 0.5)} ms; checks median ${quantile(c, 0.5)} ms, p90 ${quantile(c, 0.9)} ms, ` +
+    `max ${Math.max(0, ...c)} ms (the fixed cost of parsing and a few small DuckDB queries per call)`
+  );
+}
+
 async function main(): Promise<void> {
   const json = process.argv.includes("--json");
   const verbose = process.argv.includes("--verbose");
   const started = Date.now();
   const results: CaseResult[] = [];
+  const timings: { queryMs: number; checksMs: number }[] = [];
   for (const c of silentCases) {
     const t0 = Date.now();
     let run: SilentRun;
@@ -84,6 +99,7 @@ async function main(): Promise<void> {
       console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       process.exit(1);
     }
+    timings.push(...(run.queryTimings ?? []));
     results.push({
       code: c.code,
       name: c.name,
@@ -156,6 +172,9 @@ async function main(): Promise<void> {
   console.log(row(overall, width));
   console.log("\nrecall: bad cases flagged with their code (error/warning); FA rate: correct cases with any");
   console.log("warning/error or a call that did not run.");
+  console.log(
+    `\nvalidation time on these small lakes, over ${timings.length} Query calls: ${describeTimings(timings)}`,
+  );
 
   const clip = (s: string): string => (s.length > 220 ? `${s.slice(0, 217)}…` : s);
   if (misses.length) {

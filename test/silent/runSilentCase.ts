@@ -18,6 +18,8 @@ export interface SilentRun {
   statuses: string[];
   /** Errors of failed or skipped calls (`#index Op: message`). */
   errors: string[];
+  /** Each Query that ran: its own time and its after-execution checks' time. */
+  queryTimings?: { queryMs: number; checksMs: number }[];
   /** Why the case did not run (the shared lake is absent). */
   skipped?: string;
 }
@@ -74,6 +76,9 @@ export async function runSilentCase(c: SilentCase): Promise<SilentRun> {
         diagnostics,
         statuses: events.map((e) => e.status),
         errors: events.flatMap((e) => (e.error ? [`#${e.index} ${e.op}: ${e.error}`] : [])),
+        queryTimings: events
+          .filter((e) => e.op === "Query" && e.status === "ok")
+          .map((e) => ({ queryMs: e.durationMs - (e.validationMs ?? 0), checksMs: e.validationMs ?? 0 })),
       };
     } finally {
       runtime.close();

@@ -108,6 +108,42 @@ describe("join profile on a sampled join", () => {
     assert.ok(profile.left.kept <= 5000);
   });
 
+  test("each large table's keys are kept once and reused by queries with other filters; a replaced table's are dropped", async () => {
+    const keyTables = async (): Promise<number> => {
+      const [row] = await runtime.checksEngine.all(
+        "SELECT count(*) AS n FROM duckdb_tables() WHERE temporary AND table_name LIKE '__radar_keys_%'",
+      );
+      return Number(row!.n);
+    };
+    const join = async (dim: string, where: string): Promise<void> => {
+      const r = await runtime.call({
+        op: "Query",
+        sql: `SELECT d.region, f.amount FROM facts f JOIN ${dim} d ON f.key = d.key WHERE ${where}`,
+        inputs: ["facts", dim],
+        output: "few",
+      });
+      assert.equal(r.status, "ok");
+    };
+    const before = await keyTables();
+    await join("dim", "f.id < 10000");
+    const built = await keyTables();
+    assert.equal(built - before, 2, "one per side");
+    await join("dim", "f.id BETWEEN 500000 AND 600000");
+    await join("dim", "d.region = 'r7'");
+    assert.equal(await keyTables(), built, "reused under other filters");
+    await runtime.call({ op: "Query", sql: "SELECT * FROM dim", inputs: ["dim"], output: "dim2" });
+    await join("dim2", "f.id < 10000");
+    assert.equal(await keyTables(), built + 1, "dim2 gets its own");
+    await runtime.call({
+      op: "Query",
+      sql: "SELECT * FROM dim WHERE key < 200000",
+      inputs: ["dim"],
+      output: "dim2",
+    });
+    await join("dim2", "f.id < 10000");
+    assert.equal(await keyTables(), built + 1, "the replaced dim2's key table was dropped");
+  });
+
   test("through the runtime: join-row-loss says it was sampled and shows real keys with their lines", async () => {
     const r = await runtime.call({
       op: "Query",

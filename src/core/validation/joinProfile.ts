@@ -62,6 +62,8 @@ const SHOWN = 5;
 export const SAMPLE_ABOVE_ROWS = 500_000;
 /** …when they have more distinct keys than this (fewer keys group cheaply, whatever the rows). */
 export const EXACT_KEYS = 50_000;
+/** Tables with at least this many rows keep their keys in a temporary table for later queries. */
+export const MATERIALIZE_KEYS_ABOVE_ROWS = 100_000;
 /** About this many distinct keys are kept in a sample. */
 const SAMPLED_KEYS = 10_000;
 
@@ -168,6 +170,14 @@ function keyGrouping(s: JoinSide, sampleEvery: number, cast: (string | null)[], 
 /** Temporary key tables per connection and registered table name, to drop when the table is replaced. */
 const keyTables = new WeakMap<DuckEngine, Map<string, { table: TableInfo; temps: string[] }>>();
 let keyTableCount = 0;
+const connectionIds = new WeakMap<DuckEngine, number>();
+let connectionCount = 0;
+function connectionId(engine: DuckEngine): number {
+  const known = connectionIds.get(engine);
+  if (known !== undefined) return known;
+  connectionIds.set(engine, ++connectionCount);
+  return connectionCount;
+}
 
 /**
  * Every key of a side's table (unfiltered) as a relation: a temporary table on the checks'
@@ -182,8 +192,10 @@ async function allKeys(
 ): Promise<string> {
   const table = s.keys[0]!.table;
   const grouping = keyGrouping(s, sampleEvery, cast, "TRUE");
-  if (isDerivedTable(table)) return `(${grouping})`;
-  const key = `allkeys:${s.keys[0]!.alias}:${s.keys.map((k) => k.sql).join(",")}|${sampleEvery}|${cast.join(",")}`;
+  // Small tables group in well under a millisecond: a temporary table would cost more than it saves.
+  if (isDerivedTable(table) || table.rowCount < MATERIALIZE_KEYS_ABOVE_ROWS) return `(${grouping})`;
+  // Temporary tables belong to one connection.
+  const key = `allkeys:${connectionId(engine)}:${s.keys[0]!.alias}:${s.keys.map((k) => k.sql).join(",")}|${sampleEvery}|${cast.join(",")}`;
   return memoized(table, key, async () => {
     const perEngine = keyTables.get(engine) ?? new Map<string, { table: TableInfo; temps: string[] }>();
     keyTables.set(engine, perEngine);
@@ -229,24 +241,37 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     `{${Array.from({ length: width }, (_, i) => `k${i}: ${side}k${i}`).join(", ")}}`;
   const cols = (side: "l" | "r"): string =>
     Array.from({ length: width }, (_, i) => `${side}.k${i} AS ${side}k${i}`).join(", ");
-  const facts = (s: "l" | "r", o: "l" | "r"): string =>
+  const counts = (s: "l" | "r", o: "l" | "r"): string =>
     `coalesce(sum(${s}n), 0) AS ${s}_kept, coalesce(sum(${s}n) FILTER (WHERE ${s}n > 0 AND NOT ${o}p), 0) AS ${s}_lost, ` +
     `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ` +
-    `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_ex, ` +
     `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
-  const [row] = await engine.all(
+  const joined =
     `WITH l AS (${lSql}), r AS (${rSql}), ` +
-      `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) ` +
-      `SELECT ${facts("l", "r")}, ${facts("r", "l")}, ` +
-      `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1)) AS dup_ex ` +
-      `FROM j`,
-  );
+    `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) `;
+  const [row] = await engine.all(`${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")} FROM j`);
+  const num = (name: string): number => Number(row?.[name] ?? 0);
+  // Examples only where there is something to show (most joins are clean: one query, not two).
+  const lostOf = (s: "l" | "r", o: "l" | "r"): string =>
+    num(`${s}_lost`) > 0
+      ? `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`
+      : "NULL";
+  const repeats = num("l_mmax") > 1 || num("r_mmax") > 1;
+  const [examples] =
+    num("l_lost") > 0 || num("r_lost") > 0 || repeats
+      ? await engine.all(
+          `${joined}SELECT ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
+            (repeats
+              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
+              : "NULL") +
+            ` AS dup_ex FROM j`,
+        )
+      : [];
   const keyValues = (k: unknown): unknown[] => Object.values((k ?? {}) as Record<string, unknown>);
   const side = (s: "l" | "r"): SideFacts => ({
     kept: Number(row?.[`${s}_kept`] ?? 0),
     lostRows: Number(row?.[`${s}_lost`] ?? 0),
     lostKeys: Number(row?.[`${s}_lost_keys`] ?? 0),
-    lost: ((row?.[`${s}_lost_ex`] as Record<string, unknown>[] | null) ?? [])
+    lost: ((examples?.[`${s}_lost_ex`] as Record<string, unknown>[] | null) ?? [])
       .map((e) => ({ key: keyValues(e.k), rows: Number(e.n), rowid: Number(e.r) }))
       .sort((a, b) => a.rowid - b.rowid),
     maxPerKey: Number(row?.[`${s}_max`] ?? 0),
@@ -256,7 +281,7 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     sampleEvery,
     left: side("l"),
     right: side("r"),
-    repeated: ((row?.dup_ex as Record<string, unknown>[] | null) ?? [])
+    repeated: ((examples?.dup_ex as Record<string, unknown>[] | null) ?? [])
       .map((e) => ({
         key: keyValues(e.k),
         leftRows: Number(e.ln),
