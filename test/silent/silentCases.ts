@@ -1451,6 +1451,20 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-row-loss",
+    name: "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
+    expect: "clean",
+    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
+    calls: [
+      scan("weather.csv", "weather"),
+      scan("yields.csv", "yields"),
+      query(
+        "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year WHERE w.year IN (SELECT year FROM yields)",
+        ["weather", "yields"],
+      ),
+    ],
+  },
+  {
+    code: "join-row-loss",
     name: "CTEs join the weather and yields, 2020 excluded on purpose inside the CTE",
     expect: "clean",
     lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },

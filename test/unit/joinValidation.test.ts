@@ -225,3 +225,26 @@ test("filters and replaced tables: each query's join is judged on its own rows a
     rt.close();
   }
 });
+
+describe("a subquery in WHERE counts as the query's own filter", () => {
+  for (const sql of [
+    "SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year WHERE r.year IN (SELECT year FROM crop)",
+    "SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year WHERE EXISTS (SELECT 1 FROM crop x WHERE x.year = r.year)",
+  ])
+    test(`2020 excluded explicitly passes clean: ${sql}`, async () => {
+      const r = await query(sql, ["rain", "crop"]);
+      assert.equal(r.status, "ok");
+      assert.deepEqual(
+        r.diagnostics.filter((d) => d.severity !== "info"),
+        [],
+      );
+    });
+
+  test("a subquery filter that keeps 2020 still reports the loss", async () => {
+    const r = await query(
+      "SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year WHERE r.year IN (SELECT year FROM rain WHERE mm > 600)",
+      ["rain", "crop"],
+    );
+    assert.match(r.diagnostics.find((d) => d.code === "join-row-loss")?.message ?? "", /2020/);
+  });
+});

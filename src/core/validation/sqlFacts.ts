@@ -175,6 +175,48 @@ export async function equiJoins(
 }
 
 /**
+ * The column references of a predicate that bind outside it: those of subqueries bind to the
+ * subquery's own tables first, as SQL scoping does, so `year IN (SELECT year FROM crop)` and
+ * `EXISTS (SELECT 1 FROM crop x WHERE x.year = r.year)` refer only to `r` from outside. Undefined
+ * when a subquery reads something that is not a table the checks can read.
+ */
+function outerRefs(expression: unknown, state: SharedState): string[][] | undefined {
+  const out: string[][] = [];
+  let readable = true;
+  const visit = (node: unknown, inner: Map<string, TableInfo>[]): void => {
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, inner));
+    if (node === null || typeof node !== "object") return;
+    const n = node as Json;
+    if (n.class === "COLUMN_REF") {
+      const names = n.column_names as string[];
+      const bound = inner.some(
+        (scope) =>
+          resolveColumn(names, scope) !== undefined ||
+          (names.length === 2 && scope.has(names[0]!.toLowerCase())),
+      );
+      if (!bound) out.push(names);
+      return;
+    }
+    if (n.class === "SUBQUERY") {
+      const body = (n.subquery as Json | undefined)?.node;
+      const scope = new Map<string, TableInfo>();
+      walk(body, (m) => {
+        if (m.type === "SELECT_NODE") for (const [k, v] of scopeOf(m.from_table, state)) scope.set(k, v);
+        if (m.type === "BASE_TABLE" && !state.table(String(m.table_name))) readable = false;
+        if (m.type === "TABLE_FUNCTION" || m.type === "EXPRESSION_LIST") readable = false;
+      });
+      // The subquery's own comparison (`x IN (…)`) is outside it.
+      visit(n.child, inner);
+      visit(body, [...inner, scope]);
+      return;
+    }
+    for (const value of Object.values(n)) visit(value, inner);
+  };
+  visit(expression, []);
+  return readable ? out : undefined;
+}
+
+/**
  * The WHERE conjuncts of `select` that read only `alias`, rewritten as SQL over that table alone
  * (through DuckDB's `json_deserialize_sql`), so a check can look only at rows the query keeps.
  */
@@ -189,13 +231,9 @@ export async function filterFor(
   const scope = scopeOf(select.from_table, state);
   const own = conjuncts(select.where_clause).filter((c) => {
     if (c === except) return false;
-    const refs = columnRefs(c);
-    if (refs.length === 0) return false;
-    let hasSubquery = false;
-    walk(c, (n) => {
-      if (n.class === "SUBQUERY") hasSubquery = true;
-    });
-    return !hasSubquery && refs.every((r) => resolveColumn(r, scope)?.alias === alias);
+    const refs = outerRefs(c, state);
+    if (refs === undefined || refs.length === 0) return false;
+    return refs.every((r) => resolveColumn(r, scope)?.alias === alias);
   });
   return own.length === 0 ? "TRUE" : predicateSql(engine, alias, own);
 }
