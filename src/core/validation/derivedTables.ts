@@ -11,6 +11,19 @@ export interface DerivedTables {
   drop: () => Promise<void>;
 }
 
+/** Views whose drop failed (the statement was interrupted), per connection, to drop next time. */
+const leftBehind = new WeakMap<DuckEngine, Set<string>>();
+
+async function dropViews(engine: DuckEngine, names: string[]): Promise<void> {
+  const pending = leftBehind.get(engine) ?? new Set<string>();
+  leftBehind.set(engine, pending);
+  for (const name of names) pending.add(name);
+  for (const name of names) {
+    await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`);
+    pending.delete(name);
+  }
+}
+
 /** FROM-subqueries of the statement being checked → the table standing for each (see `scopeOf`). */
 const subqueries = new WeakMap<object, TableInfo>();
 
@@ -47,8 +60,10 @@ export async function derivedTables(
   const bySubquery = new Map<object, TableInfo>();
   const drop = async (): Promise<void> => {
     for (const node of bySubquery.keys()) subqueries.delete(node);
-    for (const name of created.reverse()) await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`);
+    await dropViews(engine, created.reverse());
   };
+  // Views an interrupted drop left behind would shadow tables of the same name: go first.
+  await dropViews(engine, [...(leftBehind.get(engine) ?? [])]);
   const cteNames = new Set(ctes.map((c) => c.key.toLowerCase()));
   const taken = new Set(cteNames);
   const make = async (name: string, body: Json | undefined, sql: (rowidOf?: string) => Promise<string>) => {
@@ -202,7 +217,7 @@ async function createView(
   sql: string,
 ): Promise<{ name: string; type: string }[] | undefined> {
   try {
-    await engine.run(`CREATE TEMP VIEW ${sqlIdent(name)} AS ${sql}`);
+    await engine.run(`CREATE OR REPLACE TEMP VIEW ${sqlIdent(name)} AS ${sql}`);
     return await engine.describe(`SELECT * FROM temp.main.${sqlIdent(name)}`);
   } catch {
     await engine.run(`DROP VIEW IF EXISTS temp.main.${sqlIdent(name)}`).catch(() => undefined);

@@ -112,7 +112,8 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
     }
   } finally {
     limit?.clear();
-    await derived?.drop();
+    // A view left behind would be replaced by the next query's (CREATE OR REPLACE): never fail the call over it.
+    await derived?.drop().catch(() => undefined);
   }
   // Findings in the registry's order, whatever order the checks ran in.
   const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
