@@ -1,4 +1,29 @@
 import type { SilentCase } from "./silentCases.ts";
+import {
+  scan,
+  query,
+  probe,
+  bash,
+  discover,
+  legal,
+  lake,
+  CSN,
+  STATE_FRAUD_LOSSES,
+  FRAUD_RANKINGS,
+  IDT_RANKINGS,
+  STATE_IDT_BY_TYPE,
+  STATE_TOP_TEN,
+  PAYMENT_METHOD,
+  METRO_IDT,
+  NEW_ENGLAND,
+  METRO_HTML,
+  METRO_HTML_US,
+  CSN_MSA_KEY,
+  HTML_MSA_KEY,
+  csv,
+  rng,
+  pick,
+} from "./heldOutBuilders.ts";
 
 /**
  * A second BLIND held-out silent-error set, about queries written with CTEs (`WITH a AS (…), b AS
@@ -11,44 +36,10 @@ import type { SilentCase } from "./silentCases.ts";
  * Consumer Sentinel data book), the rest on small synthetic business lakes.
  */
 
-type Call = SilentCase["calls"][number];
-
-// ---------------------------------------------------------------------------------------------
-// Call builders
-
-const scan = (file: string, output?: string, sheet?: string): Call => {
-  const call: Call = { op: "Scan", file };
-  if (output !== undefined) call.output = output;
-  if (sheet !== undefined) call.sheet = sheet;
-  return call;
-};
-const query = (output: string, inputs: string[], sql: string): Call => ({ op: "Query", sql, inputs, output });
-const probe = (table: string, columns: string[] = []): Call => ({ op: "Probe", table, columns });
-const bash = (command: string): Call => ({ op: "Bash", command });
-const discover = (q: string): Call => ({ op: "Discover", query: q });
-
-const legal = { shared: "legal" } as const;
-const lake = (files: Record<string, string>): SilentCase["lake"] => ({ files });
-
 // ---------------------------------------------------------------------------------------------
 // The legal lake's paths
 
-const CSN = "csn-data-book-2024-csv/CSVs/";
-const STATE_FRAUD_LOSSES = `${CSN}2024_CSN_State_Fraud_Reports_and_Losses.csv`;
-const FRAUD_RANKINGS = `${CSN}2024_CSN_State_Rankings_Fraud_and_Other_Reports.csv`;
-const IDT_RANKINGS = `${CSN}2024_CSN_State_Rankings_Identity_Theft_Reports.csv`;
-const STATE_IDT_BY_TYPE = `${CSN}2024_CSN_State_Identity_Theft_Reports.csv`;
-const STATE_TOP_TEN = `${CSN}2024_CSN_State_Top_Ten_Report_Categories.csv`;
-const PAYMENT_METHOD = `${CSN}2024_CSN_Fraud_Reports_by_Payment_Method.csv`;
-const METRO_IDT = `${CSN}2024_CSN_Metropolitan_Areas_Identity_Theft_Reports.csv`;
 const METRO_FRAUD = `${CSN}2024_CSN_Metropolitan_Areas_Fraud_and_Other_Reports.csv`;
-const NEW_ENGLAND = "new_england_states.csv";
-const METRO_HTML = "metropolitan_statistics.html";
-const METRO_HTML_US = "table 2: The 387 metropolitan statistical areas of the United States[15]";
-
-/** CSN metro names end in " Metropolitan Statistical Area"; the HTML page's in " MSA", with en dashes. */
-const CSN_MSA_KEY = `replace("Metropolitan Area", ' Metropolitan Statistical Area', '')`;
-const HTML_MSA_KEY = `replace(replace("Metropolitan statistical area", '–', '-'), ' MSA', '')`;
 
 /** "$1,234,567 " → 1234567 (the data book's money cells carry a dollar sign, commas, a trailing space). */
 const money = (col: string): string => `CAST(replace(replace(trim("${col}"), '$', ''), ',', '') AS BIGINT)`;
@@ -56,17 +47,6 @@ const money = (col: string): string => `CAST(replace(replace(trim("${col}"), '$'
 // ---------------------------------------------------------------------------------------------
 // Synthetic lakes
 
-const csv = (rows: (string | number)[][]): string => rows.map((r) => r.join(",")).join("\n") + "\n";
-
-/** A small deterministic generator, so that the lakes are the same on every run. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const pad = (n: number): string => String(n).padStart(2, "0");
 const cents = (x: number): number => Math.round(x * 100) / 100;
 

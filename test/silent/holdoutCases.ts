@@ -1,4 +1,30 @@
 import type { SilentCase } from "./silentCases.ts";
+import {
+  scan,
+  query,
+  probe,
+  bash,
+  discover,
+  legal,
+  lake,
+  CSN,
+  STATE_FRAUD_LOSSES,
+  FRAUD_RANKINGS,
+  IDT_RANKINGS,
+  STATE_IDT_BY_TYPE,
+  STATE_TOP_TEN,
+  PAYMENT_METHOD,
+  METRO_IDT,
+  NEW_ENGLAND,
+  METRO_HTML,
+  METRO_HTML_US,
+  CSN_MSA_KEY,
+  HTML_MSA_KEY,
+  csv,
+  rng,
+  pick,
+} from "./heldOutBuilders.ts";
+import type { Call } from "./heldOutBuilders.ts";
 
 /**
  * A HELD-OUT silent-error set, written without looking at the validation rules or at the tuned
@@ -9,68 +35,28 @@ import type { SilentCase } from "./silentCases.ts";
  * surveys, logs, census-like tables. Run by `bench/evalHoldout.ts`.
  */
 
-type Call = SilentCase["calls"][number];
-
 // ---------------------------------------------------------------------------------------------
 // Call builders
 
-const scan = (file: string, output?: string, sheet?: string): Call => {
-  const call: Call = { op: "Scan", file };
-  if (output !== undefined) call.output = output;
-  if (sheet !== undefined) call.sheet = sheet;
-  return call;
-};
 const unionScan = (files: string[], output: string, source_column = "source_file"): Call => ({
   op: "UnionScan",
   files,
   source_column,
   output,
 });
-const query = (output: string, inputs: string[], sql: string): Call => ({ op: "Query", sql, inputs, output });
-const probe = (table: string, columns: string[] = []): Call => ({ op: "Probe", table, columns });
-const bash = (command: string): Call => ({ op: "Bash", command });
-const discover = (q: string): Call => ({ op: "Discover", query: q });
-
-const legal = { shared: "legal" } as const;
-const lake = (files: Record<string, string>): SilentCase["lake"] => ({ files });
 
 // ---------------------------------------------------------------------------------------------
 // The legal lake's paths
 
-const CSN = "csn-data-book-2024-csv/CSVs/";
-const STATE_FRAUD_LOSSES = `${CSN}2024_CSN_State_Fraud_Reports_and_Losses.csv`;
-const FRAUD_RANKINGS = `${CSN}2024_CSN_State_Rankings_Fraud_and_Other_Reports.csv`;
-const IDT_RANKINGS = `${CSN}2024_CSN_State_Rankings_Identity_Theft_Reports.csv`;
-const STATE_IDT_BY_TYPE = `${CSN}2024_CSN_State_Identity_Theft_Reports.csv`;
-const STATE_TOP_TEN = `${CSN}2024_CSN_State_Top_Ten_Report_Categories.csv`;
 const IDT_BY_TYPE = `${CSN}2024_CSN_Identity_Theft_Reports_by_Type.csv`;
 const REPORTS_BY_TYPE = `${CSN}2024_CSN_Number_of_Reports_by_Type.csv`;
 const REPORT_COUNT = `${CSN}2024_CSN_Report_Count.csv`;
-const PAYMENT_METHOD = `${CSN}2024_CSN_Fraud_Reports_by_Payment_Method.csv`;
-const METRO_IDT = `${CSN}2024_CSN_Metropolitan_Areas_Identity_Theft_Reports.csv`;
-const MSA_IDT_FILES = `${CSN}State MSA Identity Theft data/*.csv`;
-const NEW_ENGLAND = "new_england_states.csv";
-const METRO_HTML = "metropolitan_statistics.html";
-const METRO_HTML_US = "table 2: The 387 metropolitan statistical areas of the United States[15]";
 
-/** CSN metro names end in " Metropolitan Statistical Area"; the HTML page's in " MSA", with en dashes. */
-const CSN_MSA_KEY = `replace("Metropolitan Area", ' Metropolitan Statistical Area', '')`;
-const HTML_MSA_KEY = `replace(replace("Metropolitan statistical area", '–', '-'), ' MSA', '')`;
+const MSA_IDT_FILES = `${CSN}State MSA Identity Theft data/*.csv`;
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic lakes
 
-const csv = (rows: (string | number)[][]): string => rows.map((r) => r.join(",")).join("\n") + "\n";
-
-/** A small deterministic generator, so that the lakes are the same on every run. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const isoDay = (start: string, plusDays: number): string => {
   const d = new Date(`${start}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + plusDays);
