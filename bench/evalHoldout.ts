@@ -14,8 +14,8 @@
 import type { Diagnostic } from "../src/core/diagnostic.ts";
 import { cteHoldoutCases } from "../test/silent/cteHoldoutCases.ts";
 import { holdoutCases } from "../test/silent/holdoutCases.ts";
-import { judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
-import type { SilentRun } from "../test/silent/runSilentCase.ts";
+import { caseFigures, judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
+import type { CaseFigures, SilentRun } from "../test/silent/runSilentCase.ts";
 import type { SilentCase } from "../test/silent/silentCases.ts";
 
 interface CaseResult {
@@ -31,17 +31,7 @@ interface CaseResult {
   ms: number;
 }
 
-interface CodeFigures {
-  code: string;
-  bad: number;
-  flagged: number;
-  recall: number | null;
-  correct: number;
-  falseAlarms: number;
-  falseAlarmRate: number | null;
-}
-
-const ratio = (n: number, d: number): number | null => (d === 0 ? null : n / d);
+type CodeFigures = Omit<CaseFigures, "skipped"> & { code: string };
 
 const setArg = process.argv.indexOf("--set");
 const cases = setArg >= 0 && process.argv[setArg + 1] === "cte" ? cteHoldoutCases : holdoutCases;
@@ -82,25 +72,14 @@ async function runAll(): Promise<CaseResult[]> {
 }
 
 function figures(results: CaseResult[]): { perCode: CodeFigures[]; overall: Omit<CodeFigures, "code"> } {
-  const ran = results.filter((r) => !r.skipped);
   const codes = [...new Set(cases.map((c) => c.code))];
   const tally = (rs: CaseResult[]): Omit<CodeFigures, "code"> => {
-    const bad = rs.filter((r) => r.expect === "flagged");
-    const correct = rs.filter((r) => r.expect === "clean");
-    const flagged = bad.filter((r) => r.passed).length;
-    const falseAlarms = correct.filter((r) => !r.passed).length;
-    return {
-      bad: bad.length,
-      flagged,
-      recall: ratio(flagged, bad.length),
-      correct: correct.length,
-      falseAlarms,
-      falseAlarmRate: ratio(falseAlarms, correct.length),
-    };
+    const { skipped: _skipped, ...f } = caseFigures(rs);
+    return f;
   };
   return {
-    perCode: codes.map((code) => ({ code, ...tally(ran.filter((r) => r.code === code)) })),
-    overall: tally(ran),
+    perCode: codes.map((code) => ({ code, ...tally(results.filter((r) => r.code === code)) })),
+    overall: tally(results),
   };
 }
 

@@ -4,8 +4,8 @@
 // or a call that did not run). Run as `npm run eval:silent` (`--json` for JSON, `--verbose` to list
 // every case). Exits 0 whatever the figures (it is a measurement), 1 if a case crashes the runner.
 import { diagnosticCodes } from "../src/core/validation/ruleRegistry.ts";
-import { judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
-import type { SilentRun } from "../test/silent/runSilentCase.ts";
+import { caseFigures, judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
+import type { CaseFigures, SilentRun } from "../test/silent/runSilentCase.ts";
 import { silentCases } from "../test/silent/silentCases.ts";
 import type { SilentCase } from "../test/silent/silentCases.ts";
 
@@ -23,33 +23,10 @@ interface CaseResult {
   findings: string[];
 }
 
-interface CodeFigures {
-  code: string;
-  bad: number;
-  flagged: number;
-  recall: number | null;
-  correct: number;
-  falseAlarms: number;
-  falseAlarmRate: number | null;
-  skipped: number;
-}
+type CodeFigures = CaseFigures & { code: string };
 
 function figures(code: string, results: CaseResult[]): CodeFigures {
-  const ran = results.filter((r) => !r.skipped);
-  const bad = ran.filter((r) => r.expect === "flagged");
-  const correct = ran.filter((r) => r.expect === "clean");
-  const flagged = bad.filter((r) => r.passed).length;
-  const falseAlarms = correct.filter((r) => !r.passed).length;
-  return {
-    code,
-    bad: bad.length,
-    flagged,
-    recall: bad.length ? flagged / bad.length : null,
-    correct: correct.length,
-    falseAlarms,
-    falseAlarmRate: correct.length ? falseAlarms / correct.length : null,
-    skipped: results.length - ran.length,
-  };
+  return { code, ...caseFigures(results) };
 }
 
 function pct(value: number | null): string {

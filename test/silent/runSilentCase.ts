@@ -94,3 +94,33 @@ export function judgeSilentCase(c: SilentCase, run: SilentRun): boolean {
   if (c.expect === "flagged") return run.flaggedCodes.includes(c.code);
   return run.flaggedCodes.length === 0 && run.statuses.every((s) => s === "ok");
 }
+
+/** Recall and false-alarm figures of a set of judged cases (cases that did not run are left out). */
+export interface CaseFigures {
+  bad: number;
+  flagged: number;
+  recall: number | null;
+  correct: number;
+  falseAlarms: number;
+  falseAlarmRate: number | null;
+  skipped: number;
+}
+
+export function caseFigures(
+  results: { expect: SilentCase["expect"]; passed: boolean; skipped?: string }[],
+): CaseFigures {
+  const ran = results.filter((r) => !r.skipped);
+  const bad = ran.filter((r) => r.expect === "flagged");
+  const correct = ran.filter((r) => r.expect === "clean");
+  const flagged = bad.filter((r) => r.passed).length;
+  const falseAlarms = correct.filter((r) => !r.passed).length;
+  return {
+    bad: bad.length,
+    flagged,
+    recall: bad.length ? flagged / bad.length : null,
+    correct: correct.length,
+    falseAlarms,
+    falseAlarmRate: correct.length ? falseAlarms / correct.length : null,
+    skipped: results.length - ran.length,
+  };
+}
