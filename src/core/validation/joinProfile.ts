@@ -3,7 +3,9 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { columnStats } from "./columnStats.ts";
 import { isDerivedTable } from "./derivedTables.ts";
-import type { KeyOf } from "./sqlFacts.ts";
+import type { OperatorContext } from "../operators/operator.ts";
+import { filterFor } from "./sqlFacts.ts";
+import type { EquiJoin, KeyOf } from "./sqlFacts.ts";
 import { memoized, tableId } from "./tableMemo.ts";
 
 /** One side of an equi-join: its key (columns or expressions over one table) and the rows the query keeps. */
@@ -99,6 +101,19 @@ export async function joinProfile(engine: DuckEngine, left: JoinSide, right: Joi
   return memoized(left.keys[0]!.table, memoKey, () => compute(engine, left, right));
 }
 
+/** The profile of one of a query's equi-joins, each side restricted to the rows the query's WHERE keeps. */
+export async function profileOfJoin(ctx: OperatorContext, join: EquiJoin): Promise<JoinProfile> {
+  const side = async (keys: KeyOf[]): Promise<JoinSide> => ({
+    keys,
+    filter: await filterFor(ctx.engine, join.select, keys[0]!.alias, ctx.state),
+  });
+  return joinProfile(
+    ctx.engine,
+    await side(join.pairs.map((p) => p.left)),
+    await side(join.pairs.map((p) => p.right)),
+  );
+}
+
 async function distinctEstimate(engine: DuckEngine, side: JoinSide): Promise<number> {
   const [key] = side.keys;
   if (side.keys.length === 1 && key!.column) {
@@ -167,16 +182,20 @@ function keyGrouping(s: JoinSide, sampleEvery: number, cast: (string | null)[], 
   );
 }
 
-/** Temporary key tables per connection and registered table name, to drop when the table is replaced. */
-const keyTables = new WeakMap<DuckEngine, Map<string, { table: TableInfo; temps: string[] }>>();
-let keyTableCount = 0;
-const connectionIds = new WeakMap<DuckEngine, number>();
+/** Per connection: an id (temporary tables belong to one) and its key tables per registered table name. */
+const connections = new WeakMap<
+  DuckEngine,
+  { id: number; byTable: Map<string, { table: TableInfo; temps: string[] }> }
+>();
 let connectionCount = 0;
-function connectionId(engine: DuckEngine): number {
-  const known = connectionIds.get(engine);
-  if (known !== undefined) return known;
-  connectionIds.set(engine, ++connectionCount);
-  return connectionCount;
+let keyTableCount = 0;
+function connectionOf(engine: DuckEngine): {
+  id: number;
+  byTable: Map<string, { table: TableInfo; temps: string[] }>;
+} {
+  let known = connections.get(engine);
+  if (!known) connections.set(engine, (known = { id: ++connectionCount, byTable: new Map() }));
+  return known;
 }
 
 /**
@@ -194,11 +213,10 @@ async function allKeys(
   const grouping = keyGrouping(s, sampleEvery, cast, "TRUE");
   // Small tables group in well under a millisecond: a temporary table would cost more than it saves.
   if (isDerivedTable(table) || table.rowCount < MATERIALIZE_KEYS_ABOVE_ROWS) return `(${grouping})`;
-  // Temporary tables belong to one connection.
-  const key = `allkeys:${connectionId(engine)}:${s.keys[0]!.alias}:${s.keys.map((k) => k.sql).join(",")}|${sampleEvery}|${cast.join(",")}`;
+  const connection = connectionOf(engine);
+  const key = `allkeys:${connection.id}:${s.keys[0]!.alias}:${s.keys.map((k) => k.sql).join(",")}|${sampleEvery}|${cast.join(",")}`;
   return memoized(table, key, async () => {
-    const perEngine = keyTables.get(engine) ?? new Map<string, { table: TableInfo; temps: string[] }>();
-    keyTables.set(engine, perEngine);
+    const perEngine = connection.byTable;
     const known = perEngine.get(table.name.toLowerCase());
     if (known && known.table !== table) {
       // The name now holds another table: its old key tables are stale.

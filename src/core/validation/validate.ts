@@ -43,6 +43,16 @@ function rowsInvolved(facts: ExecutedFacts): number {
   return names.reduce<number>((n, name) => n + (facts.ctx.state.table(String(name))?.rowCount ?? 0), 0);
 }
 
+/** A check that broke: reported as `info`, never failing a call that already ran. */
+function checkError(what: string, error: unknown): Diagnostic {
+  return {
+    code: "validation-error",
+    severity: "info",
+    message: `${what}: ${(error as Error).message.split("\n")[0]}`,
+    locations: [],
+  };
+}
+
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
 const READS_WHOLE_TABLES = new Set(["join-row-loss", "join-fanout"]);
 
@@ -75,12 +85,9 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
       } catch (error) {
         // The checks still run over the registered tables.
         if (!limit?.expired())
-          prepared.push({
-            code: "validation-error",
-            severity: "info",
-            message: `CTEs and subqueries of this query could not be prepared for checking: ${(error as Error).message.split("\n")[0]}`,
-            locations: [],
-          });
+          prepared.push(
+            checkError("CTEs and subqueries of this query could not be prepared for checking", error),
+          );
       }
     }
     for (const rule of ordered) {
@@ -100,14 +107,7 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
           skipped.push(rule.code);
           continue;
         }
-        found.set(rule, [
-          {
-            code: "validation-error",
-            severity: "info",
-            message: `The ${rule.code} check could not run: ${(error as Error).message.split("\n")[0]}`,
-            locations: [],
-          },
-        ]);
+        found.set(rule, [checkError(`The ${rule.code} check could not run`, error)]);
       }
     }
   } finally {

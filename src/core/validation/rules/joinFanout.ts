@@ -2,8 +2,8 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import { isAdditive } from "../aggregates.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
-import { joinProfile } from "../joinProfile.ts";
-import { equiJoins, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
+import { profileOfJoin } from "../joinProfile.ts";
+import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
@@ -46,11 +46,7 @@ export const joinFanoutRule: ValidationRule = {
       const left = join.pairs.map((p) => p.left);
       const right = join.pairs.map((p) => p.right);
       const [lt, rt] = [left[0]!.table, right[0]!.table];
-      const profile = await joinProfile(
-        ctx.engine,
-        { keys: left, filter: await filterFor(ctx.engine, join.select, left[0]!.alias, ctx.state) },
-        { keys: right, filter: await filterFor(ctx.engine, join.select, right[0]!.alias, ctx.state) },
-      );
+      const profile = await profileOfJoin(ctx, join);
       const summed = summedAliases(join.select, scopeOf(join.select.from_table, ctx.state));
       const [leftUnique, rightUnique] = [profile.left.maxPerKey <= 1, profile.right.maxPerKey <= 1];
       // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.

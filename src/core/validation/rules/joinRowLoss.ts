@@ -1,9 +1,9 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
-import { joinProfile, scaled } from "../joinProfile.ts";
+import { profileOfJoin, scaled } from "../joinProfile.ts";
 import type { SideFacts } from "../joinProfile.ts";
-import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
+import { equiJoins, usedOutsideJoin } from "../sqlFacts.ts";
 import type { KeyOf } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
@@ -41,11 +41,7 @@ export const joinRowLossRule: ValidationRule = {
         const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
         if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
       }
-      const profile = await joinProfile(
-        ctx.engine,
-        { keys: left, filter: await filterFor(ctx.engine, join.select, left[0]!.alias, ctx.state) },
-        { keys: right, filter: await filterFor(ctx.engine, join.select, right[0]!.alias, ctx.state) },
-      );
+      const profile = await profileOfJoin(ctx, join);
       const losses: Loss[] = [
         { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
       ];

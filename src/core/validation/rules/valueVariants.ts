@@ -29,6 +29,17 @@ function constant(node: unknown): string | undefined {
   return v && !v.is_null && typeof v.value === "string" ? v.value : undefined;
 }
 
+/**
+ * Values a one-letter misspelling is looked for among: longer names without digits (codes like
+ * 'FY2023'/'FY2024' are not variants), when there are few enough distinct values to compare pairs.
+ */
+const spellable = (d: string): string =>
+  `length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM ${d}) <= ${MAX_DISTINCT_FOR_SPELLING}`;
+
+/** Two values one letter apart ('Pittsburg'/'Pittsburgh') that differ in more than case or spacing. */
+const oneLetterApart = (x: string, y: string): string =>
+  `${x}.v < ${y}.v AND levenshtein(lower(${x}.v), lower(${y}.v)) = 1 AND ${normalised(`${x}.v`)} <> ${normalised(`${y}.v`)}`;
+
 /** Variant groups (case/space/punctuation, and one-letter misspellings) among the kept rows of a column. */
 async function groupVariants(
   engine: DuckEngine,
@@ -41,15 +52,14 @@ async function groupVariants(
   const col = `${a}.${sqlIdent(c.column)}`;
   const only = among ? ` AND ${col} IN (${among.map(sqlString).join(", ")})` : "";
   const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter})${only} GROUP BY 1`;
-  // One scan: the distinct values are materialised once and both searches read them.
-  // Spelling: one-letter misspellings ('Pittsburg'/'Pittsburgh') of longer names without digits,
-  // where one spelling is clearly the rarer: codes like 'FY2023'/'FY2024' are not variants.
+  // One scan: the distinct values are materialised once and both searches read them. A
+  // misspelling counts only where one spelling is clearly the rarer.
   const found = await engine.all(
     `WITH d AS MATERIALIZED (${distinct}), ` +
       `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}), ` +
-      `s AS (SELECT * FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}), ` +
-      `p AS (SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 ` +
-      `AND ${normalised("x.v")} <> ${normalised("y.v")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}) ` +
+      `s AS (SELECT * FROM d WHERE ${spellable("d")}), ` +
+      `p AS (SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
+      `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}) ` +
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
   );
   return found.map((r) => ({
@@ -91,8 +101,8 @@ async function variantCandidates(engine: DuckEngine, output: TableInfo, column: 
   const rows = await engine.all(
     `WITH d AS MATERIALIZED (SELECT DISTINCT ${sqlIdent(column)} AS v FROM ${sqlIdent(output.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
       `f AS (SELECT unnest(list(v)) AS v FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
-      `s AS (SELECT v FROM d WHERE length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM d) <= ${MAX_DISTINCT_FOR_SPELLING}), ` +
-      `p AS (SELECT unnest([x.v, y.v]) AS v FROM s x JOIN s y ON x.v < y.v AND levenshtein(lower(x.v), lower(y.v)) = 1 AND ${normalised("x.v")} <> ${normalised("y.v")}) ` +
+      `s AS (SELECT v FROM d WHERE ${spellable("d")}), ` +
+      `p AS (SELECT unnest([x.v, y.v]) AS v FROM s x JOIN s y ON ${oneLetterApart("x", "y")}) ` +
       `SELECT DISTINCT v FROM (SELECT v FROM f UNION ALL SELECT v FROM p) ORDER BY v`,
   );
   return rows.map((r) => String(r.v));
