@@ -183,10 +183,34 @@ export async function askThroughTheUi(
   });
 
   await checks.run("the report is restored after a window reload (panel serializer)", async () => {
-    await page.reload({ waitUntil: "domcontentloaded" });
+    // Reload as a user does, through "Developer: Reload Window": the workbench then saves its
+    // editors (and the webview's state) before the page goes. A bare page.reload() races VS Code's
+    // own periodic save of its UI state, which is not what this check is about.
+    const reloaded = page.waitForEvent("domcontentloaded", { timeout: 60_000 });
+    await runCommand(page, "Developer: Reload Window");
+    await reloaded;
     await waitForWorkbench(page);
     const report = reportFrame(page);
-    await report.locator("#answer-text").waitFor({ timeout: 30_000 });
+    try {
+      await report.locator("#answer-text").waitFor({ timeout: 45_000 });
+    } catch (error) {
+      // Say what the window restored, so a failure can be read without rerunning it.
+      await shot("reload-failure.png").catch(() => undefined);
+      const tabs = await page
+        .locator(".tabs-container .tab")
+        .evaluateAll((nodes) =>
+          nodes.map(
+            (n) =>
+              `${n.getAttribute("aria-label") ?? "?"}${n.classList.contains("active") ? " (active)" : ""}`,
+          ),
+        );
+      const frames = await page.locator("iframe.webview").count();
+      throw new Error(
+        `no report after reload; tabs: ${tabs.join(", ") || "none"}; webview frames: ${frames}; ${
+          error instanceof Error ? error.message.split("\n")[0] : String(error)
+        }`,
+      );
+    }
     const answer = await report.locator("#answer-text").innerText();
     if (!/Florida/.test(answer)) throw new Error(`after reload the answer reads "${answer}"`);
     return answer;
