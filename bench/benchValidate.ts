@@ -2,6 +2,9 @@
  * Validation cost: the wall time of a join + aggregate Query over two generated tables (10 million
  * and 1 million rows), with and without RADAR's after-execution checks, as a ratio.
  * Run: npm run bench:validate [-- --facts N --dim N --repeat K]
+ * `--sweep` runs the same query over 10k × 1k … 10M × 1M rows and prints the checks' share per
+ * size: the checks are a fixed cost of a few small DuckDB statements plus work that grows with
+ * the data, so their share falls as the data grows.
  */
 import { mkdirSync, existsSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
@@ -17,12 +20,19 @@ const { values } = parseArgs({
     dim: { type: "string", default: "1000000" },
     repeat: { type: "string", default: "5" },
     dir: { type: "string", default: "bench-data/validate" },
+    sweep: { type: "boolean", default: false },
   },
 });
-const factRows = Number(values.facts);
-const dimRows = Number(values.dim);
+let factRows = Number(values.facts);
+let dimRows = Number(values.dim);
 const repeat = Number(values.repeat);
-const lake = resolve(values.dir, `${factRows}x${dimRows}`);
+let lake = resolve(values.dir, `${factRows}x${dimRows}`);
+
+function useSize(facts: number, dim: number): void {
+  factRows = facts;
+  dimRows = dim;
+  lake = resolve(values.dir, `${factRows}x${dimRows}`);
+}
 
 async function generate(): Promise<void> {
   if (existsSync(join(lake, "dim.parquet"))) return;
@@ -123,7 +133,59 @@ const median = (xs: number[]): number => {
 };
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
+/** The main query at sizes from 10k × 1k to 10M × 1M: query time and checks' share per size. */
+async function sweep(): Promise<void> {
+  const sizes: [number, number][] = [
+    [10_000, 1_000],
+    [100_000, 10_000],
+    [1_000_000, 100_000],
+    [10_000_000, 1_000_000],
+  ];
+  console.log(`join + aggregate, first query over fresh tables, median of ${repeat} fresh runtimes per size`);
+  console.log("  facts × dim            query   checks  share   repeated checks  share   findings");
+  const rows = [];
+  for (const [facts, dim] of sizes) {
+    useSize(facts, dim);
+    await generate();
+    const queryMs: number[] = [];
+    const firstMs: number[] = [];
+    const againMs: number[] = [];
+    let codes: string[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const runtime = await freshRuntime(true);
+      try {
+        for (const [k, output] of ["agg_first", "agg_again"].entries()) {
+          const r = await runtime.call({ op: "Query", sql: SQL, inputs: ["facts", "dim"], output });
+          if (r.status !== "ok") throw new Error(`Query: ${r.status} ${r.error ?? ""}`);
+          if (k === 0) {
+            queryMs.push(r.durationMs - (r.validationMs ?? 0));
+            firstMs.push(r.validationMs ?? 0);
+            codes = r.diagnostics.map((d) => d.code);
+          } else againMs.push(r.validationMs ?? 0);
+        }
+      } finally {
+        runtime.close();
+      }
+    }
+    const q = median(queryMs);
+    const row = {
+      factRows: facts,
+      dimRows: dim,
+      queryMs: q,
+      checksMs: median(firstMs),
+      repeatedChecksMs: median(againMs),
+      codes,
+    };
+    rows.push(row);
+    console.log(
+      `  ${`${facts.toLocaleString()} × ${dim.toLocaleString()}`.padEnd(22)} ${`${q} ms`.padStart(7)} ${`${row.checksMs} ms`.padStart(8)} ${pct(row.checksMs / q).padStart(7)}   ${`${row.repeatedChecksMs} ms`.padStart(15)} ${pct(row.repeatedChecksMs / q).padStart(7)}   ${codes.join(", ") || "none"}`,
+    );
+  }
+  console.log(JSON.stringify(rows));
+}
+
 async function main(): Promise<void> {
+  if (values.sweep) return sweep();
   await generate();
   process.stderr.write(`lake: ${lake}\n`);
   const without: Sample[] = [];

@@ -17,6 +17,15 @@ export interface DuckEngineOptions {
  * or install extensions, never spill to a temp directory, and its configuration cannot be changed
  * afterwards. This is the second wall; the SQL gate in `sqlGate.ts` is the first.
  */
+/** `RADAR_PROFILE_SQL=1`: every statement's milliseconds on stderr (how the checks' cost was taken apart). */
+const PROFILE_SQL = Boolean(process.env.RADAR_PROFILE_SQL);
+
+function profiled(started: number, sql: string): void {
+  process.stderr.write(
+    `sql ${(performance.now() - started).toFixed(2)} ms ${sql.replace(/\s+/g, " ").slice(0, 160)}\n`,
+  );
+}
+
 export class DuckEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** `performance.now()` time after which statements fail with OverBudget (see `limit`). */
@@ -93,16 +102,21 @@ export class DuckEngine {
 
   async all(sql: string, params?: unknown[]): Promise<Row[]> {
     return this.serial(async () => {
+      const started = performance.now();
       const reader = params
         ? await this.connection.runAndReadAll(sql, params as never)
         : await this.connection.runAndReadAll(sql);
-      return reader.getRowObjectsJson() as Row[];
+      const rows = reader.getRowObjectsJson() as Row[];
+      if (PROFILE_SQL) profiled(started, sql);
+      return rows;
     });
   }
 
   async run(sql: string): Promise<void> {
     await this.serial(async () => {
+      const started = performance.now();
       await this.connection.run(sql);
+      if (PROFILE_SQL) profiled(started, sql);
     });
   }
 

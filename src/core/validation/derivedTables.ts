@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { deserializable, walk } from "../sandbox/sqlGate.ts";
+import { walk } from "../sandbox/sqlGate.ts";
+import { parseTree, renderTree } from "./sqlText.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { Json } from "./sqlFacts.ts";
 
@@ -159,18 +160,6 @@ function withRowid(body: Json, rowidOf: string): void {
   ];
 }
 
-async function parsed(engine: DuckEngine, sql: string): Promise<{ statements: { node: Json }[] }> {
-  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
-  return JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
-}
-
-async function rendered(engine: DuckEngine, tree: { statements: { node: Json }[] }): Promise<string> {
-  const [row] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
-    JSON.stringify(deserializable(tree)),
-  ]);
-  return String(row?.s);
-}
-
 /** `WITH <the query's CTEs> SELECT * FROM name`, with a `rowid` column (the base table's, or NULL). */
 async function cteViewSql(
   engine: DuckEngine,
@@ -178,14 +167,14 @@ async function cteViewSql(
   name: string,
   rowidOf: string | undefined,
 ): Promise<string> {
-  const tree = await parsed(
+  const tree = await parseTree(
     engine,
     rowidOf ? `SELECT * FROM ${sqlIdent(name)}` : `SELECT *, NULL::BIGINT AS rowid FROM ${sqlIdent(name)}`,
   );
   const cteMap = structuredClone(top.cte_map) as { map: { key: string; value: Json }[] };
   if (rowidOf) withRowid((cteMap.map.find((c) => c.key === name)!.value.query as Json).node as Json, rowidOf);
   tree.statements[0]!.node.cte_map = cteMap;
-  return rendered(engine, tree);
+  return renderTree(engine, tree);
 }
 
 /** `WITH <the query's CTEs> SELECT * FROM (<subquery>)`, with a `rowid` column (the base table's, or NULL). */
@@ -195,7 +184,7 @@ async function subqueryViewSql(
   body: Json,
   rowidOf: string | undefined,
 ): Promise<string> {
-  const tree = await parsed(
+  const tree = await parseTree(
     engine,
     `SELECT *${rowidOf ? "" : ", NULL::BIGINT AS rowid"} FROM (SELECT 1) AS __radar_subquery`,
   );
@@ -204,7 +193,7 @@ async function subqueryViewSql(
   const outer = tree.statements[0]!.node;
   (outer.from_table as Json).subquery = { node: inner };
   outer.cte_map = structuredClone(top.cte_map);
-  return rendered(engine, tree);
+  return renderTree(engine, tree);
 }
 
 /**

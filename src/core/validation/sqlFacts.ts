@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { deserializable, walk } from "../sandbox/sqlGate.ts";
+import { walk } from "../sandbox/sqlGate.ts";
+import { parseTree, renderTree } from "./sqlText.ts";
 import { subqueryTable } from "./derivedTables.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
@@ -240,18 +241,12 @@ export async function filterFor(
 
 /** SQL text of predicates (parse-tree nodes) over one alias, rendered by DuckDB itself. */
 export async function predicateSql(engine: DuckEngine, alias: string, predicates: Json[]): Promise<string> {
-  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [
-    `SELECT * FROM t AS ${JSON.stringify(alias)} WHERE TRUE`,
-  ]);
-  const template = JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
+  const template = await parseTree(engine, `SELECT * FROM t AS ${JSON.stringify(alias)} WHERE TRUE`);
   template.statements[0]!.node.where_clause =
     predicates.length === 1
       ? predicates[0]
       : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: predicates };
-  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
-    JSON.stringify(deserializable(template)),
-  ]);
-  const text = String(sql?.s ?? "");
+  const text = await renderTree(engine, template);
   const where = text.indexOf(" WHERE ");
   return where >= 0 ? text.slice(where + 7) : "TRUE";
 }
@@ -284,15 +279,9 @@ export function usedOutsideJoin(select: Json, join: Json, alias: string, state: 
 
 /** SQL text of one expression (a parse-tree node) over `alias`, rendered by DuckDB itself. */
 export async function expressionSql(engine: DuckEngine, alias: string, expression: Json): Promise<string> {
-  const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [
-    `SELECT 1 FROM t AS ${JSON.stringify(alias)}`,
-  ]);
-  const template = JSON.parse(String(row?.j)) as { statements: { node: Json }[] };
+  const template = await parseTree(engine, `SELECT 1 FROM t AS ${JSON.stringify(alias)}`);
   template.statements[0]!.node.select_list = [{ ...expression, alias: "" }];
-  const [sql] = await engine.all("SELECT json_deserialize_sql($1::JSON) AS s", [
-    JSON.stringify(deserializable(template)),
-  ]);
-  const text = String(sql?.s ?? "");
+  const text = await renderTree(engine, template);
   const from = text.lastIndexOf(" FROM t AS ");
   return text.slice("SELECT ".length, from >= 0 ? from : undefined);
 }

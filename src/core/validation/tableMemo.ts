@@ -17,9 +17,6 @@ export function memoized<T>(table: TableInfo, key: string, compute: () => Promis
   return result;
 }
 
-/** Above this many rows, checks read a sample instead of every row (and say so). */
-export const EXACT_ROW_LIMIT = 2_000_000;
-
 const ids = new WeakMap<TableInfo, number>();
 let nextId = 0;
 

@@ -5,15 +5,23 @@ import { isAdditive } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import { filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
-import { EXACT_ROW_LIMIT, memoized } from "../tableMemo.ts";
+import { memoized } from "../tableMemo.ts";
 
 /** Labels of total rows: "Total", "Grand total", "All", "Subtotal", "Total fraud", "U.S. total"… */
 const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(states|areas|categories|regions|countries|ages|types)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
 
 /**
+ * Unlabelled totals (a row equal to the sum of the others) are looked for in tables up to this
+ * size: they occur in report tables (data books, per-state summaries — hundreds of rows), not in
+ * fact tables of millions of rows. Labelled totals are looked for at every size.
+ */
+export const UNLABELLED_TOTALS_MAX_ROWS = 100_000;
+
+/**
  * `summary-row` (warning): an additive aggregate (SUM, AVG, COUNT…) over a table that still holds
- * total or subtotal rows — labelled "Total"/"All"…, or a row whose value equals the sum of the
- * (at least three) rows smaller than it — so the total is counted twice. Rows the query's WHERE already excludes don't count.
+ * total or subtotal rows — labelled "Total"/"All"…, or one of the largest rows whose value equals
+ * the sum of the (at least three) rows smaller than it — so the total is counted twice. Rows the
+ * query's WHERE already excludes don't count.
  */
 export const summaryRowRule: ValidationRule = {
   code: "summary-row",
@@ -34,25 +42,25 @@ export const summaryRowRule: ValidationRule = {
         ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(TOTAL_LABEL)})`).join(" OR ")
         : "FALSE";
       const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
-      // A row equal to the sum of all others is a total only in report-sized tables; in large fact
-      // tables the check would cost a full pass for a pattern that does not occur there.
       const numeric =
-        table.rowCount <= EXACT_ROW_LIMIT
+        table.rowCount <= UNLABELLED_TOTALS_MAX_ROWS
           ? table.schema.find((c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type))
           : undefined;
       const v = `${a}.${sqlIdent(column)}`;
-      // A total equals the sum of the rows strictly smaller than it (at least three of them, so
-      // that 12 = 7 + 5 among a handful of counts is not taken for one) and its value occurs once
-      // (0/1 flags and small repeated integers are not totals).
+      // An unlabelled total is one of the five largest values, occurring once, equal to the sum
+      // of all the rows smaller than it (at least three of them, so that 12 = 7 + 5 among a
+      // handful of counts is not taken for one; 0/1 flags are not totals). A data book's footer
+      // holds several summary rows ("with payment method" 475,905 under "all reports" 2,600,678),
+      // so the largest alone is not enough. One aggregate pass, no sort.
       const kept = `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? v : "NULL"} AS v, (${labelMatch}) AS labelled FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter})`;
-      const sums = numeric
-        ? `, s AS (SELECT v, c, sum(v * c) OVER w AS below, sum(c) OVER w AS nbelow FROM (SELECT v, count(*) AS c FROM k WHERE v IS NOT NULL GROUP BY v) WINDOW w AS (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))`
-        : ", s AS (SELECT NULL AS v, 0 AS c, NULL AS below, 0 AS nbelow)";
+      const totals = numeric
+        ? `, g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n FROM k), ` +
+          `t AS (SELECT list_filter(tops, (x, i) -> i <= 5 AND (i = 1 OR tops[i - 1] <> x) AND (i = len(tops) OR tops[i + 1] <> x) ` +
+          `AND n - i >= 3 AND x <> 0 AND abs(x::DOUBLE - (total - list_sum(tops[1:i]))::DOUBLE) <= 1e-9 * abs(x::DOUBLE)) AS totals FROM g) ` +
+          `SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k, t WHERE k.labelled OR list_contains(t.totals, k.v)`
+        : ` SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k WHERE k.labelled`;
       const find = (): Promise<Record<string, unknown>[]> =>
-        ctx.engine.all(
-          `WITH k AS (${kept})${sums} SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k LEFT JOIN s ON k.v = s.v ` +
-            `WHERE k.labelled OR (s.c = 1 AND s.nbelow >= 3 AND k.v <> 0 AND abs(k.v - s.below) <= 1e-9 * abs(k.v)) ORDER BY r LIMIT 5`,
-        );
+        ctx.engine.all(`WITH k AS (${kept})${totals} ORDER BY r LIMIT 5`);
       const rows = filter === "TRUE" ? await memoized(table, `totals:${column}`, find) : await find();
       if (rows.length === 0) continue;
       const locations = await locate(
