@@ -266,15 +266,24 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
   const joined =
     `WITH l AS (${lSql}), r AS (${rSql}), ` +
     `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) `;
-  // Counts and examples in one pass: the example aggregates see only lost or repeated keys, so
-  // they cost nothing on a clean join, and a second statement would plan and run the join again.
+  const [row] = await engine.all(`${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")} FROM j`);
+  const num = (name: string): number => Number(row?.[name] ?? 0);
+  // Examples only where there is something to show (most joins are clean: one query, not two).
   const lostOf = (s: "l" | "r", o: "l" | "r"): string =>
-    `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`;
-  const [row] = await engine.all(
-    `${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")}, ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
-      `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1)) AS dup_ex FROM j`,
-  );
-  const examples = row;
+    num(`${s}_lost`) > 0
+      ? `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`
+      : "NULL";
+  const repeats = num("l_mmax") > 1 || num("r_mmax") > 1;
+  const [examples] =
+    num("l_lost") > 0 || num("r_lost") > 0 || repeats
+      ? await engine.all(
+          `${joined}SELECT ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
+            (repeats
+              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
+              : "NULL") +
+            ` AS dup_ex FROM j`,
+        )
+      : [];
   const keyValues = (k: unknown): unknown[] => Object.values((k ?? {}) as Record<string, unknown>);
   const side = (s: "l" | "r"): SideFacts => ({
     kept: Number(row?.[`${s}_kept`] ?? 0),
