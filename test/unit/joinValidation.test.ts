@@ -122,6 +122,11 @@ describe("CTEs are checked like tables, through views only the checks can see", 
     const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
     assert.ok(loss, JSON.stringify(r.diagnostics));
     assert.match(loss.message, /2020/);
+    // The agent registered no table r: the message says what r stands for.
+    assert.match(
+      loss.message,
+      /row\(s\) of r \(CTE over rain\) \(1 key value\(s\) with no match in c \(CTE over crop\)\)/,
+    );
     assert.deepEqual(
       loss.locations.map((l) => `${l.file}:${l.line}`),
       ["rain.csv:5"],
@@ -151,6 +156,7 @@ describe("CTEs are checked like tables, through views only the checks can see", 
     );
     const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
     assert.ok(loss, JSON.stringify(r.diagnostics));
+    assert.match(loss.message, /of a \(subquery over rain\) .*no match in b \(subquery over crop\)/);
     assert.deepEqual(
       loss.locations.map((l) => `${l.file}:${l.line}`),
       ["rain.csv:5"],
@@ -184,6 +190,7 @@ describe("CTEs are checked like tables, through views only the checks can see", 
     const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
     assert.ok(loss, JSON.stringify(r.diagnostics));
     assert.match(loss.message, /2020 \(rain\.csv:5\)/, "the registered side still points at its line");
+    assert.match(loss.message, /no match in c \(CTE over crop\)/);
   });
 });
 

@@ -35,6 +35,24 @@ export function isDerivedTable(table: TableInfo): boolean {
   return derived.has(table);
 }
 
+/** What a derived table is, for messages: `CTE over rainfall`, `subquery over crop_yield`. */
+const kinds = new WeakMap<TableInfo, string>();
+
+/**
+ * A table as findings name it: a registered table by its name; a query's CTE or subquery by its
+ * name and what it reads — `a (CTE over rainfall)` — since the agent registered no table `a`.
+ */
+export function tableLabel(table: TableInfo): string {
+  const kind = kinds.get(table);
+  return kind ? `${table.name} (${kind})` : table.name;
+}
+
+/** `table.column`, and for a CTE or subquery what it stands for: `a.year (a: CTE over rainfall)`. */
+export function columnLabel(table: TableInfo, column: string): string {
+  const kind = kinds.get(table);
+  return kind ? `${table.name}.${column} (${table.name}: ${kind})` : `${table.name}.${column}`;
+}
+
 /** The table standing for a `(SELECT …) AS alias` in FROM while its statement is checked. */
 export function subqueryTable(node: object): TableInfo | undefined {
   return subqueries.get(node);
@@ -67,7 +85,12 @@ export async function derivedTables(
   await dropViews(engine, [...(leftBehind.get(engine) ?? [])]);
   const cteNames = new Set(ctes.map((c) => c.key.toLowerCase()));
   const taken = new Set(cteNames);
-  const make = async (name: string, body: Json | undefined, sql: (rowidOf?: string) => Promise<string>) => {
+  const make = async (
+    name: string,
+    kind: "CTE" | "subquery",
+    body: Json | undefined,
+    sql: (rowidOf?: string) => Promise<string>,
+  ) => {
     const base = passThroughBase(body, state, cteNames);
     const made =
       (base && (await createView(engine, name, await sql(base.alias)))) ||
@@ -84,12 +107,14 @@ export async function derivedTables(
       provenance: base ? base.table.provenance : { kind: "query", files: [], inputs: [] },
     };
     derived.add(info);
+    const read = tablesRead(body, state, byName);
+    kinds.set(info, `${kind}${read.length ? ` over ${read.join(", ")}` : ""}`);
     return info;
   };
   try {
     for (const cte of ctes) {
       const body = (cte.value.query as Json | undefined)?.node as Json | undefined;
-      const info = await make(cte.key, body, (rowidOf) => cteViewSql(engine, top!, cte.key, rowidOf));
+      const info = await make(cte.key, "CTE", body, (rowidOf) => cteViewSql(engine, top!, cte.key, rowidOf));
       if (info) byName.set(cte.key.toLowerCase(), info);
     }
     for (const sub of fromSubqueries(statement)) {
@@ -97,7 +122,9 @@ export async function derivedTables(
       if (!alias || taken.has(alias.toLowerCase()) || state.table(alias)) continue;
       taken.add(alias.toLowerCase());
       const body = (sub.subquery as Json | undefined)?.node as Json | undefined;
-      const info = await make(alias, body, (rowidOf) => subqueryViewSql(engine, top!, body!, rowidOf));
+      const info = await make(alias, "subquery", body, (rowidOf) =>
+        subqueryViewSql(engine, top!, body!, rowidOf),
+      );
       if (info) bySubquery.set(sub, info);
     }
   } catch (error) {
@@ -135,6 +162,18 @@ function passThroughBase(
     return undefined;
   const table = state.table(String(from.table_name));
   return table ? { table, alias: String(from.alias || from.table_name) } : undefined;
+}
+
+/** Registered tables (and earlier CTEs, by name) a body reads, in order of appearance. */
+function tablesRead(body: Json | undefined, state: SharedState, ctes: Map<string, TableInfo>): string[] {
+  const names: string[] = [];
+  walk(body, (n) => {
+    if (n.type !== "BASE_TABLE") return;
+    const name = String(n.table_name);
+    const known = ctes.get(name.toLowerCase()) ?? state.table(name);
+    if (known && !names.includes(known.name)) names.push(known.name);
+  });
+  return names;
 }
 
 /** Rows of the largest registered table a body reads: a bound on its own size, for choosing how to check it. */

@@ -4,6 +4,7 @@ import { at, locate, present, quote } from "../evidence.ts";
 import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { columnLabel } from "../derivedTables.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -133,7 +134,7 @@ export const filterNoMatchRule: ValidationRule = {
             code: "filter-no-match",
             severity: "warning",
             message:
-              `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(filter.literal)} never occurs in ${table.name}.${column}, so this predicate matches no row. ` +
+              `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(filter.literal)} never occurs in ${columnLabel(table, column)}, so this predicate matches no row. ` +
               `Closest observed values: ${shown || "none (the column is empty)"}.${caselessHint} Use the spelling the data uses (Probe the column to see its values).`,
             locations: present(locations),
           });

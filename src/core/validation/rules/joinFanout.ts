@@ -6,6 +6,7 @@ import { profileOfJoin } from "../joinProfile.ts";
 import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { tableLabel } from "../derivedTables.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -83,7 +84,7 @@ export const joinFanoutRule: ValidationRule = {
         severity: "warning",
         message: manyToMany
           ? `The join on ${on} is many-to-many: keys repeat on both sides and each pair of rows is combined (${keys.join("; ")})${sample}. Deduplicate or aggregate one side first, or add the missing key column to the join.`
-          : `The join on ${on} repeats each ${uniqueSide[0]!.table.name} row once per matching ${manySide[0]!.table.name} row (${keys.join("; ")})${sample}, and the query sums or counts ${uniqueSide[0]!.table.name}'s columns, which are then counted several times. Aggregate before joining, or take those columns with ANY_VALUE/MAX per key.`,
+          : `The join on ${on} repeats each ${tableLabel(uniqueSide[0]!.table)} row once per matching ${tableLabel(manySide[0]!.table)} row (${keys.join("; ")})${sample}, and the query sums or counts ${uniqueSide[0]!.table.name}'s columns, which are then counted several times. Aggregate before joining, or take those columns with ANY_VALUE/MAX per key.`,
         locations: present([...lLoc, ...rLoc]),
       });
     }

@@ -6,6 +6,7 @@ import type { SideFacts } from "../joinProfile.ts";
 import { equiJoins, usedOutsideJoin } from "../sqlFacts.ts";
 import type { KeyOf } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { tableLabel } from "../derivedTables.ts";
 
 /** Rows of one side of a join whose key has no partner on the other side. */
 interface Loss {
@@ -80,14 +81,14 @@ async function describe(
   const on = loss.from.map((k, i) => `${k.label} = ${loss.to[i]!.label}`).join(" AND ");
   const amount =
     sampleEvery > 1
-      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${table.name} with no match in ${other.name} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
-      : `${facts.lostRows} of ${facts.kept} row(s) of ${table.name} (${facts.lostKeys} key value(s) with no match in ${other.name})`;
+      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${tableLabel(table)} with no match in ${tableLabel(other)} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
+      : `${facts.lostRows} of ${facts.kept} row(s) of ${tableLabel(table)} (${facts.lostKeys} key value(s) with no match in ${tableLabel(other)})`;
   const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
   if (lookup)
     return {
       code: "join-row-loss",
       severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} used ${table.name} as a lookup: every row of ${other.name} matched, and ${amount} were not needed (e.g. ${examples}).`,
+      message: `The ${joinType.toLowerCase()} join on ${on} used ${tableLabel(table)} as a lookup: every row of ${tableLabel(other)} matched, and ${amount} were not needed (e.g. ${examples}).`,
       locations: present(locations).slice(0, 1),
     };
   return {

@@ -10,6 +10,7 @@ import type { OperatorContext } from "../../operators/operator.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
+import { tableLabel } from "../derivedTables.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -71,7 +72,7 @@ export const nullInAggregateRule: ValidationRule = {
         code: "null-in-aggregate",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${table.name} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
+          `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
           `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
         locations: present(locations),
       });
@@ -149,7 +150,7 @@ async function outerJoinNulls(
       code: "null-in-aggregate",
       severity: "warning",
       message:
-        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${kept.name} have no match in ${nullable[0]!.table.name}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${fn}. ` +
+        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(nullable[0]!.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${fn}. ` +
         `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
       locations: present(locations),
     });

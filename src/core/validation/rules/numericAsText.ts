@@ -7,6 +7,7 @@ import { expressionSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import type { SharedState } from "../../state/sharedState.ts";
+import { columnLabel } from "../derivedTables.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
 const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
@@ -161,8 +162,8 @@ export const numericAsTextRule: ValidationRule = {
         code: "numeric-as-text",
         severity: "warning",
         message: use.tryCast
-          ? `${use.how} of ${table.name}.${column} turned ${lost} of ${n} non-null values into NULL (e.g. ${examples}). Strip the formatting first, e.g. TRY_CAST(replace(replace(replace(${column}, ',', ''), '$', ''), '%', '') AS DOUBLE), and decide what markers like 'N/A' mean.`
-          : `${table.name}.${column} is text, but ${numeric} of its ${n} values are numbers written as text (e.g. ${examples}); ${use.how} on text works character by character ('9' > '10'). Convert first, e.g. CAST(replace(replace(replace(${column}, ',', ''), '$', ''), '%', '') AS DOUBLE), treating ${miss ? `its ${miss} 'N/A'-like markers` : "non-numbers"} explicitly.`,
+          ? `${use.how} of ${columnLabel(table, column)} turned ${lost} of ${n} non-null values into NULL (e.g. ${examples}). Strip the formatting first, e.g. TRY_CAST(replace(replace(replace(${column}, ',', ''), '$', ''), '%', '') AS DOUBLE), and decide what markers like 'N/A' mean.`
+          : `${columnLabel(table, column)} is text, but ${numeric} of its ${n} values are numbers written as text (e.g. ${examples}); ${use.how} on text works character by character ('9' > '10'). Convert first, e.g. CAST(replace(replace(replace(${column}, ',', ''), '$', ''), '%', '') AS DOUBLE), treating ${miss ? `its ${miss} 'N/A'-like markers` : "non-numbers"} explicitly.`,
         locations: present(locations),
       });
     }

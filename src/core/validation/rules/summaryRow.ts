@@ -6,6 +6,7 @@ import { at, locate, present, quote } from "../evidence.ts";
 import { filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
+import { tableLabel } from "../derivedTables.ts";
 
 /** Labels of total rows: "Total", "Grand total", "All", "Subtotal", "Total fraud", "U.S. total"… */
 const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(states|areas|categories|regions|countries|ages|types)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
@@ -76,7 +77,7 @@ export const summaryRowRule: ValidationRule = {
         code: "summary-row",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${table.name} includes total/subtotal row(s): ${shown.join("; ")}. They repeat the other rows' values, so the aggregate counts them twice. ` +
+          `${use.fn}(${column}) over ${tableLabel(table)} includes total/subtotal row(s): ${shown.join("; ")}. They repeat the other rows' values, so the aggregate counts them twice. ` +
           `Exclude them (e.g. WHERE <label column> NOT ILIKE '%total%') or use the total row itself as the answer.`,
         locations: present(locations),
       });

@@ -7,6 +7,7 @@ import { conjuncts, filterFor, resolveColumn, scopeOf, selectNodes } from "../sq
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
+import { columnLabel } from "../derivedTables.ts";
 
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -139,7 +140,7 @@ export const valueVariantsRule: ValidationRule = {
       out.push({
         code: "value-variants",
         severity: "warning",
-        message: `${c.table.name}.${c.column}, used in ${how}, spells ${groups.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix}`,
+        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${groups.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix}`,
         locations: present(locations),
       });
     };
