@@ -2,9 +2,9 @@
  * Validation cost: the wall time of a join + aggregate Query over two generated tables (10 million
  * and 1 million rows), with and without RADAR's after-execution checks, as a ratio.
  * Run: npm run bench:validate [-- --facts N --dim N --repeat K]
- * `--sweep` runs the same query over 10k × 1k … 10M × 1M rows and prints the checks' share per
- * size: the checks are a fixed cost of a few small DuckDB statements plus work that grows with
- * the data, so their share falls as the data grows.
+ * `--sweep` runs the same query over 10k × 1k … 10M × 1M rows and prints, per size, what
+ * validation adds to the call and the end-to-end ratio; `--sequential` runs every check after
+ * execution instead of starting the input-only ones alongside the query.
  */
 import { mkdirSync, existsSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     repeat: { type: "string", default: "5" },
     dir: { type: "string", default: "bench-data/validate" },
     sweep: { type: "boolean", default: false },
+    /** Every check after execution (RuntimeOptions.checksAlongside = false), for comparison. */
+    sequential: { type: "boolean", default: false },
   },
 });
 let factRows = Number(values.facts);
@@ -72,6 +74,7 @@ async function freshRuntime(validate: boolean): Promise<Runtime> {
   const runtime = await Runtime.open(lake, {
     radarDir: mkdtempSync(join(tmpdir(), "radar-bench-")),
     validate,
+    checksAlongside: !values.sequential,
   });
   for (const [file, output] of [
     ["facts.parquet", "facts"],
@@ -133,7 +136,11 @@ const median = (xs: number[]): number => {
 };
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
-/** The main query at sizes from 10k × 1k to 10M × 1M: query time and checks' share per size. */
+/**
+ * The main query at sizes from 10k × 1k to 10M × 1M: per size, fresh runtimes with and without
+ * validation, interleaved; the time validation adds to the call (checks after execution) and the
+ * end-to-end ratio (query + checks) / query without validation.
+ */
 async function sweep(): Promise<void> {
   const sizes: [number, number][] = [
     [10_000, 1_000],
@@ -141,46 +148,63 @@ async function sweep(): Promise<void> {
     [1_000_000, 100_000],
     [10_000_000, 1_000_000],
   ];
-  console.log(`join + aggregate, first query over fresh tables, median of ${repeat} fresh runtimes per size`);
-  console.log("  facts × dim            query   checks  share   repeated checks  share   findings");
+  console.log(
+    `join + aggregate, first query over fresh tables, median of ${repeat} fresh runtimes per size` +
+      (values.sequential
+        ? " — every check after execution (--sequential)"
+        : " — input-only checks alongside the query"),
+  );
+  console.log("  facts × dim            without   query  + checks   share   ratio   repeated   findings");
   const rows = [];
   for (const [facts, dim] of sizes) {
     useSize(facts, dim);
     await generate();
+    const bare: number[] = [];
     const queryMs: number[] = [];
     const firstMs: number[] = [];
     const againMs: number[] = [];
+    const totalMs: number[] = [];
     let codes: string[] = [];
-    for (let i = 0; i < repeat; i++) {
-      const runtime = await freshRuntime(true);
+    for (let i = 0; i < 2 * repeat; i++) {
+      const validate = i % 4 === 0 || i % 4 === 3;
+      const runtime = await freshRuntime(validate);
       try {
         for (const [k, output] of ["agg_first", "agg_again"].entries()) {
           const r = await runtime.call({ op: "Query", sql: SQL, inputs: ["facts", "dim"], output });
           if (r.status !== "ok") throw new Error(`Query: ${r.status} ${r.error ?? ""}`);
-          if (k === 0) {
-            queryMs.push(r.durationMs - (r.validationMs ?? 0));
-            firstMs.push(r.validationMs ?? 0);
+          const checks = r.validationMs ?? 0;
+          if (k === 1) {
+            if (validate) againMs.push(checks);
+          } else if (!validate) bare.push(r.durationMs);
+          else {
+            queryMs.push(r.durationMs - checks);
+            firstMs.push(checks);
+            totalMs.push(r.durationMs);
             codes = r.diagnostics.map((d) => d.code);
-          } else againMs.push(r.validationMs ?? 0);
+          }
         }
       } finally {
         runtime.close();
       }
     }
-    const q = median(queryMs);
     const row = {
       factRows: facts,
       dimRows: dim,
-      queryMs: q,
+      queryWithoutValidationMs: median(bare),
+      queryMs: median(queryMs),
       checksMs: median(firstMs),
+      ratio: Number((median(totalMs) / median(bare)).toFixed(2)),
       repeatedChecksMs: median(againMs),
       codes,
     };
     rows.push(row);
     console.log(
-      `  ${`${facts.toLocaleString()} × ${dim.toLocaleString()}`.padEnd(22)} ${`${q} ms`.padStart(7)} ${`${row.checksMs} ms`.padStart(8)} ${pct(row.checksMs / q).padStart(7)}   ${`${row.repeatedChecksMs} ms`.padStart(15)} ${pct(row.repeatedChecksMs / q).padStart(7)}   ${codes.join(", ") || "none"}`,
+      `  ${`${facts.toLocaleString()} × ${dim.toLocaleString()}`.padEnd(22)} ${`${row.queryWithoutValidationMs} ms`.padStart(8)} ${`${row.queryMs} ms`.padStart(8)} ${`${row.checksMs} ms`.padStart(8)} ${pct(row.checksMs / row.queryWithoutValidationMs).padStart(8)} ${row.ratio.toFixed(2).padStart(6)} ${`${row.repeatedChecksMs} ms`.padStart(10)}   ${codes.join(", ") || "none"}`,
     );
   }
+  console.log(
+    "  without: the query in runtimes without validation; query + checks: with validation, the checks being what validation adds after the query ran; share = checks / without; ratio = (query + checks) / without",
+  );
   console.log(JSON.stringify(rows));
 }
 

@@ -4,7 +4,7 @@ import { DuckEngine } from "./engine/duckEngine.ts";
 import { Rejection } from "./diagnostic.ts";
 import {
   DEFAULT_VALIDATION_BUDGET,
-  validateAfter,
+  beginAfterChecks,
   validateBefore,
   validateFinal,
 } from "./validation/validate.ts";
@@ -37,6 +37,12 @@ export interface RuntimeOptions {
    * no limit.
    */
   validationBudget?: ValidationBudget | false;
+  /**
+   * Start a Query's checks that read only its inputs while it executes (default true): they run
+   * on the checks' own connection, so what validation adds to the call is mostly the checks that
+   * read its result. `false` runs every check after execution.
+   */
+  checksAlongside?: boolean;
 }
 
 /** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
@@ -146,6 +152,19 @@ export class Runtime {
     return this.entries.get(path) ?? this.entries.get(path.replace(/^\.\//, ""));
   }
 
+  /** Whether a call's input-only checks may run while it executes: a Query's may. */
+  private checksAlongside(facts: CallFacts): boolean {
+    return this.options.checksAlongside !== false && facts.op === "Query" && facts.sql !== undefined;
+  }
+
+  /** A Query whose output replaces one of the tables it reads (`rain` → `rain`). */
+  private replacesInput(facts: CallFacts): boolean {
+    if (facts.op !== "Query" || facts.sql === undefined) return false;
+    const output = typeof facts.args.output === "string" ? facts.args.output.toLowerCase() : undefined;
+    const inputs = Array.isArray(facts.args.inputs) ? (facts.args.inputs as unknown[]) : [];
+    return output !== undefined && inputs.some((i) => String(i).toLowerCase() === output);
+  }
+
   private context(signal?: AbortSignal): OperatorContext {
     return {
       engine: this.engine,
@@ -211,29 +230,39 @@ export class Runtime {
               event.diagnostics.push(...rejections);
             } else {
               if (facts.sql) ctx.query = facts.sql;
+              // The checks of the tables a Query reads must see them before it replaces one of
+              // them (`rain` → `rain`); otherwise its input-only checks run while it executes.
+              const replaces = this.replacesInput(facts);
+              const checks =
+                this.options.validate !== false
+                  ? beginAfterChecks(
+                      { ...facts, ctx: { ...ctx, engine: this.checksEngine } },
+                      replaces || this.checksAlongside(facts),
+                    )
+                  : undefined;
+              if (checks && replaces) await checks.inputsChecked();
               const executed = performance.now();
-              const result = await operator.execute(parsed.data as never, ctx);
+              let result: Awaited<ReturnType<typeof operator.execute>>;
+              try {
+                result = await operator.execute(parsed.data as never, ctx);
+              } catch (error) {
+                await checks?.abandon();
+                throw error;
+              }
               const executionMs = performance.now() - executed;
               event.observation = result.observation;
               event.summary = operator.summarize(result.observation);
               event.diagnostics.push(...(result.diagnostics ?? []));
-              if (this.options.validate !== false) {
+              if (checks) {
                 const validated = performance.now();
                 const budget =
                   this.options.validationBudget === false
                     ? undefined
                     : (this.options.validationBudget ?? DEFAULT_VALIDATION_BUDGET);
                 event.diagnostics.push(
-                  ...(await validateAfter(
-                    {
-                      ...facts,
-                      ctx: { ...ctx, engine: this.checksEngine },
-                      observation: result.observation,
-                      executionMs,
-                    },
-                    budget,
-                  )),
+                  ...(await checks.finish({ observation: result.observation, executionMs }, budget)),
                 );
+                // What validation added to the call: checks begun alongside it took no time of their own.
                 event.validationMs = Math.round(performance.now() - validated);
               }
             }

@@ -36,9 +36,12 @@ describe("validation budget", () => {
   });
 
   test("a spent budget skips checks and says which, without failing the call", async () => {
+    // Every check after execution: checks begun alongside the query may finish before the budget
+    // starts (the next test covers that mode).
     const strict = await Runtime.open(lake, {
       radarDir: stateDir,
       validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 },
+      checksAlongside: false,
     });
     try {
       for (const [file, output] of [
@@ -54,6 +57,32 @@ describe("validation budget", () => {
       assert.equal(note.severity, "info");
       assert.match(note.message, /Not checked: .*join-row-loss/);
       assert.ok(!r.diagnostics.some((d) => d.severity !== "info"), "no finding is invented");
+    } finally {
+      strict.close();
+    }
+  });
+
+  test("with checks alongside the query, the budget counts from the end of its execution", async () => {
+    const strict = await Runtime.open(lake, {
+      radarDir: stateDir,
+      validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 },
+    });
+    try {
+      for (const [file, output] of [
+        ["rain.csv", "rain"],
+        ["crop.csv", "crop"],
+      ])
+        await strict.call({ op: "Scan", file, output });
+      const r = await strict.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
+      assert.equal(r.status, "ok");
+      const note = r.diagnostics.find((d) => d.code === "validation-budget");
+      assert.ok(note, JSON.stringify(r.diagnostics));
+      // The checks that read the result can only start once it exists: with no budget left, they never run.
+      assert.match(note.message, /Not checked: .*empty-result.*value-variants/);
+      assert.match(note.message, /stops 0 ms after the call ran/);
+      // An input-only check either finished alongside the query (and reports) or is named as not checked.
+      const lossReported = r.diagnostics.some((d) => d.code === "join-row-loss");
+      assert.notEqual(lossReported, /join-row-loss/.test(note.message));
     } finally {
       strict.close();
     }

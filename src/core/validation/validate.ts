@@ -4,6 +4,7 @@ import { derivedTables } from "./derivedTables.ts";
 import type { DerivedTables } from "./derivedTables.ts";
 import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
+import type { DuckEngine } from "../engine/duckEngine.ts";
 
 /** Before execution: the first rule that finds errors rejects the call; nothing runs. */
 export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
@@ -56,53 +57,81 @@ function checkError(what: string, error: unknown): Diagnostic {
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
 const READS_WHOLE_TABLES = new Set(["join-row-loss", "join-fanout"]);
 
+/** After-execution checks of one call, begun when it starts executing. */
+export interface AfterChecks {
+  /**
+   * The call executed: run the checks that need its result, wait for the rest, and return every
+   * finding in the registry's order. With a budget, the checks still running may take at most the
+   * budget from here.
+   */
+  finish(
+    executed: { observation: unknown; executionMs: number },
+    budget?: ValidationBudget,
+  ): Promise<Diagnostic[]>;
+  /** The call failed: stop the checks begun alongside it and drop what they prepared. */
+  abandon(): Promise<void>;
+  /** Settles when the checks begun alongside have run (they never reject). */
+  inputsChecked(): Promise<void>;
+}
+
 /**
- * After execution: every applicable rule adds its findings. A rule that breaks is reported as
- * an `info` finding rather than failing a call that already ran. With a budget, checks stop when
- * it is spent — the running DuckDB statement is interrupted — and the rules not run are named in
- * one `validation-budget` info finding: validation stays a small fraction of the work it checks.
+ * Begins a call's after-execution checks on the checks' own connection (`facts.ctx.engine`).
+ * With `alongside`, the rules that read only the call's inputs (`inputsOnly`) start at once and
+ * run while the call executes on the agent's connection; the rules that read its result run at
+ * `finish`. A rule that breaks is reported as an `info` finding rather than failing a call that
+ * already ran. With a budget, checks stop when it is spent — the running DuckDB statement is
+ * interrupted — and the rules not run are named in one `validation-budget` info finding:
+ * validation stays a small fraction of the work it checks.
  */
-export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBudget): Promise<Diagnostic[]> {
+export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChecks {
   const rules = validationRules.filter((r) => r.phase === "after" && r.ops.includes(facts.op));
   const ordered = [
     ...rules.filter((r) => !READS_WHOLE_TABLES.has(r.code)),
     ...rules.filter((r) => READS_WHOLE_TABLES.has(r.code)),
   ];
-  const limited = budget !== undefined && rowsInvolved(facts) >= budget.aboveRows;
-  const budgetMs = limited ? Math.max(budget.floorMs, budget.fraction * facts.executionMs) : Infinity;
-  const limit = Number.isFinite(budgetMs) ? facts.ctx.engine.limit(budgetMs) : undefined;
+  const early: ValidationRule[] = alongside ? ordered.filter((r) => r.phase === "after" && r.inputsOnly) : [];
+  const late = ordered.filter((r) => !early.includes(r));
   const found = new Map<ValidationRule, Diagnostic[]>();
   const skipped: string[] = [];
-  let derived: DerivedTables | undefined;
   const prepared: Diagnostic[] = [];
-  try {
+  let limit: ReturnType<DuckEngine["limit"]> | undefined;
+  let stopped = false;
+  let checked: CallFacts = facts;
+  let derived: DerivedTables | undefined;
+
+  const prepare = async (): Promise<void> => {
     // The query's CTEs and FROM-subqueries become readable tables for the data checks (views on
     // the checks' connection).
-    if (facts.sql) {
-      try {
-        derived = await derivedTables(facts.ctx.engine, facts.ctx.state, facts.sql.statement);
-        facts = { ...facts, ctx: { ...facts.ctx, state: derived.state } };
-      } catch (error) {
-        // The checks still run over the registered tables.
-        if (!limit?.expired())
-          prepared.push(
-            checkError("CTEs and subqueries of this query could not be prepared for checking", error),
-          );
-      }
+    if (!facts.sql) return;
+    try {
+      derived = await derivedTables(facts.ctx.engine, facts.ctx.state, facts.sql.statement);
+      checked = { ...facts, ctx: { ...facts.ctx, state: derived.state } };
+    } catch (error) {
+      // The checks still run over the registered tables.
+      if (!limit?.expired() && !stopped)
+        prepared.push(
+          checkError("CTEs and subqueries of this query could not be prepared for checking", error),
+        );
     }
-    for (const rule of ordered) {
+  };
+  const run = async (list: ValidationRule[], executed?: ExecutedFacts): Promise<void> => {
+    for (const rule of list) {
       if (rule.phase !== "after") continue;
-      if (facts.ctx.signal?.aborted) break;
+      if (stopped || facts.ctx.signal?.aborted) break;
       if (limit?.expired()) {
         skipped.push(rule.code);
         continue;
       }
       try {
         const t = performance.now();
-        found.set(rule, await rule.check(facts));
+        found.set(
+          rule,
+          await (rule.inputsOnly ? rule.check(checked) : rule.check({ ...executed!, ctx: checked.ctx })),
+        );
         if (process.env.RADAR_PROFILE_RULES)
           process.stderr.write(`${rule.code}: ${Math.round(performance.now() - t)} ms\n`);
       } catch (error) {
+        if (stopped) break;
         if (limit?.expired()) {
           skipped.push(rule.code);
           continue;
@@ -110,24 +139,48 @@ export async function validateAfter(facts: ExecutedFacts, budget?: ValidationBud
         found.set(rule, [checkError(`The ${rule.code} check could not run`, error)]);
       }
     }
-  } finally {
-    limit?.clear();
-    // A view left behind would be replaced by the next query's (CREATE OR REPLACE): never fail the call over it.
-    await derived?.drop().catch(() => undefined);
-  }
-  // Findings in the registry's order, whatever order the checks ran in.
-  const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
-  if (skipped.length > 0 && budget)
-    out.push({
-      code: "validation-budget",
-      severity: "info",
-      message:
-        `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops after ${Math.round(budgetMs)} ms ` +
-        `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(facts.executionMs)} ms), ` +
-        `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`,
-      locations: [],
-    });
-  return out;
+  };
+  const preparedOnce = prepare();
+  // Started now, on the checks' connection; its failures are findings, never rejections.
+  const earlyRun = preparedOnce.then(() => run(early));
+
+  return {
+    async finish(executed, budget) {
+      const all: ExecutedFacts = { ...facts, ...executed };
+      const limited = budget !== undefined && rowsInvolved(all) >= budget.aboveRows;
+      const budgetMs = limited ? Math.max(budget.floorMs, budget.fraction * executed.executionMs) : Infinity;
+      if (Number.isFinite(budgetMs)) limit = facts.ctx.engine.limit(budgetMs);
+      try {
+        await preparedOnce;
+        await run(late, all);
+        await earlyRun;
+      } finally {
+        limit?.clear();
+        // A view left behind would be replaced by the next query's (CREATE OR REPLACE): never fail the call over it.
+        await derived?.drop().catch(() => undefined);
+      }
+      // Findings in the registry's order, whatever order the checks ran in.
+      const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
+      if (skipped.length > 0 && budget)
+        out.push({
+          code: "validation-budget",
+          severity: "info",
+          message:
+            `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops ${Math.round(budgetMs)} ms after the call ran ` +
+            `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(executed.executionMs)} ms), ` +
+            `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`,
+          locations: [],
+        });
+      return out;
+    },
+    inputsChecked: () => earlyRun,
+    async abandon() {
+      stopped = true;
+      facts.ctx.engine.interrupt();
+      await earlyRun.catch(() => undefined);
+      await derived?.drop().catch(() => undefined);
+    },
+  };
 }
 
 /** At the end of a batch or run: checks over everything that was seen. */

@@ -33,6 +33,18 @@ export type ValidationRule =
       code: string;
       phase: "after";
       ops: OperatorName[];
+      /**
+       * The rule reads only the call's inputs and SQL, never its result, so it may run while the
+       * call executes (on the checks' own connection). Its `check` gets no observation.
+       */
+      inputsOnly: true;
+      check: (facts: CallFacts) => Promise<Diagnostic[]> | Diagnostic[];
+    }
+  | {
+      code: string;
+      phase: "after";
+      ops: OperatorName[];
+      inputsOnly: false;
       check: (facts: ExecutedFacts) => Promise<Diagnostic[]> | Diagnostic[];
     }
   /** Run once when the work is done (a batch or an agent's answer): what was seen in the whole run. */

@@ -5,6 +5,7 @@ export const emptyResultRule: ValidationRule = {
   code: "empty-result",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: false,
   check: ({ observation, args }) => {
     const o = observation as { rowCount: number };
     if (o.rowCount > 0) return [];

@@ -80,6 +80,7 @@ export const filterNoMatchRule: ValidationRule = {
   code: "filter-no-match",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

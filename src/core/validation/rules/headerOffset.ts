@@ -64,6 +64,7 @@ export const headerOffsetRule: ValidationRule = {
   code: "header-offset",
   phase: "after",
   ops: ["Scan", "UnionScan"],
+  inputsOnly: false,
   check: ({ op, observation, ctx }) => {
     if (op === "Scan") {
       const o = observation as ScanObservation;

@@ -39,6 +39,7 @@ export const joinFanoutRule: ValidationRule = {
   code: "join-fanout",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

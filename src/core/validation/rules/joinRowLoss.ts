@@ -29,6 +29,7 @@ export const joinRowLossRule: ValidationRule = {
   code: "join-row-loss",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

@@ -41,6 +41,7 @@ export const nullInAggregateRule: ValidationRule = {
   code: "null-in-aggregate",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

@@ -117,6 +117,7 @@ export const numericAsTextRule: ValidationRule = {
   code: "numeric-as-text",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

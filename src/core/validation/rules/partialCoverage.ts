@@ -26,6 +26,7 @@ export const partialCoverageRule: ValidationRule = {
   code: "partial-coverage",
   phase: "after",
   ops: ["Scan", "Bash"],
+  inputsOnly: false,
   check: ({ op, args, observation, ctx }) => {
     if (op === "Scan") {
       const o = observation as ScanObservation;

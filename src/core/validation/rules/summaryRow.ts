@@ -28,6 +28,7 @@ export const summaryRowRule: ValidationRule = {
   code: "summary-row",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: true,
   async check({ ctx, sql }) {
     if (!sql) return [];
     const out: Diagnostic[] = [];

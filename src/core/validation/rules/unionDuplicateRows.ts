@@ -118,6 +118,7 @@ export const unionDuplicateRowsRule: ValidationRule = {
   code: "union-duplicate-rows",
   phase: "after",
   ops: ["UnionScan", "Query"],
+  inputsOnly: false,
   async check({ op, observation, ctx, sql }) {
     if (op === "UnionScan") {
       const info = ctx.state.table((observation as UnionScanObservation).table);

@@ -19,6 +19,7 @@ export const unionSchemaDriftRule: ValidationRule = {
   code: "union-schema-drift",
   phase: "after",
   ops: ["UnionScan"],
+  inputsOnly: false,
   check: ({ observation, ctx }) => {
     const o = observation as UnionScanObservation;
     const out: Diagnostic[] = [];

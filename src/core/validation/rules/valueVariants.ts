@@ -120,6 +120,7 @@ export const valueVariantsRule: ValidationRule = {
   code: "value-variants",
   phase: "after",
   ops: ["Query"],
+  inputsOnly: false,
   async check({ ctx, sql, args }) {
     if (!sql) return [];
     const output = ctx.state.table(String(args.output));
