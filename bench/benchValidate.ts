@@ -252,7 +252,10 @@ async function main(): Promise<void> {
     `  query without validation: ${without.map((s) => s.queryMs.join(" / ")).join(", ")} ms (median ${base} ms)`,
   );
   console.log(`  query with validation:    ${withChecks.map((s) => s.queryMs.join(" / ")).join(", ")} ms`);
-  console.log(`  checks (first / repeated): ${withChecks.map((s) => s.checksMs.join(" / ")).join(", ")} ms`);
+  console.log(
+    `  checks after the query ran (first / repeated)${values.sequential ? "" : " — the input-only ones ran alongside it"}:`,
+  );
+  console.log(`    ${withChecks.map((s) => s.checksMs.join(" / ")).join(", ")} ms`);
   console.log(
     `  validation cost: ${firstChecks} ms = ${pct(figures.checksShareFirstQuery)} of the query on the first query over fresh tables, ${againChecks} ms = ${pct(figures.checksShareRepeatedQuery)} repeated`,
   );
