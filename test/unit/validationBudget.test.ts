@@ -16,15 +16,21 @@ const { lake, stateDir } = tempLake({
 });
 const LOSSY = "SELECT r.year, r.mm, c.yield FROM rain r JOIN crop c ON r.year = c.year";
 
+/** A runtime over the lake with rain and crop scanned. */
+async function scanned(options: Omit<Parameters<typeof Runtime.open>[1], "radarDir"> = {}): Promise<Runtime> {
+  const runtime = await Runtime.open(lake, { radarDir: stateDir, ...options });
+  for (const [file, output] of [
+    ["rain.csv", "rain"],
+    ["crop.csv", "crop"],
+  ])
+    assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
+  return runtime;
+}
+
 describe("validation budget", () => {
   let runtime: Runtime;
   before(async () => {
-    runtime = await Runtime.open(lake, { radarDir: stateDir });
-    for (const [file, output] of [
-      ["rain.csv", "rain"],
-      ["crop.csv", "crop"],
-    ])
-      assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
+    runtime = await scanned();
   });
   after(() => runtime?.close());
 
@@ -38,17 +44,11 @@ describe("validation budget", () => {
   test("a spent budget skips checks and says which, without failing the call", async () => {
     // Every check after execution: checks begun alongside the query may finish before the budget
     // starts (the next test covers that mode).
-    const strict = await Runtime.open(lake, {
-      radarDir: stateDir,
+    const strict = await scanned({
       validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 },
       checksAlongside: false,
     });
     try {
-      for (const [file, output] of [
-        ["rain.csv", "rain"],
-        ["crop.csv", "crop"],
-      ])
-        await strict.call({ op: "Scan", file, output });
       const r = await strict.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
       assert.equal(r.status, "ok");
       assert.equal((r.observation as { rowCount: number }).rowCount, 4, "the query itself ran");
@@ -63,16 +63,8 @@ describe("validation budget", () => {
   });
 
   test("with checks alongside the query, the budget counts from the end of its execution", async () => {
-    const strict = await Runtime.open(lake, {
-      radarDir: stateDir,
-      validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 },
-    });
+    const strict = await scanned({ validationBudget: { fraction: 0, floorMs: 0, aboveRows: 0 } });
     try {
-      for (const [file, output] of [
-        ["rain.csv", "rain"],
-        ["crop.csv", "crop"],
-      ])
-        await strict.call({ op: "Scan", file, output });
       const r = await strict.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
       assert.equal(r.status, "ok");
       const note = r.diagnostics.find((d) => d.code === "validation-budget");
@@ -89,13 +81,8 @@ describe("validation budget", () => {
   });
 
   test("no budget (false) runs every check", async () => {
-    const free = await Runtime.open(lake, { radarDir: stateDir, validationBudget: false });
+    const free = await scanned({ validationBudget: false });
     try {
-      for (const [file, output] of [
-        ["rain.csv", "rain"],
-        ["crop.csv", "crop"],
-      ])
-        await free.call({ op: "Scan", file, output });
       const r = await free.call({ op: "Query", sql: LOSSY, inputs: ["rain", "crop"], output: "joined" });
       assert.ok(r.diagnostics.some((d) => d.code === "join-row-loss"));
       assert.ok(!r.diagnostics.some((d) => d.code === "validation-budget"));
