@@ -36,6 +36,8 @@ describe("unkeyed-join: rejected before execution", () => {
     "SELECT * FROM fraud f JOIN idt i ON TRUE",
     "SELECT * FROM fraud f JOIN idt i ON 1 = 1",
     "SELECT * FROM fraud POSITIONAL JOIN idt",
+    // A subquery that does not read the other side is an input like any other.
+    "SELECT f.State, x.State FROM fraud f, (SELECT State FROM idt WHERE Rate > 400) x",
   ])
     test(sql, async () => {
       const r = await query(sql, ["fraud", "idt"]);
@@ -48,6 +50,11 @@ describe("unkeyed-join: rejected before execution", () => {
     "SELECT f.State, i.Rate FROM fraud f JOIN idt i ON f.Rank = i.Rank",
     "SELECT f.State, i.Rate FROM fraud f, idt i WHERE f.Rank = i.Rank",
     "SELECT * FROM fraud JOIN idt USING (Rank)",
+    // A LATERAL side (explicit or DuckDB's implicit one) is evaluated per row of the other,
+    // paired by its correlation; so is a table function over the other side's columns.
+    "SELECT f.State, x.Rate FROM fraud f, LATERAL (SELECT i.Rate FROM idt i WHERE i.Rank = f.Rank) x",
+    "SELECT f.State, x.Rate FROM fraud f CROSS JOIN (SELECT i.Rate FROM idt i WHERE i.Rank = f.Rank) x",
+    "SELECT f.State, u.v FROM fraud f, unnest([f.Rank, f.Rate]) AS u(v)",
   ])
     test(`correct twin passes clean: ${sql}`, async () => {
       const r = await query(sql, ["fraud", "idt"]);
@@ -170,6 +177,18 @@ describe("CTEs are checked like tables, through views only the checks can see", 
       clean.diagnostics.filter((d) => d.severity !== "info"),
       [],
     );
+  });
+
+  test("a UNION subquery is derived rows: its lost keys are named, without lines", async () => {
+    const r = await query(
+      "SELECT u.year, u.mm, c.yield FROM (SELECT year, mm FROM rain WHERE year < 2019 UNION ALL SELECT year, mm FROM rain WHERE year >= 2019) AS u JOIN crop c ON u.year = c.year",
+      ["rain", "crop"],
+    );
+    const loss = r.diagnostics.find((d) => d.code === "join-row-loss");
+    assert.ok(loss, JSON.stringify(r.diagnostics));
+    // Derived rows have no row ids; the examples must not vanish with them.
+    assert.match(loss.message, /of u \(subquery over rain\) .*: 2020\./);
+    assert.deepEqual(loss.locations, []);
   });
 
   test("a subquery aliased like a registered table is left alone", async () => {

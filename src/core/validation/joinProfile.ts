@@ -269,9 +269,11 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
   const [row] = await engine.all(`${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")} FROM j`);
   const num = (name: string): number => Number(row?.[name] ?? 0);
   // Examples only where there is something to show (most joins are clean: one query, not two).
+  // First in file order; a derived side (a query's aggregated CTE, a UNION subquery) has no row
+  // ids, and min_by skips NULL orderings — so the key orders ties and rows without ids.
   const lostOf = (s: "l" | "r", o: "l" | "r"): string =>
     num(`${s}_lost`) > 0
-      ? `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, ${s}r, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`
+      ? `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, {r: ${s}r, k: ${keyOf(s)}}, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`
       : "NULL";
   const repeats = num("l_mmax") > 1 || num("r_mmax") > 1;
   const [examples] =

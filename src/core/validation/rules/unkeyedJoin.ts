@@ -131,6 +131,30 @@ async function atMostOneRow(
   return Number(row?.n ?? 2) <= 1;
 }
 
+/**
+ * A side evaluated once per row of the other — a LATERAL subquery (`, LATERAL (SELECT … WHERE
+ * c.year = r.year)`, or DuckDB's implicit lateral) or a table function over the other side's
+ * columns (`, unnest(t.items)`): it reads names of the other side that it does not define itself.
+ * Its rows are paired by that correlation, not by a cross product.
+ */
+function correlatedWith(side: Json, other: Set<string>): boolean {
+  if (side.type !== "SUBQUERY" && side.type !== "TABLE_FUNCTION") return false;
+  const own = new Set<string>();
+  walk(side, (n) => {
+    if (n.type === "BASE_TABLE") own.add(String(n.alias || n.table_name).toLowerCase());
+    else if ((n.type === "SUBQUERY" || n.type === "TABLE_FUNCTION") && n !== side && n.alias)
+      own.add(String(n.alias).toLowerCase());
+  });
+  let correlated = false;
+  walk(side.type === "SUBQUERY" ? side.subquery : side.function, (n) => {
+    if (correlated || n.class !== "COLUMN_REF") return;
+    const names = n.column_names as string[];
+    const qualifier = names.length >= 2 ? names[0]!.toLowerCase() : undefined;
+    if (qualifier !== undefined && other.has(qualifier) && !own.has(qualifier)) correlated = true;
+  });
+  return correlated;
+}
+
 function describeSide(node: unknown): string {
   return [...namesIn(node)].join(", ") || "?";
 }
@@ -139,8 +163,9 @@ function describeSide(node: unknown): string {
  * `unkeyed-join` (rejected before execution): a join of two inputs without an equality key —
  * a comma join with no join predicate, CROSS JOIN, ON TRUE / ON 1=1 (or an ON that compares one
  * side with itself), a POSITIONAL JOIN — pairs every row of one input with every row of the
- * other: the paper's two Top-5 rankings become a 25-row table. A comma join keyed in WHERE, or a
- * cross join with a side of at most one row (a total, a single filtered row), passes.
+ * other: the paper's two Top-5 rankings become a 25-row table. A comma join keyed in WHERE, a
+ * cross join with a side of at most one row (a total, a single filtered row), or a LATERAL side
+ * correlated with the other, passes.
  */
 export const unkeyedJoinRule: ValidationRule = {
   code: "unkeyed-join",
@@ -170,6 +195,11 @@ export const unkeyedJoinRule: ValidationRule = {
           continue;
         if (linksSides(join.condition, join, ctx.state)) continue;
         if (ref === "CROSS" && linksSides(select.where_clause, join, ctx.state)) continue;
+        if (
+          correlatedWith(join.right as Json, namesIn(join.left)) ||
+          correlatedWith(join.left as Json, namesIn(join.right))
+        )
+          continue;
         if (
           (await atMostOneRow(join.left as Json, select, statement, ctx.engine, ctx.state)) ||
           (await atMostOneRow(join.right as Json, select, statement, ctx.engine, ctx.state))
