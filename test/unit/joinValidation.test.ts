@@ -101,6 +101,26 @@ describe("join-row-loss: reported after execution with the dropped keys' source 
       assert.deepEqual(r.diagnostics, []);
     }
   });
+
+  test("a self-join names its sides by alias, and an expression key is written like its column", async () => {
+    const r = await query(
+      "SELECT a.year, a.mm, b.mm AS prev FROM rain a JOIN rain b ON b.year = a.year - 1",
+      ["rain"],
+    );
+    const lost = r.diagnostics.filter((d) => d.code === "join-row-loss").map((d) => d.message);
+    assert.ok(
+      lost.some((m) =>
+        /of rain a \(1 key value\(s\) with no match in rain b\): 2016 \(rain\.csv:2\)/.test(m),
+      ),
+      JSON.stringify(lost),
+    );
+    assert.ok(
+      lost.some((m) =>
+        /of rain b \(1 key value\(s\) with no match in rain a\): 2021 \(rain\.csv:6\)/.test(m),
+      ),
+      JSON.stringify(lost),
+    );
+  });
 });
 
 test("a join used only to filter (no column of the filter side used) passes clean", async () => {

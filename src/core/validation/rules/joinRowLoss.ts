@@ -75,21 +75,35 @@ async function describe(
     table,
     facts.lost.map((e) => e.rowid),
   );
+  // An expression key (`a.year - 1`) is written like the column it is compared with.
+  const keyType = (j: number): string | undefined => {
+    const [mine, theirs] = [loss.from[j]!, loss.to[j]!];
+    return mine.column
+      ? typeOf(table, mine.column)
+      : theirs.column
+        ? typeOf(other, theirs.column)
+        : undefined;
+  };
   const keyText = facts.lost.map(
-    (e, i) =>
-      `${loss.from.map((k, j) => literal(e.key[j], k.column ? typeOf(table, k.column) : undefined)).join("/")}${at(locations[i])}`,
+    (e, i) => `${loss.from.map((_, j) => literal(e.key[j], keyType(j))).join("/")}${at(locations[i])}`,
   );
-  const on = loss.from.map((k, i) => `${k.label} = ${loss.to[i]!.label}`).join(" AND ");
+  // A self-join names its sides by alias: "rainfall a" lost rows with no match in "rainfall b".
+  const self = table === other;
+  const sideName = (keys: KeyOf[]): string =>
+    self ? `${tableLabel(keys[0]!.table)} ${keys[0]!.alias}` : tableLabel(keys[0]!.table);
+  const keyName = (k: KeyOf): string => (self && k.column ? `${k.alias}.${k.column}` : k.label);
+  const on = loss.from.map((k, i) => `${keyName(k)} = ${keyName(loss.to[i]!)}`).join(" AND ");
+  const [mineName, otherName] = [sideName(loss.from), sideName(loss.to)];
   const amount =
     sampleEvery > 1
-      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${tableLabel(table)} with no match in ${tableLabel(other)} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
-      : `${facts.lostRows} of ${facts.kept} row(s) of ${tableLabel(table)} (${facts.lostKeys} key value(s) with no match in ${tableLabel(other)})`;
+      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${mineName} with no match in ${otherName} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
+      : `${facts.lostRows} of ${facts.kept} row(s) of ${mineName} (${facts.lostKeys} key value(s) with no match in ${otherName})`;
   const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
   if (lookup)
     return {
       code: "join-row-loss",
       severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} used ${tableLabel(table)} as a lookup: every row of ${tableLabel(other)} matched, and ${amount} were not needed (e.g. ${examples}).`,
+      message: `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} matched, and ${amount} were not needed (e.g. ${examples}).`,
       locations: present(locations).slice(0, 1),
     };
   return {
