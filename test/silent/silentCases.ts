@@ -1451,6 +1451,32 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-row-loss",
+    name: "year-over-year change of yields through a self-join: 2021 has no 2020 to compare with",
+    expect: "flagged",
+    lake: { files: { "yields.csv": YIELDS } },
+    calls: [
+      scan("yields.csv", "yields"),
+      query(
+        "SELECT avg(cur.yield_t_ha - prev.yield_t_ha) AS mean_change FROM yields cur JOIN yields prev ON prev.year = cur.year - 1",
+        ["yields"],
+      ),
+    ],
+  },
+  {
+    code: "join-row-loss",
+    name: "year-over-year change of rainfall through a self-join over an unbroken series",
+    expect: "clean",
+    lake: { files: { "weather.csv": WEATHER } },
+    calls: [
+      scan("weather.csv", "weather"),
+      query(
+        "SELECT cur.year, cur.rainfall_mm - prev.rainfall_mm AS change FROM weather cur JOIN weather prev ON prev.year = cur.year - 1 ORDER BY cur.year",
+        ["weather"],
+      ),
+    ],
+  },
+  {
+    code: "join-row-loss",
     name: "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
     expect: "clean",
     lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },

@@ -3,8 +3,9 @@ import type { OperatorContext } from "../../operators/operator.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { profileOfJoin, scaled } from "../joinProfile.ts";
 import type { SideFacts } from "../joinProfile.ts";
-import { equiJoins, usedOutsideJoin } from "../sqlFacts.ts";
-import type { KeyOf } from "../sqlFacts.ts";
+import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
+import type { EquiJoin, KeyOf } from "../sqlFacts.ts";
+import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 
@@ -54,18 +55,42 @@ export const joinRowLossRule: ValidationRule = {
         const otherSideComplete =
           losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
         const lookup = otherSideComplete && loss.facts.lostRows > 0.5 * loss.facts.kept;
-        out.push(await describe(ctx, join.joinType, loss, lookup));
+        const ends = !lookup && (await onlyAtTheEnds(ctx, join, loss));
+        out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : ends ? "ends" : "loss"));
       }
     }
     return out;
   },
 };
 
+/**
+ * A shifted self-join (`rain a JOIN rain b ON b.year = a.year - 1`, a previous-period lookup)
+ * cannot pair the first or the last period: its keys lie outside the other side's range by
+ * construction. Such a loss is expected; a lost key inside the range is a gap in the series and
+ * stays a warning. Single-key self-joins whose key is an expression on one side only.
+ */
+async function onlyAtTheEnds(ctx: OperatorContext, join: EquiJoin, loss: Loss): Promise<boolean> {
+  const [mine, theirs] = [loss.from, loss.to];
+  if (mine.length !== 1 || mine[0]!.table !== theirs[0]!.table || loss.sampleEvery > 1) return false;
+  if ((mine[0]!.column === undefined) === (theirs[0]!.column === undefined)) return false;
+  const [m, t] = [mine[0]!, theirs[0]!];
+  const table = sqlIdent(m.table.name);
+  const filter = await filterFor(ctx.engine, join.select, m.alias, ctx.state);
+  // Keys of the kept rows that lie within the other side's range yet found no partner in it.
+  const [row] = await ctx.engine.all(
+    `WITH mine AS (SELECT DISTINCT ${m.sql} AS k FROM ${table} AS ${sqlIdent(m.alias)} WHERE (${filter}) AND (${m.sql}) IS NOT NULL), ` +
+      `theirs AS (SELECT DISTINCT ${t.sql} AS k FROM ${table} AS ${sqlIdent(t.alias)} WHERE (${t.sql}) IS NOT NULL), ` +
+      `span AS (SELECT min(k) AS lo, max(k) AS hi FROM theirs) ` +
+      `SELECT count(*) AS gaps FROM mine, span WHERE mine.k BETWEEN span.lo AND span.hi AND mine.k NOT IN (SELECT k FROM theirs)`,
+  );
+  return Number(row?.gaps ?? 1) === 0;
+}
+
 async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  lookup: boolean,
+  kind: "loss" | "lookup" | "ends",
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -99,7 +124,14 @@ async function describe(
       ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${mineName} with no match in ${otherName} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
       : `${facts.lostRows} of ${facts.kept} row(s) of ${mineName} (${facts.lostKeys} key value(s) with no match in ${otherName})`;
   const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
-  if (lookup)
+  if (kind === "ends")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "lookup")
     return {
       code: "join-row-loss",
       severity: "info",
