@@ -152,14 +152,8 @@ export class Runtime {
     return this.entries.get(path) ?? this.entries.get(path.replace(/^\.\//, ""));
   }
 
-  /** Whether a call's input-only checks may run while it executes: a Query's may. */
-  private checksAlongside(facts: CallFacts): boolean {
-    return this.options.checksAlongside !== false && facts.op === "Query" && facts.sql !== undefined;
-  }
-
   /** A Query whose output replaces one of the tables it reads (`rain` → `rain`). */
   private replacesInput(facts: CallFacts): boolean {
-    if (facts.op !== "Query" || facts.sql === undefined) return false;
     const output = typeof facts.args.output === "string" ? facts.args.output.toLowerCase() : undefined;
     const inputs = Array.isArray(facts.args.inputs) ? (facts.args.inputs as unknown[]) : [];
     return output !== undefined && inputs.some((i) => String(i).toLowerCase() === output);
@@ -230,14 +224,15 @@ export class Runtime {
               event.diagnostics.push(...rejections);
             } else {
               if (facts.sql) ctx.query = facts.sql;
-              // The checks of the tables a Query reads must see them before it replaces one of
-              // them (`rain` → `rain`); otherwise its input-only checks run while it executes.
-              const replaces = this.replacesInput(facts);
+              // A Query's input-only checks run while it executes — or, when it replaces one of
+              // the tables it reads (`rain` → `rain`), before, so that they see the table it read.
+              const query = facts.op === "Query" && facts.sql !== undefined;
+              const replaces = query && this.replacesInput(facts);
               const checks =
                 this.options.validate !== false
                   ? beginAfterChecks(
                       { ...facts, ctx: { ...ctx, engine: this.checksEngine } },
-                      replaces || this.checksAlongside(facts),
+                      replaces || (query && this.options.checksAlongside !== false),
                     )
                   : undefined;
               if (checks && replaces) await checks.inputsChecked();
