@@ -10,6 +10,7 @@ const nodeEntries = {
   benchValidate: "bench/benchValidate.ts",
   evalSilent: "bench/evalSilent.ts",
   evalHoldout: "bench/evalHoldout.ts",
+  evalCorpus: "bench/evalCorpus.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -76,6 +76,22 @@ export interface TableProfile {
   read: TableRead;
   /** The row after the header looks like a second header row (line and text); it is read as data. */
   secondHeader?: { line: number; text: string };
+  /** What the table is about: a block's title row, an HTML caption (`sheet` stays the short name). */
+  title?: string;
+  /** Columns whose name does not fit their values while a neighbour's does (swapped or shifted header). */
+  headerFit?: HeaderMisfit[];
+}
+
+/** A header cell that names a kind of value (a year, a state…) its column does not hold. */
+export interface HeaderMisfit {
+  column: string;
+  /** What the name promises: "year", "date", "state", "percentage". */
+  expected: string;
+  /** The neighbouring column whose values are of that kind, if any. */
+  neighbour?: string;
+  /** A few values of the column, and the line of the first of them. */
+  samples: string[];
+  line: number;
 }
 
 export interface SourceEntry {
