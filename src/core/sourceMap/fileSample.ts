@@ -72,20 +72,46 @@ function trimPartialStart(bytes: Buffer): Buffer {
   return bytes.subarray(start);
 }
 
-/** UTF-8 unless a BOM says UTF-16, or the sampled bytes are not valid UTF-8 (then Latin-1). */
+/**
+ * UTF-8 unless a BOM says UTF-16, or the sampled bytes are not valid UTF-8: then Windows-1252 when
+ * bytes 0x80–0x9F occur (its `€`, curly quotes and dashes; they are control codes in Latin-1, never
+ * text), else Latin-1. A cut sample is settled by a pass over the whole file (byteCensus.ts).
+ */
 export function detectEncoding(sample: FileSample): TextEncoding {
   const bom = bomEncoding(sample.head);
   if (bom) return bom.encoding;
   const head = sample.complete ? sample.head : trimPartialEnd(sample.head);
-  if (!isValidUtf8(head)) return "latin-1";
-  if (sample.tail.length > 0 && !isValidUtf8(trimPartialStart(sample.tail))) return "latin-1";
-  return "utf-8";
+  const tail = sample.tail.length > 0 ? trimPartialStart(sample.tail) : undefined;
+  if (isValidUtf8(head) && (!tail || isValidUtf8(tail))) return "utf-8";
+  return hasC1(head) || (tail !== undefined && hasC1(tail)) ? "windows-1252" : "latin-1";
+}
+
+function hasC1(bytes: Buffer): boolean {
+  for (const b of bytes) if (b >= 0x80 && b <= 0x9f) return true;
+  return false;
+}
+
+/** Windows-1252's characters for bytes 0x80–0x9F (the five undefined ones stay as they are). */
+const CP1252_C1 =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/**
+ * Windows-1252 decoding, by table: Node 20's `TextDecoder("windows-1252")` decodes a whole buffer
+ * as Latin-1 (only its streaming mode maps 0x80–0x9F), which turns `€` into U+0080.
+ */
+export function decodeWindows1252(bytes: Buffer): string {
+  const text = bytes.toString("latin1");
+  return /[\u0080-\u009f]/.test(text)
+    ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!)
+    : text;
 }
 
 export function decodeBytes(bytes: Buffer, encoding: TextEncoding): string {
   const bom = bomEncoding(bytes);
   const body = bom ? bytes.subarray(bom.bomBytes) : bytes;
-  if (encoding === "latin-1") return new TextDecoder("latin1").decode(body);
+  if (encoding === "windows-1252") return decodeWindows1252(body);
+  if (encoding === "latin-1") return body.toString("latin1");
   if (encoding === "utf-16") return new TextDecoder(bytes[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
   return new TextDecoder("utf-8").decode(body);
 }

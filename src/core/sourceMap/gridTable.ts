@@ -1,7 +1,8 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { GridRead, TableProfile } from "./sourceEntry.ts";
-import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText } from "./tableLayout.ts";
+import { layoutParts } from "./layoutProfile.ts";
+import { analyzeTable } from "./tableLayout.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
 /** A table read in JS (an Excel sheet, an HTML table): its rows with the line each came from. */
@@ -45,41 +46,29 @@ export async function profileGrid(
   gridTable: string,
   width: number,
 ): Promise<TableProfile> {
-  const headerIndex = findHeaderIndex(grid.rows, width);
-  const after = grid.rows.slice(headerIndex + 1);
-  const footerCount = countFooterRows(after, width);
-  const names = columnNames(grid.rows[headerIndex] ?? [], width);
+  // Empty sheet rows are not in the grid: a jump in row numbers is a blank row (sheets only; the
+  // lines of HTML rows say nothing about blank rows).
+  const gapBefore =
+    grid.source === "xlsx" ? grid.lines.map((line, i) => i > 0 && line > grid.lines[i - 1]! + 1) : undefined;
+  const layout = analyzeTable(grid.rows, { width, ...(gapBefore ? { gapBefore } : {}) });
+  const names = columnNames(layout.names, width);
+  // The grid table is read by position: rows before the data are skipped by row id.
   const read: GridRead = {
     kind: "grid",
     source: grid.source,
     sheet: grid.sheet,
-    headerIndex,
-    dataRows: after.length - footerCount,
+    headerIndex: layout.dataStart - 1,
+    dataRows: layout.dataEnd - layout.dataStart,
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
   const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(gridTable, read), names);
   read.columns = specs;
-  const footerRows = after.slice(after.length - footerCount);
   return {
     sheet: grid.sheet,
-    headerLine: grid.lines[headerIndex] ?? 0,
-    titleLines: grid.rows
-      .slice(0, headerIndex)
-      .map(rowText)
-      .filter((t) => t !== ""),
-    ...(footerCount > 0
-      ? {
-          footer: {
-            line: grid.lines[headerIndex + 1 + read.dataRows] ?? 0,
-            lines: footerRows.map(rowText).filter((t) => t !== ""),
-          },
-        }
-      : {}),
+    headerLine: layout.headerRow === null ? 0 : (grid.lines[layout.headerRow] ?? 0),
+    ...layoutParts(grid.rows, layout, (i) => grid.lines[i] ?? 0, { names: names.map((n) => n.name) }),
     rowCount: read.dataRows,
     columns: profiles,
     read,
-    ...(isSecondHeaderRow(after.slice(0, 21))
-      ? { secondHeader: { line: grid.lines[headerIndex + 1] ?? 0, text: rowText(after[0] ?? []) } }
-      : {}),
   };
 }

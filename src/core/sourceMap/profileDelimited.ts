@@ -1,30 +1,59 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
-import { sqlString } from "../engine/duckEngine.ts";
-import { nonEmptyCount, splitRecords } from "./delimitedText.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { censusOfBuffer, censusOfFile } from "./byteCensus.ts";
+import { splitRecords } from "./delimitedText.ts";
 import type { TextRecord } from "./delimitedText.ts";
 import type { FileSample } from "./fileSample.ts";
 import { sampleText } from "./fileSample.ts";
-import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
-import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText, splitBlocks } from "./tableLayout.ts";
-import type { Block } from "./tableLayout.ts";
+import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "./sourceEntry.ts";
+import { YEAR_CELL, isNumberLike, usedWidthOf } from "./cellKinds.ts";
+import { layoutParts } from "./layoutProfile.ts";
+import { bodyShape, findTableEnd } from "./tableEnd.ts";
+import { analyzeTable, rowText, splitBlocks } from "./tableLayout.ts";
+import type { BlockRange, TableLayout } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
 const PROFILE_SAMPLE_ROWS = 10000;
 const HEAD_RECORDS = 2000;
 
+/** DuckDB's default `max_line_size`; longer lines need the option raised. */
+const DEFAULT_MAX_LINE = 2_097_152;
+
 /** `read_csv` pinned to the layout found: no sniffing, every column as text, by position. */
 export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | "dataRows">): string {
+  // A copy (Windows-1252, NUL padding) is UTF-8.
+  const encoding = read.encoding === "windows-1252" || read.stripNul ? "utf-8" : read.encoding;
+  const common =
+    `header=false, auto_detect=false, skip=${read.skipLines}, ` +
+    `encoding=${sqlString(encoding)}` +
+    (read.maxLineBytes && read.maxLineBytes >= DEFAULT_MAX_LINE
+      ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
+      : "");
+  if (read.fixedWidth) {
+    // Whole lines (no quoting, a delimiter that text files do not hold), cut by position.
+    const cuts = read.fixedWidth
+      .map(
+        ({ start, width }, i) =>
+          `NULLIF(trim(substr(line, ${start + 1}, ${width})), '') AS ${sqlIdent(positionalName(i))}`,
+      )
+      .join(", ");
+    return `(SELECT ${cuts} FROM read_csv(${sqlString(readablePath)}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}))`;
+  }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
     ", ",
   );
   return (
     `read_csv(${sqlString(readablePath)}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
-    `header=false, auto_detect=false, skip=${read.skipLines}, null_padding=true, ` +
-    `parallel=${read.quotedNewlines ? "false" : "true"}, encoding=${sqlString(read.encoding === "windows-1252" ? "utf-8" : read.encoding)}, ` +
+    `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
     `columns={${columns}})`
   );
+}
+
+/** A line limit with headroom, rounded up to a MiB. */
+function lineLimit(bytes: number): number {
+  return Math.ceil((bytes * 1.25 + 1) / 1_048_576) * 1_048_576;
 }
 
 /** The data rows only (footnotes cut off), still as text. */
@@ -32,9 +61,11 @@ export function csvDataSql(readablePath: string, read: CsvRead): string {
   return `SELECT * FROM ${csvReaderSql(readablePath, read)} LIMIT ${read.dataRows}`;
 }
 
-/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text. */
+/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
-  return read.encoding === "windows-1252" ? utf8CopyOf(absPath, cacheDir) : absPath;
+  return read.encoding === "windows-1252" || read.stripNul
+    ? utf8CopyOf(absPath, cacheDir, { encoding: read.encoding, stripNul: read.stripNul === true })
+    : absPath;
 }
 
 export async function profileDelimited(
@@ -42,146 +73,230 @@ export async function profileDelimited(
   cacheDir: string,
   absPath: string,
   sample: FileSample,
-  encoding: TextEncoding,
+  sniffedEncoding: TextEncoding,
   delimiter: string,
 ): Promise<TableProfile[]> {
+  const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffedEncoding);
   const text = sampleText(sample, encoding);
+  if (stripNul) {
+    text.head = text.head.replace(/\0/g, "");
+    text.tail = text.tail.replace(/\0/g, "");
+  }
   // A cut sample is only used to find the header and the columns: its first records are enough.
   const head = splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
   // A partial last record in a cut sample would look like a ragged row.
   const headRecords = sample.complete ? head.records : head.records.slice(0, -1);
   if (headRecords.length === 0) throw new Error("no records found in the file");
   const rows = headRecords.map((r) => r.fields);
+  const gapBefore = gapsOf(headRecords);
   const width = Math.max(...rows.slice(0, 1000).map((r) => r.length));
+  const file = {
+    delimiter,
+    encoding,
+    width,
+    quotedNewlines: head.quotedNewlines,
+    ...(stripNul ? { stripNul } : {}),
+    ...(maxLineBytes ? { maxLineBytes } : {}),
+  };
   // Data books put several tables in one sheet; a small file read whole can be split exactly.
   if (sample.complete) {
-    const blocks = splitBlocks(rows);
+    const blocks = splitBlocks(rows, gapBefore);
     if (blocks.length > 1)
-      return profileBlocks(
-        engine,
-        cacheDir,
-        absPath,
-        { records: headRecords, quotedNewlines: head.quotedNewlines },
-        blocks,
-        {
-          delimiter,
-          encoding,
-          width,
-        },
-      );
+      return profileBlocks(engine, cacheDir, absPath, headRecords, gapBefore, blocks, file);
   }
-  const headerIndex = findHeaderIndex(rows, width);
-  const headerRecord = headRecords[headerIndex]!;
-  const tailRows = sample.complete
-    ? rows.slice(headerIndex + 1)
-    : splitRecords(text.tail, delimiter).records.map((r) => r.fields);
-  const footerCount = countFooterRows(tailRows, width);
-  const footerRecords = footerCount > 0 ? tailRows.slice(tailRows.length - footerCount) : [];
-
-  const names = columnNames(headerRecord.fields, width);
+  const layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete });
+  // A cut sample: the rows after the data are looked for in the file's tail, against the head's data.
+  let trailing = rows.length - layout.dataEnd;
+  let tailFooter: { line: number; text: string; kind: FooterRow["kind"] }[] | undefined;
+  if (!sample.complete) {
+    const tail = splitRecords(text.tail, delimiter).records;
+    const end = findTableEnd(
+      tail.map((r) => r.fields),
+      0,
+      { width, gapBefore: gapsOf(tail), body: bodyShape(rows.slice(layout.dataStart)) },
+    );
+    trailing = tail.length - end.dataEnd;
+    // Lines of the tail are not known without reading the whole file: 0.
+    tailFooter = end.footer
+      .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
+      .filter((f) => f.text !== "");
+  }
+  const names = columnNames(layout.names, width);
   const read: CsvRead = {
     kind: "csv",
     delimiter,
     encoding,
-    // Line of the header, counting breaks inside quoted cells: DuckDB's `skip` counts lines.
-    skipLines: headerRecord.line - 1 + countBreaks(headerRecord.fields) + 1,
+    skipLines: skipBefore(headRecords, layout),
     dataRows: 0,
     quotedNewlines: head.quotedNewlines,
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+    ...(stripNul ? { stripNul } : {}),
+    ...(maxLineBytes ? { maxLineBytes } : {}),
   };
   const { records, path } = await countRecords(engine, absPath, read, cacheDir);
-  read.dataRows = Math.max(0, records - footerCount);
+  read.dataRows = Math.max(0, records - trailing);
 
   const sampleSql = `SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${Math.min(read.dataRows, PROFILE_SAMPLE_ROWS)}`;
   const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
   read.columns = specs;
-
-  const second = headRecords[headerIndex + 1];
-  const secondHeader =
-    second && isSecondHeaderRow(rows.slice(headerIndex + 1, headerIndex + 22))
-      ? { line: second.line, text: rowText(second.fields) }
-      : undefined;
-  const footerLine =
-    sample.complete && footerCount > 0 ? headRecords[headRecords.length - footerCount]!.line : 0;
+  const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
   return [
     {
-      headerLine: headerRecord.line,
-      titleLines: rows
-        .slice(0, headerIndex)
-        .map(rowText)
-        .filter((t) => t !== ""),
-      ...(footerCount > 0
-        ? { footer: { line: footerLine, lines: footerRecords.map(rowText).filter((t) => t !== "") } }
-        : {}),
+      headerLine: header?.line ?? 0,
+      ...layoutParts(rows, layout, (i) => headRecords[i]?.line ?? 0, {
+        names: names.map((n) => n.name),
+        ...(tailFooter ? { tailFooter } : {}),
+      }),
       rowCount: read.dataRows,
       columns: profiles,
       read,
-      ...(secondHeader ? { secondHeader } : {}),
     },
   ];
 }
 
-/** One table per block of a multi-table sheet, named `block N: <title>`. */
+/**
+ * What the whole file's bytes say, where the sample cannot: the encoding (a stray non-UTF-8 byte
+ * past the sample; Windows-1252 punctuation), NUL padding and over-long lines. Files read whole
+ * are settled from their bytes in memory; longer ones by one streaming pass.
+ */
+export async function settleBytes(
+  absPath: string,
+  sample: FileSample,
+  sniffed: TextEncoding,
+): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number }> {
+  if (sniffed === "utf-16") return { encoding: sniffed, stripNul: false };
+  const census = sample.complete ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
+  const encoding: TextEncoding = census.utf8 ? "utf-8" : census.c1 ? "windows-1252" : "latin-1";
+  return {
+    encoding,
+    stripNul: census.nul > 0,
+    ...(census.longestLine >= DEFAULT_MAX_LINE ? { maxLineBytes: census.longestLine } : {}),
+  };
+}
+
+/** Physical lines before the first data record: title rows, blank lines and the header band. */
+function skipBefore(records: TextRecord[], layout: TableLayout): number {
+  const first = records[layout.dataStart];
+  if (first && layout.dataStart < layout.dataEnd) return first.line - 1;
+  // No data rows: skip through the end of the header band.
+  const last = records[layout.dataStart - 1];
+  return last ? last.line - 1 + countBreaks(last.fields) + 1 : 0;
+}
+
+/** `gapBefore[i]`: an empty line, which is no record (DuckDB skips it too), precedes record i. */
+function gapsOf(records: TextRecord[]): boolean[] {
+  return records.map((r, i) => {
+    const previous = records[i - 1];
+    return previous !== undefined && r.line > previous.line + countBreaks(previous.fields) + 1;
+  });
+}
+
+/** One table per block of a multi-table sheet, named `block N`, with its title in `title`. */
 async function profileBlocks(
   engine: DuckEngine,
   cacheDir: string,
   absPath: string,
-  parsed: { records: TextRecord[]; quotedNewlines: boolean },
-  blocks: Block[],
-  file: { delimiter: string; encoding: TextEncoding; width: number },
+  records: TextRecord[],
+  gapBefore: boolean[],
+  blocks: BlockRange[],
+  file: {
+    delimiter: string;
+    encoding: TextEncoding;
+    width: number;
+    quotedNewlines: boolean;
+    stripNul?: boolean;
+    maxLineBytes?: number;
+  },
 ): Promise<TableProfile[]> {
-  const { records } = parsed;
   const rows = records.map((r) => r.fields);
   let encoding = file.encoding;
   const tables: TableProfile[] = [];
-  const lastEnd = blocks[blocks.length - 1]!.dataEnd;
-  const footer = rows
-    .slice(lastEnd)
-    .map(rowText)
-    .filter((t) => t !== "");
-  const footerLine = records.slice(lastEnd).find((r) => nonEmptyCount(r.fields) > 0)?.line ?? 0;
-  for (const [i, block] of blocks.entries()) {
-    const header = block.header === null ? undefined : records[block.header]!;
-    const first = records[block.dataStart];
-    const names = columnNames(header?.fields ?? [], Math.max(1, block.width));
+  const layouts = blocks.map((b) => {
+    const width = Math.max(1, ...rows.slice(b.start, b.end).map(usedWidthOf));
+    return { width, layout: analyzeTable(rows, { width, start: b.start, end: b.end, gapBefore }) };
+  });
+  for (const [n, { width, layout }] of layouts.entries()) {
+    const header = layout.headerRow === null ? undefined : records[layout.headerRow];
+    const rawNames = [...layout.names];
+    // A block whose header differs from an earlier block's in its first cell only, over values of
+    // the same kind, puts its title there ("State Law Enforcement Agencies" where the others say "Year").
+    const titleCell = header ? titleInHeader(rows, layouts.slice(0, n), layout) : undefined;
+    if (titleCell) rawNames[0] = titleCell.name;
+    const names = columnNames(rawNames, width);
     const read: CsvRead = {
       kind: "csv",
       delimiter: file.delimiter,
       encoding,
-      skipLines: header ? header.line + countBreaks(header.fields) : (first?.line ?? 1) - 1,
-      dataRows: block.dataEnd - block.dataStart,
-      quotedNewlines: parsed.quotedNewlines,
-      columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+      skipLines: skipBefore(records, layout),
+      dataRows: layout.dataEnd - layout.dataStart,
+      quotedNewlines: file.quotedNewlines,
+      columns: names.map((c) => ({ ...c, type: "VARCHAR", thousands: false })),
       fileWidth: file.width,
+      ...(file.stripNul ? { stripNul: true } : {}),
+      ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
     };
     const { path } = await countRecords(engine, absPath, read, cacheDir);
     encoding = read.encoding;
     const { specs, profiles } = await profileVarcharColumns(engine, csvDataSql(path, read), names);
     read.columns = specs;
-    const titles = block.titles.map((t) => rowText(rows[t]!)).filter((t) => t !== "");
-    const label =
-      titles[titles.length - 1] ?? (header ? rowText(header.fields) : `rows from line ${first?.line ?? 0}`);
-    const second = block.header === null ? undefined : records[block.header + 1];
+    const parts = layoutParts(rows, layout, (i) => records[i]?.line ?? 0, {
+      names: names.map((c) => c.name),
+    });
+    const title = titleCell?.title ?? parts.titleLines[parts.titleLines.length - 1];
     tables.push({
-      sheet: `block ${i + 1}: ${label.slice(0, 80)}`,
+      sheet: `block ${n + 1}`,
+      ...(title ? { title } : {}),
       headerLine: header?.line ?? 0,
-      titleLines:
-        i === 0
-          ? rows
-              .slice(0, block.header ?? block.dataStart)
-              .map(rowText)
-              .filter((t) => t !== "")
-          : titles,
-      ...(i === blocks.length - 1 && footer.length ? { footer: { line: footerLine, lines: footer } } : {}),
+      ...parts,
+      ...(titleCell && header
+        ? {
+            headerBand: [
+              ...(parts.headerBand ?? []),
+              { line: header.line, text: titleCell.title, use: "title-cell" as const },
+            ],
+          }
+        : {}),
       rowCount: read.dataRows,
       columns: profiles,
       read,
-      ...(second && isSecondHeaderRow(rows.slice(block.header! + 1, block.dataEnd))
-        ? { secondHeader: { line: second.line, text: rowText(second.fields) } }
-        : {}),
     });
   }
   return tables;
+}
+
+/**
+ * The first header cell of a block is its title when an earlier block's header is the same but
+ * for that cell, and both first columns hold values of one kind (years under "Year" in both).
+ */
+function titleInHeader(
+  rows: string[][],
+  earlier: { layout: TableLayout }[],
+  layout: TableLayout,
+): { title: string; name: string } | undefined {
+  const header = rows[layout.headerRow!]!;
+  const kindOf = (l: TableLayout): string => {
+    const values = rows
+      .slice(l.dataStart, l.dataEnd)
+      .map((r) => (r[0] ?? "").trim())
+      .filter((v) => v !== "");
+    if (values.length === 0) return "empty";
+    if (values.every((v) => YEAR_CELL.test(v))) return "year";
+    return values.every((v) => isNumberLike(v)) ? "number" : "text";
+  };
+  for (const { layout: other } of [...earlier].reverse()) {
+    if (other.headerRow === null) continue;
+    const otherHeader = rows[other.headerRow]!;
+    const a = header.map((c) => c.trim());
+    const b = otherHeader.map((c) => c.trim());
+    const width = Math.max(usedWidthOf(header), usedWidthOf(otherHeader));
+    if (width < 3 || a[0] === b[0] || !a[0] || !b[0]) continue;
+    let same = true;
+    for (let c = 1; c < width; c++) if ((a[c] ?? "") !== (b[c] ?? "")) same = false;
+    const kind = kindOf(layout);
+    if (same && kind !== "text" && kind !== "empty" && kind === kindOf(other))
+      return { title: a[0], name: b[0] };
+  }
+  return undefined;
 }
 
 function countBreaks(fields: string[]): number {

@@ -15,15 +15,20 @@ export interface Sniffed {
 const delimitedExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat", ".txt"]);
 const tableExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat"]);
 
+/**
+ * Binary content: control bytes beyond a tenth of the head, or NUL bytes beyond a third (or at the
+ * very start). A few NULs inside text are padding of fixed-length fields, not binary content.
+ */
 function looksBinary(head: Buffer): boolean {
   const n = Math.min(head.length, 8192);
   let control = 0;
+  let nul = 0;
   for (let i = 0; i < n; i++) {
     const b = head[i]!;
-    if (b === 0) return true;
-    if (b < 9 || (b > 13 && b < 32)) control++;
+    if (b === 0) nul++;
+    else if (b < 9 || (b > 13 && b < 32)) control++;
   }
-  return control > n * 0.1;
+  return head[0] === 0 || nul > n * 0.3 || control > n * 0.1;
 }
 
 /** Decides a file's format from its bytes; the extension only breaks ties. */

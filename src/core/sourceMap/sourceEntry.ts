@@ -12,6 +12,8 @@ export interface ColumnProfile {
   type: string;
   nullFraction: number;
   samples: string[];
+  /** A DATE/TIMESTAMP column read from text with this strptime format (`%B %d, %Y`); samples stay as written. */
+  dateFormat?: string;
 }
 
 /** How a column of a delimited file becomes a typed column: by position, with a conversion. */
@@ -22,6 +24,8 @@ export interface ColumnSpec {
   type: string;
   /** Numbers written with thousands separators ("115,840"): separators are removed before the cast. */
   thousands: boolean;
+  /** Dates written as people write them, read with this strptime format (see dateFormats.ts). */
+  dateFormat?: string;
 }
 
 export interface CsvRead {
@@ -37,6 +41,15 @@ export interface CsvRead {
   columns: ColumnSpec[];
   /** Fields per record in the whole file, when a block uses fewer columns than the file has. */
   fileWidth?: number;
+  /** Fields are padded with NUL bytes: the file is read through a UTF-8 copy without them. */
+  stripNul?: boolean;
+  /** Bytes of the longest line, when over DuckDB's default limit (2 MB): passed as `max_line_size`. */
+  maxLineBytes?: number;
+  /**
+   * A fixed-width text table: each line is read whole and cut at these character positions
+   * (0-based start, width), values trimmed. `delimiter` is unused then.
+   */
+  fixedWidth?: { start: number; width: number }[];
 }
 
 export interface JsonRead {
@@ -54,7 +67,7 @@ export interface GridRead {
   source: "xlsx" | "html";
   /** Sheet name, or the 0-based index of the HTML table. */
   sheet: string;
-  /** Index among the grid's rows of the header row. */
+  /** Index among the grid's rows of the last row before the data (the header, or the last row of its band). */
   headerIndex: number;
   dataRows: number;
   columns: ColumnSpec[];
@@ -67,10 +80,21 @@ export interface TableProfile {
   sheet?: string;
   /** 1-based line (sheet row for Excel) of the header; 0 when the format has no header line. */
   headerLine: number;
-  /** Title/preamble rows above the header, as text. */
+  /** Title/preamble rows above the header, as text (whole, never cut). */
   titleLines: string[];
-  /** Footnote rows after the data (1-based first line, and their text). */
-  footer?: { line: number; lines: string[] };
+  /** 1-based line of each of `titleLines`. */
+  titleLineNumbers?: number[];
+  /**
+   * Rows after the data that are not data, whole (never cut): footnotes, trailer blocks (a blank
+   * row, then label/value rows such as `Number of Fraud Reports,2600678`) and statistic rows
+   * (`Mean`, `Max` under a column of years). `line` is the first one's line; `rows` says each one's
+   * line and kind.
+   */
+  footer?: { line: number; lines: string[]; rows?: FooterRow[] };
+  /** Rows around the header that became part of the column names or were kept as notes on them. */
+  headerBand?: HeaderBandRow[];
+  /** Footnotes (or title lines) stating how the rows were counted; see `CountingRule`. */
+  countingRules?: CountingRule[];
   rowCount: number;
   columns: ColumnProfile[];
   read: TableRead;
@@ -80,6 +104,42 @@ export interface TableProfile {
   title?: string;
   /** Columns whose name does not fit their values while a neighbour's does (swapped or shifted header). */
   headerFit?: HeaderMisfit[];
+}
+
+export interface FooterRow {
+  line: number;
+  text: string;
+  /** `note`: a footnote line; `trailer`: a row of a block after a blank row whose shape or label
+   * (`Number of …`, `Total …`) differs from the table's; `summary`: a statistic row (`Mean`, `Max`…). */
+  kind: "note" | "trailer" | "summary";
+}
+
+export interface HeaderBandRow {
+  line: number;
+  text: string;
+  /**
+   * `groups`: labels over groups of columns, prefixed to the names under them (`North` over
+   * `Tag,Enterococcus` → `North Tag`, `North Enterococcus`); `units`: a row under the header
+   * appended to the names (`(USD)`); `note`: a row under the header kept as a note, not data
+   * (question texts, import ids); `title-cell`: a header cell that was the block's title.
+   */
+  use: "groups" | "units" | "note" | "title-cell";
+}
+
+/** A footnote that states how the table's rows were counted. */
+export interface CountingRule {
+  /**
+   * `overlap`: one case can be counted in several rows (categories overlap: a sum overcounts);
+   * `not-100`: percentages do not add up to 100; `excludes`: some cases are left out;
+   * `denominator`: what percentages are computed over; `subset`: the rows cover part of a total.
+   */
+  kind: "overlap" | "not-100" | "excludes" | "denominator" | "subset";
+  /** The sentence that states the rule. */
+  sentence: string;
+  /** The whole footnote it is part of. */
+  text: string;
+  /** 1-based line (sheet row) of the footnote. */
+  line: number;
 }
 
 /** A header cell that names a kind of value (a year, a state…) its column does not hold. */

@@ -1,6 +1,7 @@
 import type { DuckEngine, Row } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
+import { dateCastSql, detectDateFormats } from "./dateFormats.ts";
 
 /**
  * Types and profiles for text columns read without type detection (`column0`, `column1`, …),
@@ -97,9 +98,11 @@ export async function profileVarcharColumns(
       name,
       type,
       nullFraction: total === 0 ? 0 : round((total - present) / total),
-      samples: samples.map((s) => String(s)),
+      samples: samples.map((s) => clipSample(String(s))),
     });
   });
+  // Dates written as people write them (`September 1, 2024`): a second, narrow pass (dateFormats.ts).
+  await detectDateFormats(engine, fromSql, specs, profiles);
   return { specs, profiles };
 }
 
@@ -109,10 +112,16 @@ export function typedSelectList(specs: ColumnSpec[]): string {
     .map((spec, i) => {
       const col = sqlIdent(positionalName(i));
       if (spec.type === "VARCHAR") return `${col} AS ${sqlIdent(spec.name)}`;
+      if (spec.dateFormat) return `${dateCastSql(`trim(${col})`, spec)} AS ${sqlIdent(spec.name)}`;
       const value = spec.thousands ? `replace(trim(${col}), ',', '')` : `trim(${col})`;
       return `CAST(NULLIF(${value}, '') AS ${spec.type}) AS ${sqlIdent(spec.name)}`;
     })
     .join(", ");
+}
+
+/** Sample values are for showing: a 5 MB cell is kept as its first few hundred characters. */
+function clipSample(value: string): string {
+  return value.length > 300 ? `${value.slice(0, 300)}…` : value;
 }
 
 export function round(x: number): number {

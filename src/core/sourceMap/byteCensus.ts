@@ -1,0 +1,87 @@
+import { createReadStream } from "node:fs";
+import { isUtf8 } from "node:buffer";
+
+/**
+ * Facts about a text file's bytes that a sample cannot settle: whether all of it is UTF-8 (DuckDB
+ * fails late, and on some queries fatally, on a stray byte past the sample), whether its non-UTF-8
+ * bytes include 0x80–0x9F (Windows-1252 punctuation — `€`, curly quotes, dashes — which Latin-1
+ * does not have), NUL padding, and the longest line (DuckDB refuses lines over 2 MB by default).
+ * One streaming pass; the file is never held in memory.
+ */
+export interface ByteCensus {
+  utf8: boolean;
+  /** Bytes 0x80–0x9F occur (only looked for when the file is not UTF-8). */
+  c1: boolean;
+  nul: number;
+  /** Bytes of the longest physical line. */
+  longestLine: number;
+}
+
+export function censusOfBuffer(bytes: Buffer): ByteCensus {
+  const tally = newTally();
+  feed(tally, bytes, true);
+  return finish(tally);
+}
+
+export async function censusOfFile(absPath: string): Promise<ByteCensus> {
+  const tally = newTally();
+  for await (const chunk of createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
+    feed(tally, chunk, false);
+  feed(tally, Buffer.alloc(0), true);
+  return finish(tally);
+}
+
+interface Tally {
+  utf8: boolean;
+  c1: boolean;
+  nul: number;
+  longest: number;
+  lineSoFar: number;
+  /** Bytes of a UTF-8 sequence cut at the end of the previous chunk. */
+  carry: Buffer;
+}
+
+function newTally(): Tally {
+  return { utf8: true, c1: false, nul: 0, longest: 0, lineSoFar: 0, carry: Buffer.alloc(0) };
+}
+
+function feed(t: Tally, chunk: Buffer, last: boolean): void {
+  for (let i = chunk.indexOf(0); i >= 0; i = chunk.indexOf(0, i + 1)) t.nul++;
+  let start = 0;
+  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) {
+    t.longest = Math.max(t.longest, t.lineSoFar + i - start);
+    t.lineSoFar = 0;
+    start = i + 1;
+  }
+  t.lineSoFar += chunk.length - start;
+  if (last) t.longest = Math.max(t.longest, t.lineSoFar);
+  if (t.utf8) {
+    const bytes = t.carry.length ? Buffer.concat([t.carry, chunk]) : chunk;
+    const cut = last ? bytes.length : completeUtf8Length(bytes);
+    t.utf8 = isUtf8(bytes.subarray(0, cut));
+    t.carry = Buffer.from(bytes.subarray(cut));
+  }
+  if (!t.utf8 && !t.c1)
+    for (const b of chunk)
+      if (b >= 0x80 && b <= 0x9f) {
+        t.c1 = true;
+        break;
+      }
+}
+
+function finish(t: Tally): ByteCensus {
+  return { utf8: t.utf8, c1: t.c1, nul: t.nul, longestLine: t.longest };
+}
+
+/** Length of the prefix that ends on a whole UTF-8 sequence (a chunk may end inside one). */
+function completeUtf8Length(bytes: Buffer): number {
+  let end = bytes.length;
+  let back = 0;
+  while (back < 3 && end - back - 1 >= 0 && (bytes[end - back - 1]! & 0xc0) === 0x80) back++;
+  const lead = bytes[end - back - 1];
+  if (lead !== undefined && lead >= 0xc0) {
+    const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : 1;
+    if (back < need) end = end - back - 1;
+  }
+  return end;
+}

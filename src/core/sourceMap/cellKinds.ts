@@ -1,0 +1,72 @@
+/** What a cell of an exported table holds, judged from its text alone (layout decisions only). */
+
+// Signs include U+2212 (the minus of typeset tables, e.g. Wikipedia's "−1.2%").
+export const NUMERIC_CELL = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?\s*$/;
+/** Numbers as report tables write them: also `$2,952M`, `$1.2B`, `12K`, `45 %`. */
+const NUMBER_LIKE = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)([.,]\d+)?\s*([%KMB]|bn|mn)?\)?\s*$/i;
+/** Markers that stand for a suppressed or missing number in published tables. */
+export const MISSING_MARKER = /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|null|none|x|\.\.?\.?)\s*$/i;
+export const YEAR_CELL = /^\s*(1[5-9]|20)\d\d\s*$/;
+
+export function isNumeric(cell: string): boolean {
+  return NUMERIC_CELL.test(cell);
+}
+
+export function isNumberLike(cell: string): boolean {
+  return NUMBER_LIKE.test(cell);
+}
+
+export function isBlankCell(cell: string | undefined): boolean {
+  return cell === undefined || cell.trim() === "";
+}
+
+/** Non-empty cells of a row. */
+export function filledCount(row: string[]): number {
+  let n = 0;
+  for (const c of row) if (c.trim() !== "") n++;
+  return n;
+}
+
+/** Index of the last non-empty cell + 1 (0 for a blank row). */
+export function usedWidthOf(row: string[]): number {
+  for (let i = row.length - 1; i >= 0; i--) if (row[i]!.trim() !== "") return i + 1;
+  return 0;
+}
+
+/** A header row: several cells, none of them a number (years may name columns). */
+export function headerLike(row: string[]): boolean {
+  return filledCount(row) >= 2 && row.every((c) => c.trim() === "" || YEAR_CELL.test(c) || !isNumeric(c));
+}
+
+/** A row holding at least one number that is not a year. */
+export function holdsNumbers(row: string[]): boolean {
+  return row.some((c) => c.trim() !== "" && !YEAR_CELL.test(c) && isNumberLike(c));
+}
+
+/**
+ * Labels of rows that sum up or describe the rows above them rather than being one of them:
+ * totals and statistics (`Total`, `Mean`, `Max`…) and report trailers (`Number of Fraud Reports`,
+ * `# of Reports with Payment Method`, `Total $ Loss`, `Median $ Loss`).
+ */
+const SUMMARY_LABEL =
+  /^\s*((grand\s+|sub-?)?totals?|sum|all|overall|mean|average|avg\.?|median|max(imum)?|min(imum)?|std\.?( ?dev\.?)?|stdev|standard deviation|count|range)\b|^\s*(number of|# of|no\. of|percent(age)? of|% of|share of)\s/i;
+
+/** The whole label is a statistic's name (`Mean`, `Max.`, `Total:`), nothing else. */
+const STATISTIC_LABEL =
+  /^\s*((grand\s+|sub-?)?totals?|sum|mean|average|avg|median|max(imum)?|min(imum)?|std( ?dev)?|stdev|standard deviation|count|range)\s*[.:]?\s*$/i;
+
+/** The row's first cell names a total, a statistic or a report-level count, and it holds a number. */
+export function summaryLabelled(row: string[]): boolean {
+  const first = row.findIndex((c) => c.trim() !== "");
+  return (
+    first >= 0 &&
+    first <= 1 &&
+    SUMMARY_LABEL.test(row[first]!) &&
+    row.some((c, i) => i > first && isNumberLike(c))
+  );
+}
+
+export function statisticLabelled(row: string[]): boolean {
+  const first = row.findIndex((c) => c.trim() !== "");
+  return first === 0 && STATISTIC_LABEL.test(row[0]!) && row.some((c, i) => i > 0 && isNumberLike(c));
+}

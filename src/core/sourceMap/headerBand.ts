@@ -1,0 +1,109 @@
+import { MISSING_MARKER, YEAR_CELL, filledCount, isNumberLike, isNumeric, usedWidthOf } from "./cellKinds.ts";
+
+/**
+ * Headers as people write them: a row of labels over groups of columns (`,,,,North,,Middle,,South,`
+ * over `…,Tag,Enterococcus,Tag,Enterococcus,…`, or a label repeated across a merged/colspan
+ * range), and rows under the header that carry units (`,(count),(USD)`) or notes (a survey's
+ * question texts). Group labels and units become part of the column names; notes are kept aside.
+ */
+
+export interface GroupSpan {
+  label: string;
+  /** First and last column (inclusive) the label stands over. */
+  first: number;
+  last: number;
+}
+
+/**
+ * The spans of a row of group labels over `header`, or undefined when the row is not one: it must
+ * hold no numbers (years may label groups), and either a label must stand over several named
+ * columns (spanning blank cells, or repeated across them) or several labels must share the row.
+ * A lone label in the first column is a title, not a group label.
+ */
+export function groupSpans(row: string[], header: string[]): GroupSpan[] | undefined {
+  const width = Math.max(usedWidthOf(header), usedWidthOf(row));
+  const labels: GroupSpan[] = [];
+  for (let c = 0; c < width; c++) {
+    const cell = (row[c] ?? "").trim();
+    if (cell === "") continue;
+    if (!YEAR_CELL.test(cell) && isNumeric(cell)) return undefined;
+    if (cell.length > 60) return undefined;
+    const previous = labels[labels.length - 1];
+    // A label repeated over its range (HTML colspan, a filled merge) is one span.
+    if (previous && previous.last === c - 1 && previous.label === cell) previous.last = c;
+    else labels.push({ label: cell, first: c, last: c });
+  }
+  if (labels.length === 0) return undefined;
+  if (labels.length === 1 && labels[0]!.first === 0 && labels[0]!.last === 0) return undefined;
+  // Blank cells after a label belong to it, up to the next label; the last label spans as many
+  // columns as the others do (when they agree), else up to the header's end.
+  const headerWidth = usedWidthOf(header);
+  for (let i = 0; i < labels.length; i++) {
+    const span = labels[i]!;
+    const next = labels[i + 1];
+    span.last = Math.max(span.last, next ? next.first - 1 : Math.min(row.length, headerWidth) - 1);
+  }
+  const namedUnder = (s: GroupSpan): number => {
+    let named = 0;
+    for (let c = s.first; c <= s.last; c++) if ((header[c] ?? "").trim() !== "") named++;
+    return named;
+  };
+  // The row itself must show a span — blank cells (or a repeated label) after a label, over two
+  // named columns. A line of text split at its commas ("# units: mg/L, degrees C") shows none.
+  if (!labels.some((s) => s.last > s.first && namedUnder(s) >= 2)) return undefined;
+  const last = labels[labels.length - 1]!;
+  const widths = new Set(
+    labels
+      .slice(0, -1)
+      .filter((s) => s.first > 0 || s.last > 0)
+      .map((s) => s.last - s.first + 1),
+  );
+  const spanWidth = widths.size === 1 ? [...widths][0]! : Number.POSITIVE_INFINITY;
+  last.last = Math.max(last.last, Math.min(headerWidth - 1, last.first + spanWidth - 1));
+  // Labels must sit over the header: a label over nothing is not a group label.
+  if (labels.some((s) => s.first >= headerWidth)) return undefined;
+  return labels;
+}
+
+/** The header names with group labels prefixed (`North` + `Tag` → `North Tag`). */
+export function prefixGroups(names: string[], spans: GroupSpan[]): string[] {
+  const out = [...names];
+  for (const span of spans)
+    for (let c = span.first; c <= span.last && c < out.length; c++) {
+      const name = (out[c] ?? "").trim();
+      if (name === "") out[c] = span.label;
+      else if (!name.toLowerCase().startsWith(span.label.toLowerCase())) out[c] = `${span.label} ${name}`;
+    }
+  return out;
+}
+
+/**
+ * Whether a row under the header belongs to it: text (or nothing) in every cell, and text where
+ * the rows below hold numbers in at least one column — a units row, a row of question texts.
+ */
+export function subHeaderUse(row: string[], below: string[][]): "units" | "note" | undefined {
+  const filled = filledCount(row);
+  if (filled === 0 || row.some((c) => c.trim() !== "" && !YEAR_CELL.test(c) && isNumberLike(c)))
+    return undefined;
+  const sample = below.slice(0, 20).filter((r) => filledCount(r) >= 2);
+  if (sample.length < 2) return undefined;
+  const overNumbers = row.some((cell, i) => {
+    if (cell.trim() === "" || MISSING_MARKER.test(cell)) return false;
+    const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "" && !MISSING_MARKER.test(v));
+    return values.length >= 2 && values.filter((v) => isNumberLike(v)).length >= 0.8 * values.length;
+  });
+  if (!overNumbers) return undefined;
+  const cells = row.map((c) => c.trim()).filter((c) => c !== "");
+  const unitLike = cells.every((c) => c.length <= 24 && c.split(/\s+/).length <= 3);
+  if (filled < 2 && !unitLike) return undefined;
+  return unitLike ? "units" : "note";
+}
+
+/** Header names with a units row appended (`Total loss` + `(USD)` → `Total loss (USD)`). */
+export function appendUnits(names: string[], units: string[]): string[] {
+  return names.map((name, i) => {
+    const unit = (units[i] ?? "").trim();
+    if (unit === "") return name;
+    return name.trim() === "" ? unit : `${name.trim()} ${unit}`;
+  });
+}

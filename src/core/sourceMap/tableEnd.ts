@@ -1,0 +1,153 @@
+import {
+  MISSING_MARKER,
+  YEAR_CELL,
+  filledCount,
+  isNumberLike,
+  statisticLabelled,
+  summaryLabelled,
+  usedWidthOf,
+} from "./cellKinds.ts";
+import type { FooterRow } from "./sourceEntry.ts";
+
+/**
+ * Where the data of a table ends. Published tables go on after their last data row: footnotes
+ * (a lone cell), trailer blocks (a blank row, then label/value rows — `Number of Fraud Reports,
+ * 2600678` — or rows whose shape differs from the table's), and statistic rows (`Mean`, `Max`
+ * under a column of years). None of these are data; they end the table and are kept as notes.
+ */
+
+/** What the data rows of a table look like, column by column (from at most a few thousand rows). */
+export interface BodyShape {
+  width: number;
+  /** Share of non-empty cells per column. */
+  filled: number[];
+  /** Share of the non-empty cells of each column that are numbers (`$275M`, `18%` count). */
+  numeric: number[];
+  /** Share of the non-empty cells of each column that are years. */
+  years: number[];
+  rows: number;
+}
+
+export function bodyShape(rows: string[][]): BodyShape {
+  const sample = rows.filter((r) => filledCount(r) > 0).slice(0, 5000);
+  const width = Math.max(0, ...sample.map(usedWidthOf));
+  const filled = new Array<number>(width).fill(0);
+  const numeric = new Array<number>(width).fill(0);
+  const years = new Array<number>(width).fill(0);
+  for (const row of sample)
+    for (let c = 0; c < width; c++) {
+      const cell = row[c] ?? "";
+      if (cell.trim() === "") continue;
+      filled[c]!++;
+      if (isNumberLike(cell) || MISSING_MARKER.test(cell)) numeric[c]!++;
+      if (YEAR_CELL.test(cell)) years[c]!++;
+    }
+  return {
+    width,
+    filled: filled.map((n) => (sample.length ? n / sample.length : 0)),
+    numeric: numeric.map((n, c) => (filled[c] ? n / filled[c]! : 0)),
+    years: years.map((n, c) => (filled[c] ? n / filled[c]! : 0)),
+    rows: sample.length,
+  };
+}
+
+/**
+ * How far a row departs from the table's shape: `strong` for a cell beyond every column the table
+ * uses, or text where the table's column holds only numbers; `weak` for an empty cell where the
+ * table's column is always filled.
+ */
+function departure(row: string[], body: BodyShape): { strong: number; weak: number } {
+  let strong = 0;
+  let weak = 0;
+  const width = Math.max(usedWidthOf(row), body.width);
+  for (let c = 0; c < width; c++) {
+    const cell = (row[c] ?? "").trim();
+    if (c >= body.width) {
+      if (cell !== "") strong++;
+      continue;
+    }
+    if (cell === "") {
+      if (body.filled[c]! >= 0.95) weak++;
+    } else if (body.numeric[c]! >= 0.95 && !isNumberLike(cell) && !MISSING_MARKER.test(cell)) strong++;
+  }
+  return { strong, weak };
+}
+
+/**
+ * A run of rows after a blank row is a trailer when every row of it is a label/value row of a
+ * report (`Total …`, `Number of …`) or departs from the table's shape, and at least one does so
+ * clearly. Runs longer than a few rows are data (a table split by blank lines).
+ */
+export function isTrailerRun(run: string[][], body: BodyShape): boolean {
+  const rows = run.filter((r) => filledCount(r) > 0);
+  if (rows.length === 0 || rows.length > 8 || body.rows < 2) return false;
+  let clear = false;
+  for (const row of rows) {
+    const labelled = summaryLabelled(row);
+    const { strong, weak } = departure(row, body);
+    if (!labelled && strong === 0 && weak < 2) return false;
+    if (labelled || strong > 0) clear = true;
+  }
+  return clear;
+}
+
+export interface TableEnd {
+  /** Exclusive index of the last data row. */
+  dataEnd: number;
+  /** The non-empty rows after it, with their kind. */
+  footer: { index: number; kind: FooterRow["kind"] }[];
+}
+
+/**
+ * Finds where the data of `rows[dataStart…]` ends. `gapBefore[i]`: a blank line (not itself a row)
+ * precedes row i. `body` describes the data when the rows given are only the file's tail.
+ */
+export function findTableEnd(
+  rows: string[][],
+  dataStart: number,
+  options: { gapBefore?: boolean[]; width: number; body?: BodyShape },
+): TableEnd {
+  const blank = (i: number): boolean => filledCount(rows[i]!) === 0;
+  const gap = (i: number): boolean => options.gapBefore?.[i] === true;
+  const kinds = new Map<number, FooterRow["kind"]>();
+  let end = rows.length;
+  // A single-column table has no way to tell a footnote from data except blank rows.
+  const noteWidth = options.width >= 2 ? 2 : 1;
+  for (let round = 0; round < 20; round++) {
+    const before = end;
+    // Footnotes and blank rows at the end.
+    while (end > dataStart && (blank(end - 1) || filledCount(rows[end - 1]!) < noteWidth)) {
+      if (!blank(end - 1)) kinds.set(end - 1, "note");
+      end--;
+    }
+    if (options.width < 2) break;
+    // Statistic rows under a column of numbers (Mean, Max, Min under years), with or without a blank.
+    const body = options.body ?? bodyShape(rows.slice(dataStart, end).filter((r) => !statisticLabelled(r)));
+    if ((body.numeric[0] ?? 0) >= 0.95) {
+      let k = end;
+      while (k > dataStart + 1 && statisticLabelled(rows[k - 1]!)) k--;
+      if (k < end && k - dataStart >= 2) {
+        for (let i = k; i < end; i++) kinds.set(i, "summary");
+        end = k;
+        continue;
+      }
+    }
+    // A trailer block: the run after the last blank row.
+    let start = end;
+    while (start > dataStart && !blank(start - 1) && !gap(start)) start--;
+    if (start > dataStart || (options.body && start === dataStart && gap(start))) {
+      const shape = options.body ?? bodyShape(rows.slice(dataStart, start));
+      if (isTrailerRun(rows.slice(start, end), shape)) {
+        for (let i = start; i < end; i++) if (!blank(i)) kinds.set(i, "trailer");
+        end = start;
+        continue;
+      }
+    }
+    if (end === before) break;
+  }
+  const footer = [...kinds.entries()]
+    .filter(([i]) => i >= end)
+    .sort((a, b) => a[0] - b[0])
+    .map(([index, kind]) => ({ index, kind }));
+  return { dataEnd: end, footer };
+}
