@@ -54,7 +54,8 @@ export async function materialize(
       }
       origin = lazyLines(entry.path, () =>
         scanRecordStarts(absPath, {
-          mode: "csv",
+          // Fixed-width lines are read whole, with no quoting: one record per non-blank line.
+          mode: read.fixedWidth ? "lines" : "csv",
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",

@@ -73,8 +73,10 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
   const table =
     tables.find((t) => t.sheet === sheet) ??
     tables.find((t) => t.sheet?.toLowerCase() === sheet.toLowerCase()) ??
-    // Blocks of a data-book sheet can be named by their number alone ("block 2").
-    tables.find((t) => t.sheet?.toLowerCase().startsWith(`${sheet.toLowerCase()}:`));
+    // Blocks of a data-book sheet are named "block 2"; the older long form "block 2: <title>"
+    // still finds the block, and so does the number alone with an HTML table's caption form.
+    tables.find((t) => t.sheet?.toLowerCase().startsWith(`${sheet.toLowerCase()}:`)) ??
+    tables.find((t) => t.sheet !== undefined && sheet.toLowerCase().startsWith(`${t.sheet.toLowerCase()}:`));
   if (!table)
     reject(
       "unknown-source",

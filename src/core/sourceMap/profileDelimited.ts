@@ -38,7 +38,7 @@ export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | 
           `NULLIF(trim(substr(line, ${start + 1}, ${width})), '') AS ${sqlIdent(positionalName(i))}`,
       )
       .join(", ");
-    return `(SELECT ${cuts} FROM read_csv(${sqlString(readablePath)}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}))`;
+    return `(SELECT ${cuts} FROM read_csv(${sqlString(readablePath)}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
   }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
@@ -309,7 +309,7 @@ function countBreaks(fields: string[]): number {
  * Exact record count after the header, by DuckDB. Retries where the sample misled the layout:
  * a line break in a quoted cell past the sample, or a non-UTF-8 byte past the sample.
  */
-async function countRecords(
+export async function countRecords(
   engine: DuckEngine,
   absPath: string,
   read: CsvRead,

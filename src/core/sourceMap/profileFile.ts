@@ -6,6 +6,7 @@ import { readSample } from "./fileSample.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
 import { profileDelimited } from "./profileDelimited.ts";
+import { profileFixedWidth } from "./fixedWidth.ts";
 import { profileNative } from "./profileNative.ts";
 import { readExcelSheets } from "./readExcel.ts";
 import { readHtmlTables } from "./readHtml.ts";
@@ -49,6 +50,11 @@ export async function profileFile(
         entry.tables = tables;
         break;
       }
+      case "fixed-width":
+        entry.tables = [
+          await profileFixedWidth(engine, cacheDir, file.absPath, sample, sniffed.encoding ?? "utf-8"),
+        ];
+        break;
       case "json":
       case "jsonl":
         entry.tables = [

@@ -3,6 +3,7 @@ import { bomEncoding, decodeBytes, detectEncoding } from "./fileSample.ts";
 import type { FileSample } from "./fileSample.ts";
 import type { SourceFormat, TextEncoding } from "./sourceEntry.ts";
 import { detectDelimiter } from "./delimitedText.ts";
+import { detectFixedWidth } from "./fixedWidth.ts";
 
 export interface Sniffed {
   format: SourceFormat;
@@ -85,6 +86,8 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
       return { format: "text", encoding };
     return { format: "csv", encoding, delimiter: delimited.delimiter };
   }
+  // Columns aligned by spaces under a header line.
+  if (detectFixedWidth(text)) return { format: "fixed-width", encoding };
   if (tableExtensions.has(ext))
     return { format: "csv", encoding, delimiter: ext === ".tsv" || ext === ".tab" ? "\t" : "," };
   return { format: "text", encoding };

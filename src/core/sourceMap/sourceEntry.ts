@@ -1,7 +1,17 @@
 /** What the Source Map knows about one file of the lake. Everything here is JSON-serialisable. */
 
 export type SourceFormat =
-  "csv" | "json" | "jsonl" | "parquet" | "xlsx" | "html" | "text" | "binary" | "empty" | "unknown";
+  | "csv"
+  | "fixed-width"
+  | "json"
+  | "jsonl"
+  | "parquet"
+  | "xlsx"
+  | "html"
+  | "text"
+  | "binary"
+  | "empty"
+  | "unknown";
 
 /** `windows-1252` files are read through a UTF-8 copy (see transcode.ts). */
 export type TextEncoding = "utf-8" | "utf-16" | "latin-1" | "windows-1252";

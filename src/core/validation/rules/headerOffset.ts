@@ -8,27 +8,108 @@ function tableOf(entry: SourceEntry | undefined, sheet: string | undefined): Tab
   return sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === sheet);
 }
 
+/** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
+const SHOWN_CHARS = 400;
+
+function shown(text: string): string {
+  return JSON.stringify(text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text);
+}
+
+function lineRange(lines: number[]): string {
+  const known = lines.filter((l) => l > 0);
+  if (known.length === 0) return "";
+  const first = Math.min(...known);
+  const last = Math.max(...known);
+  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+}
+
+const FOOTER_KINDS = {
+  note: "footnote(s)",
+  trailer: "a trailer block after a blank row (report-level figures, not rows of the table)",
+  summary: "statistic row(s) summing up the rows above (not rows of the table)",
+} as const;
+
+type FooterRowLike = { line: number; text: string; kind: keyof typeof FOOTER_KINDS };
+
+/** Footer rows grouped by kind, in file order: `lines 15–16, a trailer block …: "…"; "…"`. */
+function footerText(rows: FooterRowLike[]): string {
+  const groups: FooterRowLike[][] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.kind === row.kind) last.push(row);
+    else groups.push([row]);
+  }
+  return groups
+    .map((g) => {
+      const where = lineRange(g.map((r) => r.line));
+      return `${where ? `${where}, ` : ""}${FOOTER_KINDS[g[0]!.kind]}: ${g.map((r) => shown(r.text)).join("; ")}`;
+    })
+    .join("; ");
+}
+
 /** What the runtime corrected (info) and what it could not (warning) in one file's layout. */
 export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnostic[] {
   const out: Diagnostic[] = [];
   const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
   const sheet = table.sheet ? { sheet: table.sheet } : {};
-  if (table.titleLines.length > 0 || (table.footer?.lines.length ?? 0) > 0) {
-    const parts = [
-      table.titleLines.length
-        ? `${table.titleLines.length} title row(s) above the header (${JSON.stringify(table.titleLines[0]!.slice(0, 80))}) were skipped${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`
-        : "",
-      table.footer?.lines.length
-        ? `${table.footer.lines.length} footnote row(s) after the data (${JSON.stringify(table.footer.lines[0]!.slice(0, 80))}) were left out`
-        : "",
-    ].filter(Boolean);
+  const footerRows =
+    table.footer?.rows ??
+    (table.footer?.lines ?? []).map((text) => ({ line: 0, text, kind: "note" as const }));
+  const band = table.headerBand ?? [];
+  if (table.titleLines.length > 0 || footerRows.length > 0 || band.length > 0) {
+    const parts: string[] = [];
+    if (table.titleLines.length) {
+      const lines = table.titleLineNumbers ?? [];
+      parts.push(
+        `${table.titleLines.length} title row(s) above the header were skipped${lines.length ? ` (${lineRange(lines)})` : ""}: ${table.titleLines.map(shown).join("; ")}${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`,
+      );
+    }
+    for (const row of band) {
+      if (row.use === "groups")
+        parts.push(
+          `the labels of line ${row.line} (${shown(row.text)}) stand over groups of columns and were combined into the column names (${groupedNames(table)})`,
+        );
+      else if (row.use === "units")
+        parts.push(
+          `line ${row.line} under the header (${shown(row.text)}) holds units and was appended to the column names`,
+        );
+      else if (row.use === "note")
+        parts.push(
+          `line ${row.line} under the header (${shown(row.text)}) belongs to the header and was kept as a note, not read as data`,
+        );
+      else
+        parts.push(
+          `the first header cell ${shown(row.text)} (line ${row.line}) is this block's title, where the blocks above name the column; the column is named ${JSON.stringify(table.columns[0]?.name ?? "")}`,
+        );
+    }
+    if (footerRows.length) {
+      parts.push(
+        `${footerRows.length} row(s) after the data were left out of the table (its ${table.rowCount} rows end before them): ${footerText(footerRows)}`,
+      );
+    }
     out.push({
       code: "header-offset",
       severity: "info",
       message: `${where}: ${parts.join("; ")}.`,
-      locations: [{ file: entry.path, line: Math.max(1, table.headerLine), ...sheet }],
+      locations: [
+        { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
+        ...footerRows
+          .filter((r) => r.line > 0)
+          .slice(0, 20)
+          .map((r) => ({ file: entry.path, line: r.line, ...sheet })),
+      ],
     });
   }
+  for (const misfit of table.headerFit ?? [])
+    out.push({
+      code: "header-offset",
+      severity: "warning",
+      message: `${where}: the column ${JSON.stringify(misfit.column)} is named like a ${misfit.expected} but holds no ${misfit.expected}s (${misfit.samples.map((v) => JSON.stringify(v)).join(", ")}, from line ${misfit.line}), while ${JSON.stringify(misfit.neighbour)} holds them: the header looks swapped or shifted against the values. Look at the header line ${table.headerLine} and the rows under it (Bash head), and name the columns by their values in a Query (e.g. ${JSON.stringify(misfit.neighbour)} AS ${misfit.expected}).`,
+      locations: [
+        { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
+        { file: entry.path, line: misfit.line, ...sheet },
+      ],
+    });
   if (table.secondHeader)
     out.push({
       code: "header-offset",
@@ -60,6 +141,17 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
  * the runtime corrected it (title rows skipped, footnotes cut), `warning` where it could not
  * (a second header row read as data, unnamed columns).
  */
+/** The column names that group labels were combined into (a few, for the message). */
+function groupedNames(table: TableProfile): string {
+  const labels = (table.headerBand ?? [])
+    .filter((b) => b.use === "groups")
+    .flatMap((b) => b.text.split(" | "));
+  const names = table.columns
+    .map((c) => c.name)
+    .filter((n) => labels.some((l) => n.startsWith(`${l} `) || n === l));
+  return names.length > 6 ? `${names.slice(0, 6).join(", ")}, …` : names.join(", ");
+}
+
 export const headerOffsetRule: ValidationRule = {
   code: "header-offset",
   phase: "after",
