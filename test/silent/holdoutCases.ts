@@ -657,8 +657,10 @@ const qualtricsCsv =
 const headerOffset: SilentCase[] = [
   {
     code: "header-offset",
-    name: "survey: Qualtrics export with question-text and ImportId rows under the header",
-    expect: "flagged",
+    // Corrected by the Source Map: the question-text and ImportId rows are kept as notes on the
+    // header, not read as responses (28 rows, Q1–Q3 numeric).
+    name: "survey: Qualtrics export with question-text and ImportId rows under the header (kept as header notes)",
+    expect: "clean",
     lake: lake({ "surveys/onboarding_2024-03.csv": qualtricsCsv }),
     calls: [
       scan("surveys/onboarding_2024-03.csv", "onboarding"),
@@ -671,8 +673,9 @@ const headerOffset: SilentCase[] = [
   },
   {
     code: "header-offset",
-    name: "finance: two-row header (fiscal year over Units/Revenue) read as one",
-    expect: "flagged",
+    // Corrected by the Source Map: the fiscal years are combined into the names (FY2024 Revenue).
+    name: "finance: two-row header (fiscal year over Units/Revenue) combined into the names",
+    expect: "clean",
     lake: lake({
       "finance/regional_kpis.csv":
         [
@@ -689,7 +692,7 @@ const headerOffset: SilentCase[] = [
       query(
         "fy2024_by_region",
         ["kpis"],
-        `SELECT Region, FY2024 AS revenue_2024 FROM kpis WHERE Region IS NOT NULL ORDER BY Region`,
+        `SELECT Region, "FY2024 Revenue" AS revenue_2024 FROM kpis WHERE Region IS NOT NULL ORDER BY Region`,
       ),
     ],
   },
@@ -1610,8 +1613,9 @@ const revenueBySubsidiaryCsv = csv([
 const summaryRow: SilentCase[] = [
   {
     code: "summary-row",
-    name: "legal: reports summed over payment methods, including the two summary lines",
-    expect: "flagged",
+    // The Source Map now ends the table at the trailer block: the sum is the 475,905 of the file.
+    name: "legal: reports summed over payment methods (the two trailer lines are left out of the table)",
+    expect: "clean",
     lake: legal,
     calls: [
       scan(PAYMENT_METHOD, "payment"),

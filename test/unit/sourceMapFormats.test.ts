@@ -129,7 +129,7 @@ describe("Source Map formats", () => {
   test("a sheet holding several tables is mapped as blocks, each with its own header", async () => {
     const e = entry("blocks.csv");
     assert.deepEqual(
-      e.tables?.map((t) => t.sheet),
+      e.tables?.map((t) => `${t.sheet}: ${t.title}`),
       ["block 1: Report Type", "block 2: Top 3 Categories"],
     );
     const [first, second] = e.tables!;
