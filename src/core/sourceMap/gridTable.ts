@@ -50,7 +50,9 @@ export async function profileGrid(
   // lines of HTML rows say nothing about blank rows).
   const gapBefore =
     grid.source === "xlsx" ? grid.lines.map((line, i) => i > 0 && line > grid.lines[i - 1]! + 1) : undefined;
-  const layout = analyzeTable(grid.rows, { width, ...(gapBefore ? { gapBefore } : {}) });
+  // Sheet rows come with holes where cells are empty (merged ranges, skipped cells).
+  const rows = grid.rows.map((r) => Array.from(r, (c) => c ?? ""));
+  const layout = analyzeTable(rows, { width, ...(gapBefore ? { gapBefore } : {}) });
   const names = columnNames(layout.names, width);
   // The grid table is read by position: rows before the data are skipped by row id.
   const read: GridRead = {
@@ -66,7 +68,7 @@ export async function profileGrid(
   return {
     sheet: grid.sheet,
     headerLine: layout.headerRow === null ? 0 : (grid.lines[layout.headerRow] ?? 0),
-    ...layoutParts(grid.rows, layout, (i) => grid.lines[i] ?? 0, { names: names.map((n) => n.name) }),
+    ...layoutParts(rows, layout, (i) => grid.lines[i] ?? 0, { names: names.map((n) => n.name) }),
     rowCount: read.dataRows,
     columns: profiles,
     read,

@@ -85,7 +85,11 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
   const filled = filledCount(row);
   if (filled === 0 || row.some((c) => c.trim() !== "" && !YEAR_CELL.test(c) && isNumberLike(c)))
     return undefined;
-  const sample = below.slice(0, 20).filter((r) => filledCount(r) >= 2);
+  // The data below: rows holding numbers (a second header row under this one holds none).
+  const sample = below
+    .slice(0, 24)
+    .filter((r) => filledCount(r) >= 2 && r.some((c) => c.trim() !== "" && isNumberLike(c)))
+    .slice(0, 20);
   if (sample.length < 2) return undefined;
   const overNumbers = row.some((cell, i) => {
     if (cell.trim() === "" || MISSING_MARKER.test(cell)) return false;
@@ -94,7 +98,8 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
   });
   if (!overNumbers) return undefined;
   const cells = row.map((c) => c.trim()).filter((c) => c !== "");
-  const unitLike = cells.every((c) => c.length <= 24 && c.split(/\s+/).length <= 3);
+  // Units are short words or symbols ("(USD)", "°C", "mm", "count"), not ids or markup.
+  const unitLike = cells.every((c) => c.length <= 24 && c.split(/\s+/).length <= 3 && !/[{}"=<>_]/.test(c));
   if (filled < 2 && !unitLike) return undefined;
   return unitLike ? "units" : "note";
 }

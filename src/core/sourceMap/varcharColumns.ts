@@ -46,7 +46,8 @@ function candidateCounts(col: string, i: number): string {
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
     // Date casts are the costliest tests: only try them on values with a date separator.
-    `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
+    // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
+    `count(CASE WHEN (contains(${v}, '-') OR contains(${v}, '/')) AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
     `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
     `count(${sqlIdent(col)}) AS present${i}`,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { repoRoot } from "../../helpers/tempLake.ts";
 import type { CorpusCase } from "../corpusCase.ts";
 
@@ -39,6 +40,22 @@ const STATES = [
   "Maine",
   "Maryland",
 ];
+/** A beach datasheet as Excel writes it: a merged title, sampling points merged over column pairs. */
+async function beachWorkbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("2024");
+  ws.addRow(["Beach Water Quality Datasheet 2024"]);
+  ws.mergeCells("A1:H1");
+  ws.addRow(["", "", "North", "", "Middle", "", "South", ""]);
+  ws.mergeCells("C2:D2");
+  ws.mergeCells("E2:F2");
+  ws.mergeCells("G2:H2");
+  ws.addRow(["Date", "Rain", "Tag", "Enterococcus", "Tag", "Enterococcus", "Tag", "Enterococcus"]);
+  ws.addRow([new Date(Date.UTC(2024, 5, 3)), 0, "A", 10, "B", 20, "C", 35]);
+  ws.addRow([new Date(Date.UTC(2024, 5, 10)), 0.5, "A", 104, "B", 52, "C", 12]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 export const layoutCases: CorpusCase[] = [
@@ -506,6 +523,145 @@ export const layoutCases: CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "group-labels-merged-cells-xlsx",
+    owner: "layout",
+    about: "the beach datasheet in Excel: a merged title row and sampling points merged over column pairs",
+    files: { "beach.xlsx": beachWorkbook },
+    expect: [
+      {
+        file: "beach.xlsx",
+        table: {
+          rows: 2,
+          headerLine: 3,
+          columns: [
+            "Date:DATE",
+            "Rain",
+            "North Tag",
+            "North Enterococcus:BIGINT",
+            "Middle Tag",
+            "Middle Enterococcus",
+            "South Tag",
+            "South Enterococcus",
+          ],
+        },
+      },
+    ],
+  },
+  {
+    name: "group-labels-html-colspan",
+    owner: "layout",
+    about: "an HTML table whose first header row spans pairs of columns (colspan)",
+    files: {
+      "metro.html":
+        "<html><body><table>\n<tr><th></th><th colspan=2>Fraud</th><th colspan=2>Identity Theft</th></tr>\n" +
+        "<tr><th>Metro</th><th>Reports</th><th>Per 100K</th><th>Reports</th><th>Per 100K</th></tr>\n" +
+        "<tr><td>Miami</td><td>171462</td><td>2793</td><td>55457</td><td>903</td></tr>\n" +
+        "<tr><td>Atlanta</td><td>167515</td><td>2712</td><td>42616</td><td>690</td></tr>\n" +
+        "<tr><td>Orlando</td><td>63405</td><td>2330</td><td>15099</td><td>555</td></tr>\n</table></body></html>\n",
+    },
+    expect: [
+      {
+        file: "metro.html",
+        table: {
+          rows: 3,
+          columns: [
+            "Metro",
+            "Fraud Reports:BIGINT",
+            "Fraud Per 100K:BIGINT",
+            "Identity Theft Reports:BIGINT",
+            "Identity Theft Per 100K:BIGINT",
+          ],
+        },
+      },
+    ],
+  },
+  {
+    name: "survey-header-notes",
+    owner: "layout",
+    about: "a Qualtrics export: question texts and import ids in the two rows under the header",
+    files: {
+      "survey.csv": lines([
+        "StartDate,ResponseId,Q1,Q2",
+        "Start Date,Response ID,How satisfied are you with onboarding? (1-5),How likely are you to recommend us? (0-10)",
+        '"{""ImportId"":""startDate""}","{""ImportId"":""_recordId""}","{""ImportId"":""QID1""}","{""ImportId"":""QID2""}"',
+        "2024-03-04 09:10:44,R_1,4,9",
+        "2024-03-05 10:11:02,R_2,5,10",
+        "2024-03-06 11:12:13,R_3,3,6",
+      ]),
+    },
+    expect: [
+      {
+        file: "survey.csv",
+        table: {
+          rows: 3,
+          headerLine: 1,
+          columns: ["StartDate:TIMESTAMP", "ResponseId", "Q1:BIGINT", "Q2:BIGINT"],
+          check: (t) =>
+            t.headerBand?.length === 2 ? undefined : `header band ${JSON.stringify(t.headerBand)}`,
+        },
+      },
+    ],
+  },
+  {
+    name: "headerless-numeric",
+    owner: "layout",
+    about: "an export without a header row: the first row is data, not column names",
+    files: { "nohead.csv": "1,Alice,10.5\n2,Bob,20\n3,Carol,7.25\n" },
+    expect: [
+      {
+        file: "nohead.csv",
+        table: { rows: 3, headerLine: 0, columns: ["column0:BIGINT", "column1", "column2:DOUBLE"] },
+      },
+    ],
+  },
+  {
+    name: "title-with-comma-no-blank",
+    owner: "layout",
+    about: "a title line with a comma directly above the header (no blank line)",
+    files: {
+      "rates.csv": lines([
+        "Unemployment rate, seasonally adjusted",
+        "state,month,rate",
+        "Alabama,2024-01,2.9",
+        "Alaska,2024-01,4.6",
+        "Arizona,2024-01,4.1",
+      ]),
+    },
+    expect: [
+      { file: "rates.csv", table: { rows: 3, headerLine: 2, columns: ["state", "month", "rate:DOUBLE"] } },
+    ],
+  },
+  {
+    name: "fixed-width-dash-underline",
+    owner: "layout",
+    about: "a fixed-width report with a title, a header underlined with dashes, and a note",
+    files: {
+      "report.txt": lines([
+        "Inventory report, warehouse 7",
+        "",
+        "ID   ITEM        QTY    PRICE",
+        "---  ----------  -----  ------",
+        "1    bolt M6       120    0.15",
+        "2    nut M6        300    0.05",
+        "3    washer         80    0.02",
+        "",
+        "Prices in EUR.",
+      ]),
+    },
+    expect: [
+      {
+        file: "report.txt",
+        table: {
+          rows: 3,
+          headerLine: 3,
+          columns: ["ID:BIGINT", "ITEM", "QTY:BIGINT", "PRICE:DOUBLE"],
+          titleLines: ["Inventory report, warehouse 7"],
+          footer: ["Prices in EUR."],
+        },
+      },
+    ],
+  },
   // ---------------------------------------------------------------------------------- blocks
   {
     name: "blocks-short-names",
@@ -597,6 +753,13 @@ export const layoutCases: CorpusCase[] = [
     about: "slash dates whose day and month are all 12 or less: no order can be told, so no guess",
     files: { "amb.csv": "date,n\n01/02/2024,1\n03/04/2024,2\n05/06/2024,3\n" },
     expect: [{ file: "amb.csv", table: { rows: 3, columns: ["date:VARCHAR", "n:BIGINT"] } }],
+  },
+  {
+    name: "timestamps-keep-time",
+    owner: "layout",
+    about: "ISO timestamps: typed TIMESTAMP, not cut to their date",
+    files: { "events.csv": "at,n\n2024-03-04 09:10:44,1\n2024-03-04 17:45:00,2\n" },
+    expect: [{ file: "events.csv", table: { rows: 2, columns: ["at:TIMESTAMP", "n:BIGINT"] } }],
   },
   // ------------------------------------------------------------------------ header/value fit
   {
