@@ -100,7 +100,7 @@ function entryBody(entry: SourceEntry): string {
     .slice(0, MAX_TABLES)
     .map((t) =>
       tables.length > 1
-        ? `[sheet ${JSON.stringify(t.sheet)}, ${t.rowCount} rows]\n${tableText(t)}`
+        ? `[sheet ${JSON.stringify(t.sheet)}${t.title && !t.sheet?.includes(t.title) ? ` — ${clip(t.title, 80)}` : ""}, ${t.rowCount} rows]\n${tableText(t)}`
         : tableText(t),
     );
   if (tables.length > MAX_TABLES)
@@ -130,7 +130,23 @@ function tableText(table: TableProfile): string {
   }
   if (table.columns.length > MAX_COLUMNS)
     lines.push(`  (+${table.columns.length - MAX_COLUMNS} more columns)`);
-  if (table.footer?.lines.length) lines.push(`  ${table.footer.lines.length} footnote row(s) after the data`);
+  for (const band of table.headerBand ?? [])
+    if (band.use === "groups")
+      lines.push(`  line ${band.line} labels groups of columns; combined into the names above`);
+  for (const misfit of table.headerFit ?? [])
+    lines.push(
+      `  header/value misfit: ${JSON.stringify(misfit.column)} holds no ${misfit.expected}s (${misfit.samples.map((v) => JSON.stringify(clip(v, 30))).join(", ")}) while ${JSON.stringify(misfit.neighbour)} holds them`,
+    );
+  if (table.footer?.lines.length) {
+    const rows = table.footer.rows ?? [];
+    const trailer = rows.filter((r) => r.kind !== "note").length;
+    lines.push(
+      `  ${table.footer.lines.length} row(s) after the data, not part of the table${trailer ? ` (${trailer} trailer/summary row(s), e.g. ${JSON.stringify(clip(rows.find((r) => r.kind !== "note")!.text, 80))})` : ""}`,
+    );
+  }
+  // Counting rules decide whether summing or dividing across the rows means anything: quoted whole.
+  for (const rule of table.countingRules ?? [])
+    lines.push(`  counting rule (note, line ${rule.line}): ${JSON.stringify(rule.sentence)}`);
   return lines.join("\n");
 }
 

@@ -12,6 +12,7 @@ import { headerMisfits } from "../../src/core/sourceMap/headerFit.ts";
 import { detectFixedWidth } from "../../src/core/sourceMap/fixedWidth.ts";
 import { decodeWindows1252, detectEncoding } from "../../src/core/sourceMap/fileSample.ts";
 import { splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
+import { sourceMapSummary } from "../../src/agent/sourceMapSummary.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 const rowsOf = (text: string): string[][] => splitRecords(text, ",").records.map((r) => r.fields);
@@ -357,6 +358,14 @@ describe("the data book's layouts, end to end", () => {
       info?.message,
     );
     assert.deepEqual((scan.observation as ScanObservation).provenance.footerLines, t.footer?.lines);
+    // The model sees the rule in the map summary before its first query.
+    const summary = sourceMapSummary(runtime.map, [
+      { path: "2024_CSN_Identity_Theft_Reports_by_Type.csv", score: 1, reasons: [] },
+    ]);
+    assert.match(
+      summary,
+      /counting rule \(note, line 35\): "Consumers can report multiple types of identity theft\."/,
+    );
   });
 
   test("state identity theft: the percentages' base and the overlap rule (Alabama's types add to 122 %)", async () => {
