@@ -60,6 +60,8 @@ export function groupSpans(row: string[], header: string[]): GroupSpan[] | undef
   );
   const spanWidth = widths.size === 1 ? [...widths][0]! : Number.POSITIVE_INFINITY;
   last.last = Math.max(last.last, Math.min(headerWidth - 1, last.first + spanWidth - 1));
+  // One label over every column is the table's title (merged across the top), not a group.
+  if (labels.length === 1 && labels[0]!.first === 0 && labels[0]!.last >= headerWidth - 1) return undefined;
   // Labels must sit over the header: a label over nothing is not a group label.
   if (labels.some((s) => s.first >= headerWidth)) return undefined;
   return labels;

@@ -51,10 +51,9 @@ export interface LayoutOptions {
 }
 
 export function rowText(cells: string[]): string {
-  return cells
-    .map((c) => c.trim())
-    .filter((c) => c !== "")
-    .join(" | ");
+  const filled = cells.map((c) => (c ?? "").trim()).filter((c) => c !== "");
+  // A title repeated over merged or colspan cells reads once.
+  return filled.length > 1 && filled.every((c) => c === filled[0]) ? filled[0]! : filled.join(" | ");
 }
 
 function modal(values: number[]): number {
@@ -155,7 +154,7 @@ function findHeader(
   const limit = Math.min(end, start + 60);
   for (let i = start; i < limit; i++) {
     const row = rows[i]!;
-    if (filledCount(row) < minFill) continue;
+    if (filledCount(row) < minFill || repeatedTitle(row)) continue;
     const next: number[] = [];
     for (let k = i + 1; k < end && next.length < 10; k++) if (filledCount(rows[k]!) > 0) next.push(k);
     if (next.length === 0) return at(i);
@@ -187,6 +186,12 @@ function findHeader(
     return headerless(row, rows.slice(i + 1, Math.min(end, i + 40))) ? { header: null, first: i } : at(i);
   }
   return at(firstNonBlank(rows, start, end));
+}
+
+/** One text repeated across the row: a title spread over merged or colspan cells, not a header. */
+function repeatedTitle(row: string[]): boolean {
+  const values = new Set(row.map((c) => c.trim()).filter((c) => c !== ""));
+  return values.size === 1 && filledCount(row) >= 2;
 }
 
 /**
