@@ -136,11 +136,6 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
   return out;
 }
 
-/**
- * `header-offset`: a file with title rows above its header or a multi-row header — `info` where
- * the runtime corrected it (title rows skipped, footnotes cut), `warning` where it could not
- * (a second header row read as data, unnamed columns).
- */
 /** The column names that group labels were combined into (a few, for the message). */
 function groupedNames(table: TableProfile): string {
   const labels = (table.headerBand ?? [])
@@ -152,6 +147,13 @@ function groupedNames(table: TableProfile): string {
   return names.length > 6 ? `${names.slice(0, 6).join(", ")}, …` : names.join(", ");
 }
 
+/**
+ * `header-offset`: where a file's table does not start at its first line or end at its last —
+ * `info` where the runtime corrected it (title rows skipped, group labels and units combined into
+ * the names, header notes set aside, footnotes, trailer blocks and statistic rows left out, each
+ * listed whole), `warning` where it could not (a header that does not fit its values, unnamed
+ * columns, a block without a header, a second header row read as data).
+ */
 export const headerOffsetRule: ValidationRule = {
   code: "header-offset",
   phase: "after",
