@@ -12,8 +12,9 @@ export interface ByteCensus {
   utf8: boolean;
   /** Bytes 0x80–0x9F occur (only looked for when the file is not UTF-8). */
   c1: boolean;
-  nul: number;
-  /** Bytes of the longest physical line. */
+  /** NUL bytes occur. */
+  nul: boolean;
+  /** Bytes of the longest physical line: exact from 1 MB up; below that, a lower bound. */
   longestLine: number;
 }
 
@@ -34,7 +35,7 @@ export async function censusOfFile(absPath: string): Promise<ByteCensus> {
 interface Tally {
   utf8: boolean;
   c1: boolean;
-  nul: number;
+  nul: boolean;
   longest: number;
   lineSoFar: number;
   /** Bytes of a UTF-8 sequence cut at the end of the previous chunk. */
@@ -42,18 +43,19 @@ interface Tally {
 }
 
 function newTally(): Tally {
-  return { utf8: true, c1: false, nul: 0, longest: 0, lineSoFar: 0, carry: Buffer.alloc(0) };
+  return { utf8: true, c1: false, nul: false, longest: 0, lineSoFar: 0, carry: Buffer.alloc(0) };
 }
 
 function feed(t: Tally, chunk: Buffer, last: boolean): void {
-  for (let i = chunk.indexOf(0); i >= 0; i = chunk.indexOf(0, i + 1)) t.nul++;
-  let start = 0;
-  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) {
-    t.longest = Math.max(t.longest, t.lineSoFar + i - start);
-    t.lineSoFar = 0;
-    start = i + 1;
+  if (!t.nul && chunk.includes(0)) t.nul = true;
+  // Only lines longer than a chunk matter (DuckDB's limit is 2 MB): within a chunk, only the
+  // stretch before its first line break and after its last one can be part of such a line.
+  const first = chunk.indexOf(10);
+  if (first < 0) t.lineSoFar += chunk.length;
+  else {
+    t.longest = Math.max(t.longest, t.lineSoFar + first);
+    t.lineSoFar = chunk.length - chunk.lastIndexOf(10) - 1;
   }
-  t.lineSoFar += chunk.length - start;
   if (last) t.longest = Math.max(t.longest, t.lineSoFar);
   if (t.utf8) {
     const bytes = t.carry.length ? Buffer.concat([t.carry, chunk]) : chunk;
@@ -61,12 +63,7 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
     t.utf8 = isUtf8(bytes.subarray(0, cut));
     t.carry = Buffer.from(bytes.subarray(cut));
   }
-  if (!t.utf8 && !t.c1)
-    for (const b of chunk)
-      if (b >= 0x80 && b <= 0x9f) {
-        t.c1 = true;
-        break;
-      }
+  if (!t.utf8 && !t.c1 && /[\u0080-\u009f]/.test(chunk.toString("latin1"))) t.c1 = true;
 }
 
 function finish(t: Tally): ByteCensus {

@@ -169,7 +169,7 @@ export async function settleBytes(
   const encoding: TextEncoding = census.utf8 ? "utf-8" : census.c1 ? "windows-1252" : "latin-1";
   return {
     encoding,
-    stripNul: census.nul > 0,
+    stripNul: census.nul,
     ...(census.longestLine >= DEFAULT_MAX_LINE ? { maxLineBytes: census.longestLine } : {}),
   };
 }
