@@ -17,8 +17,9 @@ const delimitedExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat", ".t
 const tableExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat"]);
 
 /**
- * Binary content: control bytes beyond a tenth of the head, or NUL bytes beyond a third (or at the
- * very start). A few NULs inside text are padding of fixed-length fields, not binary content.
+ * Binary content: control bytes beyond a tenth of the head, or NUL bytes among other control
+ * bytes (or beyond a third, or at the very start). NULs inside otherwise clean text are padding of
+ * fixed-length fields, not binary content.
  */
 function looksBinary(head: Buffer): boolean {
   const n = Math.min(head.length, 8192);
@@ -29,7 +30,10 @@ function looksBinary(head: Buffer): boolean {
     if (b === 0) nul++;
     else if (b < 9 || (b > 13 && b < 32)) control++;
   }
-  return head[0] === 0 || nul > n * 0.3 || control > n * 0.1;
+  // Padding NULs come in text that holds no other control bytes; compressed or binary data
+  // spreads them over every value.
+  if (nul > 0 && (head[0] === 0 || nul > n * 0.3 || control > n * 0.01)) return true;
+  return control > n * 0.1;
 }
 
 /** Decides a file's format from its bytes; the extension only breaks ties. */

@@ -74,6 +74,22 @@ export function analyzeTable(rows: string[][], options: LayoutOptions): TableLay
   const gap = (i: number): boolean => options.gapBefore?.[i] === true;
   const blank = (i: number): boolean => filledCount(rows[i]!) === 0;
   const width = options.width;
+  if (
+    end <= start ||
+    firstNonBlank(rows, start, end) >= end ||
+    filledCount(rows[firstNonBlank(rows, start, end)]!) === 0
+  )
+    // Nothing but blank rows (an empty sheet): no header, no data.
+    return {
+      titleRows: [],
+      groupRows: [],
+      headerRow: null,
+      subHeaderRows: [],
+      dataStart: end,
+      dataEnd: end,
+      footer: [],
+      names: new Array<string>(width).fill(""),
+    };
 
   const found = findHeader(rows, start, end, width, gap);
   let header = found.header;

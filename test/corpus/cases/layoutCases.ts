@@ -846,6 +846,23 @@ export const layoutCases: CorpusCase[] = [
     expect: [{ file: ".DS_Store", flag: /binary/ }],
   },
   {
+    name: "random-bytes-dat",
+    owner: "layout",
+    about: "a compressed or encrypted blob with a table-like extension (.dat): binary, whatever its few NULs",
+    files: {
+      "blob.dat": () => {
+        let x = 12345;
+        return Buffer.from(
+          Array.from({ length: 4096 }, () => {
+            x = (x * 1103515245 + 12345) % 2147483648;
+            return (x >> 16) & 0xff;
+          }),
+        );
+      },
+    },
+    expect: [{ file: "blob.dat", flag: /binary/ }],
+  },
+  {
     name: "empty-file",
     owner: "layout",
     about: "a zero-byte CSV",
