@@ -6,13 +6,14 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LakeKind, LakeManifest, LakeOptions } from "./lakeTypes.ts";
 import { generateWaterLake } from "./waterLake.ts";
+import { generateWildfireLake } from "./wildfireLake.ts";
 
 export async function generateLake(kind: LakeKind, dir: string, options: LakeOptions): Promise<LakeManifest> {
   switch (kind) {
     case "water":
       return generateWaterLake(dir, options);
     case "wildfire":
-      throw new Error("the wildfire lake is not generated yet");
+      return generateWildfireLake(dir, options);
   }
 }
 

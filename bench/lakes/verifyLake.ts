@@ -3,6 +3,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { sameAnswer } from "./answerMath.ts";
 import type { GoldAnswer, LakeManifest } from "./lakeTypes.ts";
 import { waterAnswersDuckDb } from "./waterAnswersDuckDb.ts";
+import { wildfireAnswersDuckDb } from "./wildfireAnswersDuckDb.ts";
 
 export interface AnswerMismatch {
   id: string;
@@ -21,7 +22,7 @@ export async function recomputeAnswers(
       case "water":
         return await waterAnswersDuckDb(conn, dir, manifest);
       case "wildfire":
-        throw new Error("the wildfire lake has no DuckDB answers yet");
+        return await wildfireAnswersDuckDb(conn, dir, manifest);
     }
   } finally {
     conn.closeSync();
