@@ -6,6 +6,16 @@ export function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
+/**
+ * num / den rounded to `digits` decimals, halves up, exactly for integer num and den: num × 10^digits
+ * is an exact integer and one correctly rounded division cannot cross a rounding boundary, so the
+ * generator and the DuckDB check agree even on ties (where a float mean or percentage would not).
+ */
+export function roundRatio(num: number, den: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round((num * f) / den) / f;
+}
+
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

@@ -5,29 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { roundRatio } from "./answerMath.ts";
+import { column, oneOrList, pair, scalar, sqlString } from "./duckQueries.ts";
 import type { GoldAnswer, LakeManifest } from "./lakeTypes.ts";
-
-const sqlString = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-
-async function rows(conn: DuckDBConnection, sql: string): Promise<Record<string, unknown>[]> {
-  return (await conn.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
-}
-
-async function scalar(conn: DuckDBConnection, sql: string): Promise<number> {
-  const [row] = await rows(conn, sql);
-  return Number(Object.values(row ?? {})[0]);
-}
-
-async function column(conn: DuckDBConnection, sql: string): Promise<(string | number)[]> {
-  return (await rows(conn, sql)).map((r) => {
-    const v = Object.values(r)[0];
-    return typeof v === "number" ? v : /^\d+$/.test(String(v)) ? Number(v) : String(v);
-  });
-}
-
-function answerOrList(values: (string | number)[]): GoldAnswer {
-  return values.length === 1 ? (values[0] as string | number) : values;
-}
 
 const paths = (dir: string, files: string[]): string =>
   `[${files.map((f) => sqlString(join(dir, f))).join(", ")}]`;
@@ -44,10 +24,8 @@ export async function waterAnswersDuckDb(
       CAST(regexp_extract(filename, '(\\d{4})\\.csv$', 1) AS INTEGER) AS yr
     FROM read_csv(${paths(dir, yearly)}, union_by_name = true, all_varchar = true, filename = true)`);
   const a: Record<string, GoldAnswer> = {};
-  a["water-01"] = await scalar(
-    conn,
-    `SELECT round(100.0 * count(*) FILTER (viol) / count(*), 3) FROM y WHERE yr = 2013`,
-  );
+  const [v13, n13] = await pair(conn, `SELECT count(*) FILTER (viol), count(*) FROM y WHERE yr = 2013`);
+  a["water-01"] = roundRatio(100 * v13, n13, 3);
   a["water-02"] = await column(
     conn,
     `WITH r AS (SELECT yr, count(*) FILTER (viol) AS v, count(*) AS n FROM y WHERE type = 'Fresh' GROUP BY yr)
@@ -76,44 +54,44 @@ export async function waterAnswersDuckDb(
     `SELECT count(*) FROM (SELECT community, beach FROM y WHERE yr BETWEEN 2015 AND 2023 AND viol
      GROUP BY ALL HAVING count(DISTINCT yr) = 9)`,
   );
-  a["water-08"] = await scalar(
+  const [tenths, entN] = await pair(
     conn,
-    `SELECT round(avg(level), 2) FROM y WHERE organism = 'Enterococci' AND yr BETWEEN 2010 AND 2012`,
+    `SELECT sum(CAST(round(level * 10) AS BIGINT)), count(*) FROM y WHERE organism = 'Enterococci' AND yr BETWEEN 2010 AND 2012`,
   );
+  a["water-08"] = roundRatio(tenths, 10 * entN, 2);
   a["water-09"] = await scalar(conn, `SELECT count(*) FROM y`);
-  a["water-10"] = answerOrList(
-    await column(
-      conn,
-      `WITH r AS (SELECT county, count(*) FILTER (viol) / count(*) AS rate FROM y WHERE yr = 2022 AND type = 'Marine' GROUP BY county)
+  a["water-10"] = await oneOrList(
+    conn,
+    `WITH r AS (SELECT county, count(*) FILTER (viol) / count(*) AS rate FROM y WHERE yr = 2022 AND type = 'Marine' GROUP BY county)
        SELECT county FROM r WHERE rate = (SELECT max(rate) FROM r) ORDER BY county`,
-    ),
   );
 
   const precip = (station: string): string =>
     `(SELECT * FROM read_csv(${sqlString(join(dir, "precipitation", `${station}.csv`))}, all_varchar = true)
       WHERE regexp_full_match(Year, '\\d{4}'))`;
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  a["water-11"] = answerOrList(
-    await column(
-      conn,
-      `WITH t AS (SELECT CAST(Year AS INTEGER) AS yr, ${months.map((m) => `coalesce(TRY_CAST(${m} AS DECIMAL(8, 2)), 0)`).join(" + ")} AS total
+  a["water-11"] = await oneOrList(
+    conn,
+    `WITH t AS (SELECT CAST(Year AS INTEGER) AS yr, ${months.map((m) => `coalesce(TRY_CAST(${m} AS DECIMAL(8, 2)), 0)`).join(" + ")} AS total
                   FROM ${precip("nantucket")})
        SELECT yr FROM t WHERE yr BETWEEN 2020 AND 2024 AND total = (SELECT max(total) FROM t WHERE yr BETWEEN 2020 AND 2024) ORDER BY yr`,
-    ),
   );
-  a["water-12"] = await scalar(
+  // The median of hundredths is a whole or half number: exact to the thousandth.
+  const augMedian = await scalar(
     conn,
-    `SELECT round(median(CAST(Aug AS DOUBLE)), 2) FROM ${precip("boston-logan")}`,
+    `SELECT median(CAST(round(CAST(Aug AS DOUBLE) * 100) AS BIGINT)) FROM ${precip("boston-logan")}`,
   );
+  a["water-12"] = Math.round(augMedian * 10) / 1000;
   a["water-13"] = await scalar(conn, `SELECT max(CAST(Year AS INTEGER)) FROM ${precip("worcester")}`);
   a["water-14"] = await scalar(
     conn,
     `SELECT round(sum(CAST(Jul AS DECIMAL(8, 2))), 2) FROM ${precip("hyannis")} WHERE CAST(Year AS INTEGER) BETWEEN 2015 AND 2024`,
   );
-  a["water-15"] = await scalar(
+  const [julSum, julN] = await pair(
     conn,
-    `SELECT round(avg(CAST(Jul AS DECIMAL(8, 2))), 2) FROM ${precip("hyannis")}`,
+    `SELECT sum(CAST(round(CAST(Jul AS DOUBLE) * 100) AS BIGINT)), count(*) FROM ${precip("hyannis")}`,
   );
+  a["water-15"] = roundRatio(julSum, julN * 100, 2);
 
   const exportFiles = manifest.files.map((f) => f.path).filter((p) => p.startsWith("exports/"));
   await conn.run(`CREATE OR REPLACE TEMP TABLE ex AS
@@ -207,7 +185,14 @@ async function datasheetAnswers(
       (n, s) => n + s.rows.filter((r) => s.points.some((_, p) => exceeds(r, p))).length,
       0,
     ),
-    "water-24": wet.length === 0 ? 0 : Math.round((wet.reduce((x, y) => x + y, 0) / wet.length) * 10) / 10,
+    "water-24":
+      wet.length === 0
+        ? 0
+        : roundRatio(
+            wet.reduce((x, y) => x + y, 0),
+            wet.length,
+            1,
+          ),
   };
 }
 
@@ -222,5 +207,6 @@ async function workbookAnswer(path: string): Promise<GoldAnswer> {
     rates.push([Number(row.getCell(1).value), Number(row.getCell(5).value)]);
   });
   const best = Math.max(...rates.map(([, r]) => r));
-  return answerOrList(rates.filter(([, r]) => r === best).map(([y]) => y));
+  const years = rates.filter(([, r]) => r === best).map(([y]) => y);
+  return years.length === 1 ? (years[0] as number) : years;
 }

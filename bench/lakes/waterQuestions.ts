@@ -1,7 +1,7 @@
 // The water lake's questions. Every gold answer is computed here from what the generator wrote (its
 // tallies); bench/lakes/waterAnswersDuckDb.ts computes the same answers from the files with DuckDB, and
 // the unit test compares the two. A naive answer is kept only where it differs from the gold one.
-import { argmaxAll, median, round, sameAnswer, sum } from "./answerMath.ts";
+import { argmaxAll, median, roundRatio, sameAnswer, sum } from "./answerMath.ts";
 import type { GoldAnswer, LakeQuestion } from "./lakeTypes.ts";
 import type { Closure } from "./waterClosures.ts";
 import { ALGAL_BLOOM, CLOSURES_PATH, TRUNCATED_ROWS } from "./waterClosures.ts";
@@ -53,7 +53,7 @@ function station(facts: WaterFacts, file: string): StationPrecip {
   return s;
 }
 
-/** A month's values of a station (inches), missing months left out. */
+/** A month's values of a station in hundredths of an inch (exact integers), missing months left out. */
 function monthValues(
   s: StationPrecip,
   month: number,
@@ -65,15 +65,13 @@ function monthValues(
     .filter(
       (x): x is { year: number; v: number } => x.year >= from && x.year <= to && typeof x.v === "number",
     )
-    .map((x) => x.v / 100);
+    .map((x) => x.v);
 }
 
 /** The Mean, Max and Min rows of a month, as a reader that keeps them sees them. */
 function labelRows(s: StationPrecip, month: number): number[] {
-  const values = monthValues(s, month).map((v) => Math.round(v * 100));
-  return [Math.round(sum(values) / values.length), Math.max(...values), Math.min(...values)].map(
-    (v) => v / 100,
-  );
+  const values = monthValues(s, month);
+  return [Math.round(sum(values) / values.length), Math.max(...values), Math.min(...values)];
 }
 
 function sheet(facts: WaterFacts, name: string): Datasheet {
@@ -98,11 +96,11 @@ function yearlyQuestions(facts: WaterFacts): Draft[] {
     id: "water-01",
     query:
       "What percentage of the water samples collected at Massachusetts beaches in 2013 were violations (exceeded the bacterial standard)? Round to 3 decimal places.",
-    answer: round((100 * t13.violations) / t13.samples, 3),
+    answer: roundRatio(100 * t13.violations, t13.samples, 3),
     answer_type: "numeric_exact",
     data_sources: [yearlyPath(2013)],
     traps: ["case-drift"],
-    naive: round((100 * literalYes(2013, t13.violations)) / t13.samples, 3),
+    naive: roundRatio(100 * literalYes(2013, t13.violations), t13.samples, 3),
     naiveHow: "Violation = 'yes' matches nothing in 2013, where the flag is spelled YES.",
   });
 
@@ -203,7 +201,11 @@ function yearlyQuestions(facts: WaterFacts): Draft[] {
     id: "water-08",
     query:
       "What was the average Indicator Level of the Enterococci samples from 2010 to 2012 inclusive? Round to 2 decimal places.",
-    answer: round(sum(ent.map((x) => x.enterococciSum)) / sum(ent.map((x) => x.enterococciCount)), 2),
+    answer: roundRatio(
+      sum(ent.map((x) => x.enterococciTenths)),
+      10 * sum(ent.map((x) => x.enterococciCount)),
+      2,
+    ),
     answer_type: "numeric_exact",
     data_sources: years(2010, 2012).map(yearlyPath),
     traps: ["numeric-type-drift"],
@@ -265,12 +267,12 @@ function precipitationQuestions(facts: WaterFacts): Draft[] {
   out.push({
     id: "water-12",
     query:
-      "What is the median August precipitation at Boston Logan over all years on record, in inches? Round to 2 decimal places.",
-    answer: round(median(aug), 2),
+      "What is the median August precipitation at Boston Logan over all years on record, in inches? Round to 3 decimal places.",
+    answer: Math.round(median(aug) * 10) / 1000,
     answer_type: "numeric_exact",
     data_sources: [boston.path],
     traps: ["labelled-summary-rows"],
-    naive: round(median([...aug, ...labelRows(boston, 8)]), 2),
+    naive: Math.round(median([...aug, ...labelRows(boston, 8)]) * 10) / 1000,
     naiveHow: "The file ends with Mean, Max and Min rows; a median over the whole column includes them.",
   });
 
@@ -291,7 +293,7 @@ function precipitationQuestions(facts: WaterFacts): Draft[] {
     id: "water-14",
     query:
       "What was the total July precipitation at Hyannis from 2015 to 2024 inclusive, in inches? Round to 2 decimal places.",
-    answer: round(sum(monthValues(hyannis, 7, 2015, 2024)), 2),
+    answer: sum(monthValues(hyannis, 7, 2015, 2024)) / 100,
     answer_type: "numeric_exact",
     data_sources: [hyannis.path],
     traps: [],
@@ -301,11 +303,11 @@ function precipitationQuestions(facts: WaterFacts): Draft[] {
     id: "water-15",
     query:
       "Over all years on record, what is the average July precipitation at Hyannis, in inches? Round to 2 decimal places.",
-    answer: round(sum(jul) / jul.length, 2),
+    answer: roundRatio(sum(jul), jul.length * 100, 2),
     answer_type: "numeric_exact",
     data_sources: [hyannis.path],
     traps: ["labelled-summary-rows"],
-    naive: round(sum([...jul, ...labelRows(hyannis, 7)]) / (jul.length + 3), 2),
+    naive: roundRatio(sum([...jul, ...labelRows(hyannis, 7)]), (jul.length + 3) * 100, 2),
     naiveHow: "avg(Jul) over the whole file includes the Mean, Max and Min rows.",
   });
   return out;
@@ -432,7 +434,7 @@ function datasheetQuestions(facts: WaterFacts): Draft[] {
       id: "water-24",
       query:
         "At Wollaston Beach in 2024, what was the mean Enterococcus level at the South sampling point on days when the 3-day rain exceeded 0.5 inches? Round to 1 decimal place.",
-      answer: wet.length === 0 ? 0 : round(sum(wet) / wet.length, 1),
+      answer: wet.length === 0 ? 0 : roundRatio(sum(wet), wet.length, 1),
       answer_type: "numeric_exact",
       data_sources: [wollaston.path],
       traps: ["multi-row-header"],

@@ -65,8 +65,8 @@ export interface YearTally {
   samples: number;
   violations: number;
   byType: Record<BeachType, { samples: number; violations: number }>;
-  /** Sum and count of the Enterococci levels as written. */
-  enterococciSum: number;
+  /** Sum (in tenths, an exact integer) and count of the Enterococci levels as written. */
+  enterococciTenths: number;
   enterococciCount: number;
   beaches: Map<string, BeachTally>;
 }
@@ -140,7 +140,7 @@ function emptyTally(year: number): YearTally {
     samples: 0,
     violations: 0,
     byType: { Marine: { samples: 0, violations: 0 }, Fresh: { samples: 0, violations: 0 } },
-    enterococciSum: 0,
+    enterococciTenths: 0,
     enterococciCount: 0,
     beaches: new Map(),
   };
@@ -154,7 +154,7 @@ function tally(t: YearTally, s: Sample): void {
     t.byType[s.beach.type].violations++;
   }
   if (s.beach.type === "Marine") {
-    t.enterococciSum += s.level;
+    t.enterococciTenths += Math.round(s.level * 10);
     t.enterococciCount++;
   }
   const key = beachKey(s.beach.community, s.beach.name);

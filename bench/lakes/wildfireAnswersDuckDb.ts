@@ -3,26 +3,9 @@
 // here, not from the generator's.
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { roundRatio } from "./answerMath.ts";
+import { oneOrList, pair, rows, scalar, sqlString } from "./duckQueries.ts";
 import type { GoldAnswer, LakeManifest } from "./lakeTypes.ts";
-
-const sqlString = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-
-async function rows(conn: DuckDBConnection, sql: string): Promise<Record<string, unknown>[]> {
-  return (await conn.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
-}
-
-async function scalar(conn: DuckDBConnection, sql: string): Promise<number> {
-  const [row] = await rows(conn, sql);
-  return Number(Object.values(row ?? {})[0]);
-}
-
-async function oneOrList(conn: DuckDBConnection, sql: string): Promise<GoldAnswer> {
-  const values = (await rows(conn, sql)).map((r) => {
-    const v = Object.values(r)[0];
-    return /^\d+$/.test(String(v)) ? Number(v) : String(v);
-  });
-  return values.length === 1 ? (values[0] as string | number) : values;
-}
 
 // prettier-ignore
 const USPS: Record<string, string> = {
@@ -71,10 +54,8 @@ export async function wildfireAnswersDuckDb(
                 JOIN cost ON cost.code = usps.code AND cost.yr = st.yr WHERE st.yr = 2021)
      SELECT state FROM r WHERE cpa = (SELECT max(cpa) FROM r) ORDER BY state`,
   );
-  a["wildfire-05"] = await scalar(
-    conn,
-    `SELECT round(100.0 * sum(la) / sum(ta), 2) FROM nat WHERE yr >= 2015`,
-  );
+  const [la, ta] = await pair(conn, `SELECT sum(la), sum(ta) FROM nat WHERE yr >= 2015`);
+  a["wildfire-05"] = roundRatio(100 * la, ta, 2);
   a["wildfire-06"] = (await rows(conn, `SELECT yr FROM nat WHERE la > ha ORDER BY yr`)).map((r) =>
     Number(r.yr),
   );

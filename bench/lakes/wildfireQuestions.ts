@@ -1,6 +1,6 @@
 // The wildfire lake's questions, every gold answer computed from what the generator wrote; see
 // wildfireAnswersDuckDb.ts for the independent computation over the files.
-import { argmaxAll, median, round, sameAnswer, sum } from "./answerMath.ts";
+import { argmaxAll, median, round, roundRatio, sameAnswer, sum } from "./answerMath.ts";
 import type { GoldAnswer, LakeQuestion } from "./lakeTypes.ts";
 import type { Incident } from "./wildfireIncidents.ts";
 import {
@@ -104,8 +104,9 @@ function stateQuestions(t: WildfireTables): Draft[] {
       id: "wildfire-05",
       query:
         "Since 2015 (through 2024), what percentage of the acres burned nationwide were burned by lightning-caused fires? Round to 2 decimal places.",
-      answer: round(
-        (100 * sum(since2015.map((n) => n.lightningAcres))) / sum(since2015.map((n) => n.acres)),
+      answer: roundRatio(
+        100 * sum(since2015.map((n) => n.lightningAcres)),
+        sum(since2015.map((n) => n.acres)),
         2,
       ),
       answer_type: "numeric_exact",
