@@ -1,6 +1,11 @@
 // Small helpers the question builders share.
 import type { GoldAnswer } from "./lakeTypes.ts";
 
+/** Code-point order: the same on every machine and locale (unlike localeCompare), and fast. */
+export function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;

@@ -5,6 +5,7 @@ import type { LakeWriter } from "./lakeWriter.ts";
 import { csvLine } from "./lakeWriter.ts";
 import type { SeededRandom } from "./seededRandom.ts";
 import type { Beach } from "./waterBeaches.ts";
+import { byText } from "./answerMath.ts";
 
 export const CLOSURES_PATH = "closures/beach_closures_2023.csv";
 export const CLOSURES_TRUNCATED_PATH = "closures/beach_closures_2023_latest.csv";
@@ -46,7 +47,7 @@ export function writeClosures(writer: LakeWriter, beaches: readonly Beach[], rng
       reason: rng.pick(REASONS),
     });
   }
-  closures.sort((a, b) => a.closed - b.closed || a.community.localeCompare(b.community, "en"));
+  closures.sort((a, b) => a.closed - b.closed || byText(a.community, b.community));
   // The rows the truncated copy lacks must include an algal bloom, so that questions about it differ.
   const tail = closures.slice(TRUNCATED_ROWS);
   if (!tail.some((c) => c.reason === ALGAL_BLOOM) && tail[4]) tail[4].reason = ALGAL_BLOOM;

@@ -7,6 +7,7 @@ import { csvLine } from "./lakeWriter.ts";
 import type { SeededRandom } from "./seededRandom.ts";
 import type { Beach } from "./waterBeaches.ts";
 import { TOWNS, townNamed } from "./waterPlaces.ts";
+import { byText } from "./answerMath.ts";
 
 export const EXPORT_YEAR = 2019;
 export const EXPORT_FIRST = {
@@ -136,9 +137,7 @@ function exportRows(stations: readonly Station[], everyDays: number, rng: Seeded
       visits.push({ station, day, minutes: 6 * 60 + 30 + rng.int(0, 300) });
     }
   }
-  visits.sort(
-    (a, b) => a.day - b.day || a.minutes - b.minutes || a.station.id.localeCompare(b.station.id, "en"),
-  );
+  visits.sort((a, b) => a.day - b.day || a.minutes - b.minutes || byText(a.station.id, b.station.id));
   const rows: ExportRow[] = [];
   visits.forEach((visit, n) => {
     const s = visit.station;

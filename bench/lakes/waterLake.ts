@@ -20,6 +20,7 @@ import { ARCHIVED_YEAR, ARCHIVE_COPY_PATH, LOOKUP_PATH, waterQuestions } from ".
 import { WATER_SCALES } from "./waterScale.ts";
 import { writeWorkbook } from "./waterWorkbook.ts";
 import { writeYearlyFiles, yearlyPath } from "./waterYearly.ts";
+import { byText } from "./answerMath.ts";
 
 export const WATER_GENERATOR_VERSION = 1;
 
@@ -55,7 +56,7 @@ export async function generateWaterLake(dir: string, options: LakeOptions): Prom
   writer.copy(yearlyPath(ARCHIVED_YEAR), ARCHIVE_COPY_PATH, "byte-identical duplicate");
   const closures = writeClosures(writer, beaches, rng.fork("closures"));
   const lookup = Object.fromEntries(
-    [...TOWNS].sort((a, b) => a.code.localeCompare(b.code)).map((t) => [t.code, t.county]),
+    [...TOWNS].sort((a, b) => byText(a.code, b.code)).map((t) => [t.code, t.county]),
   );
   writer.write(LOOKUP_PATH, "JSON object lookup", `${JSON.stringify(lookup, null, 2)}\n`, TOWNS.length);
   await writeWorkbook(writer, tallies);

@@ -16,5 +16,5 @@ export interface WaterScale {
 export const WATER_SCALES: Record<LakeScale, WaterScale> = {
   tiny: { randomBeaches: 4, weekStep: 2, perWeek: 1, exportStations: 5, exportEveryDays: 14 },
   bench: { randomBeaches: 880, weekStep: 1, perWeek: 1, exportStations: 400, exportEveryDays: 7 },
-  workspace: { randomBeaches: 1050, weekStep: 1, perWeek: 2, exportStations: 720, exportEveryDays: 7 },
+  workspace: { randomBeaches: 1450, weekStep: 1, perWeek: 2, exportStations: 1000, exportEveryDays: 7 },
 };

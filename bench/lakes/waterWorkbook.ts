@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { fixZipTimestamps } from "./deterministicZip.ts";
 import type { LakeWriter } from "./lakeWriter.ts";
 import type { YearTally } from "./waterYearly.ts";
+import { byText } from "./answerMath.ts";
 
 export const WORKBOOK_PATH = "reports/beach-program-summary-2002-2023.xlsx";
 export const WORKBOOK_TITLE = "Massachusetts Beach Testing Program — Annual Summary, 2002–2023";
@@ -30,7 +31,7 @@ export function countyRows(t: YearTally): CountyRow[] {
     row.violations += b.violations;
     byCounty.set(b.county, row);
   }
-  return [...byCounty.values()].sort((a, b) => a.county.localeCompare(b.county, "en"));
+  return [...byCounty.values()].sort((a, b) => byText(a.county, b.county));
 }
 
 export async function writeWorkbook(writer: LakeWriter, tallies: readonly YearTally[]): Promise<void> {

@@ -8,6 +8,7 @@ import type { SeededRandom } from "./seededRandom.ts";
 import type { Beach, BeachType } from "./waterBeaches.ts";
 import { FIRST_YEAR, LAST_YEAR, beachKey } from "./waterBeaches.ts";
 import type { WaterScale } from "./waterScale.ts";
+import { byText } from "./answerMath.ts";
 
 export const YEARLY_HEADER = [
   "Community",
@@ -127,9 +128,7 @@ function yearSamples(
   }
   samples.sort(
     (a, b) =>
-      a.day - b.day ||
-      a.beach.community.localeCompare(b.beach.community, "en") ||
-      a.beach.name.localeCompare(b.beach.name, "en"),
+      a.day - b.day || byText(a.beach.community, b.beach.community) || byText(a.beach.name, b.beach.name),
   );
   return samples;
 }

@@ -5,6 +5,7 @@ import { dayNumber, isoDate } from "./calendar.ts";
 import type { LakeWriter } from "./lakeWriter.ts";
 import type { SeededRandom } from "./seededRandom.ts";
 import { FIRE_STATES, REGION_MONTHS } from "./wildfireStates.ts";
+import { byText } from "./answerMath.ts";
 
 export const INCIDENT_FIRST_YEAR = 2015;
 export const INCIDENT_LAST_YEAR = 2024;
@@ -115,7 +116,7 @@ export function writeIncidents(writer: LakeWriter, perYear: number, rng: SeededR
         acres,
       });
     }
-    incidents.sort((a, b) => a.discovered - b.discovered || a.code.localeCompare(b.code, "en"));
+    incidents.sort((a, b) => a.discovered - b.discovered || byText(a.code, b.code));
     incidents.forEach((inc, i) => (inc.id = `${year}-${inc.code}-${String(i + 1).padStart(6, "0")}`));
     writer.csv(incidentPath(year), "yearly incident family member", (file) => {
       file.raw(INCIDENT_HEADER.join(","));
