@@ -66,6 +66,9 @@ function dailyRain(rng: SeededRandom, first: number, last: number): Map<number, 
   const rain = new Map<number, number>();
   for (let d = first - 3; d <= last; d++)
     rain.set(d, rng.chance(0.28) ? Math.round(Math.exp(rng.normal(-1.4, 1)) * 100) : 0);
+  // Every season has its storm: a two-day nor'easter on the first weekend of August.
+  rain.set(dayNumber(DATASHEET_YEAR, 8, 4), 145);
+  rain.set(dayNumber(DATASHEET_YEAR, 8, 5), 120);
   return rain;
 }
 
@@ -84,7 +87,9 @@ export function writeDatasheets(writer: LakeWriter, rng: SeededRandom): Datashee
       const rain3 = rain1 + (rain.get(day - 1) ?? 0) + (rain.get(day - 2) ?? 0);
       const points = site.points.map((): PointResult => {
         if (r.chance(0.03)) return { tag: "", value: null };
-        const raw = Math.exp(r.normal(Math.log(18) + site.effect + 0.9 * (rain3 / 100), 1.15));
+        // Over two inches in three days, combined sewers overflow: counts jump.
+        const overflow = rain3 >= 200 ? 3 : 0;
+        const raw = Math.exp(r.normal(Math.log(18) + site.effect + 1.6 * (rain3 / 100) + overflow, 1.2));
         if (raw < LOWER_LIMIT) return { tag: "<", value: LOWER_LIMIT };
         if (raw > UPPER_LIMIT) return { tag: ">", value: UPPER_LIMIT };
         return { tag: "", value: Math.round(raw) };

@@ -22,7 +22,7 @@ import { writeWorkbook } from "./waterWorkbook.ts";
 import { writeYearlyFiles, yearlyPath } from "./waterYearly.ts";
 import { byText } from "./answerMath.ts";
 
-export const WATER_GENERATOR_VERSION = 1;
+export const WATER_GENERATOR_VERSION = 2;
 
 export const WATER_README = `Beach water-quality data of a US state (Massachusetts-style), as downloaded from the state's public
 data portal and collected by a beach program over the years. At the root, one file per year,
