@@ -112,8 +112,13 @@ interface UnionFigures {
   files: number;
   rows: number;
   unionScanMs: number;
+  unionScanCpuMs: number;
   duckdbMs: number;
+  duckdbCpuMs: number;
   duckdbRows: number;
+  /** DuckDB's union materialised (CREATE TABLE AS), as UnionScan materialises its table. */
+  duckdbCreateMs: number;
+  duckdbCreateCpuMs: number;
   ratio: number;
   error?: string;
 }
@@ -320,6 +325,7 @@ async function measureUnion(dir: string, stateDir: string, pattern: string): Pro
   try {
     const files = expandFilesOf(runtime, pattern);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const event = await runtime.call({
       op: "UnionScan",
       files: [pattern],
@@ -327,31 +333,45 @@ async function measureUnion(dir: string, stateDir: string, pattern: string): Pro
       output: "family",
     });
     const unionScanMs = performance.now() - started;
+    const unionCpu = process.cpuUsage(cpu);
     const rows = Number((event.observation as { rowCount?: number } | undefined)?.rowCount ?? 0);
     const instance = await DuckDBInstance.create(":memory:");
     const connection = await instance.connect();
     let duckdbRows = 0;
+    let duckdbCreateMs = 0;
+    let createCpu = { user: 0, system: 0 };
     const duckStarted = performance.now();
+    const duckCpu = process.cpuUsage();
+    const unionSql = `read_csv([${files.map((f) => sqlString(join(dir, f))).join(", ")}], union_by_name=true, filename=true)`;
     let error: string | undefined = event.status === "ok" ? undefined : (event.error ?? event.status);
     try {
-      const reader = await connection.runAndReadAll(
-        `SELECT count(*) AS n FROM read_csv([${files.map((f) => sqlString(join(dir, f))).join(", ")}], union_by_name=true, filename=true)`,
-      );
+      const reader = await connection.runAndReadAll(`SELECT count(*) AS n FROM ${unionSql}`);
       duckdbRows = Number(reader.getRowObjectsJson()[0]?.n ?? 0);
+      const createStarted = performance.now();
+      const c = process.cpuUsage();
+      await connection.run(`CREATE TABLE family AS SELECT * FROM ${unionSql}`);
+      createCpu = process.cpuUsage(c);
+      duckdbCreateMs = performance.now() - createStarted;
     } catch (e) {
       error = `DuckDB union: ${((e as Error).message.split("\n")[0] ?? "").slice(0, 200)}`;
     } finally {
       connection.closeSync();
       instance.closeSync();
     }
-    const duckdbMs = performance.now() - duckStarted;
+    const duckdbMs = performance.now() - duckStarted - duckdbCreateMs;
+    const countCpu = process.cpuUsage(duckCpu);
+    const cpuMs = (u: { user: number; system: number }): number => Math.round((u.user + u.system) / 1000);
     return {
       pattern,
       files: files.length,
       rows,
       unionScanMs: Math.round(unionScanMs),
+      unionScanCpuMs: cpuMs(unionCpu),
       duckdbMs: Math.round(duckdbMs),
+      duckdbCpuMs: cpuMs(countCpu) - cpuMs(createCpu),
       duckdbRows,
+      duckdbCreateMs: Math.round(duckdbCreateMs),
+      duckdbCreateCpuMs: cpuMs(createCpu),
       ratio: duckdbMs > 0 ? round(unionScanMs / duckdbMs, 2) : 0,
       ...(error ? { error } : {}),
     };
@@ -544,12 +564,26 @@ function printTable(lakes: LakeFigures[]): void {
     ["  fromCache / files", (l) => `${l.remap.fromCache} / ${l.remap.files}`],
     ["  as a CLI call (radar map --json)", (l) => `${l.remapCli.wallMs} ms (exit ${l.remapCli.exitCode})`],
     ["UNIONSCAN of the family", (l) => (l.union ? `${l.union.files} files, ${l.union.rows} rows` : "—")],
-    ["  UnionScan (execution)", (l) => (l.union ? seconds(l.union.unionScanMs) : "—")],
     [
-      "  DuckDB union count",
-      (l) => (l.union ? `${seconds(l.union.duckdbMs)} (${l.union.duckdbRows} rows)` : "—"),
+      "  UnionScan (execution) wall / CPU",
+      (l) => (l.union ? `${seconds(l.union.unionScanMs)} / ${seconds(l.union.unionScanCpuMs)}` : "—"),
     ],
-    ["  UnionScan / DuckDB", (l) => (l.union ? `${l.union.ratio.toFixed(2)}×` : "—")],
+    [
+      "  DuckDB union count wall / CPU",
+      (l) =>
+        l.union
+          ? `${seconds(l.union.duckdbMs)} / ${seconds(l.union.duckdbCpuMs)} (${l.union.duckdbRows} rows)`
+          : "—",
+    ],
+    [
+      "  DuckDB union CREATE TABLE wall / CPU",
+      (l) => (l.union ? `${seconds(l.union.duckdbCreateMs)} / ${seconds(l.union.duckdbCreateCpuMs)}` : "—"),
+    ],
+    [
+      "  UnionScan CPU / DuckDB count CPU",
+      (l) => (l.union ? `${(l.union.unionScanCpuMs / Math.max(1, l.union.duckdbCpuMs)).toFixed(2)}×` : "—"),
+    ],
+    ["  UnionScan / DuckDB count (wall)", (l) => (l.union ? `${l.union.ratio.toFixed(2)}×` : "—")],
     ...[...new Set(lakes.flatMap((l) => Object.keys(l.extra)))].map(
       (key) => [key, (l: LakeFigures) => l.extra[key] ?? "—"] as [string, (l: LakeFigures) => string],
     ),

@@ -98,8 +98,7 @@ export async function profileDelimited(
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
   const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
-    footerCount,
-    denseMinimum: width >= 2 ? 2 : 1,
+    footer: footerRecords,
     sample: rows.slice(headerIndex + 1, sample.complete ? rows.length - footerCount : undefined),
     ...(sample.complete
       ? { expectedDataRows: Math.max(0, headRecords.length - headerIndex - 1 - footerCount) }
@@ -217,7 +216,7 @@ async function readTyped(
   cacheDir: string,
   names: { name: string; sourceName: string }[],
   options: DelimitedOptions,
-  rows: Pick<TextColumnsInput, "dataRows" | "footerCount" | "denseMinimum" | "expectedDataRows" | "sample">,
+  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample">,
 ): Promise<TextColumnsResult> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const path = await readablePath(absPath, read, cacheDir);

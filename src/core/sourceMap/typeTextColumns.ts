@@ -30,7 +30,7 @@ import {
  * `exhaustive`): a type that fails on the sample fails on all rows, and the one chosen holds on all
  * rows once no value breaks it. So a strict CAST at Scan time never meets a value it cannot convert.
  */
-export const SAMPLE_ROWS = 1000;
+export const SAMPLE_ROWS = 500;
 
 const INT_RE = new RegExp(`^${INT}$`);
 const INTK_RE = new RegExp(`^(${INT}|${INT_THOUSANDS})$`);
@@ -109,19 +109,14 @@ export function sampleCounts(rows: string[][], i: number): Row {
   };
 }
 
-/** A character JavaScript's `trim()` keeps: a cell holding one is not empty in tableLayout.ts either. */
-const NOT_JS_SPACE =
-  "[^ \\t\\n\\v\\f\\r\\x{00a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}]";
-
 export interface TextColumnsInput {
   /** A FROM-able reader whose columns are `column0…`: every record after the header. */
   reader: string;
   names: { name: string; sourceName: string }[];
   /** Data rows when known (blocks of a data book): the first `dataRows` records. */
   dataRows?: number;
-  /** Otherwise: records at the end that are footnotes (they hold fewer than `denseMinimum` cells). */
-  footerCount?: number;
-  denseMinimum?: number;
+  /** Otherwise: the footnote records at the end, as split in JS (they are not data rows). */
+  footer?: string[][];
   /** Data rows the layout expects (a hint that sizes the sample; checked against the count). */
   expectedDataRows?: number;
   /** The first data rows as split in JS (tableLayout's records), for the candidate types. */
@@ -137,6 +132,31 @@ export interface TextColumnsResult {
   profiles: ColumnProfile[];
   /** Columns the sample could not settle, typed again over every row (for the bench and tests). */
   retyped: number;
+}
+
+/**
+ * Whether DuckDB's test of `type` (keepsType) surely fails on a cell: the JS tests of sampleCounts
+ * pass everything DuckDB passes, so what they fail DuckDB fails.
+ */
+function surelyBreaks(type: string, thousands: boolean, cell: string): boolean {
+  const v = cell.replace(/^ +| +$/g, "");
+  if (v === "") return false;
+  const leadingZero = LEADING_ZERO_RE.test(v);
+  switch (type) {
+    case "BIGINT":
+      return thousands
+        ? !(INTK_RE.test(v) && fitsInt64(v.replaceAll(",", ""))) || leadingZero
+        : !(INT_RE.test(v) && fitsInt64(v)) || leadingZero;
+    case "DOUBLE":
+      return (thousands ? !DECK_RE.test(v) : !MAYBE_DOUBLE_RE.test(v)) || leadingZero;
+    case "DATE":
+    case "TIMESTAMP":
+      return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v));
+    case "BOOLEAN":
+      return !["true", "false"].includes(v.toLowerCase());
+    default:
+      return false;
+  }
 }
 
 /** Whether a trimmed, non-empty value `v` keeps the column's candidate type (same tests as chooseType). */
@@ -166,8 +186,6 @@ function keepsType(type: string, thousands: boolean, v: string): string {
 
 interface FullPass {
   total: number;
-  /** Rows with fewer cells than a data row (only when footnotes are counted apart). */
-  sparse?: number;
   present: Map<number, number>;
   broken: Map<number, number>;
   nonEmpty: Map<number, number>;
@@ -188,42 +206,35 @@ function checksOf(
   return out;
 }
 
-/** One pass over `from` (narrow tables: one aggregate row; `dense` counts footnote-like rows apart). */
+/** One pass over `from` (narrow tables: one row of aggregates). */
 async function narrowPass(
   engine: DuckEngine,
   from: string,
   candidates: Candidate[],
   checks: { i: number; check: "type" | "empty" }[],
-  dense: string | undefined,
 ): Promise<FullPass> {
-  const where = dense ? " FILTER (WHERE __dense)" : "";
   const parts = [`count(*) AS total`];
-  if (dense) parts.push(`count(*) FILTER (WHERE NOT __dense) AS sparse`);
-  candidates.forEach((_, i) => parts.push(`count(${sqlIdent(positionalName(i))})${where} AS present${i}`));
+  candidates.forEach((_, i) => parts.push(`count(${sqlIdent(positionalName(i))}) AS present${i}`));
   for (const { i, check } of checks) {
     const v = `trim(${sqlIdent(positionalName(i))})`;
     const c = candidates[i]!;
-    if (check === "empty") parts.push(`count(NULLIF(${v}, ''))${where} AS nonEmpty${i}`);
+    if (check === "empty") parts.push(`count(NULLIF(${v}, '')) AS nonEmpty${i}`);
     else
       parts.push(
-        `count(*) FILTER (WHERE NULLIF(${v}, '') IS NOT NULL AND NOT (${keepsType(c.type, c.thousands, v)})${dense ? " AND __dense" : ""}) AS broken${i}`,
+        `count(*) FILTER (WHERE NULLIF(${v}, '') IS NOT NULL AND NOT (${keepsType(c.type, c.thousands, v)})) AS broken${i}`,
       );
   }
-  const source = dense ? `(SELECT *, ${dense} AS __dense FROM ${from})` : from;
-  const [row = {}] = await engine.all(`SELECT ${parts.join(", ")} FROM ${source}`);
+  const [row = {}] = await engine.all(`SELECT ${parts.join(", ")} FROM ${from}`);
   const pass: FullPass = {
     total: Number(row.total ?? 0),
     present: new Map(),
     broken: new Map(),
     nonEmpty: new Map(),
   };
-  if (dense) pass.sparse = Number(row.sparse ?? 0);
   candidates.forEach((_, i) => pass.present.set(i, Number(row[`present${i}`] ?? 0)));
   for (const { i, check } of checks)
-    (check === "empty" ? pass.nonEmpty : pass.broken).set(
-      i,
-      Number(row[`${check === "empty" ? "nonEmpty" : "broken"}${i}`] ?? 0),
-    );
+    if (check === "empty") pass.nonEmpty.set(i, Number(row[`nonEmpty${i}`] ?? 0));
+    else pass.broken.set(i, Number(row[`broken${i}`] ?? 0));
   return pass;
 }
 
@@ -268,16 +279,6 @@ async function widePass(
   return pass;
 }
 
-function denseExpression(width: number, minimum: number): string {
-  return (
-    Array.from(
-      { length: width },
-      (_, i) =>
-        `(CASE WHEN regexp_matches(${sqlIdent(positionalName(i))}, '${NOT_JS_SPACE}') THEN 1 ELSE 0 END)`,
-    ).join(" + ") + ` >= ${minimum}`
-  );
-}
-
 async function countRecords(engine: DuckEngine, reader: string): Promise<number> {
   const [row] = await engine.all(`SELECT count(*) AS n FROM ${reader}`);
   return Number(row?.n ?? 0);
@@ -290,7 +291,8 @@ export async function typeTextColumns(
   const { reader, names } = input;
   const width = names.length;
   const indexes = names.map((_, i) => i);
-  const footerCount = input.dataRows === undefined ? (input.footerCount ?? 0) : 0;
+  const footer = input.dataRows === undefined ? (input.footer ?? []) : [];
+  const footerCount = footer.length;
   if (input.exhaustive || width === 0) return exhaustivePath(engine, input, footerCount);
   const wide = width > WIDE_COLUMNS;
 
@@ -312,21 +314,21 @@ export async function typeTextColumns(
     dataRows = input.dataRows ?? Math.max(0, records - footerCount);
     pass = wide
       ? await widePass(engine, limited(dataRows), dataRows, candidates, checks)
-      : await narrowPass(engine, limited(dataRows), candidates, checks, undefined);
+      : await narrowPass(engine, limited(dataRows), candidates, checks);
     seen = pass.total;
   } else {
-    // One pass over every record. With footnotes at the end, rows holding too few cells to be data
-    // are counted apart: when they are exactly the footnotes, the other rows are the data rows.
-    const dense = footerCount > 0 ? denseExpression(width, input.denseMinimum ?? 1) : undefined;
-    pass = await narrowPass(engine, reader, candidates, checks, dense);
+    // One pass over every record, footnotes included: their cells are taken off the counts below,
+    // and a value breaking a candidate (in the data or in a footnote) has its column typed again
+    // over the data rows alone.
+    pass = await narrowPass(engine, reader, candidates, checks);
     records = pass.total;
     dataRows = Math.max(0, records - footerCount);
     seen = dataRows;
-    if (dense && pass.sparse !== footerCount) {
-      // Sparse rows inside the table: count over the data rows themselves (a second read).
-      pass = await narrowPass(engine, limited(dataRows), candidates, checks, undefined);
-      seen = pass.total;
-    }
+    // DuckDB reads an empty cell, quoted or not, as NULL.
+    for (const row of footer)
+      row.forEach((cell, i) => {
+        if (cell !== "" && pass.present.has(i)) pass.present.set(i, pass.present.get(i)! - 1);
+      });
   }
   // The sample reached past the data rows (into footnotes): type the (small) table in full.
   if (sampled > dataRows) return exhaustivePath(engine, { ...input, dataRows }, 0, records);
