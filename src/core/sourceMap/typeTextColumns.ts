@@ -324,10 +324,14 @@ export async function typeTextColumns(
     records = pass.total;
     dataRows = Math.max(0, records - footerCount);
     seen = dataRows;
-    // DuckDB reads an empty cell, quoted or not, as NULL.
+    // DuckDB reads an empty cell, quoted or not, as NULL. A footnote's text breaking a candidate
+    // (a "Source: …" line under a column of years) is not a data value.
     for (const row of footer)
       row.forEach((cell, i) => {
         if (cell !== "" && pass.present.has(i)) pass.present.set(i, pass.present.get(i)! - 1);
+        const c = candidates[i];
+        if (c && pass.broken.has(i) && surelyBreaks(c.type, c.thousands, cell))
+          pass.broken.set(i, pass.broken.get(i)! - 1);
       });
   }
   // The sample reached past the data rows (into footnotes): type the (small) table in full.
