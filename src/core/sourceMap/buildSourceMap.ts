@@ -30,6 +30,8 @@ export interface BuildOptions {
   fileBudgetMs?: number;
   /** Type every column by the full tests over every row: the reference path the fast one must match. */
   exhaustive?: boolean;
+  /** Stops the map: running statements are interrupted, no further file is started, the build rejects. */
+  signal?: AbortSignal;
 }
 
 export interface BuildStats {
@@ -97,6 +99,7 @@ export async function buildSourceMap(
   let next = 0;
   const work = async (connection: DuckEngine): Promise<void> => {
     while (next < pending.length) {
+      if (options.signal?.aborted) return;
       const index = pending[next++]!;
       const file = crawled.files[index]!;
       done(
@@ -110,11 +113,15 @@ export async function buildSourceMap(
   };
   const connections =
     pending.length === 0 ? [] : await Promise.all(Array.from({ length: workers }, () => engine.fork()));
+  const onAbort = (): void => connections.forEach((c) => c.interrupt());
+  options.signal?.addEventListener("abort", onAbort);
   try {
     await Promise.all(connections.map(work));
   } finally {
+    options.signal?.removeEventListener("abort", onAbort);
     for (const c of connections) c.close();
   }
+  if (options.signal?.aborted) throw new Error("mapping cancelled");
   // Folders that could not be listed are entries too: the map says what it could not read.
   const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
     path: u.path,

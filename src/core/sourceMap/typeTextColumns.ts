@@ -40,10 +40,10 @@ const LEADING_ZERO_RE = /^0\d+$/;
 const MAYBE_DOUBLE_RE =
   /^\s*[-+]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][-+]?\d[\d_]*)?\s*$|^\s*[-+]?(inf(inity)?|nan)\s*$/i;
 /**
- * Everything DuckDB's DATE or TIMESTAMP cast accepts once a '-' or '/' is in it (three numbers
- * with separators, anything after them; infinity, epoch), and more.
+ * Everything DuckDB's DATE or TIMESTAMP cast accepts once a '-' or '/' is in it (the text starts
+ * with three numbers and separators, anything may follow; infinity, epoch), and more.
  */
-const MAYBE_DATE_RE = /\d\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch/i;
+const MAYBE_DATE_RE = /^\s*[-+]?(\d+\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch)/i;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
