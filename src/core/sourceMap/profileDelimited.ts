@@ -8,7 +8,7 @@ import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
 import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText, splitBlocks } from "./tableLayout.ts";
 import type { Block } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
-import { typeTextColumns } from "./typeTextColumns.ts";
+import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
 
@@ -221,12 +221,19 @@ async function readTyped(
   for (let attempt = 0; attempt < 4; attempt++) {
     const path = await readablePath(absPath, read, cacheDir);
     try {
-      return await typeTextColumns(engine, {
-        reader: csvReaderSql(path, read),
+      const reader = csvReaderSql(path, read);
+      const typed = await typeTextColumns(engine, {
+        reader,
         names,
         ...rows,
         ...(options.exhaustive ? { exhaustive: true } : {}),
       });
+      // Single-byte text: show sample values as DuckDB reads them (0x80–0x9F in Windows-1252).
+      if (read.encoding === "latin-1" || read.encoding === "windows-1252") {
+        const samples = await duckSamples(engine, reader, names.length, typed.dataRows);
+        typed.profiles.forEach((p, i) => (p.samples = samples[i] ?? []));
+      }
+      return typed;
     } catch (error) {
       const message = (error as Error).message;
       if (!read.quotedNewlines && message.includes("parallel=false")) read.quotedNewlines = true;

@@ -12,6 +12,7 @@ import {
   profileVarcharColumns,
   SAMPLE_VALUES,
   round,
+  samplesAggregate,
 } from "./varcharColumns.ts";
 
 /**
@@ -357,6 +358,27 @@ export async function typeTextColumns(
     });
   });
   return { records, dataRows, specs, profiles, retyped: unsettled.length };
+}
+
+/**
+ * Sample values as DuckDB reads them, from the first SAMPLE_ROWS data rows: for single-byte
+ * encodings, whose JS decoding of 0x80–0x9F may differ from the UTF-8 copy DuckDB reads.
+ */
+export async function duckSamples(
+  engine: DuckEngine,
+  reader: string,
+  width: number,
+  dataRows: number,
+): Promise<string[][]> {
+  if (width === 0) return [];
+  const select = Array.from(
+    { length: width },
+    (_, i) => `${samplesAggregate(sqlIdent(positionalName(i)))} AS s${i}`,
+  ).join(", ");
+  const [row = {}] = await engine.all(
+    `SELECT ${select} FROM (SELECT * FROM ${reader} LIMIT ${Math.min(SAMPLE_ROWS, dataRows)})`,
+  );
+  return Array.from({ length: width }, (_, i) => ((row[`s${i}`] as unknown[] | null) ?? []).map(String));
 }
 
 /** The reference: every candidate test over every data row. */
