@@ -203,10 +203,11 @@ describe("Source Map: nothing crashes the map", () => {
   test("a file over the per-file budget is reported, the rest of the lake maps", async () => {
     const width = 3000;
     const header = Array.from({ length: width }, (_, i) => `c${i}`).join(",");
-    const body = rows(300, (r) => Array.from({ length: width }, (_, i) => `${r + i}`).join(","));
+    const body = rows(2000, (r) => Array.from({ length: width }, (_, i) => `${r + i}`).join(","));
     const { lake } = tempLake({ "wide.csv": `${header}\n${body}\n`, "small.csv": "a,b\n1,2\n" });
-    // 150 ms + 1 ms per 20 KB: about 0.3 s for this file, far less than its DuckDB work (seconds).
-    const map = await mapLake(lake, { fileBudgetMs: 150, concurrency: 1 });
+    // 1 s + 1 ms per 20 KB: about 2 s for this 20 MB file, far less than its DuckDB work (6 million
+    // values to test); the small file needs a few ms.
+    const map = await mapLake(lake, { fileBudgetMs: 1000, concurrency: 1 });
     assert.match(map.files.find((f) => f.path === "wide.csv")!.error ?? "", /per-file budget/);
     assert.equal(map.files.find((f) => f.path === "small.csv")!.tables![0]!.rowCount, 1);
   });
