@@ -8,10 +8,16 @@ import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
 import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText, splitBlocks } from "./tableLayout.ts";
 import type { Block } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
-import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
+import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
+import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
+import { columnNames, positionalName } from "./varcharColumns.ts";
 
-const PROFILE_SAMPLE_ROWS = 10000;
 const HEAD_RECORDS = 2000;
+
+export interface DelimitedOptions {
+  /** Type every column by the full tests over every row (the reference path; see typeTextColumns.ts). */
+  exhaustive?: boolean;
+}
 
 /** `read_csv` pinned to the layout found: no sniffing, every column as text, by position. */
 export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | "dataRows">): string {
@@ -44,6 +50,7 @@ export async function profileDelimited(
   sample: FileSample,
   encoding: TextEncoding,
   delimiter: string,
+  options: DelimitedOptions = {},
 ): Promise<TableProfile[]> {
   const text = sampleText(sample, encoding);
   // A cut sample is only used to find the header and the columns: its first records are enough.
@@ -68,6 +75,7 @@ export async function profileDelimited(
           encoding,
           width,
         },
+        options,
       );
   }
   const headerIndex = findHeaderIndex(rows, width);
@@ -89,11 +97,14 @@ export async function profileDelimited(
     quotedNewlines: head.quotedNewlines,
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
-  const { records, path } = await countRecords(engine, absPath, read, cacheDir);
-  read.dataRows = Math.max(0, records - footerCount);
-
-  const sampleSql = `SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${Math.min(read.dataRows, PROFILE_SAMPLE_ROWS)}`;
-  const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
+  const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
+    footer: footerRecords,
+    sample: rows.slice(headerIndex + 1, sample.complete ? rows.length - footerCount : undefined),
+    ...(sample.complete
+      ? { expectedDataRows: Math.max(0, headRecords.length - headerIndex - 1 - footerCount) }
+      : {}),
+  });
+  read.dataRows = dataRows;
   read.columns = specs;
 
   const second = headRecords[headerIndex + 1];
@@ -129,6 +140,7 @@ async function profileBlocks(
   parsed: { records: TextRecord[]; quotedNewlines: boolean },
   blocks: Block[],
   file: { delimiter: string; encoding: TextEncoding; width: number },
+  options: DelimitedOptions,
 ): Promise<TableProfile[]> {
   const { records } = parsed;
   const rows = records.map((r) => r.fields);
@@ -154,9 +166,11 @@ async function profileBlocks(
       columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
       fileWidth: file.width,
     };
-    const { path } = await countRecords(engine, absPath, read, cacheDir);
+    const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
+      dataRows: read.dataRows,
+      sample: rows.slice(block.dataStart, block.dataEnd),
+    });
     encoding = read.encoding;
-    const { specs, profiles } = await profileVarcharColumns(engine, csvDataSql(path, read), names);
     read.columns = specs;
     const titles = block.titles.map((t) => rowText(rows[t]!)).filter((t) => t !== "");
     const label =
@@ -191,20 +205,35 @@ function countBreaks(fields: string[]): number {
 }
 
 /**
- * Exact record count after the header, by DuckDB. Retries where the sample misled the layout:
- * a line break in a quoted cell past the sample, or a non-UTF-8 byte past the sample.
+ * Exact record count, types and null counts of the table (typeTextColumns.ts). Retries where the
+ * sample misled the layout: a line break in a quoted cell past the sample, or a non-UTF-8 byte past
+ * the sample.
  */
-async function countRecords(
+async function readTyped(
   engine: DuckEngine,
   absPath: string,
   read: CsvRead,
   cacheDir: string,
-): Promise<{ records: number; path: string }> {
+  names: { name: string; sourceName: string }[],
+  options: DelimitedOptions,
+  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample">,
+): Promise<TextColumnsResult> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const path = await readablePath(absPath, read, cacheDir);
     try {
-      const [row] = await engine.all(`SELECT count(*) AS n FROM ${csvReaderSql(path, read)}`);
-      return { records: Number(row?.n ?? 0), path };
+      const reader = csvReaderSql(path, read);
+      const typed = await typeTextColumns(engine, {
+        reader,
+        names,
+        ...rows,
+        ...(options.exhaustive ? { exhaustive: true } : {}),
+      });
+      // Single-byte text: show sample values as DuckDB reads them (0x80–0x9F in Windows-1252).
+      if (read.encoding === "latin-1" || read.encoding === "windows-1252") {
+        const samples = await duckSamples(engine, reader, names.length, typed.dataRows);
+        typed.profiles.forEach((p, i) => (p.samples = samples[i] ?? []));
+      }
+      return typed;
     } catch (error) {
       const message = (error as Error).message;
       if (!read.quotedNewlines && message.includes("parallel=false")) read.quotedNewlines = true;
@@ -213,5 +242,5 @@ async function countRecords(
       else throw error;
     }
   }
-  throw new Error("could not count the records");
+  throw new Error("could not read the records");
 }
