@@ -1,28 +1,40 @@
 // Source Map benchmark: how long a cold map of a lake takes, how that compares with DuckDB merely
 // counting the rows of the same files, and how long an unchanged re-map (all from cache) takes.
-// Lakes: the KramaBench "legal" lake (../shared/kramabench-legal/lake, skipped when absent) and a
-// generated lake of ≥ 1 GiB (bench/generateLake.ts, reused between runs).
+// Lakes: the KramaBench "legal" lake (../shared/kramabench-legal/lake, skipped when absent), the
+// many-small-files lake (≈40 CSVs of ≈1 MB with a yearly family; bench/generateSmallLake.ts) and a
+// generated lake of ≥ 1 GiB (bench/generateLake.ts); generated lakes are reused between runs.
+// For each: cold map, DuckDB's floor (count(*) per file), their ratio, the unchanged re-map in-process
+// and as a `radar map` CLI call, peak RSS; for lakes with a yearly family, UnionScan of the family
+// against DuckDB's own union count.
 //
 //   npm run bench                       table, then a final JSON line
 //   npm run bench -- --json             the JSON line only
 //   --size BYTES (1e9, 500M, 2GiB…)     size of the generated lake (default 1 GiB)
 //   --dir DIR                           folder of the generated lake (default bench-data/lake-1g)
-//   --skip-generated                    the KramaBench lake only
+//   --skip-generated                    without the ≥ 1 GiB lake
+//   --only NAME[,NAME]                  legal, small, generated
+//   --repeat N                          measure each lake N times (figures as min–max ranges)
 //
 // Progress goes to stderr. Figures are wall times on this machine; the OS page cache is not dropped
 // (that needs root), so the files are usually in memory for every step.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
+import picomatch from "picomatch";
 import { DuckEngine, sqlString } from "../src/core/engine/duckEngine.ts";
+import { radarDir } from "../src/core/radarDir.ts";
+import { Runtime } from "../src/core/runtime.ts";
 import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
+import { generateSmallLake } from "./generateSmallLake.ts";
 
 const MIB = 1024 * 1024;
+/** The built CLI (`npm run bench` builds it first and runs from the repository root). */
+const CLI = resolve(process.cwd(), "dist/cli.cjs");
 /** How many mismatching files the report lists (it counts them all). */
 const MAX_LISTED = 10;
 const FLOOR_FORMATS = new Set(["csv", "json", "jsonl", "parquet"]);
@@ -62,11 +74,15 @@ interface LakeFigures {
     peakRssMiB: number;
     maxRssMiB: number;
     cacheBytes: number;
+    /** Process CPU time (user + system, all threads) during the cold map: steadier than wall time on a loaded machine. */
+    cpuMs: number;
   };
   floor: {
     files: number;
     bytes: number;
     wallMs: number;
+    /** Process CPU time of the floor (user + system). */
+    cpuMs: number;
     rows: number;
     /** Sum of the map's own per-file profile time for the same files. */
     mapProfileMs: number;
@@ -81,9 +97,43 @@ interface LakeFigures {
     rowMismatches: { path: string; map: number; floor: number }[];
   };
   remap: { wallMs: number; files: number; fromCache: number; profiled: number; rows: number };
+  /** `radar map --json` over the mapped lake (same state folder): process start to exit. */
+  remapCli: { wallMs: number; exitCode: number | null };
+  /** UnionScan of the yearly family against DuckDB's own `read_csv([...], union_by_name=true)` count. */
+  union?: UnionFigures;
+  /** Figures other benches register through `lakeFigureHooks` (e.g. the one-call batch). */
+  extra: Record<string, string>;
   byFormat: Record<string, FormatFigures>;
   slowest: { path: string; format: string; bytes: number; profileMs: number; mbPerSec: number }[];
 }
+
+interface UnionFigures {
+  pattern: string;
+  files: number;
+  rows: number;
+  unionScanMs: number;
+  unionScanCpuMs: number;
+  duckdbMs: number;
+  duckdbCpuMs: number;
+  duckdbRows: number;
+  /** DuckDB's union materialised (CREATE TABLE AS), as UnionScan materialises its table. */
+  duckdbCreateMs: number;
+  duckdbCreateCpuMs: number;
+  ratio: number;
+  error?: string;
+}
+
+/**
+ * Hook for figures measured by other areas over the same mapped lake (the one-call batch wall time
+ * and CLI start-up belong to the sessions engineer): each returns label → printed value.
+ */
+export type LakeFigureHook = (lake: {
+  name: string;
+  dir: string;
+  stateDir: string;
+  cli: string;
+}) => Promise<Record<string, string>>;
+export const lakeFigureHooks: LakeFigureHook[] = [];
 
 // ---------- arguments and output ----------
 
@@ -204,6 +254,7 @@ async function measureFloor(
   let wallMs = 0;
   let rows = 0;
   let bytes = 0;
+  const cpuBefore = process.cpuUsage();
   try {
     for (const [i, file] of files.entries()) {
       progress(`[${label} floor] ${i + 1}/${files.length} ${file.path}`, i + 1 === files.length);
@@ -233,12 +284,14 @@ async function measureFloor(
     connection.closeSync();
     instance.closeSync();
   }
+  const cpu = process.cpuUsage(cpuBefore);
   progressDone(`[${label} floor] ${files.length} files in ${seconds(wallMs)}, ${failures.length} failed`);
   const mapProfileMs = files.reduce((sum, f) => sum + (f.profileMs ?? 0), 0);
   return {
     files: files.length,
     bytes,
     wallMs: Math.round(wallMs),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     rows,
     mapProfileMs,
     ratio: 0,
@@ -249,9 +302,95 @@ async function measureFloor(
   };
 }
 
-async function measureLake(name: string, dir: string): Promise<LakeFigures> {
-  const cacheDir = mkdtempSync(join(tmpdir(), "radar-bench-cache-"));
+/** `node dist/cli.cjs ARGS` with the bench's state folder; wall time from spawn to exit. */
+async function runCli(
+  args: string[],
+  stateRoot: string,
+): Promise<{ wallMs: number; exitCode: number | null }> {
+  const started = performance.now();
+  const exitCode = await new Promise<number | null>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      stdio: ["ignore", "ignore", "ignore"],
+      env: { ...process.env, RADAR_STATE_DIR: stateRoot },
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolvePromise(code));
+  });
+  return { wallMs: Math.round(performance.now() - started), exitCode };
+}
+
+/** UnionScan of `pattern` through the runtime (execution only) vs DuckDB's union of the same files. */
+async function measureUnion(dir: string, stateDir: string, pattern: string): Promise<UnionFigures> {
+  const runtime = await Runtime.open(dir, { radarDir: stateDir, validate: false });
   try {
+    const files = expandFilesOf(runtime, pattern);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const event = await runtime.call({
+      op: "UnionScan",
+      files: [pattern],
+      source_column: "source_file",
+      output: "family",
+    });
+    const unionScanMs = performance.now() - started;
+    const unionCpu = process.cpuUsage(cpu);
+    const rows = Number((event.observation as { rowCount?: number } | undefined)?.rowCount ?? 0);
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    let duckdbRows = 0;
+    let duckdbCreateMs = 0;
+    let createCpu = { user: 0, system: 0 };
+    const duckStarted = performance.now();
+    const duckCpu = process.cpuUsage();
+    const unionSql = `read_csv([${files.map((f) => sqlString(join(dir, f))).join(", ")}], union_by_name=true, filename=true)`;
+    let error: string | undefined = event.status === "ok" ? undefined : (event.error ?? event.status);
+    try {
+      const reader = await connection.runAndReadAll(`SELECT count(*) AS n FROM ${unionSql}`);
+      duckdbRows = Number(reader.getRowObjectsJson()[0]?.n ?? 0);
+      const createStarted = performance.now();
+      const c = process.cpuUsage();
+      await connection.run(`CREATE TABLE family AS SELECT * FROM ${unionSql}`);
+      createCpu = process.cpuUsage(c);
+      duckdbCreateMs = performance.now() - createStarted;
+    } catch (e) {
+      error = `DuckDB union: ${((e as Error).message.split("\n")[0] ?? "").slice(0, 200)}`;
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+    const duckdbMs = performance.now() - duckStarted - duckdbCreateMs;
+    const countCpu = process.cpuUsage(duckCpu);
+    const cpuMs = (u: { user: number; system: number }): number => Math.round((u.user + u.system) / 1000);
+    return {
+      pattern,
+      files: files.length,
+      rows,
+      unionScanMs: Math.round(unionScanMs),
+      unionScanCpuMs: cpuMs(unionCpu),
+      duckdbMs: Math.round(duckdbMs),
+      duckdbCpuMs: cpuMs(countCpu) - cpuMs(createCpu),
+      duckdbRows,
+      duckdbCreateMs: Math.round(duckdbCreateMs),
+      duckdbCreateCpuMs: cpuMs(createCpu),
+      ratio: duckdbMs > 0 ? round(unionScanMs / duckdbMs, 2) : 0,
+      ...(error ? { error } : {}),
+    };
+  } finally {
+    runtime.close();
+  }
+}
+
+function expandFilesOf(runtime: Runtime, pattern: string): string[] {
+  const isMatch = picomatch(pattern, { nocase: true, dot: false });
+  return runtime.map.files.filter((f) => isMatch(f.path) && (f.tables?.length ?? 0) > 0).map((f) => f.path);
+}
+
+async function measureLake(name: string, dir: string, family?: string): Promise<LakeFigures> {
+  const stateRoot = mkdtempSync(join(tmpdir(), "radar-bench-state-"));
+  try {
+    // The folder `radar map` uses for this lake under RADAR_STATE_DIR, so the CLI re-map finds the cache.
+    process.env.RADAR_STATE_DIR = stateRoot;
+    const cacheDir = radarDir(realpathSync(dir));
     // Cold build: empty cache, new engine.
     gc();
     const rssBefore = process.memoryUsage.rss();
@@ -259,10 +398,12 @@ async function measureLake(name: string, dir: string): Promise<LakeFigures> {
     const engine = await DuckEngine.open(dir, { extraReadDirs: [cacheDir] });
     const engineOpenMs = performance.now() - started;
     started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const { result: cold, peak } = await withRssSampling(() =>
       buildSourceMap(engine, { cacheDir, onProgress: mapProgress(`${name} map`) }),
     );
     const coldMs = performance.now() - started;
+    const coldCpu = process.cpuUsage(cpuBefore);
     const maxRss = process.resourceUsage().maxRSS * 1024;
     engine.close();
     progressDone(`[${name} map] ${cold.stats.files} files in ${seconds(coldMs)}`);
@@ -296,12 +437,23 @@ async function measureLake(name: string, dir: string): Promise<LakeFigures> {
     progressDone(
       `[${name} re-map] ${again.stats.fromCache}/${again.stats.files} from cache in ${seconds(remapMs)}`,
     );
+    const remapCli = await runCli(["map", "--lake", dir, "--json"], stateRoot);
+    progressDone(`[${name} re-map CLI] ${seconds(remapCli.wallMs)} (exit ${remapCli.exitCode})`);
 
     // DuckDB's floor on the same files.
     gc();
     const floor = await measureFloor(map, name, byFormat);
     floor.ratio = floor.wallMs > 0 ? round(coldMs / floor.wallMs, 2) : 0;
     for (const figures of Object.values(byFormat)) figures.floorMs = Math.round(figures.floorMs);
+
+    const union = family ? await measureUnion(dir, cacheDir, family) : undefined;
+    if (union)
+      progressDone(
+        `[${name} union] ${union.files} files, ${union.rows} rows: UnionScan ${seconds(union.unionScanMs)}, DuckDB ${seconds(union.duckdbMs)}`,
+      );
+    const extra: Record<string, string> = {};
+    for (const hook of lakeFigureHooks)
+      Object.assign(extra, await hook({ name, dir, stateDir: stateRoot, cli: CLI }));
 
     const coldSeconds = coldMs / 1000;
     return {
@@ -322,6 +474,7 @@ async function measureLake(name: string, dir: string): Promise<LakeFigures> {
         peakRssMiB: round(peak / MIB, 0),
         maxRssMiB: round(maxRss / MIB, 0),
         cacheBytes,
+        cpuMs: Math.round((coldCpu.user + coldCpu.system) / 1000),
       },
       floor,
       remap: {
@@ -331,6 +484,9 @@ async function measureLake(name: string, dir: string): Promise<LakeFigures> {
         profiled: again.stats.profiled,
         rows: mapRows(again.map),
       },
+      remapCli,
+      ...(union ? { union } : {}),
+      extra,
       byFormat,
       slowest: [...map.files]
         .sort((a, b) => (b.profileMs ?? 0) - (a.profileMs ?? 0))
@@ -344,7 +500,8 @@ async function measureLake(name: string, dir: string): Promise<LakeFigures> {
         })),
     };
   } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
+    delete process.env.RADAR_STATE_DIR;
+    rmSync(stateRoot, { recursive: true, force: true });
   }
 }
 
@@ -389,19 +546,47 @@ function printTable(lakes: LakeFigures[]): void {
     ["COLD MAP BUILD wall", (l) => seconds(l.cold.wallMs)],
     ["  rows/s", (l) => l.cold.rowsPerSec.toLocaleString("en-US")],
     ["  MB/s", (l) => l.cold.mbPerSec.toFixed(1)],
+    ["  CPU time (all threads)", (l) => seconds(l.cold.cpuMs)],
     ["  RSS before", (l) => `${l.cold.rssBeforeMiB} MiB`],
     ["  peak RSS (50 ms samples)", (l) => `${l.cold.peakRssMiB} MiB`],
     ["  maxRSS (process so far)", (l) => `${l.cold.maxRssMiB} MiB`],
     ["  cache folder size", (l) => mb(l.cold.cacheBytes)],
     ["DUCKDB FLOOR (count(*)) files", (l) => `${l.floor.files} (${mb(l.floor.bytes)})`],
     ["  floor wall (sum)", (l) => seconds(l.floor.wallMs)],
+    ["  floor CPU time", (l) => seconds(l.floor.cpuMs)],
     ["  floor rows", (l) => l.floor.rows.toLocaleString("en-US")],
     ["  floor failures", (l) => String(l.floor.failures.length)],
     ["  count mismatches vs map", (l) => String(l.floor.rowMismatchCount)],
     ["  map build / floor", (l) => `${l.floor.ratio.toFixed(2)}×`],
+    ["  map CPU / floor CPU", (l) => `${(l.cold.cpuMs / Math.max(1, l.floor.cpuMs)).toFixed(2)}×`],
     ["  map profile / floor (same files)", (l) => `${l.floor.sameFilesRatio.toFixed(2)}×`],
-    ["UNCHANGED RE-MAP wall", (l) => seconds(l.remap.wallMs)],
+    ["UNCHANGED RE-MAP wall (in-process)", (l) => `${l.remap.wallMs} ms`],
     ["  fromCache / files", (l) => `${l.remap.fromCache} / ${l.remap.files}`],
+    ["  as a CLI call (radar map --json)", (l) => `${l.remapCli.wallMs} ms (exit ${l.remapCli.exitCode})`],
+    ["UNIONSCAN of the family", (l) => (l.union ? `${l.union.files} files, ${l.union.rows} rows` : "—")],
+    [
+      "  UnionScan (execution) wall / CPU",
+      (l) => (l.union ? `${seconds(l.union.unionScanMs)} / ${seconds(l.union.unionScanCpuMs)}` : "—"),
+    ],
+    [
+      "  DuckDB union count wall / CPU",
+      (l) =>
+        l.union
+          ? `${seconds(l.union.duckdbMs)} / ${seconds(l.union.duckdbCpuMs)} (${l.union.duckdbRows} rows)`
+          : "—",
+    ],
+    [
+      "  DuckDB union CREATE TABLE wall / CPU",
+      (l) => (l.union ? `${seconds(l.union.duckdbCreateMs)} / ${seconds(l.union.duckdbCreateCpuMs)}` : "—"),
+    ],
+    [
+      "  UnionScan CPU / DuckDB count CPU",
+      (l) => (l.union ? `${(l.union.unionScanCpuMs / Math.max(1, l.union.duckdbCpuMs)).toFixed(2)}×` : "—"),
+    ],
+    ["  UnionScan / DuckDB count (wall)", (l) => (l.union ? `${l.union.ratio.toFixed(2)}×` : "—")],
+    ...[...new Set(lakes.flatMap((l) => Object.keys(l.extra)))].map(
+      (key) => [key, (l: LakeFigures) => l.extra[key] ?? "—"] as [string, (l: LakeFigures) => string],
+    ),
   ];
   const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
   const cells = lakes.map((l) => rows.map(([, cell]) => cell(l)));
@@ -447,6 +632,7 @@ function printTable(lakes: LakeFigures[]): void {
       console.log(
         `    ${seconds(s.profileMs).padStart(9)}  ${mb(s.bytes).padStart(9)}  ${String(s.mbPerSec).padStart(6)} MB/s  ${s.path}`,
       );
+    if (l.union?.error) console.log(`  union: ${l.union.error}`);
     for (const e of l.mapErrors.slice(0, 10)) console.log(`  map error: ${e.path}: ${e.error}`);
     if (l.mapErrors.length > 10) console.log(`  … ${l.mapErrors.length - 10} more map errors`);
     for (const f of l.floor.failures.slice(0, 10)) console.log(`  floor failure: ${f.path}: ${f.error}`);
@@ -461,6 +647,14 @@ function printTable(lakes: LakeFigures[]): void {
 
 // ---------- main ----------
 
+/** The shared legal lake: `../shared` from the main checkout, `../../shared` from a worktree. */
+function legalLake(): string {
+  const candidates = ["../shared/kramabench-legal/lake", "../../shared/kramabench-legal/lake"].map((p) =>
+    resolve(process.cwd(), p),
+  );
+  return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
+}
+
 async function main(): Promise<void> {
   const size = argValue("--size") ? parseBytes(argValue("--size") ?? "") : DEFAULT_TARGET_BYTES;
   const defaultDir = size === DEFAULT_TARGET_BYTES ? "bench-data/lake-1g" : `bench-data/lake-${size}`;
@@ -472,26 +666,45 @@ async function main(): Promise<void> {
     return;
   }
 
+  const only = argValue("--only")?.split(",");
+  const wanted = (name: string): boolean => only === undefined || only.includes(name);
+  const repeat = Math.max(1, Number(argValue("--repeat") ?? 1));
   const lakes: LakeFigures[] = [];
   const skipped: { name: string; reason: string }[] = [];
 
-  const krama = resolve(process.cwd(), "../shared/kramabench-legal/lake");
-  if (existsSync(krama)) lakes.push(await measureLake("kramabench-legal", krama));
-  else {
-    skipped.push({ name: "kramabench-legal", reason: `${krama} not found` });
-    process.stderr.write(`skipping kramabench-legal: ${krama} not found\n`);
-  }
+  for (let run = 0; run < repeat; run++) {
+    const suffix = repeat > 1 ? ` #${run + 1}` : "";
+    const krama = legalLake();
+    if (!wanted("legal")) {
+      /* not asked for */
+    } else if (existsSync(krama)) lakes.push(await measureLake(`kramabench-legal${suffix}`, krama));
+    else if (run === 0) {
+      skipped.push({ name: "kramabench-legal", reason: `${krama} not found` });
+      process.stderr.write(`skipping kramabench-legal: ${krama} not found\n`);
+    }
 
-  if (!process.argv.includes("--skip-generated")) {
-    const before = await lakeMarker(generatedDir);
-    await ensureGeneratedLake(generatedDir, size);
-    const marker = await lakeMarker(generatedDir);
-    if (!marker) throw new Error(`${generatedDir} holds no marker after generation`);
-    const reused = before !== undefined && before.generatedAt === marker.generatedAt;
-    const figures = await measureLake(`generated-${(marker.bytes / 1e9).toFixed(2)}GB`, generatedDir);
-    figures.expectedRows = marker.rows;
-    figures.generated = { reused, generateMs: marker.generateMs };
-    lakes.push(figures);
+    if (wanted("small")) {
+      const smallDir = resolve(process.cwd(), argValue("--small-dir") ?? "bench-data/lake-small");
+      const marker = await generateSmallLake(smallDir);
+      const figures = await measureLake(`small-files${suffix}`, smallDir, "water_quality/*.csv");
+      figures.expectedRows = marker.rows;
+      lakes.push(figures);
+    }
+
+    if (!process.argv.includes("--skip-generated") && wanted("generated")) {
+      const before = await lakeMarker(generatedDir);
+      await ensureGeneratedLake(generatedDir, size);
+      const marker = await lakeMarker(generatedDir);
+      if (!marker) throw new Error(`${generatedDir} holds no marker after generation`);
+      const reused = before !== undefined && before.generatedAt === marker.generatedAt;
+      const figures = await measureLake(
+        `generated-${(marker.bytes / 1e9).toFixed(2)}GB${suffix}`,
+        generatedDir,
+      );
+      figures.expectedRows = marker.rows;
+      figures.generated = { reused, generateMs: marker.generateMs };
+      lakes.push(figures);
+    }
   }
 
   const report = {

@@ -12,6 +12,7 @@ import type { ValidationBudget } from "./validation/validate.ts";
 import type { CallFacts } from "./validation/validationRule.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { DiscoverIndex } from "./discover/discoverIndex.ts";
+import { executionBudgetMs, withExecutionBudget } from "./executionBudget.ts";
 import type { OperatorContext, OperatorName } from "./operators/operator.ts";
 import { operatorNames, operators } from "./operators/registry.ts";
 import { radarDir as defaultRadarDir } from "./radarDir.ts";
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
    * read its result. `false` runs every check after execution.
    */
   checksAlongside?: boolean;
+  /** How long one call's own DuckDB work may take (see executionBudget.ts); `false` for no limit. */
+  executionBudgetMs?: number | false;
 }
 
 /** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
@@ -239,7 +242,12 @@ export class Runtime {
               const executed = performance.now();
               let result: Awaited<ReturnType<typeof operator.execute>>;
               try {
-                result = await operator.execute(parsed.data as never, ctx);
+                result = await withExecutionBudget(
+                  this.engine,
+                  op,
+                  executionBudgetMs(this.options.executionBudgetMs),
+                  () => operator.execute(parsed.data as never, ctx),
+                );
               } catch (error) {
                 await checks?.abandon();
                 throw error;

@@ -24,6 +24,50 @@ export interface Materialized {
   readSql?: string;
 }
 
+/**
+ * The typed SELECT of a table DuckDB reads straight from its file (CSV, JSON, Parquet), with the
+ * origin of its rows; undefined for sheets and HTML tables, which are loaded from JS.
+ */
+export async function directRead(
+  lakeRoot: string,
+  radarDir: string,
+  entry: SourceEntry,
+  table: TableProfile,
+): Promise<{ readSql: string; origin: RowOrigin } | undefined> {
+  const absPath = join(lakeRoot, entry.path);
+  const read = table.read;
+  switch (read.kind) {
+    case "csv": {
+      const path = await readablePath(absPath, read, radarDir);
+      return {
+        readSql: `SELECT ${typedSelectList(read.columns)} FROM (${csvDataSql(path, read)})`,
+        origin: lazyLines(entry.path, () =>
+          scanRecordStarts(absPath, {
+            mode: "csv",
+            skipLines: read.skipLines,
+            maxRecords: read.dataRows,
+            utf16: read.encoding === "utf-16",
+          }),
+        ),
+      };
+    }
+    case "json":
+      return {
+        readSql: `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`,
+        origin: lazyLines(entry.path, () =>
+          scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
+        ),
+      };
+    case "parquet":
+      return {
+        readSql: `SELECT * FROM ${nativeReaderSql(absPath, read)}`,
+        origin: { kind: "rowIndex", file: entry.path },
+      };
+    case "grid":
+      return undefined;
+  }
+}
+
 /** Reads one table of a mapped file into a DuckDB table named `output`, keeping row origins. */
 export async function materialize(
   engine: DuckEngine,

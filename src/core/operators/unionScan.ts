@@ -2,9 +2,9 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
+import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
-import { materialize } from "./materialize.ts";
+import { directRead, materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
@@ -79,6 +79,113 @@ function labels(entries: SourceEntry[]): string[] {
   return new Set(stems).size === stems.length ? stems : entries.map((e) => e.path);
 }
 
+interface Part {
+  entry: SourceEntry;
+  label: string;
+  rows: number;
+  schema: ColumnType[];
+  origin: RowOrigin;
+  readSql?: string;
+}
+
+/**
+ * The whole family in one DuckDB statement: each file's pinned, typed read, labelled, joined by
+ * `UNION ALL BY NAME`. Undefined (nothing created) when a file is a sheet or an HTML table, or when
+ * a value does not convert to the type the map gave (the per-file path re-types that file).
+ */
+async function unionInOneStatement(
+  ctx: OperatorContext,
+  entries: SourceEntry[],
+  tables: TableProfile[],
+  labels: string[],
+  sourceColumn: string,
+  output: string,
+): Promise<Part[] | undefined> {
+  const reads = await Promise.all(
+    entries.map((entry, i) => directRead(ctx.lakeRoot, ctx.radarDir, entry, tables[i]!)),
+  );
+  if (reads.some((r) => r === undefined)) return undefined;
+  const label = sqlIdent(sourceColumn);
+  const select = reads
+    .map((r, i) => `SELECT ${sqlString(labels[i]!)} AS ${label}, * FROM (${r!.readSql})`)
+    .join("\nUNION ALL BY NAME\n");
+  try {
+    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
+  } catch (error) {
+    if (/Conversion Error|Could not convert/i.test((error as Error).message)) return undefined;
+    throw error;
+  }
+  // Rows per file, and a check that each file's rows sit together in file order (row origins
+  // are kept as one segment per file).
+  const counts = await ctx.engine.all(
+    `SELECT ${label} AS label, count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM ${sqlIdent(output)} GROUP BY ALL`,
+  );
+  const byLabel = new Map(counts.map((c) => [String(c.label), c]));
+  let start = 0;
+  const parts: Part[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const c = byLabel.get(labels[i]!);
+    const n = Number(c?.n ?? 0);
+    if (n > 0 && (Number(c?.lo) !== start || Number(c?.hi) !== start + n - 1))
+      throw new Error(`UnionScan: the rows of ${entry.path} did not stay in file order; run it again`);
+    start += n;
+    const read = tables[i]!.read;
+    // A CSV's typed columns are the map's own (typedSelectList); other readers are asked.
+    const schema =
+      read.kind === "csv"
+        ? read.columns.map((c) => ({ name: c.name, type: c.type }))
+        : await ctx.engine.describe(`SELECT * FROM (${reads[i]!.readSql}) LIMIT 0`);
+    parts.push({
+      entry,
+      label: labels[i]!,
+      rows: n,
+      schema,
+      origin: reads[i]!.origin,
+      readSql: reads[i]!.readSql,
+    });
+  }
+  return parts;
+}
+
+/** One table per file (re-typed where a value does not convert), then their union. */
+async function unionByParts(
+  ctx: OperatorContext,
+  entries: SourceEntry[],
+  tables: TableProfile[],
+  labels: string[],
+  sourceColumn: string,
+  output: string,
+): Promise<Part[]> {
+  const parts: (Part & { part: string })[] = [];
+  try {
+    for (const [i, entry] of entries.entries()) {
+      const part = `__radar_part_${i}`;
+      const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, tables[i]!, part);
+      if (done.schema.some((c) => c.name.toLowerCase() === sourceColumn.toLowerCase()))
+        reject(
+          "invalid-argument",
+          `UnionScan.source_column "${sourceColumn}" is already a column of ${entry.path}; choose another name.`,
+        );
+      parts.push({
+        entry,
+        part,
+        label: labels[i]!,
+        rows: done.rowCount,
+        schema: done.schema,
+        origin: done.origin,
+        ...(done.readSql ? { readSql: done.readSql } : {}),
+      });
+    }
+    const select = parts
+      .map((p) => `SELECT ${sqlString(p.label)} AS ${sqlIdent(sourceColumn)}, * FROM ${sqlIdent(p.part)}`)
+      .join("\nUNION ALL BY NAME\n");
+    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
+  } finally {
+    for (const p of parts) await ctx.engine.run(`DROP TABLE IF EXISTS ${sqlIdent(p.part)}`);
+  }
+  return parts;
+}
+
 export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
   name: "UnionScan",
   description:
@@ -89,46 +196,17 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
     const output = checkOutputName(args.output, "UnionScan.output");
     const entries = expandFiles(ctx, args.files);
     const names = labels(entries);
-    const parts: {
-      entry: SourceEntry;
-      part: string;
-      label: string;
-      rows: number;
-      schema: ColumnType[];
-      origin: RowOrigin;
-      readSql?: string;
-    }[] = [];
-    try {
-      for (const [i, entry] of entries.entries()) {
-        const table = requireTable(entry, undefined);
-        const part = `__radar_part_${i}`;
-        const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, part);
-        if (done.schema.some((c) => c.name.toLowerCase() === args.source_column.toLowerCase()))
-          reject(
-            "invalid-argument",
-            `UnionScan.source_column "${args.source_column}" is already a column of ${entry.path}; choose another name.`,
-          );
-        parts.push({
-          entry,
-          part,
-          label: names[i]!,
-          rows: done.rowCount,
-          schema: done.schema,
-          origin: done.origin,
-          ...(done.readSql ? { readSql: done.readSql } : {}),
-        });
-        ctx.state.scanned.add(entry.path);
-      }
-      const select = parts
-        .map(
-          (p) =>
-            `SELECT ${sqlString(p.label)} AS ${sqlIdent(args.source_column)}, * FROM ${sqlIdent(p.part)}`,
-        )
-        .join("\nUNION ALL BY NAME\n");
-      await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
-    } finally {
-      for (const p of parts) await ctx.engine.run(`DROP TABLE IF EXISTS ${sqlIdent(p.part)}`);
-    }
+    const tables = entries.map((entry) => requireTable(entry, undefined));
+    for (const [i, table] of tables.entries())
+      if (table.columns.some((c) => c.name.toLowerCase() === args.source_column.toLowerCase()))
+        reject(
+          "invalid-argument",
+          `UnionScan.source_column "${args.source_column}" is already a column of ${entries[i]!.path}; choose another name.`,
+        );
+    const parts =
+      (await unionInOneStatement(ctx, entries, tables, names, args.source_column, output)) ??
+      (await unionByParts(ctx, entries, tables, names, args.source_column, output));
+    for (const p of parts) ctx.state.scanned.add(p.entry.path);
     const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
     const rowCount = parts.reduce((n, p) => n + p.rows, 0);
     let start = 0;

@@ -1,8 +1,9 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
-import { profileFile } from "./profileFile.ts";
+import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
@@ -20,6 +21,17 @@ export interface BuildOptions {
   /** RADAR's folder for this lake (see radarDir.ts): `sourcemap.json` and UTF-8 copies. */
   cacheDir: string;
   onProgress?: (progress: MapProgress) => void;
+  /** Files profiled at once, each on its own DuckDB connection (default: the cores available). */
+  concurrency?: number;
+  /**
+   * Time one file may take (default DEFAULT_FILE_BUDGET_MS plus 1 s per 20 MB): past it, DuckDB is interrupted and the
+   * file is mapped from what was read so far, or reported with what was done; the rest maps on.
+   */
+  fileBudgetMs?: number;
+  /** Type every column by the full tests over every row: the reference path the fast one must match. */
+  exhaustive?: boolean;
+  /** Stops the map: running statements are interrupted, no further file is started, the build rejects. */
+  signal?: AbortSignal;
 }
 
 export interface BuildStats {
@@ -63,30 +75,71 @@ export async function buildSourceMap(
 ): Promise<{ map: SourceMap; stats: BuildStats }> {
   const crawled = await crawlLake(engine.lakeRoot);
   const cache = await readCache(options.cacheDir);
-  const bytesTotal = crawled.reduce((sum, f) => sum + f.bytes, 0);
-  const files: SourceEntry[] = [];
+  const bytesTotal = crawled.files.reduce((sum, f) => sum + f.bytes, 0);
+  const files: SourceEntry[] = new Array<SourceEntry>(crawled.files.length);
+  const pending: number[] = [];
   let bytesDone = 0;
-  let fromCache = 0;
-  for (const file of crawled) {
+  let filesDone = 0;
+  const done = (index: number, entry: SourceEntry): void => {
+    files[index] = entry;
+    filesDone++;
+    bytesDone += entry.bytes;
+    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone, bytesTotal, path: entry.path });
+  };
+  crawled.files.forEach((file, i) => {
     const cached = cache.get(cacheKey(file));
-    if (cached) {
-      files.push(cached);
-      fromCache++;
-    } else {
-      files.push(await profileFile(engine, file, options.cacheDir));
+    if (cached) done(i, cached);
+    else pending.push(i);
+  });
+  const fromCache = filesDone;
+
+  // Files are profiled concurrently, each worker on its own connection of the same DuckDB instance.
+  const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), pending.length));
+  const budgetMs = options.fileBudgetMs ?? DEFAULT_FILE_BUDGET_MS;
+  let next = 0;
+  const work = async (connection: DuckEngine): Promise<void> => {
+    while (next < pending.length) {
+      if (options.signal?.aborted) return;
+      const index = pending[next++]!;
+      const file = crawled.files[index]!;
+      done(
+        index,
+        await profileFile(connection, file, options.cacheDir, {
+          budgetMs,
+          ...(options.exhaustive ? { exhaustive: true } : {}),
+        }),
+      );
     }
-    bytesDone += file.bytes;
-    options.onProgress?.({
-      filesDone: files.length,
-      filesTotal: crawled.length,
-      bytesDone,
-      bytesTotal,
-      path: file.path,
-    });
+  };
+  const connections =
+    pending.length === 0 ? [] : await Promise.all(Array.from({ length: workers }, () => engine.fork()));
+  const onAbort = (): void => connections.forEach((c) => c.interrupt());
+  options.signal?.addEventListener("abort", onAbort);
+  try {
+    await Promise.all(connections.map(work));
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    for (const c of connections) c.close();
   }
+  if (options.signal?.aborted) throw new Error("mapping cancelled");
+  // Folders that could not be listed are entries too: the map says what it could not read.
+  const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
+    path: u.path,
+    bytes: 0,
+    mtimeMs: 0,
+    format: "unknown",
+    error: u.error,
+  }));
+  const all: SourceEntry[] = [];
+  let u = 0;
+  files.forEach((entry, i) => {
+    while (u < unreadable.length && crawled.unreadable[u]!.at <= i) all.push(unreadable[u++]!);
+    all.push(entry);
+  });
+  all.push(...unreadable.slice(u));
   if (fromCache !== files.length) await writeCache(options.cacheDir, files);
   return {
-    map: { root: engine.lakeRoot, builtAt: new Date().toISOString(), files },
-    stats: { files: files.length, profiled: files.length - fromCache, fromCache },
+    map: { root: engine.lakeRoot, builtAt: new Date().toISOString(), files: all },
+    stats: { files: all.length, profiled: files.length - fromCache, fromCache },
   };
 }

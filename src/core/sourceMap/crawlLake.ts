@@ -10,6 +10,19 @@ export interface CrawledFile {
   mtimeMs: number;
 }
 
+/** A folder or file the crawl could not read (permissions, vanished): reported as an entry with an error. */
+export interface UnreadablePath {
+  path: string;
+  error: string;
+  /** How many files the crawl had found before it (keeps the map in crawl order). */
+  at: number;
+}
+
+export interface CrawlResult {
+  files: CrawledFile[];
+  unreadable: UnreadablePath[];
+}
+
 const ALWAYS_SKIPPED = new Set([".git", "node_modules", ".radar"]);
 
 export function toPosix(path: string): string {
@@ -28,26 +41,58 @@ async function loadGitignore(dir: string): Promise<string | undefined> {
   }
 }
 
+/** Why a path could not be read, in words and with the system's code. */
+export function unreadableReason(error: unknown, what: "folder" | "file"): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM")
+    return `permission denied: the ${what} cannot be read by this user (${code}); change its permissions to include it`;
+  if (code === "ENOENT") return `the ${what} vanished while the lake was being mapped (${code}); map again`;
+  return `the ${what} could not be read: ${(error as Error).message}`;
+}
+
 /**
  * Every file under the lake root, in a stable order: skips `.git`, `node_modules`, `.radar` and
  * what `.gitignore` files exclude; follows a symlink only when its target stays inside the root.
+ * A folder that cannot be listed, or a path that vanishes meanwhile, is reported in `unreadable`
+ * and the crawl goes on.
  */
-export async function crawlLake(rootDir: string): Promise<CrawledFile[]> {
+export async function crawlLake(rootDir: string): Promise<CrawlResult> {
   const root = await realpath(rootDir);
   const files: CrawledFile[] = [];
+  const unreadable: UnreadablePath[] = [];
   const visitedDirs = new Set<string>();
+  const fail = (abs: string, error: unknown, what: "folder" | "file"): void => {
+    unreadable.push({
+      path: toPosix(relative(root, abs)) || ".",
+      error: unreadableReason(error, what),
+      at: files.length,
+    });
+  };
 
   async function walk(dir: string, rules: { base: string; ig: Ignore }[]): Promise<void> {
-    const real = await realpath(dir);
-    if (visitedDirs.has(real)) return;
-    visitedDirs.add(real);
+    let entries: string[];
+    try {
+      const real = await realpath(dir);
+      if (visitedDirs.has(real)) return;
+      visitedDirs.add(real);
+      entries = (await readdir(dir)).sort();
+    } catch (error) {
+      if (dir === root) throw error;
+      fail(dir, error, "folder");
+      return;
+    }
     const text = await loadGitignore(dir);
     const scoped = text ? [...rules, { base: dir, ig: ignore().add(text) }] : rules;
-    const entries = (await readdir(dir)).sort();
     for (const name of entries) {
       if (ALWAYS_SKIPPED.has(name)) continue;
       const abs = join(dir, name);
-      let info = await lstat(abs);
+      let info;
+      try {
+        info = await lstat(abs);
+      } catch (error) {
+        fail(abs, error, "file");
+        continue;
+      }
       if (info.isSymbolicLink()) {
         let target: string;
         try {
@@ -56,7 +101,12 @@ export async function crawlLake(rootDir: string): Promise<CrawledFile[]> {
           continue; // a dangling link has no content to map
         }
         if (!isInside(root, target)) continue;
-        info = await stat(abs);
+        try {
+          info = await stat(abs);
+        } catch (error) {
+          fail(abs, error, "file");
+          continue;
+        }
       }
       const isDir = info.isDirectory();
       const ignored = scoped.some(({ base, ig }) => {
@@ -76,5 +126,5 @@ export async function crawlLake(rootDir: string): Promise<CrawledFile[]> {
   }
 
   await walk(root, []);
-  return files;
+  return { files, unreadable };
 }

@@ -26,6 +26,9 @@ export function splitRecords(text: string, delimiter: string, maxRecords = Infin
   let quotedNewlines = false;
   let atRecordStart = true;
   let fieldStarted = false;
+  const length = text.length;
+  // A one-character delimiter compares by code; a longer "delimiter" never matches a character.
+  const delim = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
 
   const endRecord = (): void => {
     fields.push(field);
@@ -38,44 +41,59 @@ export function splitRecords(text: string, delimiter: string, maxRecords = Infin
     atRecordStart = true;
   };
 
-  for (let i = 0; i < text.length && records.length < maxRecords; i++) {
-    const ch = text[i];
+  // Runs of plain characters and of quoted text are taken as slices, not one character at a time
+  // (the same records as a character-by-character reading, at a fraction of the allocations).
+  for (let i = 0; i < length && records.length < maxRecords; i++) {
     if (atRecordStart) {
       recordLine = line;
       atRecordStart = false;
     }
+    const ch = text.charCodeAt(i);
     if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else inQuotes = false;
+      const close = text.indexOf('"', i);
+      const end = close < 0 ? length : close;
+      for (let j = text.indexOf("\n", i); j >= 0 && j < end; j = text.indexOf("\n", j + 1)) {
+        line++;
+        quotedNewlines = true;
+      }
+      field += text.slice(i, end);
+      if (close < 0) {
+        i = length;
+        break;
+      }
+      if (text.charCodeAt(close + 1) === 34) {
+        field += '"';
+        i = close + 1;
       } else {
-        if (ch === "\n") {
-          line++;
-          quotedNewlines = true;
-        }
-        field += ch;
+        inQuotes = false;
+        i = close;
       }
       continue;
     }
-    if (ch === '"' && field === "") {
+    if (ch === 34 && field === "") {
       inQuotes = true;
       fieldStarted = true;
-    } else if (ch === delimiter) {
+    } else if (ch === delim) {
       fields.push(field);
       field = "";
       fieldStarted = true;
-    } else if (ch === "\n") {
+    } else if (ch === 10) {
       endRecord();
       line++;
-    } else if (ch === "\r") {
-      if (text[i + 1] !== "\n") {
+    } else if (ch === 13) {
+      if (text.charCodeAt(i + 1) !== 10) {
         endRecord();
         line++;
       }
     } else {
-      field += ch;
+      let j = i + 1;
+      while (j < length) {
+        const c = text.charCodeAt(j);
+        if (c === delim || c === 10 || c === 13) break;
+        j++;
+      }
+      field += text.slice(i, j);
+      i = j - 1;
     }
   }
   if (!atRecordStart && records.length < maxRecords) endRecord();

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import type { TextEncoding } from "./sourceEntry.ts";
 
@@ -44,13 +45,9 @@ export function bomEncoding(head: Buffer): { encoding: TextEncoding; bomBytes: n
   return undefined;
 }
 
+/** Checked in place (no decoded copy of a 1 MB sample). */
 function isValidUtf8(bytes: Buffer): boolean {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return isUtf8(bytes);
 }
 
 /** Trims a partial multi-byte UTF-8 sequence cut by the sample boundary at the end. */
@@ -113,7 +110,8 @@ export function decodeBytes(bytes: Buffer, encoding: TextEncoding): string {
   if (encoding === "windows-1252") return decodeWindows1252(body);
   if (encoding === "latin-1") return body.toString("latin1");
   if (encoding === "utf-16") return new TextDecoder(bytes[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
-  return new TextDecoder("utf-8").decode(body);
+  // Node's own decoder: the same text as TextDecoder's (U+FFFD for bad bytes), several times faster.
+  return body.toString("utf8");
 }
 
 /** Decoded head and tail text; the tail starts after its first line break (a whole record). */

@@ -2,10 +2,10 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import type { FileSample } from "./fileSample.ts";
 import { sampleText } from "./fileSample.ts";
 import { layoutParts } from "./layoutProfile.ts";
-import { countRecords, csvReaderSql, settleBytes } from "./profileDelimited.ts";
+import { readTyped, settleBytes } from "./profileDelimited.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "./sourceEntry.ts";
 import type { TableLayout } from "./tableLayout.ts";
-import { columnNames, profileVarcharColumns } from "./varcharColumns.ts";
+import { columnNames } from "./varcharColumns.ts";
 
 /**
  * Fixed-width text tables (weather station lists, mainframe reports): columns aligned by spaces
@@ -138,10 +138,23 @@ export async function profileFixedWidth(
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
   };
-  const { records, path } = await countRecords(engine, absPath, read, cacheDir);
-  read.dataRows = Math.max(0, records - notes.length);
-  const sampleSql = `SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${Math.min(read.dataRows, 10_000)}`;
-  const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
+  // Cells as the reader cuts them (trimmed, blank lines skipped), for the candidate types and footnotes.
+  const cut = (line: string): string[] =>
+    layout.columns.map(({ start, width }) => line.slice(start, start + width).trim());
+  const dataLines = lines.slice(layout.dataLine, sample.complete ? layout.dataEnd : undefined);
+  const { dataRows, specs, profiles } = await readTyped(
+    engine,
+    absPath,
+    read,
+    cacheDir,
+    names,
+    {},
+    {
+      footer: notes.map(cut),
+      sample: dataLines.filter((l) => l.trim() !== "").map(cut),
+    },
+  );
+  read.dataRows = dataRows;
   read.columns = specs;
   const rows = lines.map((l) => [l]);
   const tableLayout: TableLayout = {

@@ -12,9 +12,14 @@ import { bodyShape, findTableEnd } from "./tableEnd.ts";
 import { analyzeTable, rowText, splitBlocks } from "./tableLayout.ts";
 import type { BlockRange, TableLayout } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
-import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
+import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
+import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
+import { columnNames, positionalName } from "./varcharColumns.ts";
 
-const PROFILE_SAMPLE_ROWS = 10000;
+export interface DelimitedOptions {
+  /** Type every column by the full tests over every row (the reference path; see typeTextColumns.ts). */
+  exhaustive?: boolean;
+}
 const HEAD_RECORDS = 2000;
 
 /** DuckDB's default `max_line_size`; longer lines need the option raised. */
@@ -75,6 +80,7 @@ export async function profileDelimited(
   sample: FileSample,
   sniffedEncoding: TextEncoding,
   delimiter: string,
+  options: DelimitedOptions = {},
 ): Promise<TableProfile[]> {
   const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffedEncoding);
   const text = sampleText(sample, encoding);
@@ -102,11 +108,11 @@ export async function profileDelimited(
   if (sample.complete) {
     const blocks = splitBlocks(rows, gapBefore);
     if (blocks.length > 1)
-      return profileBlocks(engine, cacheDir, absPath, headRecords, gapBefore, blocks, file);
+      return profileBlocks(engine, cacheDir, absPath, headRecords, gapBefore, blocks, file, options);
   }
   const layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete });
   // A cut sample: the rows after the data are looked for in the file's tail, against the head's data.
-  let trailing = rows.length - layout.dataEnd;
+  let trailing = rows.slice(layout.dataEnd);
   let tailFooter: { line: number; text: string; kind: FooterRow["kind"] }[] | undefined;
   if (!sample.complete) {
     const tail = splitRecords(text.tail, delimiter).records;
@@ -115,7 +121,7 @@ export async function profileDelimited(
       0,
       { width, gapBefore: gapsOf(tail), body: bodyShape(rows.slice(layout.dataStart)) },
     );
-    trailing = tail.length - end.dataEnd;
+    trailing = tail.slice(end.dataEnd).map((r) => r.fields);
     // Lines of the tail are not known without reading the whole file: 0.
     tailFooter = end.footer
       .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
@@ -133,11 +139,13 @@ export async function profileDelimited(
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
   };
-  const { records, path } = await countRecords(engine, absPath, read, cacheDir);
-  read.dataRows = Math.max(0, records - trailing);
-
-  const sampleSql = `SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${Math.min(read.dataRows, PROFILE_SAMPLE_ROWS)}`;
-  const { specs, profiles } = await profileVarcharColumns(engine, sampleSql, names);
+  // Rows after the data (footnotes, trailer blocks, blank records) are counted by DuckDB but are no data.
+  const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
+    footer: trailing,
+    sample: rows.slice(layout.dataStart, sample.complete ? layout.dataEnd : undefined),
+    ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart } : {}),
+  });
+  read.dataRows = dataRows;
   read.columns = specs;
   const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
   return [
@@ -207,6 +215,7 @@ async function profileBlocks(
     stripNul?: boolean;
     maxLineBytes?: number;
   },
+  options: DelimitedOptions,
 ): Promise<TableProfile[]> {
   const rows = records.map((r) => r.fields);
   let encoding = file.encoding;
@@ -235,9 +244,11 @@ async function profileBlocks(
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
     };
-    const { path } = await countRecords(engine, absPath, read, cacheDir);
+    const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
+      dataRows: read.dataRows,
+      sample: rows.slice(layout.dataStart, layout.dataEnd),
+    });
     encoding = read.encoding;
-    const { specs, profiles } = await profileVarcharColumns(engine, csvDataSql(path, read), names);
     read.columns = specs;
     const parts = layoutParts(rows, layout, (i) => records[i]?.line ?? 0, {
       names: names.map((c) => c.name),
@@ -306,20 +317,35 @@ function countBreaks(fields: string[]): number {
 }
 
 /**
- * Exact record count after the header, by DuckDB. Retries where the sample misled the layout:
- * a line break in a quoted cell past the sample, or a non-UTF-8 byte past the sample.
+ * Exact record count, types and null counts of the table (typeTextColumns.ts). Retries where the
+ * sample misled the layout: a line break in a quoted cell past the sample, or a non-UTF-8 byte past
+ * the sample.
  */
-export async function countRecords(
+export async function readTyped(
   engine: DuckEngine,
   absPath: string,
   read: CsvRead,
   cacheDir: string,
-): Promise<{ records: number; path: string }> {
+  names: { name: string; sourceName: string }[],
+  options: DelimitedOptions,
+  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample">,
+): Promise<TextColumnsResult> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const path = await readablePath(absPath, read, cacheDir);
     try {
-      const [row] = await engine.all(`SELECT count(*) AS n FROM ${csvReaderSql(path, read)}`);
-      return { records: Number(row?.n ?? 0), path };
+      const reader = csvReaderSql(path, read);
+      const typed = await typeTextColumns(engine, {
+        reader,
+        names,
+        ...rows,
+        ...(options.exhaustive ? { exhaustive: true } : {}),
+      });
+      // Single-byte text: show sample values as DuckDB reads them (0x80–0x9F in Windows-1252).
+      if (read.encoding === "latin-1" || read.encoding === "windows-1252") {
+        const samples = await duckSamples(engine, reader, names.length, typed.dataRows);
+        typed.profiles.forEach((p, i) => (p.samples = samples[i] ?? []));
+      }
+      return typed;
     } catch (error) {
       const message = (error as Error).message;
       if (!read.quotedNewlines && message.includes("parallel=false")) read.quotedNewlines = true;
@@ -328,5 +354,5 @@ export async function countRecords(
       else throw error;
     }
   }
-  throw new Error("could not count the records");
+  throw new Error("could not read the records");
 }

@@ -11,19 +11,44 @@ import { profileNative } from "./profileNative.ts";
 import { readExcelSheets } from "./readExcel.ts";
 import { readHtmlTables } from "./readHtml.ts";
 import { sniffFormat } from "./sniffFormat.ts";
+import { unreadableReason } from "./crawlLake.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
 
 const TEXT_LINES = 20;
 
-/** Maps one file. Never throws: a failure is recorded on the entry with what failed. */
+/**
+ * Time one file may take to map, plus 1 s per 20 MB: DuckDB reads a CSV at a few hundred MB/s on
+ * two cores, so only a file whose profile has gone wrong (or a hostile one) reaches it.
+ */
+export const DEFAULT_FILE_BUDGET_MS = 60_000;
+
+export interface ProfileOptions {
+  /** See DEFAULT_FILE_BUDGET_MS; the bytes allowance is added to it. */
+  budgetMs?: number;
+  /** The reference path (see typeTextColumns.ts). */
+  exhaustive?: boolean;
+}
+
+export function fileBudgetMs(bytes: number, baseMs = DEFAULT_FILE_BUDGET_MS): number {
+  return baseMs + Math.round(bytes / 20e3);
+}
+
+/**
+ * Maps one file. Never throws: a failure is recorded on the entry with what failed. The file's
+ * DuckDB work is limited to its budget on `engine` (a connection of its own): past it the running
+ * statement is interrupted and the entry says so.
+ */
 export async function profileFile(
   engine: DuckEngine,
   file: CrawledFile,
   cacheDir: string,
+  options: ProfileOptions = {},
 ): Promise<SourceEntry> {
   const started = performance.now();
   const entry: SourceEntry = { path: file.path, bytes: file.bytes, mtimeMs: file.mtimeMs, format: "unknown" };
+  const budget = fileBudgetMs(file.bytes, options.budgetMs);
+  const limit = engine.limit(budget);
   try {
     const sample = await readSample(file.absPath);
     const sniffed = sniffFormat(file.path, sample);
@@ -44,6 +69,7 @@ export async function profileFile(
           sample,
           sniffed.encoding ?? "utf-8",
           sniffed.delimiter ?? ",",
+          options.exhaustive ? { exhaustive: true } : {},
         );
         const read = tables[0]?.read;
         if (read?.kind === "csv") entry.encoding = read.encoding;
@@ -91,7 +117,17 @@ export async function profileFile(
         break;
     }
   } catch (error) {
-    entry.error = describeFailure(entry.format, error);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (limit.expired())
+      entry.error =
+        `not mapped: reading it took longer than the per-file budget of ${Math.round(budget / 1000)} s ` +
+        `(found so far: ${entry.format}${entry.encoding ? `, ${entry.encoding}` : ""}); the rest of the lake was mapped. ` +
+        `Read it with Bash (head) or map it alone.`;
+    else if (code === "ENOENT" || code === "EACCES" || code === "EPERM")
+      entry.error = unreadableReason(error, "file");
+    else entry.error = describeFailure(entry.format, error);
+  } finally {
+    limit.clear();
   }
   entry.profileMs = Math.round(performance.now() - started);
   return entry;

@@ -1,7 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { ColumnProfile, JsonRead, ParquetRead, TableProfile } from "./sourceEntry.ts";
-import { SAMPLE_VALUES, round } from "./varcharColumns.ts";
+import { round, samplesAggregate } from "./varcharColumns.ts";
 
 const PROFILE_SAMPLE_ROWS = 20000;
 
@@ -30,7 +30,8 @@ export async function profileNative(
   const sample = `(SELECT * FROM ${reader} LIMIT ${PROFILE_SAMPLE_ROWS})`;
   const parts = described.flatMap((c, i) => [
     `count(${sqlIdent(c.name)}) AS present${i}`,
-    `list_slice(list(DISTINCT CAST(${sqlIdent(c.name)} AS VARCHAR) ORDER BY CAST(${sqlIdent(c.name)} AS VARCHAR)) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
+    // Sorting the distinct list: the same values as an ordered DISTINCT aggregate, at a fraction of its cost.
+    `${samplesAggregate(`CAST(${sqlIdent(c.name)} AS VARCHAR)`)} AS samples${i}`,
   ]);
   const [row] = described.length
     ? await engine.all(`SELECT count(*) AS total, ${parts.join(", ")} FROM ${sample}`)

@@ -30,12 +30,27 @@ export function columnNames(header: string[], width: number): { name: string; so
   return out;
 }
 
-const INT = String.raw`[-+]?\d+`;
-const INT_THOUSANDS = String.raw`[-+]?\d{1,3}(,\d{3})+`;
-const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?`;
+export const INT = String.raw`[-+]?\d+`;
+export const INT_THOUSANDS = String.raw`[-+]?\d{1,3}(,\d{3})+`;
+export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?`;
 
-function candidateCounts(col: string, i: number): string {
-  const v = `trim(${sqlIdent(col)})`;
+/**
+ * The first SAMPLE_VALUES distinct values in sort order. (An ordered DISTINCT aggregate —
+ * `list(DISTINCT c ORDER BY c)` — costs several times the rest of the column's tests; sorting the
+ * distinct list gives the same values.)
+ */
+export function samplesAggregate(ref: string): string {
+  return `list_slice(list_sort(list_distinct(list(${ref}))), 1, ${SAMPLE_VALUES})`;
+}
+
+/** Every candidate test of one column, as aggregates named `<test><i>` (see chooseType). */
+export function columnAggregates(col: string, i: number | string): string {
+  return valueAggregates(sqlIdent(col), i);
+}
+
+/** The candidate tests of the text values `ref` (a column, or the value column of an UNPIVOT). */
+export function valueAggregates(ref: string, i: number | string): string {
+  const v = `trim(${ref})`;
   return [
     `count(NULLIF(${v}, '')) AS nn${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '0\\d+') THEN 1 END) AS lz${i}`,
@@ -50,13 +65,13 @@ function candidateCounts(col: string, i: number): string {
     `count(CASE WHEN (contains(${v}, '-') OR contains(${v}, '/')) AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
     `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
-    `count(${sqlIdent(col)}) AS present${i}`,
+    `count(${ref}) AS present${i}`,
     `count(*) AS total${i}`,
-    `list_slice(list(DISTINCT ${sqlIdent(col)} ORDER BY ${sqlIdent(col)}) FILTER (WHERE ${sqlIdent(col)} IS NOT NULL), 1, ${SAMPLE_VALUES}) AS samples${i}`,
+    `${samplesAggregate(ref)} AS samples${i}`,
   ].join(", ");
 }
 
-function chooseType(r: Row, i: number): { type: string; thousands: boolean } {
+export function chooseType(r: Row, i: number | string): { type: string; thousands: boolean } {
   const n = (key: string): number => Number(r[`${key}${i}`] ?? 0);
   const nn = n("nn");
   if (nn === 0) return { type: "VARCHAR", thousands: false };
@@ -77,6 +92,58 @@ export interface VarcharProfile {
   profiles: ColumnProfile[];
 }
 
+/**
+ * Past this many columns the tests run on the values unpivoted into one column, grouped by column:
+ * one SELECT of 13 aggregates per column costs time in the square of the column count to plan (a
+ * 2,000-column file took minutes), the grouped form the same whatever the width.
+ */
+export const WIDE_COLUMNS = 64;
+
+/**
+ * The candidate tests of the columns `indexes` of `fromSql` (whose columns are `column0…`), one
+ * row of counts per column index (keys without suffix: `nn`, `int`, …, `samples`).
+ */
+export async function candidateTests(
+  engine: DuckEngine,
+  fromSql: string,
+  indexes: number[],
+): Promise<Map<number, Row>> {
+  const out = new Map<number, Row>();
+  if (indexes.length === 0) return out;
+  if (indexes.length <= WIDE_COLUMNS) {
+    const select = indexes.map((i) => columnAggregates(positionalName(i), i)).join(",\n");
+    const [row = {}] = await engine.all(`SELECT ${select} FROM (${fromSql})`);
+    for (const i of indexes) {
+      const r: Row = {};
+      for (const key of TEST_KEYS) r[key] = row[`${key}${i}`];
+      out.set(i, r);
+    }
+    return out;
+  }
+  const columns = indexes.map((i) => sqlIdent(positionalName(i))).join(", ");
+  const rows = await engine.all(
+    `SELECT __col, ${valueAggregates("__v", "")} FROM (SELECT ${columns} FROM (${fromSql})) UNPIVOT INCLUDE NULLS (__v FOR __col IN (${columns})) GROUP BY __col`,
+  );
+  for (const r of rows) out.set(Number(String(r.__col).slice("column".length)), r);
+  return out;
+}
+
+const TEST_KEYS = [
+  "nn",
+  "lz",
+  "int",
+  "intk",
+  "comma",
+  "dbl",
+  "dblk",
+  "date",
+  "ts",
+  "bool",
+  "present",
+  "total",
+  "samples",
+];
+
 /** One aggregate pass over `fromSql` (whose columns are `column0…`) deciding types and profiles. */
 export async function profileVarcharColumns(
   engine: DuckEngine,
@@ -84,16 +151,19 @@ export async function profileVarcharColumns(
   names: { name: string; sourceName: string }[],
 ): Promise<VarcharProfile> {
   if (names.length === 0) return { specs: [], profiles: [] };
-  const select = names.map((_, i) => candidateCounts(positionalName(i), i)).join(",\n");
-  const [row] = await engine.all(`SELECT ${select} FROM (${fromSql})`);
+  const tests = await candidateTests(
+    engine,
+    fromSql,
+    names.map((_, i) => i),
+  );
   const specs: ColumnSpec[] = [];
   const profiles: ColumnProfile[] = [];
   names.forEach(({ name, sourceName }, i) => {
-    const r = row ?? {};
-    const { type, thousands } = chooseType(r, i);
-    const total = Number(r[`total${i}`] ?? 0);
-    const present = Number(r[`present${i}`] ?? 0);
-    const samples = (r[`samples${i}`] as unknown[] | null) ?? [];
+    const r = tests.get(i) ?? {};
+    const { type, thousands } = chooseType(r, "");
+    const total = Number(r.total ?? 0);
+    const present = Number(r.present ?? 0);
+    const samples = (r.samples as unknown[] | null) ?? [];
     specs.push({ name, sourceName, type, thousands });
     profiles.push({
       name,

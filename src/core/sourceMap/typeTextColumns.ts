@@ -1,0 +1,399 @@
+import type { DuckEngine, Row } from "../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
+import {
+  DEC_THOUSANDS,
+  INT,
+  INT_THOUSANDS,
+  WIDE_COLUMNS,
+  candidateTests,
+  chooseType,
+  positionalName,
+  profileVarcharColumns,
+  SAMPLE_VALUES,
+  round,
+  samplesAggregate,
+} from "./varcharColumns.ts";
+
+/**
+ * Types, exact row count and exact null counts of the text columns of a pinned reader, at the cost
+ * of about one read of the file (see notes/speed.md):
+ *
+ * 1. the candidate tests (`varcharColumns.ts`) run in JS on the first SAMPLE_ROWS data rows, as the
+ *    layout step split them (sampleCounts), which gives each column a candidate type;
+ * 2. one pass over every record counts the records, the present cells of every column and, for
+ *    each column with a candidate type other than text, the values that break it (a cheap test per
+ *    value: one pattern or cast);
+ * 3. a column whose candidate a later value breaks, or that was empty in the sample, is typed again
+ *    by the full candidate tests over every data row.
+ *
+ * The result is the type the full tests over every data row would give (the reference path,
+ * `exhaustive`): a type that fails on the sample fails on all rows, and the one chosen holds on all
+ * rows once no value breaks it. So a strict CAST at Scan time never meets a value it cannot convert.
+ */
+export const SAMPLE_ROWS = 500;
+
+const INT_RE = new RegExp(`^${INT}$`);
+const INTK_RE = new RegExp(`^(${INT}|${INT_THOUSANDS})$`);
+const DECK_RE = new RegExp(`^(${DEC_THOUSANDS})$`);
+const LEADING_ZERO_RE = /^0\d+$/;
+/** Everything DuckDB's DOUBLE cast accepts (digits with `_`, exponents, inf, nan), and a little more. */
+const MAYBE_DOUBLE_RE =
+  /^\s*[-+]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][-+]?\d[\d_]*)?\s*$|^\s*[-+]?(inf(inity)?|nan)\s*$/i;
+/**
+ * Everything DuckDB's DATE or TIMESTAMP cast accepts once a '-' or '/' is in it (the text starts
+ * with three numbers and separators, anything may follow; infinity, epoch), and more.
+ */
+const MAYBE_DATE_RE = /^\s*[-+]?(\d+\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch)/i;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function fitsInt64(digits: string): boolean {
+  try {
+    const n = BigInt(digits);
+    return n >= INT64_MIN && n <= INT64_MAX;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The counts of chooseType's tests over sample values, computed in JS. Each test that DuckDB would
+ * pass is passed here too (exactly, or more loosely for the casts): a type this rules out is ruled
+ * out by DuckDB on the same values, and a type it lets through is then checked by DuckDB on every row.
+ */
+export function sampleCounts(rows: string[][], i: number): Row {
+  let nn = 0;
+  let lz = 0;
+  let int = 0;
+  let intk = 0;
+  let comma = 0;
+  let dbl = 0;
+  let dblk = 0;
+  let date = 0;
+  let bool = 0;
+  let present = 0;
+  const values = new Set<string>();
+  for (const row of rows) {
+    const raw = row[i];
+    if (raw === undefined || raw === "") continue;
+    present++;
+    values.add(raw);
+    // DuckDB's trim() removes spaces only.
+    const v = raw.replace(/^ +| +$/g, "");
+    if (v === "") continue;
+    nn++;
+    if (LEADING_ZERO_RE.test(v)) lz++;
+    if (INT_RE.test(v) && fitsInt64(v)) int++;
+    if (INTK_RE.test(v) && fitsInt64(v.replaceAll(",", ""))) intk++;
+    if (v.includes(",")) comma++;
+    if (MAYBE_DOUBLE_RE.test(v)) dbl++;
+    if (DECK_RE.test(v)) dblk++;
+    if ((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) date++;
+    const lower = v.toLowerCase();
+    if (lower === "true" || lower === "false") bool++;
+  }
+  return {
+    nn,
+    lz,
+    int,
+    intk,
+    comma,
+    dbl,
+    dblk,
+    date,
+    ts: date,
+    bool,
+    present,
+    total: rows.length,
+    samples: [...values].sort().slice(0, SAMPLE_VALUES),
+  };
+}
+
+export interface TextColumnsInput {
+  /** A FROM-able reader whose columns are `column0…`: every record after the header. */
+  reader: string;
+  names: { name: string; sourceName: string }[];
+  /** Data rows when known (blocks of a data book): the first `dataRows` records. */
+  dataRows?: number;
+  /** Otherwise: the footnote records at the end, as split in JS (they are not data rows). */
+  footer?: string[][];
+  /** Data rows the layout expects (a hint that sizes the sample; checked against the count). */
+  expectedDataRows?: number;
+  /** The first data rows as split in JS (tableLayout's records), for the candidate types. */
+  sample: string[][];
+  /** The reference path: the full candidate tests over every data row. */
+  exhaustive?: boolean;
+}
+
+export interface TextColumnsResult {
+  records: number;
+  dataRows: number;
+  specs: ColumnSpec[];
+  profiles: ColumnProfile[];
+  /** Columns the sample could not settle, typed again over every row (for the bench and tests). */
+  retyped: number;
+}
+
+/**
+ * Whether DuckDB's test of `type` (keepsType) surely fails on a cell: the JS tests of sampleCounts
+ * pass everything DuckDB passes, so what they fail DuckDB fails.
+ */
+function surelyBreaks(type: string, thousands: boolean, cell: string): boolean {
+  const v = cell.replace(/^ +| +$/g, "");
+  if (v === "") return false;
+  const leadingZero = LEADING_ZERO_RE.test(v);
+  switch (type) {
+    case "BIGINT":
+      return thousands
+        ? !(INTK_RE.test(v) && fitsInt64(v.replaceAll(",", ""))) || leadingZero
+        : !(INT_RE.test(v) && fitsInt64(v)) || leadingZero;
+    case "DOUBLE":
+      return (thousands ? !DECK_RE.test(v) : !MAYBE_DOUBLE_RE.test(v)) || leadingZero;
+    case "DATE":
+    case "TIMESTAMP":
+      return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v));
+    case "BOOLEAN":
+      return !["true", "false"].includes(v.toLowerCase());
+    default:
+      return false;
+  }
+}
+
+/** Whether a trimmed, non-empty value `v` keeps the column's candidate type (same tests as chooseType). */
+function keepsType(type: string, thousands: boolean, v: string): string {
+  const noLeadingZero = `NOT regexp_full_match(${v}, '0\\d+')`;
+  const dated = `(contains(${v}, '-') OR contains(${v}, '/'))`;
+  switch (type) {
+    case "BIGINT":
+      return thousands
+        ? `regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(replace(${v}, ',', '') AS BIGINT) IS NOT NULL AND ${noLeadingZero}`
+        : // [-+]?\d+ without a leading zero: the integer test and the leading-zero test in one pattern.
+          `regexp_full_match(${v}, '[-+]\\d+|0|[1-9]\\d*') AND TRY_CAST(${v} AS BIGINT) IS NOT NULL`;
+    case "DOUBLE":
+      return thousands
+        ? `regexp_full_match(${v}, '${DEC_THOUSANDS}') AND ${noLeadingZero}`
+        : `TRY_CAST(${v} AS DOUBLE) IS NOT NULL AND ${noLeadingZero}`;
+    case "DATE":
+      return `${dated} AND TRY_CAST(${v} AS DATE) IS NOT NULL`;
+    case "TIMESTAMP":
+      return `${dated} AND TRY_CAST(${v} AS TIMESTAMP) IS NOT NULL`;
+    case "BOOLEAN":
+      return `lower(${v}) IN ('true', 'false')`;
+    default:
+      return "true";
+  }
+}
+
+interface FullPass {
+  total: number;
+  present: Map<number, number>;
+  broken: Map<number, number>;
+  nonEmpty: Map<number, number>;
+}
+
+type Candidate = { type: string; thousands: boolean };
+
+/** Columns whose candidate must be checked on every row, and how. */
+function checksOf(
+  candidates: Candidate[],
+  sampleTests: Map<number, Row>,
+): { i: number; check: "type" | "empty" }[] {
+  const out: { i: number; check: "type" | "empty" }[] = [];
+  candidates.forEach((c, i) => {
+    if (Number(sampleTests.get(i)?.nn ?? 0) === 0) out.push({ i, check: "empty" });
+    else if (c.type !== "VARCHAR") out.push({ i, check: "type" });
+  });
+  return out;
+}
+
+/** One pass over `from` (narrow tables: one row of aggregates). */
+async function narrowPass(
+  engine: DuckEngine,
+  from: string,
+  candidates: Candidate[],
+  checks: { i: number; check: "type" | "empty" }[],
+): Promise<FullPass> {
+  const parts = [`count(*) AS total`];
+  candidates.forEach((_, i) => parts.push(`count(${sqlIdent(positionalName(i))}) AS present${i}`));
+  for (const { i, check } of checks) {
+    const v = `trim(${sqlIdent(positionalName(i))})`;
+    const c = candidates[i]!;
+    if (check === "empty") parts.push(`count(NULLIF(${v}, '')) AS nonEmpty${i}`);
+    else
+      parts.push(
+        `count(*) FILTER (WHERE NULLIF(${v}, '') IS NOT NULL AND NOT (${keepsType(c.type, c.thousands, v)})) AS broken${i}`,
+      );
+  }
+  const [row = {}] = await engine.all(`SELECT ${parts.join(", ")} FROM ${from}`);
+  const pass: FullPass = {
+    total: Number(row.total ?? 0),
+    present: new Map(),
+    broken: new Map(),
+    nonEmpty: new Map(),
+  };
+  candidates.forEach((_, i) => pass.present.set(i, Number(row[`present${i}`] ?? 0)));
+  for (const { i, check } of checks)
+    if (check === "empty") pass.nonEmpty.set(i, Number(row[`nonEmpty${i}`] ?? 0));
+    else pass.broken.set(i, Number(row[`broken${i}`] ?? 0));
+  return pass;
+}
+
+/** The same pass for wide tables: values unpivoted, grouped by column, each tested against its candidate. */
+async function widePass(
+  engine: DuckEngine,
+  from: string,
+  rows: number,
+  candidates: Candidate[],
+  checks: { i: number; check: "type" | "empty" }[],
+): Promise<FullPass> {
+  const columns = candidates.map((_, i) => sqlIdent(positionalName(i))).join(", ");
+  const kinds = candidates
+    .map((c, i) => {
+      const check = checks.find((x) => x.i === i)?.check ?? "none";
+      return `(${sqlString(positionalName(i))}, ${sqlString(check === "type" ? `${c.type}${c.thousands ? "+k" : ""}` : check)})`;
+    })
+    .join(", ");
+  const v = "trim(__v)";
+  const typeCases = [...new Set(checks.filter((x) => x.check === "type").map((x) => candidates[x.i]!))]
+    .map(
+      (c) =>
+        `WHEN ${sqlString(`${c.type}${c.thousands ? "+k" : ""}`)} THEN ${keepsType(c.type, c.thousands, v)}`,
+    )
+    .join(" ");
+  const broken = typeCases
+    ? `count(*) FILTER (WHERE NULLIF(${v}, '') IS NOT NULL AND NOT (CASE __kind ${typeCases} ELSE true END))`
+    : "0";
+  const result = await engine.all(
+    `SELECT __col, count(__v) AS present, count(NULLIF(${v}, '')) AS nonEmpty, ${broken} AS broken ` +
+      `FROM (SELECT ${columns} FROM ${from}) UNPIVOT INCLUDE NULLS (__v FOR __col IN (${columns})) ` +
+      `JOIN (VALUES ${kinds}) k(__col, __kind) USING (__col) GROUP BY __col`,
+  );
+  const pass: FullPass = { total: rows, present: new Map(), broken: new Map(), nonEmpty: new Map() };
+  const byIndex = new Map(result.map((r) => [Number(String(r.__col).slice("column".length)), r]));
+  candidates.forEach((_, i) => pass.present.set(i, Number(byIndex.get(i)?.present ?? 0)));
+  for (const { i, check } of checks)
+    (check === "empty" ? pass.nonEmpty : pass.broken).set(
+      i,
+      Number(byIndex.get(i)?.[check === "empty" ? "nonEmpty" : "broken"] ?? 0),
+    );
+  return pass;
+}
+
+async function countRecords(engine: DuckEngine, reader: string): Promise<number> {
+  const [row] = await engine.all(`SELECT count(*) AS n FROM ${reader}`);
+  return Number(row?.n ?? 0);
+}
+
+export async function typeTextColumns(
+  engine: DuckEngine,
+  input: TextColumnsInput,
+): Promise<TextColumnsResult> {
+  const { reader, names } = input;
+  const width = names.length;
+  const indexes = names.map((_, i) => i);
+  const footer = input.dataRows === undefined ? (input.footer ?? []) : [];
+  const footerCount = footer.length;
+  if (input.exhaustive || width === 0) return exhaustivePath(engine, input, footerCount);
+  const wide = width > WIDE_COLUMNS;
+
+  // The sample: the first data rows as the layout step split them in JS (no DuckDB read).
+  const sampleRows = input.sample.slice(0, SAMPLE_ROWS);
+  const sampleTests = new Map(indexes.map((i) => [i, sampleCounts(sampleRows, i)]));
+  const sampled = sampleRows.length;
+  const candidates = indexes.map((i) => chooseType(sampleTests.get(i) ?? {}, ""));
+  const checks = checksOf(candidates, sampleTests);
+  const limited = (n: number): string => `(SELECT * FROM ${reader} LIMIT ${n})`;
+
+  let pass: FullPass;
+  let records: number;
+  let dataRows: number;
+  /** Rows the null counts are over. */
+  let seen: number;
+  if (input.dataRows !== undefined || wide) {
+    records = input.dataRows ?? (await countRecords(engine, reader));
+    dataRows = input.dataRows ?? Math.max(0, records - footerCount);
+    pass = wide
+      ? await widePass(engine, limited(dataRows), dataRows, candidates, checks)
+      : await narrowPass(engine, limited(dataRows), candidates, checks);
+    seen = pass.total;
+  } else {
+    // One pass over every record, footnotes included: their cells are taken off the counts below,
+    // and a value breaking a candidate (in the data or in a footnote) has its column typed again
+    // over the data rows alone.
+    pass = await narrowPass(engine, reader, candidates, checks);
+    records = pass.total;
+    dataRows = Math.max(0, records - footerCount);
+    seen = dataRows;
+    // DuckDB reads an empty cell, quoted or not, as NULL. A footnote's text breaking a candidate
+    // (a "Source: …" line under a column of years) is not a data value.
+    for (const row of footer)
+      row.forEach((cell, i) => {
+        if (cell !== "" && pass.present.has(i)) pass.present.set(i, pass.present.get(i)! - 1);
+        const c = candidates[i];
+        if (c && pass.broken.has(i) && surelyBreaks(c.type, c.thousands, cell))
+          pass.broken.set(i, pass.broken.get(i)! - 1);
+      });
+  }
+  // The sample reached past the data rows (into footnotes): type the (small) table in full.
+  if (sampled > dataRows) return exhaustivePath(engine, { ...input, dataRows }, 0, records);
+
+  const unsettled = checks
+    .filter(({ i, check }) => ((check === "empty" ? pass.nonEmpty : pass.broken).get(i) ?? 0) > 0)
+    .map((x) => x.i);
+  const retyped = await candidateTests(engine, limited(dataRows).slice(1, -1), unsettled);
+  const specs: ColumnSpec[] = [];
+  const profiles: ColumnProfile[] = [];
+  names.forEach(({ name, sourceName }, i) => {
+    const again = retyped.get(i);
+    const { type, thousands } = again ? chooseType(again, "") : candidates[i]!;
+    const present = pass.present.get(i) ?? 0;
+    const samples = (sampleTests.get(i)?.samples as unknown[] | null) ?? [];
+    specs.push({ name, sourceName, type, thousands });
+    profiles.push({
+      name,
+      type,
+      nullFraction: seen === 0 ? 0 : round((seen - present) / seen),
+      samples: (samples.length > 0 ? samples : ((again?.samples as unknown[] | null) ?? [])).map(String),
+    });
+  });
+  return { records, dataRows, specs, profiles, retyped: unsettled.length };
+}
+
+/**
+ * Sample values as DuckDB reads them, from the first SAMPLE_ROWS data rows: for single-byte
+ * encodings, whose JS decoding of 0x80–0x9F may differ from the UTF-8 copy DuckDB reads.
+ */
+export async function duckSamples(
+  engine: DuckEngine,
+  reader: string,
+  width: number,
+  dataRows: number,
+): Promise<string[][]> {
+  if (width === 0) return [];
+  const select = Array.from(
+    { length: width },
+    (_, i) => `${samplesAggregate(sqlIdent(positionalName(i)))} AS s${i}`,
+  ).join(", ");
+  const [row = {}] = await engine.all(
+    `SELECT ${select} FROM (SELECT * FROM ${reader} LIMIT ${Math.min(SAMPLE_ROWS, dataRows)})`,
+  );
+  return Array.from({ length: width }, (_, i) => ((row[`s${i}`] as unknown[] | null) ?? []).map(String));
+}
+
+/** The reference: every candidate test over every data row. */
+async function exhaustivePath(
+  engine: DuckEngine,
+  input: TextColumnsInput,
+  footerCount: number,
+  knownRecords?: number,
+): Promise<TextColumnsResult> {
+  const records = knownRecords ?? input.dataRows ?? (await countRecords(engine, input.reader));
+  const dataRows = input.dataRows ?? Math.max(0, records - footerCount);
+  const { specs, profiles } = await profileVarcharColumns(
+    engine,
+    `SELECT * FROM ${input.reader} LIMIT ${dataRows}`,
+    input.names,
+  );
+  return { records, dataRows, specs, profiles, retyped: input.names.length };
+}
