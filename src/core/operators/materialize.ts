@@ -4,12 +4,12 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
-import type { Grid } from "../sourceMap/gridTable.ts";
+import type { LoadedGrid } from "../sourceMap/gridTable.ts";
 import { nativeReaderSql } from "../sourceMap/profileNative.ts";
-import { readExcelSheets } from "../sourceMap/readExcel.ts";
+import { loadWorkbookSheet } from "../sourceMap/profileWorkbook.ts";
 import { readHtmlTables } from "../sourceMap/readHtml.ts";
 import { htmlEncoding } from "../sourceMap/profileFile.ts";
-import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
+import type { GridSource, SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import { profileVarcharColumns, typedSelectList } from "../sourceMap/varcharColumns.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 
@@ -75,8 +75,11 @@ export async function materialize(
       origin = { kind: "rowIndex", file: entry.path };
       break;
     case "grid": {
-      const grid = await readGrid(absPath, entry, read.source, read.sheet);
-      const { table: gridTable } = await loadGrid(engine, grid);
+      if (read.columns.length === 0)
+        throw new Error(
+          `sheet "${read.sheet}" of ${entry.path} is empty (no cells with values)${otherSheets(entry, read.sheet)}`,
+        );
+      const { table: gridTable } = await readGrid(engine, absPath, entry, read.source, read.sheet);
       await engine.run(
         `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${gridDataSql(gridTable, read)})`,
       );
@@ -98,20 +101,27 @@ function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin
   return { kind: "lines", file, lines: null, resolve };
 }
 
+function otherSheets(entry: SourceEntry, sheet: string): string {
+  const others = (entry.tables ?? [])
+    .filter((t) => t.sheet !== sheet && t.rowCount > 0)
+    .map((t) => `"${t.sheet}"`);
+  return others.length ? `; sheets with data: ${others.join(", ")}` : "";
+}
+
 async function readGrid(
+  engine: DuckEngine,
   absPath: string,
   entry: SourceEntry,
-  source: "xlsx" | "html",
+  source: GridSource,
   sheet: string,
-): Promise<Grid> {
+): Promise<LoadedGrid> {
   if (source === "html") {
     const grids = await readHtmlTables(absPath, htmlEncoding(entry.encoding));
     const grid = grids.find((g) => g.sheet === sheet);
     if (!grid) throw new Error(`table "${sheet}" is no longer in ${entry.path}; re-map the lake`);
-    return grid;
+    return loadGrid(engine, grid);
   }
-  let found: Grid | undefined;
-  await readExcelSheets(absPath, async (g) => void (found = g), sheet);
+  const found = await loadWorkbookSheet(engine, absPath, source, sheet);
   if (!found) throw new Error(`sheet "${sheet}" is no longer in ${entry.path}; re-map the lake`);
   return found;
 }

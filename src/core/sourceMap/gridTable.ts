@@ -1,36 +1,133 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import type { GridRead, TableProfile } from "./sourceEntry.ts";
+import type { GridRead, GridSource, TableProfile } from "./sourceEntry.ts";
 import { countFooterRows, findHeaderIndex, isSecondHeaderRow, rowText } from "./tableLayout.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
-/** A table read in JS (an Excel sheet, an HTML table): its rows with the line each came from. */
+/** A table read in JS (an HTML table) whole: its rows with the line each came from. */
 export interface Grid {
   sheet: string;
-  source: "xlsx" | "html";
+  source: GridSource;
   rows: string[][];
-  /** Sheet row number (Excel) or file line (HTML) of each row, 1-based. */
+  /** Sheet row number (workbooks) or file line (HTML) of each row, 1-based. */
   lines: number[];
 }
 
+/**
+ * A grid loaded into a DuckDB table `(__line, column0…)` of text, row by row in order (rowid =
+ * index of the row). Only the first and last rows stay in JS, for finding the header and the
+ * footnotes; the grid table doubles as the row origin of the typed table built from it.
+ */
+export interface LoadedGrid {
+  sheet: string;
+  source: GridSource;
+  table: string;
+  width: number;
+  rowCount: number;
+  /** The first rows (up to HEAD_ROWS) and their lines. */
+  head: string[][];
+  headLines: number[];
+  /** The last rows after the head (up to TAIL_ROWS), when the grid has more rows than the head. */
+  tail: string[][];
+  tailLines: number[];
+}
+
+const HEAD_ROWS = 1000;
+const TAIL_ROWS = 500;
+const BATCH_ROWS = 5000;
+
 let gridCounter = 0;
 
-/**
- * Loads a grid into a DuckDB table `(__line, column0…)` of text. The grid table doubles as the row
- * origin of the typed table built from it (rowid → `__line`).
- */
-export async function loadGrid(engine: DuckEngine, grid: Grid): Promise<{ table: string; width: number }> {
-  const width = Math.max(1, ...grid.rows.map((r) => r.length));
-  const table = `__radar_grid_${++gridCounter}`;
-  const columns = Array.from({ length: width }, (_, i) => `${sqlIdent(positionalName(i))} VARCHAR`).join(
-    ", ",
-  );
-  await engine.run(`CREATE TABLE ${sqlIdent(table)} (__line INTEGER, ${columns})`);
-  const padded = grid.rows.map((r) =>
-    Array.from({ length: width }, (_, i) => (r[i] === undefined || r[i] === "" ? null : r[i]!)),
-  );
-  await engine.appendRows(table, padded, (i) => grid.lines[i] ?? 0);
-  return { table, width };
+/** Streams rows into a grid table: batches are appended as they fill; the head and tail are kept. */
+export class GridLoader {
+  readonly table = `__radar_grid_${++gridCounter}`;
+  private width = 0;
+  private created = false;
+  private rowCount = 0;
+  private readonly head: string[][] = [];
+  private readonly headLines: number[] = [];
+  private tail: string[][] = [];
+  private tailLines: number[] = [];
+  private batch: string[][] = [];
+  private batchLines: number[] = [];
+
+  constructor(
+    private readonly engine: DuckEngine,
+    private readonly sheet: string,
+    private readonly source: GridSource,
+  ) {}
+
+  async add(rows: { line: number; cells: string[] }[]): Promise<void> {
+    for (const { line, cells } of rows) {
+      if (this.head.length < HEAD_ROWS) {
+        this.head.push(cells);
+        this.headLines.push(line);
+      } else {
+        this.tail.push(cells);
+        this.tailLines.push(line);
+        if (this.tail.length >= 2 * TAIL_ROWS) {
+          this.tail = this.tail.slice(-TAIL_ROWS);
+          this.tailLines = this.tailLines.slice(-TAIL_ROWS);
+        }
+      }
+      this.batch.push(cells);
+      this.batchLines.push(line);
+      this.rowCount++;
+      if (this.batch.length >= BATCH_ROWS) await this.flush();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const width = Math.max(1, this.width, ...this.batch.map((r) => r.length));
+    if (!this.created) {
+      const columns = Array.from({ length: width }, (_, i) => `${sqlIdent(positionalName(i))} VARCHAR`).join(
+        ", ",
+      );
+      await this.engine.run(`CREATE TABLE ${sqlIdent(this.table)} (__line INTEGER, ${columns})`);
+      this.created = true;
+    } else {
+      // A later row is wider than all before it: rowids stay as they were.
+      for (let i = this.width; i < width; i++)
+        await this.engine.run(
+          `ALTER TABLE ${sqlIdent(this.table)} ADD COLUMN ${sqlIdent(positionalName(i))} VARCHAR`,
+        );
+    }
+    this.width = width;
+    const lines = this.batchLines;
+    const padded = this.batch.map((r) =>
+      Array.from({ length: width }, (_, i) => (r[i] === undefined || r[i] === "" ? null : r[i]!)),
+    );
+    this.batch = [];
+    this.batchLines = [];
+    if (padded.length) await this.engine.appendRows(this.table, padded, (i) => lines[i] ?? 0);
+  }
+
+  async finish(): Promise<LoadedGrid> {
+    await this.flush();
+    const tailStart = Math.max(0, this.tail.length - TAIL_ROWS);
+    return {
+      sheet: this.sheet,
+      source: this.source,
+      table: this.table,
+      width: this.width,
+      rowCount: this.rowCount,
+      head: this.head,
+      headLines: this.headLines,
+      tail: this.tail.slice(tailStart),
+      tailLines: this.tailLines.slice(tailStart),
+    };
+  }
+
+  async drop(): Promise<void> {
+    if (this.created) await this.engine.run(`DROP TABLE IF EXISTS ${sqlIdent(this.table)}`);
+  }
+}
+
+/** Loads a grid held whole in JS (an HTML table). */
+export async function loadGrid(engine: DuckEngine, grid: Grid): Promise<LoadedGrid> {
+  const loader = new GridLoader(engine, grid.sheet, grid.source);
+  await loader.add(grid.rows.map((cells, i) => ({ line: grid.lines[i] ?? 0, cells })));
+  return loader.finish();
 }
 
 export function gridDataSql(gridTable: string, read: GridRead): string {
@@ -38,39 +135,40 @@ export function gridDataSql(gridTable: string, read: GridRead): string {
   return `SELECT ${columns} FROM ${sqlIdent(gridTable)} WHERE rowid > ${read.headerIndex} ORDER BY rowid LIMIT ${read.dataRows}`;
 }
 
-/** Profiles a grid already loaded by `loadGrid`; the caller drops the table when done. */
-export async function profileGrid(
-  engine: DuckEngine,
-  grid: Grid,
-  gridTable: string,
-  width: number,
-): Promise<TableProfile> {
-  const headerIndex = findHeaderIndex(grid.rows, width);
-  const after = grid.rows.slice(headerIndex + 1);
-  const footerCount = countFooterRows(after, width);
-  const names = columnNames(grid.rows[headerIndex] ?? [], width);
+/** Profiles a grid already loaded by `GridLoader`/`loadGrid`; the caller drops the table when done. */
+export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise<TableProfile> {
+  const { head, headLines, width } = grid;
+  const headerIndex = findHeaderIndex(head, width);
+  const afterHeader = head.slice(headerIndex + 1);
+  // Footnotes sit at the end: in the head when it holds every row, else in the tail.
+  const whole = grid.tail.length === 0;
+  const end = whole ? afterHeader : grid.tail;
+  const endLines = whole ? headLines.slice(headerIndex + 1) : grid.tailLines;
+  const footerCount = countFooterRows(end, width);
+  const dataRows = Math.max(0, grid.rowCount - headerIndex - 1 - footerCount);
+  const names = columnNames(head[headerIndex] ?? [], width);
   const read: GridRead = {
     kind: "grid",
     source: grid.source,
     sheet: grid.sheet,
     headerIndex,
-    dataRows: after.length - footerCount,
+    dataRows,
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
-  const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(gridTable, read), names);
+  const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(grid.table, read), names);
   read.columns = specs;
-  const footerRows = after.slice(after.length - footerCount);
+  const footerRows = end.slice(end.length - footerCount);
   return {
     sheet: grid.sheet,
-    headerLine: grid.lines[headerIndex] ?? 0,
-    titleLines: grid.rows
+    headerLine: headLines[headerIndex] ?? 0,
+    titleLines: head
       .slice(0, headerIndex)
       .map(rowText)
       .filter((t) => t !== ""),
     ...(footerCount > 0
       ? {
           footer: {
-            line: grid.lines[headerIndex + 1 + read.dataRows] ?? 0,
+            line: endLines[end.length - footerCount] ?? 0,
             lines: footerRows.map(rowText).filter((t) => t !== ""),
           },
         }
@@ -78,8 +176,8 @@ export async function profileGrid(
     rowCount: read.dataRows,
     columns: profiles,
     read,
-    ...(isSecondHeaderRow(after.slice(0, 21))
-      ? { secondHeader: { line: grid.lines[headerIndex + 1] ?? 0, text: rowText(after[0] ?? []) } }
+    ...(isSecondHeaderRow(afterHeader.slice(0, 21))
+      ? { secondHeader: { line: headLines[headerIndex + 1] ?? 0, text: rowText(afterHeader[0] ?? []) } }
       : {}),
   };
 }

@@ -5,9 +5,10 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { readSample } from "./fileSample.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
+import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
 import { profileNative } from "./profileNative.ts";
-import { readExcelSheets } from "./readExcel.ts";
+import { NotAWorkbookError } from "./readXls.ts";
 import { readHtmlTables } from "./readHtml.ts";
 import { sniffFormat } from "./sniffFormat.ts";
 import type { CrawledFile } from "./crawlLake.ts";
@@ -61,14 +62,16 @@ export async function profileFile(
       case "parquet":
         entry.tables = [await profileNative(engine, file.absPath, { kind: "parquet" })];
         break;
-      case "xlsx": {
-        const tables: TableProfile[] = [];
-        await readExcelSheets(
-          file.absPath,
-          async (grid) => void tables.push(await profileLoadedGrid(engine, grid)),
-        );
-        entry.tables = tables;
-        if (tables.length === 0) entry.error = "the workbook has no sheets";
+      case "xlsx":
+      case "xls":
+      case "ods": {
+        const { tables, error } = await profileWorkbook(engine, file.absPath, sniffed.format);
+        if (tables.length > 0) entry.tables = tables;
+        if (error instanceof NotAWorkbookError) {
+          entry.format = "binary";
+          entry.error = `not a data format RADAR reads: ${error.message}`;
+        } else if (error !== undefined) entry.error = describeFailure(sniffed.format, error);
+        else if (tables.length === 0) entry.error = "the workbook has no sheets";
         break;
       }
       case "html": {
@@ -92,11 +95,11 @@ export async function profileFile(
 }
 
 async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableProfile> {
-  const { table, width } = await loadGrid(engine, grid);
+  const loaded = await loadGrid(engine, grid);
   try {
-    return await profileGrid(engine, grid, table, width);
+    return await profileGrid(engine, loaded);
   } finally {
-    await engine.run(`DROP TABLE IF EXISTS ${sqlIdent(table)}`);
+    await engine.run(`DROP TABLE IF EXISTS ${sqlIdent(loaded.table)}`);
   }
 }
 

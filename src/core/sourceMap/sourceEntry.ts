@@ -1,7 +1,21 @@
 /** What the Source Map knows about one file of the lake. Everything here is JSON-serialisable. */
 
 export type SourceFormat =
-  "csv" | "json" | "jsonl" | "parquet" | "xlsx" | "html" | "text" | "binary" | "empty" | "unknown";
+  | "csv"
+  | "json"
+  | "jsonl"
+  | "parquet"
+  | "xlsx"
+  | "xls"
+  | "ods"
+  | "html"
+  | "text"
+  | "binary"
+  | "empty"
+  | "unknown";
+
+/** Workbooks (.xlsx/.xlsm, legacy .xls, OpenDocument .ods) and HTML tables are read in JS. */
+export type GridSource = "xlsx" | "xls" | "ods" | "html";
 
 /** `windows-1252` files are read through a UTF-8 copy (see transcode.ts). */
 export type TextEncoding = "utf-8" | "utf-16" | "latin-1" | "windows-1252";
@@ -51,7 +65,7 @@ export interface ParquetRead {
 /** Tables that DuckDB cannot read offline (Excel sheets, HTML tables) are loaded from JS. */
 export interface GridRead {
   kind: "grid";
-  source: "xlsx" | "html";
+  source: GridSource;
   /** Sheet name, or the 0-based index of the HTML table. */
   sheet: string;
   /** Index among the grid's rows of the header row. */
@@ -76,6 +90,12 @@ export interface TableProfile {
   read: TableRead;
   /** The row after the header looks like a second header row (line and text); it is read as data. */
   secondHeader?: { line: number; text: string };
+  /** A workbook sheet the workbook hides from its tabs (it is mapped all the same). */
+  hidden?: "hidden" | "veryHidden";
+  /** Merged cell ranges of a sheet ("A1:D1", first ones) and how many there are; a merged value sits in the range's top-left cell. */
+  merged?: { ranges: string[]; count: number };
+  /** What the map observed about this table that a reader should know (empty sheet, formulas saved without results, error cells…). */
+  notes?: string[];
 }
 
 export interface SourceEntry {

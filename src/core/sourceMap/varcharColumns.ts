@@ -45,8 +45,10 @@ function candidateCounts(col: string, i: number): string {
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
     // Date casts are the costliest tests: only try them on values with a date separator.
-    `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
+    // A value with a time of day is no DATE (DuckDB's cast would drop the time silently).
+    `count(CASE WHEN (contains(${v}, '-') OR contains(${v}, '/')) AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
     `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?') THEN TRY_CAST(${v} AS TIME) END) AS time${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
     `count(${sqlIdent(col)}) AS present${i}`,
     `count(*) AS total${i}`,
@@ -66,6 +68,7 @@ function chooseType(r: Row, i: number): { type: string; thousands: boolean } {
   if (numericOk && n("comma") > 0 && n("dblk") === nn) return { type: "DOUBLE", thousands: true };
   if (n("date") === nn) return { type: "DATE", thousands: false };
   if (n("ts") === nn) return { type: "TIMESTAMP", thousands: false };
+  if (n("time") === nn) return { type: "TIME", thousands: false };
   if (n("bool") === nn) return { type: "BOOLEAN", thousands: false };
   return { type: "VARCHAR", thousands: false };
 }
