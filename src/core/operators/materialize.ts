@@ -5,7 +5,8 @@ import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
-import { nativeReaderSql } from "../sourceMap/profileNative.ts";
+import { objectShapeLines } from "../sourceMap/jsonShape.ts";
+import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
 import { loadWorkbookSheet } from "../sourceMap/profileWorkbook.ts";
 import { readHtmlTables } from "../sourceMap/readHtml.ts";
 import { htmlEncoding } from "../sourceMap/profileFile.ts";
@@ -58,19 +59,32 @@ export async function materialize(
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",
+          ...(read.compression === "gzip" ? { gzip: true } : {}),
         }),
       );
       break;
     }
-    case "json":
-      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`;
+    case "json": {
+      const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
+      readSql = `SELECT * FROM ${from}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
-      );
+      const gzip = read.compression === "gzip";
+      const shape = read.shape;
+      origin = shape
+        ? lazyLines(entry.path, () => objectShapeLines(absPath, shape, gzip))
+        : lazyLines(entry.path, async () =>
+            withoutLines(
+              await scanRecordStarts(absPath, {
+                mode: read.format === "array" ? "json-array" : "lines",
+                ...(gzip ? { gzip } : {}),
+              }),
+              read.badLines,
+            ),
+          );
       break;
+    }
     case "parquet":
-      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read)}`;
+      readSql = `SELECT * FROM ${parquetReaderSql(absPath)}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       origin = { kind: "rowIndex", file: entry.path };
       break;
@@ -95,6 +109,13 @@ export async function materialize(
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
   const schema = await engine.describe(`SELECT * FROM ${target}`);
   return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
+}
+
+/** Record lines without the bad JSON lines the table leaves out. */
+function withoutLines(lines: Uint32Array, bad: number[] | undefined): Uint32Array {
+  if (!bad?.length) return lines;
+  const skip = new Set(bad);
+  return lines.filter((l) => !skip.has(l));
 }
 
 function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin {

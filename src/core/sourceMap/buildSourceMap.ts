@@ -6,7 +6,7 @@ import { profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 export interface MapProgress {
   filesDone: number;

@@ -23,7 +23,7 @@ export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | 
     `read_csv(${sqlString(readablePath)}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
     `header=false, auto_detect=false, skip=${read.skipLines}, null_padding=true, ` +
     `parallel=${read.quotedNewlines ? "false" : "true"}, encoding=${sqlString(read.encoding === "windows-1252" ? "utf-8" : read.encoding)}, ` +
-    `columns={${columns}})`
+    `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
   );
 }
 
@@ -34,7 +34,9 @@ export function csvDataSql(readablePath: string, read: CsvRead): string {
 
 /** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
-  return read.encoding === "windows-1252" ? utf8CopyOf(absPath, cacheDir) : absPath;
+  return read.encoding === "windows-1252"
+    ? utf8CopyOf(absPath, cacheDir, read.compression === "gzip")
+    : absPath;
 }
 
 export async function profileDelimited(
@@ -44,7 +46,9 @@ export async function profileDelimited(
   sample: FileSample,
   encoding: TextEncoding,
   delimiter: string,
+  compression?: "gzip",
 ): Promise<TableProfile[]> {
+  const gzip = compression ? { compression } : {};
   const text = sampleText(sample, encoding);
   // A cut sample is only used to find the header and the columns: its first records are enough.
   const head = splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
@@ -67,6 +71,7 @@ export async function profileDelimited(
           delimiter,
           encoding,
           width,
+          ...gzip,
         },
       );
   }
@@ -88,6 +93,7 @@ export async function profileDelimited(
     dataRows: 0,
     quotedNewlines: head.quotedNewlines,
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+    ...gzip,
   };
   const { records, path } = await countRecords(engine, absPath, read, cacheDir);
   read.dataRows = Math.max(0, records - footerCount);
@@ -128,7 +134,7 @@ async function profileBlocks(
   absPath: string,
   parsed: { records: TextRecord[]; quotedNewlines: boolean },
   blocks: Block[],
-  file: { delimiter: string; encoding: TextEncoding; width: number },
+  file: { delimiter: string; encoding: TextEncoding; width: number; compression?: "gzip" },
 ): Promise<TableProfile[]> {
   const { records } = parsed;
   const rows = records.map((r) => r.fields);
@@ -153,6 +159,7 @@ async function profileBlocks(
       quotedNewlines: parsed.quotedNewlines,
       columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
       fileWidth: file.width,
+      ...(file.compression ? { compression: file.compression } : {}),
     };
     const { path } = await countRecords(engine, absPath, read, cacheDir);
     encoding = read.encoding;

@@ -2,15 +2,15 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { readSample } from "./fileSample.ts";
+import { sampleAndSniff, sampleLines, firstCharacter } from "./sampleAndSniff.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
 import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
+import { profileJson } from "./profileJson.ts";
 import { profileNative } from "./profileNative.ts";
 import { NotAWorkbookError } from "./readXls.ts";
 import { readHtmlTables } from "./readHtml.ts";
-import { sniffFormat } from "./sniffFormat.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
 
@@ -25,16 +25,16 @@ export async function profileFile(
   const started = performance.now();
   const entry: SourceEntry = { path: file.path, bytes: file.bytes, mtimeMs: file.mtimeMs, format: "unknown" };
   try {
-    const sample = await readSample(file.absPath);
-    const sniffed = sniffFormat(file.path, sample);
+    const { sample, sniffed, compression, notes, error } = await sampleAndSniff(file);
     entry.format = sniffed.format;
     if (sniffed.encoding) entry.encoding = sniffed.encoding;
+    if (compression) entry.compression = compression;
     switch (sniffed.format) {
       case "empty":
         entry.error = "the file is empty (0 bytes): nothing to read";
         break;
       case "binary":
-        entry.error = `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
+        entry.error = error ?? `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
         break;
       case "csv": {
         const tables = await profileDelimited(
@@ -44,6 +44,7 @@ export async function profileFile(
           sample,
           sniffed.encoding ?? "utf-8",
           sniffed.delimiter ?? ",",
+          compression,
         );
         const read = tables[0]?.read;
         if (read?.kind === "csv") entry.encoding = read.encoding;
@@ -52,12 +53,14 @@ export async function profileFile(
       }
       case "json":
       case "jsonl":
-        entry.tables = [
-          await profileNative(engine, file.absPath, {
-            kind: "json",
-            format: sniffed.format === "json" ? "array" : "newline_delimited",
-          }),
-        ];
+        entry.tables = await profileJson(
+          engine,
+          file.absPath,
+          file.bytes,
+          sniffed.format === "jsonl",
+          firstCharacter(sample, sniffed.encoding),
+          compression,
+        );
         break;
       case "parquet":
         entry.tables = [await profileNative(engine, file.absPath, { kind: "parquet" })];
@@ -84,9 +87,13 @@ export async function profileFile(
       }
       case "text":
       case "unknown":
-        entry.firstLines = await firstLines(file.absPath, sniffed.encoding);
+        entry.firstLines = compression
+          ? sampleLines(sample, sniffed.encoding)
+          : await firstLines(file.absPath, sniffed.encoding);
         break;
     }
+    if (notes.length && entry.tables)
+      entry.tables = entry.tables.map((t) => ({ ...t, notes: [...(t.notes ?? []), ...notes] }));
   } catch (error) {
     entry.error = describeFailure(entry.format, error);
   }

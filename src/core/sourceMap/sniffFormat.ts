@@ -57,6 +57,8 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   }
   // OLE compound file: legacy .xls workbooks (and Word/PowerPoint files, encrypted Office files).
   if (head.length >= 8 && head.subarray(0, 8).equals(CFB_MAGIC)) return { format: "xls" };
+  if (head.length > 262 && head.subarray(257, 262).toString("latin1") === "ustar")
+    return { format: "binary", note: "a tar archive: extract it into the lake (tar -xf) to map its files" };
   if (!bomEncoding(head) && looksBinary(head)) {
     return { format: "binary", note: `binary content (first bytes ${head.subarray(0, 8).toString("hex")})` };
   }

@@ -51,11 +51,37 @@ export interface CsvRead {
   columns: ColumnSpec[];
   /** Fields per record in the whole file, when a block uses fewer columns than the file has. */
   fileWidth?: number;
+  /** The file is gzip-compressed (whatever its name says); DuckDB decompresses it as it reads. */
+  compression?: "gzip";
 }
+
+/**
+ * How a top-level JSON object became a table (the structure is DuckDB's json_group_structure of
+ * the rows' values, as JSON text):
+ * - `keyValue`: members with single values → (key, value);
+ * - `keyedRecords`: members that are records → (key, the record's fields…);
+ * - `keyedArrays`: members that are arrays of like records → (key, the elements' fields…);
+ * - `member`: one member's array of records (a table per member when the arrays differ).
+ */
+export type JsonShape =
+  | { kind: "keyValue"; members: number; structure: string }
+  | { kind: "keyedRecords"; members: number; structure: string }
+  | { kind: "keyedArrays"; members: number; structure: string }
+  | { kind: "member"; member: string; members: number; structure: string };
 
 export interface JsonRead {
   kind: "json";
   format: "array" | "newline_delimited";
+  /** A top-level object: the shape chosen (absent for an array or lines of records). */
+  shape?: JsonShape;
+  /** Nested record fields are spread into dotted columns (`geo.lat`). */
+  flattened?: boolean;
+  /** JSON lines that are not valid JSON records (1-based line numbers), left out of the table. */
+  badLines?: number[];
+  /** With bad lines: the good records' structure (json_group_structure), read through it. */
+  structure?: string;
+  /** The file is compressed (whatever its name says); DuckDB decompresses it. */
+  compression?: "gzip";
 }
 
 export interface ParquetRead {
@@ -105,6 +131,8 @@ export interface SourceEntry {
   mtimeMs: number;
   format: SourceFormat;
   encoding?: TextEncoding;
+  /** The file is gzip-compressed: format, encoding and tables are those of its content. */
+  compression?: "gzip";
   tables?: TableProfile[];
   /** For text files: the first lines. */
   firstLines?: string[];
