@@ -135,40 +135,65 @@ export function gridDataSql(gridTable: string, read: GridRead): string {
   return `SELECT ${columns} FROM ${sqlIdent(gridTable)} WHERE rowid > ${read.headerIndex} ORDER BY rowid LIMIT ${read.dataRows}`;
 }
 
+/**
+ * The rows of a loaded grid that JS holds, as one list: the head, then (for a grid longer than the
+ * head) the tail. `index(i)` is the grid row (rowid) of view row i; `joined` is the view row where
+ * the tail starts after rows left out (-1 when the view is the whole grid).
+ */
+export interface GridView {
+  rows: string[][];
+  lines: number[];
+  index: (i: number) => number;
+  joined: number;
+}
+
+export function gridView(grid: LoadedGrid): GridView {
+  if (grid.tail.length === 0) return { rows: grid.head, lines: grid.headLines, index: (i) => i, joined: -1 };
+  const tailStart = grid.rowCount - grid.tail.length;
+  const h = grid.head.length;
+  return {
+    rows: [...grid.head, ...grid.tail],
+    lines: [...grid.headLines, ...grid.tailLines],
+    index: (i) => (i < h ? i : tailStart + (i - h)),
+    joined: h,
+  };
+}
+
 /** Profiles a grid already loaded by `GridLoader`/`loadGrid`; the caller drops the table when done. */
 export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise<TableProfile> {
-  const { head, headLines, width } = grid;
-  const headerIndex = findHeaderIndex(head, width);
-  const afterHeader = head.slice(headerIndex + 1);
-  // Footnotes sit at the end: in the head when it holds every row, else in the tail.
-  const whole = grid.tail.length === 0;
-  const end = whole ? afterHeader : grid.tail;
-  const endLines = whole ? headLines.slice(headerIndex + 1) : grid.tailLines;
-  const footerCount = countFooterRows(end, width);
-  const dataRows = Math.max(0, grid.rowCount - headerIndex - 1 - footerCount);
-  const names = columnNames(head[headerIndex] ?? [], width);
+  const view = gridView(grid);
+  const { rows, lines } = view;
+  const width = grid.width;
+  const headerIndex = findHeaderIndex(rows, width);
+  const after = rows.slice(headerIndex + 1);
+  const footerCount = countFooterRows(after, width);
+  // Data rows run from the header to the first footer row, counted in grid rows (the view may
+  // leave out rows in its middle).
+  const firstFooter = rows.length - footerCount;
+  const dataEnd = footerCount > 0 ? view.index(firstFooter) : grid.rowCount;
+  const names = columnNames(rows[headerIndex] ?? [], width);
   const read: GridRead = {
     kind: "grid",
     source: grid.source,
     sheet: grid.sheet,
-    headerIndex,
-    dataRows,
+    headerIndex: view.index(headerIndex),
+    dataRows: Math.max(0, dataEnd - view.index(headerIndex) - 1),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
   const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(grid.table, read), names);
   read.columns = specs;
-  const footerRows = end.slice(end.length - footerCount);
+  const footerRows = rows.slice(firstFooter);
   return {
     sheet: grid.sheet,
-    headerLine: headLines[headerIndex] ?? 0,
-    titleLines: head
+    headerLine: lines[headerIndex] ?? 0,
+    titleLines: rows
       .slice(0, headerIndex)
       .map(rowText)
       .filter((t) => t !== ""),
     ...(footerCount > 0
       ? {
           footer: {
-            line: endLines[end.length - footerCount] ?? 0,
+            line: lines[firstFooter] ?? 0,
             lines: footerRows.map(rowText).filter((t) => t !== ""),
           },
         }
@@ -176,8 +201,8 @@ export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise
     rowCount: read.dataRows,
     columns: profiles,
     read,
-    ...(isSecondHeaderRow(afterHeader.slice(0, 21))
-      ? { secondHeader: { line: headLines[headerIndex + 1] ?? 0, text: rowText(afterHeader[0] ?? []) } }
+    ...(isSecondHeaderRow(after.slice(0, 21))
+      ? { secondHeader: { line: lines[headerIndex + 1] ?? 0, text: rowText(after[0] ?? []) } }
       : {}),
   };
 }
