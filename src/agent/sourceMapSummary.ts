@@ -131,6 +131,8 @@ function tableText(table: TableProfile): string {
   if (table.columns.length > MAX_COLUMNS)
     lines.push(`  (+${table.columns.length - MAX_COLUMNS} more columns)`);
   if (table.footer?.lines.length) lines.push(`  ${table.footer.lines.length} footnote row(s) after the data`);
+  // What the map observed about how the table was read (JSON shape, merged cells, bad lines…).
+  for (const note of (table.notes ?? []).slice(0, 3)) lines.push(`  note: ${clip(note, 240)}`);
   return lines.join("\n");
 }
 

@@ -39,6 +39,7 @@ export async function convertWithLibreOffice(
   sources: string[],
   format: string,
   outDir: string,
+  infilter?: string,
 ): Promise<void> {
   const profile = mkdtempSync(join(tmpdir(), "radar-lo-profile-"));
   try {
@@ -46,6 +47,7 @@ export async function convertWithLibreOffice(
       `-env:UserInstallation=file://${profile}`,
       "--headless",
       "--norestore",
+      ...(infilter ? [`--infilter=${infilter}`] : []),
       "--convert-to",
       format,
       "--outdir",

@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { storedZip } from "../helpers/zipFile.ts";
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -69,6 +70,7 @@ const { lake, stateDir } = tempLake({
     ]),
   ),
   "data.csv.bz2": Buffer.concat([Buffer.from("BZh91AY&SY"), Buffer.alloc(40, 7)]),
+  "exports.zip": storedZip({ "2023/a.csv": "x\n1\n", "2023/b.csv": "y\n2\n" }),
   "times.csv":
     "at,clock,day\n2024-01-02 08:15:00,13:45:30,2024-01-02\n2024-02-03 17:05:10,07:00:00,2024-02-03\n",
 });
@@ -244,6 +246,10 @@ describe("Compressed files", () => {
     assert.match(entry("truncated.csv.gz").error ?? "", /gzip file is truncated.*copy or download it again/);
     assert.match(entry("archive.tar.gz").error ?? "", /tar archive: extract it/);
     assert.match(entry("data.csv.bz2").error ?? "", /bzip2-compressed.*bunzip2/);
+    assert.match(
+      entry("exports.zip").error ?? "",
+      /ZIP archive of 2 files \(2023\/a\.csv, 2023\/b\.csv\).*unzip it/,
+    );
   });
 });
 

@@ -134,6 +134,12 @@ before(async () => {
 
   writeFileSync(join(lake, "handmade.xlsx"), handMadeXlsx(handMadeSheet));
   writeFileSync(
+    join(lake, "full.xlsx"),
+    handMadeXlsx(
+      `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>v</t></is></c></row><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c></row><row r="1048576"><c r="A1048576"><v>3</v></c><c r="B1048576"><v>4</v></c></row></sheetData></worksheet>`,
+    ),
+  );
+  writeFileSync(
     join(lake, "binary.xlsb"),
     storedZip({
       "[Content_Types].xml": "<Types/>",
@@ -269,6 +275,15 @@ describe("Workbooks written by libraries and by hand", () => {
     assert.deepEqual(t.columns[0]!.samples, ["Tōkyō Station", "Ōsaka & Kyōto"]);
     assert.deepEqual(t.columns[1]!.samples, ["2024-03-05", "2024-03-06"]);
     assert.deepEqual(t.columns[2]!.samples, ["line one\r\nline two"]);
+  });
+});
+
+describe("Workbooks that may have lost rows say so", () => {
+  test("a sheet that reaches the format's last row is noted", () => {
+    const t = entry("full.xlsx").tables![0]!;
+    assert.equal(t.rowCount, 2);
+    assert.ok(t.notes?.some((n) => n.includes("last row (1,048,576, the most a .xlsx sheet holds)")));
+    assert.equal(entry("handmade.xlsx").tables![0]!.notes, undefined);
   });
 });
 

@@ -35,13 +35,24 @@ function sheetNotes(info: SheetInfo, facts: SheetFacts, rowCount: number): Parti
   };
 }
 
+/** The most rows a sheet of each format can hold. */
+const MAX_ROWS: Record<WorkbookFormat, number> = { xls: 65_536, xlsx: 1_048_576, ods: 1_048_576 };
+
 async function profileSheet(
   engine: DuckEngine,
   grid: LoadedGrid,
   info: SheetInfo,
   facts: SheetFacts,
+  format: WorkbookFormat,
 ): Promise<TableProfile> {
   const extra = sheetNotes(info, facts, grid.rowCount);
+  const lastLine =
+    grid.tailLines[grid.tailLines.length - 1] ?? grid.headLines[grid.headLines.length - 1] ?? 0;
+  if (lastLine >= MAX_ROWS[format])
+    extra.notes = [
+      ...(extra.notes ?? []),
+      `The sheet uses its last row (${String(MAX_ROWS[format]).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}, the most a .${format} sheet holds): the program that saved it may have cut rows off.`,
+    ];
   if (grid.rowCount === 0)
     return {
       sheet: info.name,
@@ -80,7 +91,7 @@ export async function profileWorkbook(
         const current = loader;
         loader = null;
         try {
-          tables.push(await profileSheet(engine, await current.finish(), info, event.facts));
+          tables.push(await profileSheet(engine, await current.finish(), info, event.facts, format));
         } finally {
           await current.drop();
         }

@@ -27,9 +27,47 @@ function local(name: string): string {
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
-function attribute(attributes: Record<string, string>, localName: string): string | undefined {
-  for (const [key, value] of Object.entries(attributes)) if (local(key) === localName) return value;
-  return undefined;
+const NAMESPACES = {
+  office: "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+  table: "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+  text: "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+  style: "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+  calcext: "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0",
+} as const;
+type Namespace = keyof typeof NAMESPACES;
+
+/**
+ * Attribute names as the document spells them: prefixes are declared on the root element
+ * (`xmlns:table="urn:…:table:1.0"`), conventionally office:, table:, text:, style:.
+ */
+function attributeNames(root: Record<string, string>) {
+  const prefix = (ns: Namespace): string => {
+    for (const [key, value] of Object.entries(root))
+      if (key.startsWith("xmlns:") && value === NAMESPACES[ns]) return key.slice("xmlns:".length);
+    return ns;
+  };
+  const office = prefix("office");
+  const table = prefix("table");
+  const style = prefix("style");
+  return {
+    valueType: `${office}:value-type`,
+    value: `${office}:value`,
+    dateValue: `${office}:date-value`,
+    timeValue: `${office}:time-value`,
+    booleanValue: `${office}:boolean-value`,
+    stringValue: `${office}:string-value`,
+    errorType: `${prefix("calcext")}:value-type`,
+    family: `${style}:family`,
+    styleName: `${style}:name`,
+    display: `${table}:display`,
+    tableName: `${table}:name`,
+    tableStyle: `${table}:style-name`,
+    rowsRepeated: `${table}:number-rows-repeated`,
+    columnsRepeated: `${table}:number-columns-repeated`,
+    columnsSpanned: `${table}:number-columns-spanned`,
+    rowsSpanned: `${table}:number-rows-spanned`,
+    spaces: `${prefix("text")}:c`,
+  };
 }
 
 /** "PT13H45M07.5S" → "13:45:07.5" (hours may pass 24 for durations). */
@@ -89,38 +127,44 @@ export async function* readOds(absPath: string, onlySheet?: string): AsyncGenera
       pendingRows = [];
     };
 
+    let q = attributeNames({});
+    let rootSeen = false;
     const cellValue = (attributes: Record<string, string>): string | undefined => {
-      switch (attribute(attributes, "value-type")) {
+      switch (attributes[q.valueType]) {
         case "float":
         case "percentage":
         case "currency": {
-          const v = attribute(attributes, "value");
+          const v = attributes[q.value];
           return v === undefined ? undefined : numberText(Number(v));
         }
         case "date": {
-          const v = attribute(attributes, "date-value");
+          const v = attributes[q.dateValue];
           return v === undefined ? undefined : isoDateText(v);
         }
         case "time": {
-          const v = attribute(attributes, "time-value");
+          const v = attributes[q.timeValue];
           return v === undefined ? undefined : durationText(v);
         }
         case "boolean": {
-          const v = attribute(attributes, "boolean-value");
+          const v = attributes[q.booleanValue];
           return v === undefined ? undefined : v === "true" ? "true" : "false";
         }
         default:
-          return attribute(attributes, "string-value");
+          return attributes[q.stringValue];
       }
     };
 
     const parser = new Parser(
       {
         onopentag(name, attributes) {
+          if (!rootSeen) {
+            rootSeen = true;
+            q = attributeNames(attributes);
+          }
           const tag = local(name);
-          if (tag === "style" && attribute(attributes, "family") === "table")
-            styleName = attribute(attributes, "name") ?? null;
-          else if (tag === "table-properties" && styleName && attribute(attributes, "display") === "false")
+          if (tag === "style" && attributes[q.family] === "table")
+            styleName = attributes[q.styleName] ?? null;
+          else if (tag === "table-properties" && styleName && attributes[q.display] === "false")
             hiddenStyles.add(styleName);
           else if (tag === "table") {
             depth++;
@@ -128,9 +172,9 @@ export async function* readOds(absPath: string, onlySheet?: string): AsyncGenera
               skipText++;
               return;
             }
-            const name = attribute(attributes, "name") ?? `Sheet${sheetCount + 1}`;
+            const name = attributes[q.tableName] ?? `Sheet${sheetCount + 1}`;
             sheetCount++;
-            const style = attribute(attributes, "style-name");
+            const style = attributes[q.tableStyle];
             const info: SheetInfo = {
               name,
               ...(style && hiddenStyles.has(style) ? { state: "hidden" } : {}),
@@ -143,9 +187,9 @@ export async function* readOds(absPath: string, onlySheet?: string): AsyncGenera
             if (tag === "table-row") {
               row = [];
               column = 0;
-              rowRepeat = Math.max(1, Number(attribute(attributes, "number-rows-repeated") ?? 1));
+              rowRepeat = Math.max(1, Number(attributes[q.rowsRepeated] ?? 1));
             } else if ((tag === "table-cell" || tag === "covered-table-cell") && row) {
-              const repeat = Math.max(1, Number(attribute(attributes, "number-columns-repeated") ?? 1));
+              const repeat = Math.max(1, Number(attributes[q.columnsRepeated] ?? 1));
               const typed = tag === "table-cell" ? cellValue(attributes) : undefined;
               cell = {
                 column,
@@ -154,17 +198,15 @@ export async function* readOds(absPath: string, onlySheet?: string): AsyncGenera
                 text: [],
                 paragraphs: 0,
                 // LibreOffice marks a formula's error result with calcext:value-type="error".
-                error: Object.entries(attributes).some(
-                  ([k, v]) => local(k) === "value-type" && v === "error",
-                ),
-                spanColumns: Number(attribute(attributes, "number-columns-spanned") ?? 1),
-                spanRows: Number(attribute(attributes, "number-rows-spanned") ?? 1),
+                error: attributes[q.errorType] === "error",
+                spanColumns: Number(attributes[q.columnsSpanned] ?? 1),
+                spanRows: Number(attributes[q.rowsSpanned] ?? 1),
               };
             } else if (cell && skipText === 0) {
               if (tag === "annotation") skipText++;
               else if (tag === "p" || tag === "h") {
                 if (cell.paragraphs++ > 0) cell.text.push("\n");
-              } else if (tag === "s") cell.text.push(" ".repeat(Number(attribute(attributes, "c") ?? 1)));
+              } else if (tag === "s") cell.text.push(" ".repeat(Number(attributes[q.spaces] ?? 1)));
               else if (tag === "tab") cell.text.push("\t");
               else if (tag === "line-break") cell.text.push("\n");
             }

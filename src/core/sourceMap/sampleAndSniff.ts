@@ -3,6 +3,7 @@ import type { CrawledFile } from "./crawlLake.ts";
 import { decodeBytes, readSample } from "./fileSample.ts";
 import type { FileSample } from "./fileSample.ts";
 import { sniffFormat } from "./sniffFormat.ts";
+import { ZipArchive } from "./zipArchive.ts";
 import type { Sniffed } from "./sniffFormat.ts";
 import type { TextEncoding } from "./sourceEntry.ts";
 
@@ -23,7 +24,12 @@ export interface SampledFile {
 export async function sampleAndSniff(file: CrawledFile): Promise<SampledFile> {
   const raw = await readSample(file.absPath);
   const compression = compressionOf(raw.head);
-  if (!compression) return { sample: raw, sniffed: sniffFormat(file.path, raw), notes: [] };
+  if (!compression) {
+    const sniffed = sniffFormat(file.path, raw);
+    if (sniffed.format === "binary" && raw.head.subarray(0, 4).toString("latin1") === "PK\u0003\u0004")
+      return { sample: raw, sniffed: { format: "binary", note: await zipContents(file.absPath) }, notes: [] };
+    return { sample: raw, sniffed, notes: [] };
+  }
   if (compression !== "gzip")
     return {
       sample: raw,
@@ -76,6 +82,22 @@ export async function sampleAndSniff(file: CrawledFile): Promise<SampledFile> {
         },
         notes,
       };
+  }
+}
+
+/** What a ZIP archive that is no workbook holds, and what to do with it. */
+async function zipContents(absPath: string): Promise<string> {
+  try {
+    const zip = await ZipArchive.open(absPath);
+    try {
+      const files = [...zip.entries.keys()].filter((n) => !n.endsWith("/"));
+      const shown = files.slice(0, 5).join(", ");
+      return `a ZIP archive of ${files.length} file${files.length === 1 ? "" : "s"} (${shown}${files.length > 5 ? ", …" : ""}), not a workbook: unzip it into the lake to map its files`;
+    } finally {
+      await zip.close();
+    }
+  } catch (error) {
+    return `a ZIP archive that cannot be opened (${(error as Error).message})`;
   }
 }
 
