@@ -24,7 +24,9 @@ function shapeNote(shape: JsonShape): string {
     case "keyedRecords":
       return `A JSON object of ${plural(shape.members, "record")} keyed by name, read as one table: the member name in "key", then the record's fields.`;
     case "keyedArrays":
-      return `A JSON object of ${plural(shape.members, "array")} of like records, read as one table: the member name in "key", one row per array element.`;
+      return shape.structure.startsWith("{")
+        ? `A JSON object of ${plural(shape.members, "array")} of like records, read as one table: the member name in "key", one row per array element.`
+        : `A JSON object of ${plural(shape.members, "array")} of values, read as one table: the member name in "key", one row per element, its value in "value".`;
     case "member":
       return `Member "${shape.member}" of the top-level JSON object: its array of ${plural(shape.members, "element")}, one row each (each array member of the object is a table of its own).`;
   }
