@@ -147,6 +147,8 @@ function tableText(table: TableProfile): string {
   // Counting rules decide whether summing or dividing across the rows means anything: quoted whole.
   for (const rule of table.countingRules ?? [])
     lines.push(`  counting rule (note, line ${rule.line}): ${JSON.stringify(rule.sentence)}`);
+  // What the map observed about how the table was read (JSON shape, merged cells, bad lines…).
+  for (const note of (table.notes ?? []).slice(0, 3)) lines.push(`  note: ${clip(note, 240)}`);
   return lines.join("\n");
 }
 

@@ -53,6 +53,8 @@ const FORMAT_ICONS: Record<string, string> = {
   jsonl: "json",
   parquet: "database",
   xlsx: "table",
+  xls: "table",
+  ods: "table",
   html: "code",
   text: "file-text",
   binary: "file-binary",

@@ -4,12 +4,20 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
-import type { Grid } from "../sourceMap/gridTable.ts";
-import { nativeReaderSql } from "../sourceMap/profileNative.ts";
-import { readExcelSheets } from "../sourceMap/readExcel.ts";
+import type { LoadedGrid } from "../sourceMap/gridTable.ts";
+import { objectShapeLines } from "../sourceMap/jsonShape.ts";
+import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
+import { loadWorkbookSheet } from "../sourceMap/profileWorkbook.ts";
 import { readHtmlTables } from "../sourceMap/readHtml.ts";
 import { htmlEncoding } from "../sourceMap/profileFile.ts";
-import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
+import type {
+  CsvRead,
+  GridSource,
+  JsonRead,
+  ParquetRead,
+  SourceEntry,
+  TableProfile,
+} from "../sourceMap/sourceEntry.ts";
 import { profileVarcharColumns, typedSelectList } from "../sourceMap/varcharColumns.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 
@@ -29,6 +37,7 @@ export interface Materialized {
  * origin of its rows; undefined for sheets and HTML tables, which are loaded from JS.
  */
 export async function directRead(
+  engine: DuckEngine,
   lakeRoot: string,
   radarDir: string,
   entry: SourceEntry,
@@ -41,30 +50,54 @@ export async function directRead(
       const path = await readablePath(absPath, read, radarDir);
       return {
         readSql: `SELECT ${typedSelectList(read.columns)} FROM (${csvDataSql(path, read)})`,
-        origin: lazyLines(entry.path, () =>
-          scanRecordStarts(absPath, {
-            mode: "csv",
-            skipLines: read.skipLines,
-            maxRecords: read.dataRows,
-            utf16: read.encoding === "utf-16",
-          }),
-        ),
+        origin: fileOrigin(entry.path, absPath, read),
       };
     }
-    case "json":
-      return {
-        readSql: `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`,
-        origin: lazyLines(entry.path, () =>
-          scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
-        ),
-      };
+    case "json": {
+      const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
+      return { readSql: `SELECT * FROM ${from}`, origin: fileOrigin(entry.path, absPath, read) };
+    }
     case "parquet":
       return {
-        readSql: `SELECT * FROM ${nativeReaderSql(absPath, read)}`,
-        origin: { kind: "rowIndex", file: entry.path },
+        readSql: `SELECT * FROM ${parquetReaderSql(absPath)}`,
+        origin: fileOrigin(entry.path, absPath, read),
       };
     case "grid":
       return undefined;
+  }
+}
+
+/** Where each row of a table DuckDB reads from its file sits in that file. */
+function fileOrigin(file: string, absPath: string, read: CsvRead | JsonRead | ParquetRead): RowOrigin {
+  switch (read.kind) {
+    case "csv":
+      return lazyLines(file, () =>
+        scanRecordStarts(absPath, {
+          // Fixed-width lines are read whole, with no quoting: one record per non-blank line.
+          mode: read.fixedWidth ? "lines" : "csv",
+          skipLines: read.skipLines,
+          maxRecords: read.dataRows,
+          utf16: read.encoding === "utf-16",
+          ...(read.compression === "gzip" ? { gzip: true } : {}),
+        }),
+      );
+    case "json": {
+      const gzip = read.compression === "gzip";
+      const shape = read.shape;
+      return shape
+        ? lazyLines(file, () => objectShapeLines(absPath, shape, gzip))
+        : lazyLines(file, async () =>
+            withoutLines(
+              await scanRecordStarts(absPath, {
+                mode: read.format === "array" ? "json-array" : "lines",
+                ...(gzip ? { gzip } : {}),
+              }),
+              read.badLines,
+            ),
+          );
+    }
+    case "parquet":
+      return { kind: "rowIndex", file };
   }
 }
 
@@ -96,32 +129,27 @@ export async function materialize(
         readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
         await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
-      origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, {
-          // Fixed-width lines are read whole, with no quoting: one record per non-blank line.
-          mode: read.fixedWidth ? "lines" : "csv",
-          skipLines: read.skipLines,
-          maxRecords: read.dataRows,
-          utf16: read.encoding === "utf-16",
-        }),
-      );
+      origin = fileOrigin(entry.path, absPath, read);
       break;
     }
-    case "json":
-      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`;
+    case "json": {
+      const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
+      readSql = `SELECT * FROM ${from}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
-      );
+      origin = fileOrigin(entry.path, absPath, read);
       break;
+    }
     case "parquet":
-      readSql = `SELECT * FROM ${nativeReaderSql(absPath, read)}`;
+      readSql = `SELECT * FROM ${parquetReaderSql(absPath)}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = { kind: "rowIndex", file: entry.path };
+      origin = fileOrigin(entry.path, absPath, read);
       break;
     case "grid": {
-      const grid = await readGrid(absPath, entry, read.source, read.sheet);
-      const { table: gridTable } = await loadGrid(engine, grid);
+      if (read.columns.length === 0)
+        throw new Error(
+          `sheet "${read.sheet}" of ${entry.path} is empty (no cells with values)${otherSheets(entry, read.sheet)}`,
+        );
+      const { table: gridTable } = await readGrid(engine, absPath, entry, read.source, read.sheet);
       await engine.run(
         `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${gridDataSql(gridTable, read)})`,
       );
@@ -139,24 +167,38 @@ export async function materialize(
   return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
 }
 
+/** Record lines without the bad JSON lines the table leaves out. */
+function withoutLines(lines: Uint32Array, bad: number[] | undefined): Uint32Array {
+  if (!bad?.length) return lines;
+  const skip = new Set(bad);
+  return lines.filter((l) => !skip.has(l));
+}
+
 function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin {
   return { kind: "lines", file, lines: null, resolve };
 }
 
+function otherSheets(entry: SourceEntry, sheet: string): string {
+  const others = (entry.tables ?? [])
+    .filter((t) => t.sheet !== sheet && t.rowCount > 0)
+    .map((t) => `"${t.sheet}"`);
+  return others.length ? `; sheets with data: ${others.join(", ")}` : "";
+}
+
 async function readGrid(
+  engine: DuckEngine,
   absPath: string,
   entry: SourceEntry,
-  source: "xlsx" | "html",
+  source: GridSource,
   sheet: string,
-): Promise<Grid> {
+): Promise<LoadedGrid> {
   if (source === "html") {
     const grids = await readHtmlTables(absPath, htmlEncoding(entry.encoding));
     const grid = grids.find((g) => g.sheet === sheet);
     if (!grid) throw new Error(`table "${sheet}" is no longer in ${entry.path}; re-map the lake`);
-    return grid;
+    return loadGrid(engine, grid);
   }
-  let found: Grid | undefined;
-  await readExcelSheets(absPath, async (g) => void (found = g), sheet);
+  const found = await loadWorkbookSheet(engine, absPath, source, sheet);
   if (!found) throw new Error(`sheet "${sheet}" is no longer in ${entry.path}; re-map the lake`);
   return found;
 }

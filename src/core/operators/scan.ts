@@ -37,6 +37,8 @@ export interface ScanObservation {
     titleLines: string[];
     footerLines: string[];
     sheets?: string[];
+    /** What the Source Map observed about how the table is read (JSON shape, merged cells, left-out lines…). */
+    notes?: string[];
   };
   schema: ColumnType[];
   rowCount: number;
@@ -131,6 +133,7 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
           titleLines: table.titleLines,
           footerLines: table.footer?.lines ?? [],
           ...(sheets.length > 1 ? { sheets } : {}),
+          ...(table.notes?.length ? { notes: table.notes } : {}),
         },
         schema: done.schema,
         rowCount: done.rowCount,

@@ -102,7 +102,7 @@ async function unionInOneStatement(
   output: string,
 ): Promise<Part[] | undefined> {
   const reads = await Promise.all(
-    entries.map((entry, i) => directRead(ctx.lakeRoot, ctx.radarDir, entry, tables[i]!)),
+    entries.map((entry, i) => directRead(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, tables[i]!)),
   );
   if (reads.some((r) => r === undefined)) return undefined;
   const label = sqlIdent(sourceColumn);

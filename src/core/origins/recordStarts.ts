@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
 
 /**
  * The physical line where each record starts, found by one streaming pass over the file's bytes
@@ -17,6 +18,8 @@ export interface RecordScanOptions {
   maxRecords?: number;
   /** UTF-16 files are scanned in 2-byte units. */
   utf16?: boolean;
+  /** The file is gzip-compressed: lines are those of the decompressed text. */
+  gzip?: boolean;
 }
 
 export async function scanRecordStarts(absPath: string, options: RecordScanOptions): Promise<Uint32Array> {
@@ -44,7 +47,9 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
     starts[count++] = value;
   };
 
-  const stream = createReadStream(absPath, { highWaterMark: 1 << 20 });
+  const raw = createReadStream(absPath, { highWaterMark: 1 << 20 });
+  const stream = options.gzip ? raw.pipe(createGunzip({ chunkSize: 1 << 20 })) : raw;
+  if (options.gzip) raw.on("error", (e) => stream.destroy(e));
   outer: for await (const chunk of stream as AsyncIterable<Buffer>) {
     let i = 0;
     if (first) {
@@ -96,6 +101,7 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
     }
   }
   stream.destroy();
+  raw.destroy();
   return starts.slice(0, Math.min(count, max));
 
   function recordStart(): void {

@@ -52,7 +52,7 @@ export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | 
   return (
     `read_csv(${sqlString(readablePath)}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
     `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
-    `columns={${columns}})`
+    `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
   );
 }
 
@@ -69,7 +69,11 @@ export function csvDataSql(readablePath: string, read: CsvRead): string {
 /** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
   return read.encoding === "windows-1252" || read.stripNul
-    ? utf8CopyOf(absPath, cacheDir, { encoding: read.encoding, stripNul: read.stripNul === true })
+    ? utf8CopyOf(absPath, cacheDir, {
+        encoding: read.encoding,
+        stripNul: read.stripNul === true,
+        gzip: read.compression === "gzip",
+      })
     : absPath;
 }
 
@@ -80,9 +84,16 @@ export async function profileDelimited(
   sample: FileSample,
   sniffedEncoding: TextEncoding,
   delimiter: string,
+  compression: "gzip" | undefined,
   options: DelimitedOptions = {},
 ): Promise<TableProfile[]> {
-  const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffedEncoding);
+  // A compressed file's bytes say nothing about its text: the (decompressed) sample decides.
+  const { encoding, stripNul, maxLineBytes } = await settleBytes(
+    absPath,
+    sample,
+    sniffedEncoding,
+    compression !== undefined,
+  );
   const text = sampleText(sample, encoding);
   if (stripNul) {
     text.head = text.head.replace(/\0/g, "");
@@ -103,6 +114,7 @@ export async function profileDelimited(
     quotedNewlines: head.quotedNewlines,
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
+    ...(compression ? { compression } : {}),
   };
   // Data books put several tables in one sheet; a small file read whole can be split exactly.
   if (sample.complete) {
@@ -138,6 +150,7 @@ export async function profileDelimited(
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
+    ...(compression ? { compression } : {}),
   };
   // Rows after the data (footnotes, trailer blocks, blank records) are counted by DuckDB but are no data.
   const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
@@ -171,9 +184,10 @@ export async function settleBytes(
   absPath: string,
   sample: FileSample,
   sniffed: TextEncoding,
+  compressed = false,
 ): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number }> {
   if (sniffed === "utf-16") return { encoding: sniffed, stripNul: false };
-  const census = sample.complete ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
+  const census = sample.complete || compressed ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
   const encoding: TextEncoding = census.utf8 ? "utf-8" : census.c1 ? "windows-1252" : "latin-1";
   return {
     encoding,
@@ -214,6 +228,7 @@ async function profileBlocks(
     quotedNewlines: boolean;
     stripNul?: boolean;
     maxLineBytes?: number;
+    compression?: "gzip";
   },
   options: DelimitedOptions,
 ): Promise<TableProfile[]> {
@@ -243,6 +258,7 @@ async function profileBlocks(
       fileWidth: file.width,
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
+      ...(file.compression ? { compression: file.compression } : {}),
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,

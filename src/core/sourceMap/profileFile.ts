@@ -2,15 +2,16 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { readSample } from "./fileSample.ts";
+import { sampleAndSniff, sampleLines, firstCharacter } from "./sampleAndSniff.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
+import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
 import { profileFixedWidth } from "./fixedWidth.ts";
+import { profileJson } from "./profileJson.ts";
 import { profileNative } from "./profileNative.ts";
-import { readExcelSheets } from "./readExcel.ts";
+import { NotAWorkbookError } from "./readXls.ts";
 import { readHtmlTables } from "./readHtml.ts";
-import { sniffFormat } from "./sniffFormat.ts";
 import { unreadableReason } from "./crawlLake.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
@@ -50,16 +51,16 @@ export async function profileFile(
   const budget = fileBudgetMs(file.bytes, options.budgetMs);
   const limit = engine.limit(budget);
   try {
-    const sample = await readSample(file.absPath);
-    const sniffed = sniffFormat(file.path, sample);
+    const { sample, sniffed, compression, notes, error } = await sampleAndSniff(file);
     entry.format = sniffed.format;
     if (sniffed.encoding) entry.encoding = sniffed.encoding;
+    if (compression) entry.compression = compression;
     switch (sniffed.format) {
       case "empty":
         entry.error = "the file is empty (0 bytes): nothing to read";
         break;
       case "binary":
-        entry.error = `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
+        entry.error = error ?? `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
         break;
       case "csv": {
         const tables = await profileDelimited(
@@ -69,6 +70,7 @@ export async function profileFile(
           sample,
           sniffed.encoding ?? "utf-8",
           sniffed.delimiter ?? ",",
+          compression,
           options.exhaustive ? { exhaustive: true } : {},
         );
         const read = tables[0]?.read;
@@ -83,24 +85,28 @@ export async function profileFile(
         break;
       case "json":
       case "jsonl":
-        entry.tables = [
-          await profileNative(engine, file.absPath, {
-            kind: "json",
-            format: sniffed.format === "json" ? "array" : "newline_delimited",
-          }),
-        ];
+        entry.tables = await profileJson(
+          engine,
+          file.absPath,
+          file.bytes,
+          sniffed.format === "jsonl",
+          firstCharacter(sample, sniffed.encoding),
+          compression,
+        );
         break;
       case "parquet":
         entry.tables = [await profileNative(engine, file.absPath, { kind: "parquet" })];
         break;
-      case "xlsx": {
-        const tables: TableProfile[] = [];
-        await readExcelSheets(
-          file.absPath,
-          async (grid) => void tables.push(await profileLoadedGrid(engine, grid)),
-        );
-        entry.tables = tables;
-        if (tables.length === 0) entry.error = "the workbook has no sheets";
+      case "xlsx":
+      case "xls":
+      case "ods": {
+        const { tables, error } = await profileWorkbook(engine, file.absPath, sniffed.format);
+        if (tables.length > 0) entry.tables = tables;
+        if (error instanceof NotAWorkbookError) {
+          entry.format = "binary";
+          entry.error = `not a data format RADAR reads: ${error.message}`;
+        } else if (error !== undefined) entry.error = describeFailure(sniffed.format, error);
+        else if (tables.length === 0) entry.error = "the workbook has no sheets";
         break;
       }
       case "html": {
@@ -113,9 +119,13 @@ export async function profileFile(
       }
       case "text":
       case "unknown":
-        entry.firstLines = await firstLines(file.absPath, sniffed.encoding);
+        entry.firstLines = compression
+          ? sampleLines(sample, sniffed.encoding)
+          : await firstLines(file.absPath, sniffed.encoding);
         break;
     }
+    if (notes.length && entry.tables)
+      entry.tables = entry.tables.map((t) => ({ ...t, notes: [...(t.notes ?? []), ...notes] }));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (limit.expired())
@@ -134,11 +144,11 @@ export async function profileFile(
 }
 
 async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableProfile> {
-  const { table, width } = await loadGrid(engine, grid);
+  const loaded = await loadGrid(engine, grid);
   try {
-    return await profileGrid(engine, grid, table, width);
+    return await profileGrid(engine, loaded);
   } finally {
-    await engine.run(`DROP TABLE IF EXISTS ${sqlIdent(table)}`);
+    await engine.run(`DROP TABLE IF EXISTS ${sqlIdent(loaded.table)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import type { FileSample } from "./fileSample.ts";
 import type { SourceFormat, TextEncoding } from "./sourceEntry.ts";
 import { detectDelimiter } from "./delimitedText.ts";
 import { detectFixedWidth } from "./fixedWidth.ts";
+import { CFB_MAGIC } from "./compoundFile.ts";
 
 export interface Sniffed {
   format: SourceFormat;
@@ -50,15 +51,24 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   }
   if (magic === "PK\u0003\u0004") {
     const asText = head.subarray(0, 4096).toString("latin1");
+    // OpenDocument files start with an uncompressed `mimetype` entry naming their kind.
+    const odf = /^mimetypeapplication\/vnd\.oasis\.opendocument\.([a-z-]+)/.exec(asText.slice(30, 120));
+    if (odf?.[1] === "spreadsheet" || ext === ".ods") return { format: "ods" };
+    if (odf) return { format: "binary", note: `an OpenDocument ${odf[1]} file, not a spreadsheet` };
     if (
       ext === ".xlsx" ||
       ext === ".xlsm" ||
+      ext === ".xlsb" ||
       asText.includes("xl/") ||
       asText.includes("[Content_Types].xml")
     )
       return { format: "xlsx" };
     return { format: "binary", note: "a ZIP archive that is not an Excel workbook" };
   }
+  // OLE compound file: legacy .xls workbooks (and Word/PowerPoint files, encrypted Office files).
+  if (head.length >= 8 && head.subarray(0, 8).equals(CFB_MAGIC)) return { format: "xls" };
+  if (head.length > 262 && head.subarray(257, 262).toString("latin1") === "ustar")
+    return { format: "binary", note: "a tar archive: extract it into the lake (tar -xf) to map its files" };
   if (!bomEncoding(head) && looksBinary(head)) {
     return { format: "binary", note: `binary content (first bytes ${head.subarray(0, 8).toString("hex")})` };
   }

@@ -7,11 +7,16 @@ export type SourceFormat =
   | "jsonl"
   | "parquet"
   | "xlsx"
+  | "xls"
+  | "ods"
   | "html"
   | "text"
   | "binary"
   | "empty"
   | "unknown";
+
+/** Workbooks (.xlsx/.xlsm, legacy .xls, OpenDocument .ods) and HTML tables are read in JS. */
+export type GridSource = "xlsx" | "xls" | "ods" | "html";
 
 /** `windows-1252` files are read through a UTF-8 copy (see transcode.ts). */
 export type TextEncoding = "utf-8" | "utf-16" | "latin-1" | "windows-1252";
@@ -60,11 +65,37 @@ export interface CsvRead {
    * (0-based start, width), values trimmed. `delimiter` is unused then.
    */
   fixedWidth?: { start: number; width: number }[];
+  /** The file is gzip-compressed (whatever its name says); DuckDB decompresses it as it reads. */
+  compression?: "gzip";
 }
+
+/**
+ * How a top-level JSON object became a table (the structure is DuckDB's json_group_structure of
+ * the rows' values, as JSON text):
+ * - `keyValue`: members with single values → (key, value);
+ * - `keyedRecords`: members that are records → (key, the record's fields…);
+ * - `keyedArrays`: members that are arrays of like records → (key, the elements' fields…);
+ * - `member`: one member's array of records (a table per member when the arrays differ).
+ */
+export type JsonShape =
+  | { kind: "keyValue"; members: number; structure: string }
+  | { kind: "keyedRecords"; members: number; structure: string }
+  | { kind: "keyedArrays"; members: number; structure: string }
+  | { kind: "member"; member: string; members: number; structure: string };
 
 export interface JsonRead {
   kind: "json";
   format: "array" | "newline_delimited";
+  /** A top-level object: the shape chosen (absent for an array or lines of records). */
+  shape?: JsonShape;
+  /** Nested record fields are spread into dotted columns (`geo.lat`). */
+  flattened?: boolean;
+  /** JSON lines that are not valid JSON records (1-based line numbers), left out of the table. */
+  badLines?: number[];
+  /** With bad lines: the good records' structure (json_group_structure), read through it. */
+  structure?: string;
+  /** The file is compressed (whatever its name says); DuckDB decompresses it. */
+  compression?: "gzip";
 }
 
 export interface ParquetRead {
@@ -74,7 +105,7 @@ export interface ParquetRead {
 /** Tables that DuckDB cannot read offline (Excel sheets, HTML tables) are loaded from JS. */
 export interface GridRead {
   kind: "grid";
-  source: "xlsx" | "html";
+  source: GridSource;
   /** Sheet name, or the 0-based index of the HTML table. */
   sheet: string;
   /** Index among the grid's rows of the last row before the data (the header, or the last row of its band). */
@@ -114,6 +145,12 @@ export interface TableProfile {
   title?: string;
   /** Columns whose name does not fit their values while a neighbour's does (swapped or shifted header). */
   headerFit?: HeaderMisfit[];
+  /** A workbook sheet the workbook hides from its tabs (it is mapped all the same). */
+  hidden?: "hidden" | "veryHidden";
+  /** Merged cell ranges of a sheet ("A1:D1", first ones) and how many there are; a merged value sits in the range's top-left cell. */
+  merged?: { ranges: string[]; count: number };
+  /** What the map observed about this table that a reader should know (empty sheet, formulas saved without results, error cells…). */
+  notes?: string[];
 }
 
 export interface FooterRow {
@@ -171,6 +208,8 @@ export interface SourceEntry {
   mtimeMs: number;
   format: SourceFormat;
   encoding?: TextEncoding;
+  /** The file is gzip-compressed: format, encoding and tables are those of its content. */
+  compression?: "gzip";
   tables?: TableProfile[];
   /** For text files: the first lines. */
   firstLines?: string[];

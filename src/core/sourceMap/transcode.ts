@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { decodeWindows1252 } from "./fileSample.ts";
 import type { TextEncoding } from "./sourceEntry.ts";
+import { createGunzip, createGzip } from "node:zlib";
 
 /**
  * DuckDB reads UTF-8, UTF-16 and strict Latin-1 offline, but Windows exports are usually
@@ -18,6 +19,8 @@ export interface CopyOptions {
   encoding: TextEncoding;
   /** Drop NUL bytes. */
   stripNul: boolean;
+  /** A gzip file gets a gzip copy, so the read (compression='gzip') is the same for both. */
+  gzip?: boolean;
 }
 
 export async function utf8CopyOf(
@@ -27,11 +30,13 @@ export async function utf8CopyOf(
 ): Promise<string> {
   const { size, mtimeMs } = statSync(absPath);
   const key = createHash("sha256")
-    .update(`${absPath}\u0000${size}\u0000${mtimeMs}\u0000${options.encoding}\u0000${options.stripNul}`)
+    .update(
+      `${absPath}\u0000${size}\u0000${mtimeMs}\u0000${options.encoding}\u0000${options.stripNul}\u0000${options.gzip === true}`,
+    )
     .digest("hex")
     .slice(0, 24);
   const dir = join(cacheDir, "utf8");
-  const target = join(dir, `${key}.csv`);
+  const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
   const convert = (chunk: Buffer): Buffer => {
@@ -46,7 +51,15 @@ export async function utf8CopyOf(
       done(null, convert(chunk));
     },
   });
-  await pipeline(createReadStream(absPath), transform, createWriteStream(`${target}.tmp`));
+  if (options.gzip)
+    await pipeline(
+      createReadStream(absPath),
+      createGunzip(),
+      transform,
+      createGzip({ level: 1 }),
+      createWriteStream(`${target}.tmp`),
+    );
+  else await pipeline(createReadStream(absPath), transform, createWriteStream(`${target}.tmp`));
   renameSync(`${target}.tmp`, target);
   return target;
 }

@@ -64,6 +64,7 @@ export function valueAggregates(ref: string, i: number | string): string {
     // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
     `count(CASE WHEN (contains(${v}, '-') OR contains(${v}, '/')) AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
     `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?') THEN TRY_CAST(${v} AS TIME) END) AS time${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
     `count(${ref}) AS present${i}`,
     `count(*) AS total${i}`,
@@ -83,6 +84,7 @@ export function chooseType(r: Row, i: number | string): { type: string; thousand
   if (numericOk && n("comma") > 0 && n("dblk") === nn) return { type: "DOUBLE", thousands: true };
   if (n("date") === nn) return { type: "DATE", thousands: false };
   if (n("ts") === nn) return { type: "TIMESTAMP", thousands: false };
+  if (n("time") === nn) return { type: "TIME", thousands: false };
   if (n("bool") === nn) return { type: "BOOLEAN", thousands: false };
   return { type: "VARCHAR", thousands: false };
 }

@@ -1,0 +1,388 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import ExcelJS from "exceljs";
+import type { CorpusCase } from "../corpusCase.ts";
+import { committedWorkbooks } from "../../helpers/realWorkbooks.ts";
+import { storedZip } from "../../helpers/zipFile.ts";
+
+/**
+ * More of the formats area's inputs: workbooks written by LibreOffice (the committed copies of
+ * test/fixtures/workbooks), by libraries and by hand; JSON in every common shape; compressed and
+ * archived files. Each is a real-world input a user meets; the expectation is what the map must say.
+ */
+
+const real = (name: string) => () => readFileSync(join(committedWorkbooks, name));
+
+const SALES_SHEETS = ["Sales", "Empty", "Costs", "Lookup"];
+
+async function excelBook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The minimal parts of a workbook whose one sheet is `sheetXml` (what some tools write). */
+function handMadeXlsx(sheetXml: string): Buffer {
+  return storedZip({
+    "[Content_Types].xml": "<Types/>",
+    "xl/workbook.xml":
+      '<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels":
+      '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    "xl/worksheets/sheet1.xml": `<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`,
+  });
+}
+
+const inline = (ref: string, text: string): string =>
+  `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+export const formatsMoreCases: CorpusCase[] = [
+  {
+    name: "xlsx-libreoffice-merged-title",
+    owner: "formats",
+    about:
+      "a Census-style sheet written by LibreOffice: title merged across A1:D1, labels merged down and across, rich-text names, a gap in the header row",
+    files: { "population.xlsx": real("census-merged-title.xlsx") },
+    expect: [
+      {
+        file: "population.xlsx",
+        table: {
+          sheet: "Population",
+          titleLines: ["Annual Estimates of the Resident Population: April 1, 2020 to July 1, 2023"],
+          footer: ["Source: U.S. Census Bureau, Population Division"],
+          check: (t) =>
+            t.merged?.ranges.join(",") === "A1:D1,A3:A4,B3:D3"
+              ? undefined
+              : `merged ${JSON.stringify(t.merged)}`,
+        },
+      },
+    ],
+  },
+  ...(["xlsx", "xls", "ods"] as const).map((format): CorpusCase => ({
+    name: `${format}-libreoffice-every-sheet`,
+    owner: "formats",
+    about: `a .${format} written by LibreOffice with sheets Sales, Empty, Costs and a hidden Lookup; dates, times, currency, formulas, a #DIV/0!`,
+    files: { [`book.${format}`]: real(`sales-every-sheet.${format}`) },
+    expect: [
+      {
+        file: `book.${format}`,
+        table: {
+          sheets: SALES_SHEETS,
+          sheet: "Costs",
+          rows: 3,
+          columns: ["Item:VARCHAR", "Amount:DOUBLE", "Due:DATE", "Start time:TIME", "Logged at:TIMESTAMP"],
+        },
+      },
+      {
+        file: `book.${format}`,
+        table: {
+          sheet: "Sales",
+          rows: 4,
+          check: (t) =>
+            t.notes?.some((n) => n.includes("#DIV/0!")) ? undefined : "the #DIV/0! cell is not noted",
+        },
+      },
+      {
+        file: `book.${format}`,
+        table: { sheet: "Lookup", check: (t) => (t.hidden ? undefined : "hidden sheet not marked hidden") },
+      },
+    ],
+  })),
+  {
+    name: "xls-libreoffice-tall",
+    owner: "formats",
+    about: "a legacy .xls of 1,500 rows with a footnote under the data, written by LibreOffice",
+    files: { "readings.xls": real("tall-1500-rows.xls") },
+    expect: [
+      {
+        file: "readings.xls",
+        table: { rows: 1500, headerLine: 1, footer: ["Provisional data, subject to revision."] },
+      },
+    ],
+  },
+  {
+    name: "xlsx-row-with-gaps",
+    owner: "formats",
+    about: "a sheet row with an empty cell between values (crashed the map: reading 'trim' of undefined)",
+    files: {
+      "gaps.xlsx": handMadeXlsx(
+        `<row r="1">${inline("A1", "a")}${inline("C1", "c")}</row><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c><c r="C2"><v>3</v></c></row>`,
+      ),
+    },
+    expect: [{ file: "gaps.xlsx", table: { rows: 1, columns: ["a", "column1", "c"] } }],
+  },
+  {
+    name: "xlsx-rich-text-shared-strings",
+    owner: "formats",
+    about: "shared strings with rich-text runs (bold inside a cell), as Excel writes them",
+    files: {
+      "rich.xlsx": () =>
+        excelBook((wb) => {
+          const ws = wb.addWorksheet("Rich");
+          ws.addRow(["name", "value"]);
+          ws.addRow([{ richText: [{ text: "Total ", font: { bold: true } }, { text: "sales" }] }, 10]);
+          ws.addRow(["other", 5]);
+        }),
+    },
+    expect: [
+      {
+        file: "rich.xlsx",
+        table: {
+          rows: 2,
+          check: (t) => (t.columns[0]?.samples.includes("Total sales") ? undefined : "rich text not joined"),
+        },
+      },
+    ],
+  },
+  {
+    name: "xlsx-shared-formulas-cached",
+    owner: "formats",
+    about: "shared formulas (one formula filled down) keep their saved results",
+    files: {
+      "formulas.xlsx": () =>
+        excelBook((wb) => {
+          const ws = wb.addWorksheet("F");
+          ws.addRow(["n", "double"]);
+          for (let i = 1; i <= 4; i++) ws.addRow([i]);
+          ws.fillFormula("B2:B5", "A2*2", (row) => (row - 1) * 2);
+        }),
+    },
+    expect: [{ file: "formulas.xlsx", table: { rows: 4, columns: ["n:BIGINT", "double:BIGINT"] } }],
+  },
+  {
+    name: "xlsx-formula-without-result",
+    owner: "formats",
+    about: "a formula saved without its result (written by a library that does not calculate)",
+    files: {
+      "pending.xlsx": () =>
+        excelBook((wb) => {
+          const ws = wb.addWorksheet("P");
+          ws.addRow(["a", "b"]);
+          ws.addRow([1, { formula: "A2+1" } as ExcelJS.CellFormulaValue]);
+          ws.addRow([2, 3]);
+        }),
+    },
+    expect: [
+      {
+        file: "pending.xlsx",
+        table: {
+          rows: 2,
+          check: (t) =>
+            t.notes?.some((n) => n.includes("no saved result (B2)"))
+              ? undefined
+              : "formula without result not noted",
+        },
+      },
+    ],
+  },
+  {
+    name: "xlsx-inline-strings",
+    owner: "formats",
+    about: 'cells with inline strings (t="inlineStr"), as streaming writers produce',
+    files: {
+      "inline.xlsx": handMadeXlsx(
+        `<row r="1">${inline("A1", "city")}${inline("B1", "note")}</row><row r="2">${inline("A2", "Oslo")}${inline("B2", "x &amp; y")}</row>`,
+      ),
+    },
+    expect: [{ file: "inline.xlsx", table: { rows: 1, columns: ["city", "note"] } }],
+  },
+  {
+    name: "xlsx-1904-dates",
+    owner: "formats",
+    about: "dates in a workbook on the 1904 date system (old Mac Excel)",
+    files: {
+      "mac.xlsx": () =>
+        excelBook((wb) => {
+          (wb.properties as { date1904?: boolean }).date1904 = true;
+          const ws = wb.addWorksheet("Mac");
+          ws.addRow(["day"]);
+          ws.addRow([new Date(Date.UTC(2001, 4, 6))]);
+          ws.getColumn(1).numFmt = "yyyy-mm-dd";
+        }),
+    },
+    expect: [
+      {
+        file: "mac.xlsx",
+        table: {
+          columns: ["day:DATE"],
+          check: (t) =>
+            t.columns[0]?.samples[0] === "2001-05-06" ? undefined : `day ${t.columns[0]?.samples[0]}`,
+        },
+      },
+    ],
+  },
+  {
+    name: "xlsx-truncated",
+    owner: "formats",
+    about: "a workbook cut off in a download",
+    files: {
+      "cut.xlsx": () => readFileSync(join(committedWorkbooks, "tall-1500-rows.xlsx")).subarray(0, 30000),
+    },
+    expect: [{ file: "cut.xlsx", flag: /truncated/ }],
+  },
+  {
+    name: "xls-password",
+    owner: "formats",
+    about: "a password-protected .xls",
+    files: {
+      "locked.xls": () => {
+        const b = Buffer.from(readFileSync(join(committedWorkbooks, "sales-every-sheet.xls")));
+        const bof = b.indexOf(Buffer.from([0x09, 0x08, 0x10, 0x00, 0x00, 0x06, 0x05, 0x00]));
+        b.writeUInt16LE(0x002f, bof + 20); // the FILEPASS record of an encrypted workbook
+        return b;
+      },
+    },
+    expect: [{ file: "locked.xls", flag: /password-protected/ }],
+  },
+  {
+    name: "xlsb-binary-workbook",
+    owner: "formats",
+    about: "an Excel binary workbook (.xlsb)",
+    files: {
+      "book.xlsb": storedZip({ "[Content_Types].xml": "<Types/>", "xl/workbook.bin": Buffer.alloc(32, 1) }),
+    },
+    expect: [{ file: "book.xlsb", flag: /\.xlsb.*save it as \.xlsx/ }],
+  },
+  {
+    name: "json-object-of-records",
+    owner: "formats",
+    about: 'records keyed by id ({"N1": {"name": …, "geo": {"lat": …}}, …})',
+    files: {
+      "stations.json": JSON.stringify(
+        {
+          N1: { name: "North", geo: { lat: 59.9, lon: 10.7 } },
+          S1: { name: "South", geo: { lat: 41.9, lon: 12.5 } },
+        },
+        null,
+        2,
+      ),
+    },
+    expect: [
+      {
+        file: "stations.json",
+        table: { rows: 2, columns: ["key:VARCHAR", "name:VARCHAR", "geo.lat:DOUBLE", "geo.lon:DOUBLE"] },
+      },
+    ],
+  },
+  {
+    name: "json-object-of-arrays",
+    owner: "formats",
+    about: 'records grouped by year ({"2019": [{…}], "2020": [{…}, {…}]})',
+    files: {
+      "by-year.json":
+        '{"2019": [{"m": 1, "rain": 3.5}], "2020": [{"m": 1, "rain": 2}, {"m": 2, "rain": 4.25}]}',
+    },
+    expect: [
+      { file: "by-year.json", table: { rows: 3, columns: ["key:VARCHAR", "m:BIGINT", "rain:DOUBLE"] } },
+    ],
+  },
+  {
+    name: "json-api-envelope",
+    owner: "formats",
+    about:
+      'an API response ({"meta": {…}, "users": [...], "orders": [...]}): a table per array, the rest named',
+    files: {
+      "api.json":
+        '{"meta": {"page": 1}, "users": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], "orders": [{"order": 7}]}',
+    },
+    expect: [
+      {
+        file: "api.json",
+        table: {
+          sheets: ["users", "orders"],
+          sheet: "users",
+          rows: 2,
+          check: (t) =>
+            t.notes?.some((n) => n.includes('meta = {"page":1}')) ? undefined : "meta not named",
+        },
+      },
+    ],
+  },
+  {
+    name: "geojson-feature-collection",
+    owner: "formats",
+    about: "a GeoJSON FeatureCollection: one row per feature, properties and geometry dotted",
+    files: {
+      "parks.geojson": JSON.stringify({
+        type: "FeatureCollection",
+        features: [
+          { type: "Feature", properties: { name: "Elm" }, geometry: { type: "Point", coordinates: [1, 2] } },
+          { type: "Feature", properties: { name: "Oak" }, geometry: { type: "Point", coordinates: [3, 4] } },
+        ],
+      }),
+    },
+    expect: [
+      {
+        file: "parks.geojson",
+        table: {
+          sheet: "features",
+          rows: 2,
+          columns: ["type", "properties.name", "geometry.type", "geometry.coordinates"],
+        },
+      },
+    ],
+  },
+  {
+    name: "json-empty-object",
+    owner: "formats",
+    about: "a JSON file holding {}",
+    files: { "empty.json": "{}\n" },
+    expect: [{ file: "empty.json", flag: /empty object/ }],
+  },
+  {
+    name: "jsonl-mostly-not-json",
+    owner: "formats",
+    about: "a .jsonl that is mostly prose: not JSON lines, and said so with the lines",
+    files: { "notes.jsonl": '{"a": 1}\nthis is\nnot json\n' },
+    expect: [{ file: "notes.jsonl", flag: /not JSON lines: 2 of 3 lines/ }],
+  },
+  {
+    name: "tsv-gz",
+    owner: "formats",
+    about: "a gzip-compressed TSV (.tsv.gz)",
+    files: { "data.tsv.gz": () => gzipSync("k\tv\nx\t1\ny\t2\n") },
+    expect: [{ file: "data.tsv.gz", table: { rows: 2, columns: ["k:VARCHAR", "v:BIGINT"] } }],
+  },
+  {
+    name: "json-gz-object",
+    owner: "formats",
+    about: "a gzip-compressed JSON lookup object (.json.gz)",
+    files: { "codes.json.gz": () => gzipSync('{"01": "Alabama", "02": "Alaska"}') },
+    expect: [{ file: "codes.json.gz", table: { rows: 2, columns: ["key", "value"] } }],
+  },
+  {
+    name: "csv-gz-truncated",
+    owner: "formats",
+    about: "a .csv.gz cut off in a download",
+    files: {
+      "cut.csv.gz": () =>
+        gzipSync(Array.from({ length: 20000 }, (_, i) => `${(i * 7919) % 10007},${i}`).join("\n")).subarray(
+          0,
+          9000,
+        ),
+    },
+    expect: [{ file: "cut.csv.gz", flag: /gzip file is truncated/ }],
+  },
+  {
+    name: "csv-bz2",
+    owner: "formats",
+    about: "a bzip2-compressed CSV (DuckDB does not read bzip2)",
+    files: { "data.csv.bz2": Buffer.concat([Buffer.from("BZh91AY&SY"), Buffer.alloc(64, 3)]) },
+    expect: [{ file: "data.csv.bz2", flag: /bzip2-compressed.*bunzip2/ }],
+  },
+  {
+    name: "zip-of-csvs",
+    owner: "formats",
+    about: "a ZIP archive of CSV exports (not a workbook)",
+    files: { "exports.zip": storedZip({ "a.csv": "x\n1\n", "b.csv": "y\n2\n" }) },
+    expect: [{ file: "exports.zip", flag: /ZIP archive of 2 files \(a\.csv, b\.csv\).*unzip/ }],
+  },
+  {
+    name: "csv-timestamps-and-times",
+    owner: "formats",
+    about: "timestamps and clock times in a CSV (a timestamp was typed DATE, dropping its time)",
+    files: { "log.csv": "at,clock\n2024-01-02 08:15:00,13:45:30\n2024-02-03 17:05:10,07:00:00\n" },
+    expect: [{ file: "log.csv", table: { rows: 2, columns: ["at:TIMESTAMP", "clock:TIME"] } }],
+  },
+];
