@@ -2,11 +2,12 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
+import { relateFiles } from "./fileRelations.ts";
 import { profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 export interface MapProgress {
   filesDone: number;
@@ -84,6 +85,7 @@ export async function buildSourceMap(
       path: file.path,
     });
   }
+  await relateFiles(engine.lakeRoot, files);
   if (fromCache !== files.length) await writeCache(options.cacheDir, files);
   return {
     map: { root: engine.lakeRoot, builtAt: new Date().toISOString(), files },
