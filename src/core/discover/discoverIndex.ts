@@ -261,6 +261,8 @@ interface Group {
   wordCount: Map<string, number>;
   /** How many members contain each index term, in any field. */
   termCount: Map<string, number>;
+  /** The terms of a family's dated keys (`2019`): they select members, never list them. */
+  keyTerms: Set<string>;
 }
 
 interface Candidate {
@@ -482,7 +484,7 @@ function copyNote(path: string, copy: CopyOf, entries: Map<string, SourceEntry>)
   const [short, long] = [rows(path), rows(of)];
   const counts =
     short !== undefined && long !== undefined && short < long
-      ? `its ${short} rows are the first ${short} of the ${long} of ${of}`
+      ? `its ${short} rows are the first ${short} of the ${long} rows of ${of}`
       : `its ${entries.get(path)?.bytes ?? "?"} bytes are the first of the ${entries.get(of)?.bytes ?? "?"} of ${of}`;
   const cut = copy.relation.cutMidLine ? ", and it stops in the middle of a line" : "";
   return { path, kind: "truncated", of, note: `${path} is a truncated copy: ${counts}${cut}; left out` };
@@ -658,7 +660,10 @@ export class DiscoverIndex {
         return fields ? indexTerms(FIELDS.flatMap((f) => fields[f]).join("\n")) : [];
       }),
     );
-    const group: Group = { doc, distinct, wordCount, termCount, ...(family ? { family } : {}) };
+    const keyTerms = new Set(
+      (family?.members ?? []).filter((m) => m.span).flatMap((m) => indexTerms(m.key.replace(/[^\p{L}\p{N}]+/gu, " "))),
+    );
+    const group: Group = { doc, distinct, wordCount, termCount, keyTerms, ...(family ? { family } : {}) };
     this.docs.push(doc);
     this.groups.set(doc.id, group);
     for (const m of members) if (!this.groupOf.has(m.path)) this.groupOf.set(m.path, group);
@@ -856,7 +861,7 @@ export class DiscoverIndex {
         continue;
       }
       const limit = Math.max(1, Math.floor(group.doc.members.length * DISTINCT_SHARE));
-      const matched = Object.keys(result.match);
+      const matched = Object.keys(result.match).filter((term) => !group.keyTerms.has(term));
       const distinctive = matched.filter((term) => (group.termCount.get(term) ?? 0) <= limit).length;
       const count = shown.get(group) ?? 0;
       if (distinctive === 0 || count >= MAX_GROUP_MEMBERS_SHOWN) continue;

@@ -263,10 +263,20 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
       .slice(keyStart, lastAt + 1)
       .map((t) => t.text)
       .join("");
+  // Members in time order first (years, dates, months), then by the other varying parts.
+  const rank: Record<VaryingKind, number> = { year: 0, date: 0, month: 1, number: 2, code: 3 };
+  const order = varyingAt
+    .map((at, i) => ({ at, rank: rank[varying[i] ?? "code"] }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.at);
+  const valueOf = (c: Candidate, i: number): string => {
+    const text = c.tokens[i]?.text ?? "";
+    return c.tokens[i]?.kind === "month" ? String(monthNumber(text)).padStart(2, "0") : text.toLowerCase();
+  };
   const sorted = [...members].sort((a, b) =>
     compareValues(
-      varyingAt.map((i) => a.tokens[i]?.text.toLowerCase() ?? ""),
-      varyingAt.map((i) => b.tokens[i]?.text.toLowerCase() ?? ""),
+      order.map((i) => valueOf(a, i)),
+      order.map((i) => valueOf(b, i)),
     ),
   );
   const keys = new Set(sorted.map((c) => keyOf(c).toLowerCase()));
