@@ -661,7 +661,9 @@ export class DiscoverIndex {
       }),
     );
     const keyTerms = new Set(
-      (family?.members ?? []).filter((m) => m.span).flatMap((m) => indexTerms(m.key.replace(/[^\p{L}\p{N}]+/gu, " "))),
+      (family?.members ?? [])
+        .filter((m) => m.span)
+        .flatMap((m) => indexTerms(m.key.replace(/[^\p{L}\p{N}]+/gu, " "))),
     );
     const group: Group = { doc, distinct, wordCount, termCount, keyTerms, ...(family ? { family } : {}) };
     this.docs.push(doc);
