@@ -251,7 +251,7 @@ function waterLake(): LakeSpec {
       data_sources: yearFiles(2005, 2012),
     },
   ];
-  return { name: "water", files, tasks };
+  return { name: "discover-beaches", files, tasks };
 }
 
 // --- the "mixed" lake: families inside folders that hold other files too ------------------------
@@ -483,7 +483,7 @@ function mixedLake(): LakeSpec {
       data_sources: range(2018, 2020).map((y) => `sales/returns_${y}.csv`),
     },
   ];
-  return { name: "mixed", files, tasks };
+  return { name: "discover-mixed", files, tasks };
 }
 
 /** Writes the lakes under `dir` and returns each lake's folder (holding `lake/` and `tasks.json`). */

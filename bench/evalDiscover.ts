@@ -1,7 +1,8 @@
 // Recall of Discover on lakes with questions and gold sources: the KramaBench "legal" lake
-// (../shared/kramabench-legal) and the lakes of discoverLakes.ts, generated afresh in a temporary
-// folder (yearly families at the lake root, families in mixed folders, range and list questions, a
-// duplicate and a truncated copy next to the complete file). For each question, "needed" is the
+// (../shared/kramabench-legal), the realistic "water" and "wildfire" lakes of bench/lakes (generated
+// afresh, `--scale tiny` by default, seed 1), and the small lakes of discoverLakes.ts (yearly families at
+// the lake root, families in mixed folders, range and list questions, a duplicate and a truncated copy
+// next to the complete file), all generated in a temporary folder. For each question, "needed" is the
 // number of gold files; recall@(needed+5) is the share of them among the files of Discover's first
 // needed+5 entries — a family or folder hit counts as one entry and stands for its files (the members
 // the question's years select, when it selects some). The baseline is plain BM25 (minisearch, no
@@ -9,7 +10,8 @@
 // column names, or a text file's first lines), scored the same way over its first needed+5 files.
 //
 // Run as `npm run eval:discover`; flags: `--dir <folder>` (one lake folder holding lake/ and
-// tasks.json, repeatable; replaces the defaults), `--json`, `--verbose` (each task's entries),
+// tasks.json or questions.json, repeatable; replaces the defaults), `--scale <tiny|bench|workspace>`
+// and `--seed <n>` for the bench/lakes lakes, `--json`, `--verbose` (each task's entries),
 // `--limit <n>` (cap the entries Discover returns, e.g. 10 to measure a fixed cap), `--threads <n>`
 // (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
 // thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
@@ -24,6 +26,9 @@ import { DuckEngine } from "../src/core/engine/duckEngine.ts";
 import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { writeDiscoverLakes } from "./discoverLakes.ts";
+import { writeLakeBundle } from "./lakes/generateLake.ts";
+import type { LakeScale } from "./lakes/lakeTypes.ts";
+import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
 
 interface Task {
   id: string;
@@ -183,8 +188,13 @@ async function mapLake(lake: string, threads: number): Promise<{ map: SourceMap;
   }
 }
 
+/** The questions of a lake folder: KramaBench's tasks.json, or the generators' questions.json. */
+function tasksFile(dir: string): string | undefined {
+  return ["tasks.json", "questions.json"].map((f) => join(dir, f)).find((f) => existsSync(f));
+}
+
 async function evalLake(name: string, dir: string, threads: number, cap?: number): Promise<LakeResult> {
-  const tasks = JSON.parse(readFileSync(join(dir, "tasks.json"), "utf8")) as Task[];
+  const tasks = JSON.parse(readFileSync(tasksFile(dir) ?? "", "utf8")) as Task[];
   const { map, ms } = await mapLake(join(dir, "lake"), threads);
   const visible = map.files.filter((f) => !isDotFile(f.path));
   const lakeFiles = visible.map((f) => f.path);
@@ -266,13 +276,23 @@ async function main(): Promise<void> {
         "evalDiscover: ../shared/kramabench-legal is absent; evaluating the generated lakes only.",
       );
     generated = mkdtempSync(join(tmpdir(), "radar-discover-lakes-"));
-    lakes.push(...writeDiscoverLakes(generated));
+    const scale = (argValues("--scale")[0] ?? "tiny") as LakeScale;
+    if (!LAKE_SCALES.includes(scale)) throw new Error(`--scale must be one of ${LAKE_SCALES.join(", ")}`);
+    const seed = Number(argValues("--seed")[0] ?? "1");
+    for (const kind of LAKE_KINDS) {
+      const out = join(generated, kind);
+      await writeLakeBundle(kind, out, { scale, seed });
+      lakes.push({ name: `${kind} (${scale}, seed ${seed})`, dir: out });
+    }
+    lakes.push(...writeDiscoverLakes(join(generated, "discover")));
   }
   const results: LakeResult[] = [];
   try {
     for (const lake of lakes) {
-      if (!existsSync(join(lake.dir, "lake")) || !existsSync(join(lake.dir, "tasks.json"))) {
-        console.error(`evalDiscover: ${lake.dir} holds no lake/ and tasks.json; skipped.`);
+      if (!existsSync(join(lake.dir, "lake")) || !tasksFile(lake.dir)) {
+        console.error(
+          `evalDiscover: ${lake.dir} holds no lake/ and tasks.json (or questions.json); skipped.`,
+        );
         continue;
       }
       results.push(await evalLake(lake.name, lake.dir, threads, cap));
@@ -291,9 +311,9 @@ async function main(): Promise<void> {
       (cap === undefined ? "" : ` Discover capped at ${cap} entries.`),
   );
   for (const lake of results) printLake(lake, process.argv.includes("--verbose"));
-  console.log("\nlake                  Discover    BM25");
+  console.log(`\n${"lake".padEnd(28)} Discover    BM25`);
   for (const lake of results)
-    console.log(`${lake.name.padEnd(20)} ${pct(lake.recall).padStart(9)} ${pct(lake.baseline).padStart(7)}`);
+    console.log(`${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)}`);
 }
 
 main().catch((error: unknown) => {

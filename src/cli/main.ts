@@ -55,7 +55,8 @@ async function openRuntime(lake: string | undefined, showProgress: boolean): Pro
 async function mapCommand(lake: string | undefined, json: boolean): Promise<number> {
   const runtime = await openRuntime(lake, true);
   try {
-    const files = runtime.map.files.map(({ profileMs: _ms, ...f }) => f);
+    // Fingerprints and head words are the map's own index data, not what a reader wants to see.
+    const files = runtime.map.files.map(({ profileMs: _ms, fingerprint: _fp, headTerms: _words, ...f }) => f);
     if (json) {
       process.stdout.write(`${JSON.stringify({ root: runtime.map.root, files })}\n`);
       return 0;
@@ -72,8 +73,12 @@ async function mapCommand(lake: string | undefined, json: boolean): Promise<numb
               )
               .join("\n      ")
           : `${(f.firstLines ?? []).length} lines of text`;
+      const copies = (f.relations ?? [])
+        .filter((r) => r.kind !== "has-prefix")
+        .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)
+        .join("");
       process.stdout.write(
-        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}\n`,
+        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}${copies}\n`,
       );
     }
     const errors = files.filter((f) => f.error).length;

@@ -78,21 +78,12 @@ export interface DiscoverHit {
   copies?: CopyNote[];
 }
 
-type Field = "path" | "title" | "columns" | "values" | "text" | "files" | "content";
+type Field = "path" | "title" | "columns" | "values" | "text" | "files";
 
-const FIELDS: readonly Field[] = ["path", "title", "columns", "values", "text", "files", "content"];
+const FIELDS: readonly Field[] = ["path", "title", "columns", "values", "text", "files"];
 
-/** Path words and titles say what a file is about; columns say what it holds; samples and the words
- *  of its first rows only hint. */
-const BOOST: Record<Field, number> = {
-  path: 3,
-  title: 3,
-  columns: 2,
-  values: 1,
-  text: 1,
-  files: 1,
-  content: 0.5,
-};
+/** Path words and titles say what a file is about; columns say what it holds; samples only hint. */
+const BOOST: Record<Field, number> = { path: 3, title: 3, columns: 2, values: 1, text: 1, files: 1 };
 
 /** How each field is named in a hit's reasons. */
 const REASON_LABEL: Record<Field, string> = {
@@ -102,7 +93,6 @@ const REASON_LABEL: Record<Field, string> = {
   values: "values",
   text: "text",
   files: "files",
-  content: "content",
 };
 
 /** A group needs this many same-shaped files in one folder. */
@@ -172,10 +162,18 @@ export function stem(word: string): string {
 
 /** Lower case, no accents, no stop words or single characters, stemmed; null drops the word. */
 export function processTerm(term: string): string | null {
+  const known = processed.get(term);
+  if (known !== undefined) return known;
   const word = term.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-  if (word.length < 2 || STOP_WORDS.has(word)) return null;
-  return stem(word);
+  const out = word.length < 2 || STOP_WORDS.has(word) ? null : stem(word);
+  // Lakes repeat their words (column names, years, categories): each is processed once.
+  if (processed.size >= MAX_PROCESSED) processed.clear();
+  processed.set(term, out);
+  return out;
 }
+
+const processed = new Map<string, string | null>();
+const MAX_PROCESSED = 200_000;
 
 /** What minisearch indexes of a text: its terms, in order, repeats included (term frequency counts). */
 export function indexTerms(text: string): string[] {
@@ -238,7 +236,6 @@ interface DocText {
   values: string[];
   text: string[];
   files: string[];
-  content: string[];
 }
 
 interface Doc {
@@ -269,6 +266,8 @@ interface Candidate {
   doc: Doc;
   result: SearchResult;
   score: number;
+  /** A specific word of the question this entry was brought in for (see covering). */
+  holds?: string;
 }
 
 function dirName(path: string): string {
@@ -368,7 +367,6 @@ function fileText(entry: SourceEntry): DocText {
     values: sampleValues(entry),
     text: (entry.firstLines ?? []).slice(0, MAX_TEXT_LINES),
     files: [],
-    content: entry.headTerms ?? [],
   };
   const texts = [...fields.title, ...fields.columns, ...fields.values, ...fields.text];
   fields.path.push(...spelledAcronyms(entry.path, texts));
@@ -508,6 +506,8 @@ export class DiscoverIndex {
   private readonly main: MiniSearch<Doc>;
   /** Members of families and groups, ranked among themselves (what sets one apart: its name, its values). */
   private readonly members: MiniSearch<Doc>;
+  /** A word of the files' first rows (processed) -> the ranked documents holding it (headTerms). */
+  private readonly heads = new Map<string, Set<number>>();
 
   constructor(map: SourceMap) {
     this.allPaths = map.files.map((f) => f.path);
@@ -538,6 +538,7 @@ export class DiscoverIndex {
     this.members.addAll(
       this.docs.filter((d) => !d.group && this.groupOf.has(d.path) && !this.copies.has(d.path)),
     );
+    this.indexHeads(map.files);
   }
 
   private static newIndex(): MiniSearch<Doc> {
@@ -612,14 +613,11 @@ export class DiscoverIndex {
     family?: FileFamily,
   ): Group {
     const names = members.map((m) => stripExtension(baseName(m.path)));
-    const values: string[] = [];
-    const titles: string[] = [];
-    const content = new Set<string>();
+    const values = new Set<string>();
+    const titles = new Set<string>();
     for (const m of members) {
-      for (const t of titleLines(m)) if (!titles.includes(t)) titles.push(t);
-      for (const v of sampleValues(m))
-        if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
-      for (const w of m.headTerms ?? []) if (content.size < MAX_GROUP_VALUES) content.add(w);
+      for (const t of titleLines(m)) titles.add(t);
+      for (const v of sampleValues(m)) if (values.size < MAX_GROUP_VALUES) values.add(v);
     }
     const doc: Doc = {
       id: this.docs.length,
@@ -628,22 +626,23 @@ export class DiscoverIndex {
       group: true,
       fields: {
         path: [pathText, ...spelledAcronyms(pathText, [...titles, ...columns, ...values])],
-        title: titles,
+        title: [...titles],
         columns,
-        values,
+        values: [...values],
         text: [],
         files: family ? members.map((m) => m.path) : names,
-        content: [...content],
       },
     };
     // A member is named by a query that says the words of its name the other members lack — not
     // by the years or dates of a family's names: those select members (see search).
-    const dated = new Set(family?.members.filter((m) => m.span).map((m) => m.path) ?? []);
+    const datedKeys = new Map(
+      family?.members.filter((m) => m.span).map((m) => [m.path, termsOf(m.key)]) ?? [],
+    );
     const wordsOf = new Map(
       members.map((m, i) => {
-        const key = family?.members.find((x) => x.path === m.path)?.key ?? "";
         const words = termsOf(names[i] ?? "");
-        return [m.path, dated.has(m.path) ? words.filter((w) => !termsOf(key).includes(w)) : words];
+        const key = datedKeys.get(m.path);
+        return [m.path, key ? words.filter((w) => !key.includes(w)) : words];
       }),
     );
     const wordCount = countTerms(wordsOf.values());
@@ -689,6 +688,23 @@ export class DiscoverIndex {
         const list = this.copyNotes.get(doc.id) ?? [];
         list.push(note);
         this.copyNotes.set(doc.id, list);
+      }
+    }
+  }
+
+  /** Each file's head words, under the document that ranks it (its family or group, or the file it copies). */
+  private indexHeads(files: SourceEntry[]): void {
+    for (const entry of files) {
+      if (!entry.headTerms?.length) continue;
+      const path = this.copies.get(entry.path)?.path ?? entry.path;
+      const doc = this.groupOf.get(path)?.doc ?? this.byPath.get(path);
+      if (!doc) continue;
+      for (const word of entry.headTerms) {
+        const term = processTerm(word);
+        if (term === null) continue;
+        const ids = this.heads.get(term);
+        if (ids) ids.add(doc.id);
+        else this.heads.set(term, new Set([doc.id]));
       }
     }
   }
@@ -749,7 +765,11 @@ export class DiscoverIndex {
     const ordered = candidates
       .sort((a, b) => b.score - a.score || compare(a.doc.path, b.doc.path))
       .filter((c) => !isExcluded(c.doc.path, c.doc.members));
-    return this.covering(ordered, max).map(({ doc, result, score }) => this.hit(doc, result, score, periods));
+    return this.covering(ordered, max, terms, isExcluded).map(({ doc, result, score, holds }) => {
+      const hit = this.hit(doc, result, score, periods);
+      if (holds) hit.reasons.push(`first rows hold: ${holds}`);
+      return hit;
+    });
   }
 
   /**
@@ -757,29 +777,54 @@ export class DiscoverIndex {
    * a year only two tables have rows for) that none of them holds brings in the best document holding
    * it, in place of the last ones: a question that needs two sources names each by its own words.
    */
-  private covering(ordered: Candidate[], max: number): Candidate[] {
+  private covering(
+    ordered: Candidate[],
+    max: number,
+    terms: string[],
+    isExcluded: (path: string, members: string[]) => boolean,
+  ): Candidate[] {
     const top = ordered.slice(0, max);
-    if (ordered.length <= max) return top;
-    const docFreq = new Map<string, number>();
-    for (const c of ordered) for (const t of c.result.queryTerms) docFreq.set(t, (docFreq.get(t) ?? 0) + 1);
+    // Who holds each word of the question: in the ranked fields, or in the first rows of its files.
+    const holders = new Map<string, Set<number>>();
+    const hold = (term: string, id: number): void => {
+      const set = holders.get(term) ?? new Set<number>();
+      set.add(id);
+      holders.set(term, set);
+    };
+    for (const c of ordered) for (const t of c.result.queryTerms) hold(t, c.doc.id);
+    for (const t of terms) for (const id of this.heads.get(t) ?? []) hold(t, id);
     const rare = Math.max(2, Math.floor(this.main.documentCount * RARE_SHARE));
-    const covered = new Set(top.flatMap((c) => c.result.queryTerms));
-    const terms = [...docFreq]
-      .filter(([t, n]) => n <= rare && !covered.has(t))
-      .sort((a, b) => a[1] - b[1] || compare(a[0], b[0]));
+    const covered = new Set<string>();
+    for (const c of top) for (const [t, ids] of holders) if (ids.has(c.doc.id)) covered.add(t);
+    // Words and years; other numbers ("at least 50%") name no source.
+    const wanted = [...holders]
+      .filter(
+        ([t, ids]) =>
+          ids.size <= rare && !covered.has(t) && (/\p{L}/u.test(t) || /^(?:1[89]|20)\d\d$/.test(t)),
+      )
+      .sort((a, b) => a[1].size - b[1].size || compare(a[0], b[0]));
     const promoted: Candidate[] = [];
     const room = Math.floor(max / 3);
-    for (const [term] of terms) {
+    const inTop = new Set(top.map((c) => c.doc.id));
+    for (const [term, ids] of wanted) {
       if (promoted.length >= room || covered.has(term)) continue;
-      const best = ordered
-        .slice(max)
-        .find((c) => !promoted.includes(c) && c.result.queryTerms.includes(term));
-      if (!best) continue;
+      let best = ordered.slice(max).find((c) => !promoted.includes(c) && ids.has(c.doc.id));
+      if (!best) {
+        // A document no ranked field matched, whose first rows hold the word.
+        const doc = [...ids]
+          .map((id) => this.docs[id])
+          .filter((d): d is Doc => d !== undefined && !inTop.has(d.id) && !isExcluded(d.path, d.members))
+          .sort((a, b) => compare(a.path, b.path))[0];
+        if (!doc) continue;
+        best = { doc, score: 0, result: { id: doc.id, score: 0, terms: [], queryTerms: [term], match: {} } };
+      }
+      best = { ...best, holds: term };
       promoted.push(best);
-      for (const t of best.result.queryTerms) covered.add(t);
+      inTop.add(best.doc.id);
+      for (const [t, holding] of holders) if (holding.has(best.doc.id)) covered.add(t);
     }
     if (promoted.length === 0) return top;
-    return [...top.slice(0, max - promoted.length), ...promoted];
+    return [...top.slice(0, Math.max(0, max - promoted.length)), ...promoted];
   }
 
   private hit(doc: Doc, result: SearchResult, score: number, periods: QuestionPeriod[]): DiscoverHit {
@@ -809,11 +854,11 @@ export class DiscoverIndex {
       if (chosen) {
         const glob = membersGlob(family, chosen, this.allPaths);
         found.selected = {
-          said: periods.map((p) => p.said),
+          said: [...new Set(periods.map((p) => p.said))],
           files: chosen.map((m) => m.path),
           ...(glob ? { glob } : {}),
         };
-        const said = periods.map((p) => `"${p.said}"`).join(", ");
+        const said = [...new Set(periods.map((p) => `"${p.said}"`))].join(", ");
         reasons.splice(
           1,
           0,
