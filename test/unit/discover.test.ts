@@ -823,3 +823,66 @@ describe("question periods", () => {
     assert.deepEqual(said("from 1,000 to 2,000 people"), []);
   });
 });
+
+describe("a specific word of the question brings in the table whose first rows hold it", () => {
+  function reportsMap(): SourceMap {
+    const files: SourceEntry[] = [];
+    for (const topic of [
+      "Fraud",
+      "Identity Theft",
+      "Imposter Scams",
+      "Online Shopping",
+      "Auto Related",
+      "Military",
+    ])
+      files.push({
+        ...file(`reports/${topic.replace(/ /g, "_")}_Reports_by_Category.csv`, [
+          table([`${topic} Reports by Category`], { Category: [topic], "# of Reports": ["1,204"] }),
+        ]),
+        headTerms: ["Reports", "Category", topic, "2024"],
+      });
+    files.push({
+      ...file("reports/Report_Count.csv", [
+        table(["Number of Reports by Year"], { Year: ["2001", "2002", "2003"], "# of Reports": ["325,519"] }),
+      ]),
+      headTerms: [
+        "Number",
+        "Reports",
+        "Year",
+        "2001",
+        "2002",
+        "2003",
+        "2004",
+        "2005",
+        "2006",
+        "2007",
+        "2008",
+        "2024",
+      ],
+    });
+    files.push({
+      ...file("reports/Reports_by_Age.csv", [
+        table(["Reports by Age"], { "Age Range": ["19 and Under"], "50 - 59": ["3"] }),
+      ]),
+      headTerms: ["Reports", "Age", "Range", "Under", "50", "59"],
+    });
+    return { root: "/lake", builtAt: "", files };
+  }
+
+  test("a year only one table holds rows for is covered within the limit, and the hit says why", () => {
+    const index = new DiscoverIndex(reportsMap());
+    const hits = index.search("How many fraud reports by category were there in 2007?", [], 6);
+    const count = hits.find((h) => h.path === "reports/Report_Count.csv");
+    assert.ok(count, paths(hits).join("\n"));
+    assert.ok(count.reasons.includes("first rows hold: 2007"), count.reasons.join(" | "));
+  });
+
+  test("a number that is no year brings nothing in", () => {
+    const index = new DiscoverIndex(reportsMap());
+    const hits = index.search("Which categories of fraud reports make up at least 50% of reports?", [], 6);
+    assert.ok(
+      !hits.some((h) => h.reasons.some((r) => r.startsWith("first rows hold"))),
+      paths(hits).join("\n"),
+    );
+  });
+});
