@@ -62,7 +62,7 @@ export function fingerprintOf(head: Buffer): ContentFingerprint {
 
 /** Formats whose head is text worth reading for words. */
 const TEXT_FORMATS = new Set(["csv", "json", "jsonl", "text", "unknown", "html"]);
-const MAX_HEAD_TERMS = 400;
+const MAX_HEAD_TERMS = 200;
 
 /**
  * The words and years of a text file's head, each once (first spelling, in order): what its first
