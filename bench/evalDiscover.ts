@@ -1,15 +1,34 @@
-// Recall of Discover on the KramaBench "legal" tasks: for each task's question, are its gold data
-// sources among the top 5 / top 10 hits? Run as `npm run eval:discover` (add `--json` for JSON,
-// `--dir <folder>` for another copy of the benchmark folder, `--verbose` to list each task's hits,
-// `--threads <n>` for DuckDB's threads while profiling: 1 by default, as the sample values the profiler
-// keeps depend on the thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
+// Recall of Discover on lakes with questions and gold sources: the KramaBench "legal" lake
+// (../shared/kramabench-legal), the realistic "water" and "wildfire" lakes of bench/lakes (generated
+// afresh, `--scale tiny` by default, seed 1), and the small lakes of discoverLakes.ts (yearly families at
+// the lake root, families in mixed folders, range and list questions, a duplicate and a truncated copy
+// next to the complete file), all generated in a temporary folder. For each question, "needed" is the
+// number of gold files; recall@(needed+5) is the share of them among the files of Discover's first
+// needed+5 entries — a family or folder hit counts as one entry and stands for its files (the members
+// the question's years select, when it selects some). The baseline is plain BM25 (minisearch, no
+// stemming, no boosts) over one document per file: its path and its header lines (title rows and
+// column names, or a text file's first lines), scored the same way over its first needed+5 files.
+//
+// Run as `npm run eval:discover`; flags: `--dir <folder>` (one lake folder holding lake/ and
+// tasks.json or questions.json, repeatable; replaces the defaults), `--scale <tiny|bench|workspace>`
+// and `--seed <n>` for the bench/lakes lakes, `--json`, `--verbose` (each task's entries),
+// `--limit <n>` (cap the entries Discover returns, e.g. 10 to measure a fixed cap), `--threads <n>`
+// (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
+// thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
+import MiniSearch from "minisearch";
 import picomatch from "picomatch";
 import { DiscoverIndex } from "../src/core/discover/discoverIndex.ts";
+import type { DiscoverHit } from "../src/core/discover/discoverIndex.ts";
 import { DuckEngine } from "../src/core/engine/duckEngine.ts";
 import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
+import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
+import { writeDiscoverLakes } from "./discoverLakes.ts";
+import { writeLakeBundle } from "./lakes/generateLake.ts";
+import type { LakeScale } from "./lakes/lakeTypes.ts";
+import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
 
 interface Task {
   id: string;
@@ -19,22 +38,34 @@ interface Task {
 
 interface TaskResult {
   id: string;
-  goldEntries: number;
-  goldFiles: number;
+  needed: number;
+  k: number;
   /** Gold entries that designate no file of the lake (left out of the figures). */
   unresolved: string[];
-  fileRecall5: number;
-  fileRecall10: number;
-  sourceRecall5: number;
-  sourceRecall10: number;
+  recall: number;
+  baseline: number;
   top: string[];
+  missed: string[];
 }
 
-const K = [5, 10] as const;
+interface LakeResult {
+  name: string;
+  dir: string;
+  files: number;
+  tasks: TaskResult[];
+  recall: number;
+  baseline: number;
+  sourceMapMs: number;
+  meanSearchMs: number;
+}
 
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+function argValues(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    const v = process.argv[i + 1];
+    if (a === name && v !== undefined) out.push(v);
+  });
+  return out;
 }
 
 function isDotFile(path: string): boolean {
@@ -53,11 +84,12 @@ function baseName(path: string): string {
 }
 
 /**
- * The lake files a gold entry designates: `dir/` (a folder), `dir/*.csv` (a pattern in a folder),
- * `all csv in dir/` (the benchmark's prose form), or a bare file name (matched by base name).
+ * The lake files a gold entry designates: an exact lake path, `dir/` (a folder), `dir/*.csv` (a pattern
+ * in a folder), `all csv in dir/` (the benchmark's prose form), or a bare file name (by base name).
  */
 function expandGold(entry: string, files: readonly string[]): string[] {
   const text = entry.trim();
+  if (files.includes(text)) return [text];
   const prose = /^all\s+(\w+)(?:\s+files)?\s+in\s+(.+)$/i.exec(text);
   if (prose) {
     const ext = `.${(prose[1] ?? "").toLowerCase()}`;
@@ -73,10 +105,55 @@ function expandGold(entry: string, files: readonly string[]): string[] {
   return files.filter((f) => baseName(f).toLowerCase() === text.toLowerCase());
 }
 
-/** A file's base name, or a group's last folder and pattern ("State MSA Identity Theft data/*.csv [52 files]"). */
-function shortName(hit: string): string {
-  const group = /([^/]*\/\*\.\S+ \[\d+ files\])$/.exec(hit);
-  return group?.[1] ?? baseName(hit);
+/** The files an entry stands for: a family's selected members when the question selects some. */
+function hitFiles(index: DiscoverIndex, hit: DiscoverHit): string[] {
+  const selected = (hit as { family?: { selected?: { files: string[] } } }).family?.selected?.files;
+  return selected ?? index.filesOf(hit.path);
+}
+
+function hitLabel(index: DiscoverIndex, hit: DiscoverHit): string {
+  const files = hitFiles(index, hit);
+  const members = index.filesOf(hit.path).length;
+  if (members <= 1 && files.length <= 1) return hit.path;
+  return files.length === members
+    ? `${hit.path} [${members} files]`
+    : `${hit.path} [${files.length} of ${members} files selected]`;
+}
+
+/** Plain BM25 over file names and header lines: the baseline Discover must beat. */
+class HeaderBm25 {
+  private readonly search: MiniSearch<{ id: number; path: string; header: string }>;
+  private readonly paths: string[];
+
+  constructor(files: SourceEntry[]) {
+    this.paths = files.map((f) => f.path);
+    this.search = new MiniSearch({ fields: ["path", "header"], idField: "id" });
+    this.search.addAll(
+      files.map((f, id) => ({
+        id,
+        path: f.path.replace(/[^\p{L}\p{N}]+/gu, " "),
+        header: headerLines(f).join("\n"),
+      })),
+    );
+  }
+
+  rank(query: string, k: number): string[] {
+    return this.search
+      .search(query, { combineWith: "OR", prefix: false, fuzzy: false })
+      .slice(0, k)
+      .map((r) => this.paths[r.id as number] ?? "");
+  }
+}
+
+/** A file's header lines as the Source Map read them: title rows and column names, or first lines. */
+function headerLines(entry: SourceEntry): string[] {
+  const out: string[] = [];
+  for (const table of entry.tables ?? []) {
+    out.push(...table.titleLines);
+    out.push(table.columns.map((c) => c.name).join(" "));
+  }
+  if (out.length === 0) out.push(...(entry.firstLines ?? []).slice(0, 3));
+  return out;
 }
 
 function mean(values: number[]): number {
@@ -84,117 +161,159 @@ function mean(values: number[]): number {
 }
 
 function pct(value: number): string {
-  return `${(value * 100).toFixed(1)}%`.padStart(6);
+  return `${(value * 100).toFixed(1)}%`;
 }
 
-async function main(): Promise<void> {
-  const dir = resolve(argValue("--dir") ?? resolve(process.cwd(), "../shared/kramabench-legal"));
-  const lake = join(dir, "lake");
-  const tasksFile = join(dir, "tasks.json");
-  if (!existsSync(lake) || !existsSync(tasksFile)) {
-    console.error(
-      `evalDiscover: ${dir} is absent (expected lake/ and tasks.json there); nothing to evaluate.`,
-    );
-    process.exit(1);
-  }
-  const tasks = JSON.parse(readFileSync(tasksFile, "utf8")) as Task[];
-  const threads = Number(argValue("--threads") ?? "1");
+/** The shared KramaBench folder: next to the repository, or next to the worktrees' folder. */
+function legalDir(): string | undefined {
+  const root = process.cwd();
+  return [resolve(root, "../shared/kramabench-legal"), resolve(root, "../../shared/kramabench-legal")].find(
+    (d) => existsSync(join(d, "tasks.json")),
+  );
+}
 
+async function mapLake(lake: string, threads: number): Promise<{ map: SourceMap; ms: number }> {
   const cacheDir = mkdtempSync(join(tmpdir(), "radar-eval-discover-"));
-  let index: DiscoverIndex;
-  let lakeFiles: string[];
   const started = Date.now();
   try {
     const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir], threads });
     try {
       const { map } = await buildSourceMap(engine, { cacheDir });
-      lakeFiles = map.files.map((f) => f.path).filter((p) => !isDotFile(p));
-      index = new DiscoverIndex(map);
+      return { map, ms: Date.now() - started };
     } finally {
       engine.close();
     }
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  const mapMs = Date.now() - started;
+}
 
+/** The questions of a lake folder: KramaBench's tasks.json, or the generators' questions.json. */
+function tasksFile(dir: string): string | undefined {
+  return ["tasks.json", "questions.json"].map((f) => join(dir, f)).find((f) => existsSync(f));
+}
+
+async function evalLake(name: string, dir: string, threads: number, cap?: number): Promise<LakeResult> {
+  const tasks = JSON.parse(readFileSync(tasksFile(dir) ?? "", "utf8")) as Task[];
+  const { map, ms } = await mapLake(join(dir, "lake"), threads);
+  const visible = map.files.filter((f) => !isDotFile(f.path));
+  const lakeFiles = visible.map((f) => f.path);
+  const index = new DiscoverIndex(map);
+  const baseline = new HeaderBm25(visible);
   const results: TaskResult[] = [];
   let searchMs = 0;
   for (const task of tasks) {
     const gold = task.data_sources.map((entry) => ({ entry, files: expandGold(entry, lakeFiles) }));
-    const resolved = gold.filter((g) => g.files.length > 0);
-    const goldFiles = new Set(resolved.flatMap((g) => g.files));
+    const goldFiles = new Set(gold.flatMap((g) => g.files));
+    const k = goldFiles.size + 5;
     const t0 = performance.now();
-    const hits = index.search(task.query, [], Math.max(...K));
+    const hits = index.search(task.query, [], Math.min(k, cap ?? k));
     searchMs += performance.now() - t0;
-    const recall = (k: number): { file: number; source: number } => {
-      const found = new Set(hits.slice(0, k).flatMap((h) => index.filesOf(h.path)));
-      const fileHits = [...goldFiles].filter((f) => found.has(f)).length;
-      const sourceHits = resolved.filter((g) => g.files.some((f) => found.has(f))).length;
-      return {
-        file: goldFiles.size === 0 ? 0 : fileHits / goldFiles.size,
-        source: resolved.length === 0 ? 0 : sourceHits / resolved.length,
-      };
-    };
-    const [r5, r10] = K.map(recall) as [{ file: number; source: number }, { file: number; source: number }];
+    const found = new Set(hits.slice(0, k).flatMap((h) => hitFiles(index, h)));
+    const fromBaseline = new Set(baseline.rank(task.query, k));
+    const share = (set: Set<string>): number =>
+      goldFiles.size === 0 ? 0 : [...goldFiles].filter((f) => set.has(f)).length / goldFiles.size;
     results.push({
       id: task.id,
-      goldEntries: task.data_sources.length,
-      goldFiles: goldFiles.size,
+      needed: goldFiles.size,
+      k,
       unresolved: gold.filter((g) => g.files.length === 0).map((g) => g.entry),
-      fileRecall5: r5.file,
-      fileRecall10: r10.file,
-      sourceRecall5: r5.source,
-      sourceRecall10: r10.source,
-      top: hits.map((h) => (h.files === undefined ? h.path : `${h.path} [${h.files} files]`)),
+      recall: share(found),
+      baseline: share(fromBaseline),
+      top: hits.map((h) => hitLabel(index, h)),
+      missed: [...goldFiles].filter((f) => !found.has(f)),
     });
   }
-
-  const overall = {
-    tasks: results.length,
-    fileRecall5: mean(results.map((r) => r.fileRecall5)),
-    fileRecall10: mean(results.map((r) => r.fileRecall10)),
-    sourceRecall5: mean(results.map((r) => r.sourceRecall5)),
-    sourceRecall10: mean(results.map((r) => r.sourceRecall10)),
-    lakeFiles: lakeFiles.length,
-    profilerThreads: threads === 0 ? "duckdb default" : threads,
-    sourceMapMs: mapMs,
+  const scored = results.filter((r) => r.needed > 0);
+  return {
+    name,
+    dir,
+    files: lakeFiles.length,
+    tasks: results,
+    recall: mean(scored.map((r) => r.recall)),
+    baseline: mean(scored.map((r) => r.baseline)),
+    sourceMapMs: ms,
     meanSearchMs: results.length === 0 ? 0 : searchMs / results.length,
   };
+}
 
-  if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ overall, tasks: results }, null, 2));
-    return;
-  }
-
-  const verbose = process.argv.includes("--verbose");
+function printLake(lake: LakeResult, verbose: boolean): void {
+  console.log(`\n== ${lake.name}: ${lake.dir} (${lake.files} files, ${lake.tasks.length} tasks)`);
   console.log(
-    `Discover recall on ${dir} (${lakeFiles.length} files, ${tasks.length} tasks; profiled with ${overall.profilerThreads} DuckDB thread(s))\n`,
+    `${"task".padEnd(14)} ${"needed".padStart(6)} ${"k".padStart(3)}  ${"Discover".padStart(8)} ${"BM25".padStart(7)}  first entry`,
   );
-  console.log(
-    "file@k: share of the gold files among the files of the top k hits (a group hit counts all its files)",
-  );
-  console.log(
-    "src@k:  share of the gold entries (file, folder or pattern) with at least one file in the top k\n",
-  );
-  console.log(
-    `${"task".padEnd(14)} ${"gold".padStart(4)} ${"files".padStart(5)}  ${"file@5".padStart(6)} ${"file@10".padStart(7)}  ${"src@5".padStart(6)} ${"src@10".padStart(6)}  top hit`,
-  );
-  for (const r of results) {
-    const top = r.top[0] === undefined ? "-" : shortName(r.top[0]);
+  for (const r of lake.tasks) {
+    const top = r.top[0] === undefined ? "-" : r.top[0];
     console.log(
-      `${r.id.padEnd(14)} ${String(r.goldEntries).padStart(4)} ${String(r.goldFiles).padStart(5)}  ${pct(r.fileRecall5)} ${pct(r.fileRecall10).padStart(7)}  ${pct(r.sourceRecall5)} ${pct(r.sourceRecall10)}  ${top}`,
+      `${r.id.padEnd(14)} ${String(r.needed).padStart(6)} ${String(r.k).padStart(3)}  ${pct(r.recall).padStart(8)} ${pct(r.baseline).padStart(7)}  ${top}`,
     );
     if (r.unresolved.length > 0) console.log(`${"".padEnd(14)} unresolved gold: ${r.unresolved.join(", ")}`);
-    if (verbose) r.top.forEach((t, i) => console.log(`${"".padEnd(16)}${String(i + 1).padStart(2)}. ${t}`));
+    if (verbose) {
+      r.top.forEach((t, i) => console.log(`${"".padEnd(16)}${String(i + 1).padStart(2)}. ${t}`));
+      if (r.missed.length > 0) console.log(`${"".padEnd(16)}missed: ${r.missed.join(", ")}`);
+    }
   }
   console.log(
-    `\noverall (mean of ${overall.tasks} tasks): file-level recall@5 ${pct(overall.fileRecall5).trim()}, recall@10 ${pct(overall.fileRecall10).trim()}; ` +
-      `source-level recall@5 ${pct(overall.sourceRecall5).trim()}, recall@10 ${pct(overall.sourceRecall10).trim()}`,
+    `${lake.name}: recall@(needed+5) Discover ${pct(lake.recall)}, BM25 baseline ${pct(lake.baseline)} ` +
+      `(source map ${(lake.sourceMapMs / 1000).toFixed(1)} s, mean search ${lake.meanSearchMs.toFixed(1)} ms)`,
   );
+}
+
+async function main(): Promise<void> {
+  const threads = Number(argValues("--threads")[0] ?? "1");
+  const capText = argValues("--limit")[0];
+  const cap = capText === undefined ? undefined : Number(capText);
+  const lakes: { name: string; dir: string }[] = argValues("--dir").map((d) => ({
+    name: basename(resolve(d)),
+    dir: resolve(d),
+  }));
+  let generated: string | undefined;
+  if (lakes.length === 0) {
+    const legal = legalDir();
+    if (legal) lakes.push({ name: "kramabench-legal", dir: legal });
+    else
+      console.error(
+        "evalDiscover: ../shared/kramabench-legal is absent; evaluating the generated lakes only.",
+      );
+    generated = mkdtempSync(join(tmpdir(), "radar-discover-lakes-"));
+    const scale = (argValues("--scale")[0] ?? "tiny") as LakeScale;
+    if (!LAKE_SCALES.includes(scale)) throw new Error(`--scale must be one of ${LAKE_SCALES.join(", ")}`);
+    const seed = Number(argValues("--seed")[0] ?? "1");
+    for (const kind of LAKE_KINDS) {
+      const out = join(generated, kind);
+      await writeLakeBundle(kind, out, { scale, seed });
+      lakes.push({ name: `${kind} (${scale}, seed ${seed})`, dir: out });
+    }
+    lakes.push(...writeDiscoverLakes(join(generated, "discover")));
+  }
+  const results: LakeResult[] = [];
+  try {
+    for (const lake of lakes) {
+      if (!existsSync(join(lake.dir, "lake")) || !tasksFile(lake.dir)) {
+        console.error(
+          `evalDiscover: ${lake.dir} holds no lake/ and tasks.json (or questions.json); skipped.`,
+        );
+        continue;
+      }
+      results.push(await evalLake(lake.name, lake.dir, threads, cap));
+    }
+  } finally {
+    if (generated) rmSync(generated, { recursive: true, force: true });
+  }
+  if (process.argv.includes("--json")) {
+    console.log(JSON.stringify({ threads, cap: cap ?? null, lakes: results }, null, 2));
+    return;
+  }
   console.log(
-    `(source map ${(overall.sourceMapMs / 1000).toFixed(1)} s, mean search ${overall.meanSearchMs.toFixed(1)} ms)`,
+    "recall@(needed+5): share of a question's gold files among the files of the first needed+5 entries " +
+      "(needed = its number of gold files; a family or folder entry counts once and stands for its files, " +
+      "or for the members the question selects)." +
+      (cap === undefined ? "" : ` Discover capped at ${cap} entries.`),
   );
+  for (const lake of results) printLake(lake, process.argv.includes("--verbose"));
+  console.log(`\n${"lake".padEnd(28)} Discover    BM25`);
+  for (const lake of results)
+    console.log(`${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)}`);
 }
 
 main().catch((error: unknown) => {

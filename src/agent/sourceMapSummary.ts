@@ -1,14 +1,10 @@
 import picomatch from "picomatch";
+import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../core/state/sharedState.ts";
 
 /** A Discover hit as the operator observes it. */
-export interface SummaryHit {
-  path: string;
-  score: number;
-  reasons: string[];
-  files?: number;
-}
+export type SummaryHit = DiscoverHit;
 
 const MAX_HITS = 8;
 const MAX_TABLES = 3;
@@ -72,11 +68,35 @@ function hitText(map: SourceMap, hit: SummaryHit): string {
   if (entry) return `### ${entry.path} (${entryFacts(entry)})${why}\n${entryBody(entry)}`;
   const isMatch = picomatch(hit.path, { nocase: true, dot: false });
   const members = map.files.filter((f) => isMatch(f.path));
-  const first = members[0];
+  const first = members.find((f) => f.tables?.[0]);
   const body = first?.tables?.[0]
     ? `Files share this layout; the first, ${first.path}:\n${tableText(first.tables[0])}`
     : "";
-  return `### ${hit.path} (a folder of ${hit.files ?? members.length} same-shaped files: read them at once with UnionScan)${why}\n${body}`;
+  const family = hit.family;
+  if (!family)
+    return `### ${hit.path} (a folder of ${hit.files ?? members.length} same-shaped files: read them at once with UnionScan)${why}\n${body}`;
+  const lines = [
+    `### ${hit.path} (a family of ${hit.files ?? members.length} files ${family.template}, ${family.first}…${family.last}${
+      family.gaps.length ? `, missing ${family.gaps.slice(0, 8).join(", ")}` : ""
+    }: read them at once with UnionScan files ["${hit.path}"])${why}`,
+  ];
+  const selected = family.selected;
+  if (selected)
+    lines.push(
+      selected.files.length === 0
+        ? `The question's ${selected.said.join(", ")} matches no member.`
+        : `The question's ${selected.said.join(", ")} selects ${selected.files.length} of them: UnionScan files ${JSON.stringify(
+            selected.glob ? [selected.glob] : selected.files,
+          )}`,
+    );
+  for (const d of family.differing.slice(0, 5))
+    lines.push(
+      d.error
+        ? `${d.path}: unreadable (${clip(d.error, 120)})`
+        : `${d.path}: ${[d.missing.length ? `lacks ${d.missing.join(", ")}` : "", d.extra.length ? `adds ${d.extra.join(", ")}` : ""].filter(Boolean).join("; ")}`,
+    );
+  if (family.differing.length > 5) lines.push(`(+${family.differing.length - 5} more members that differ)`);
+  return `${lines.join("\n")}\n${body}`;
 }
 
 function entryFacts(entry: SourceEntry): string {

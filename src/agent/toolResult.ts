@@ -76,13 +76,8 @@ function compactObservation(op: string, observation: unknown): unknown {
         records: records(o.records),
       };
     case "Discover":
-      return {
-        hits: (o.hits as Record<string, unknown>[]).slice(0, MAX_HITS).map((h) => ({
-          ...h,
-          score: Math.round(Number(h.score) * 100) / 100,
-          ...(Array.isArray(h.columns) ? { columns: h.columns.slice(0, MAX_COLUMNS) } : {}),
-        })),
-      };
+      // Every hit the call asked for (its limit); past the first ones, without columns and long reasons.
+      return { hits: (o.hits as Record<string, unknown>[]).map((h, i) => compactHit(h, i < MAX_HITS)) };
     case "Bash":
       return {
         exitCode: o.exitCode,
@@ -94,6 +89,39 @@ function compactObservation(op: string, observation: unknown): unknown {
     default:
       return observation;
   }
+}
+
+const MAX_FAMILY_FILES = 40;
+const MAX_DIFFERING = 10;
+
+function compactHit(h: Record<string, unknown>, full: boolean): Record<string, unknown> {
+  const { columns, family, copies, reasons, ...rest } = h;
+  const out: Record<string, unknown> = { ...rest, score: Math.round(Number(h.score) * 100) / 100 };
+  out.reasons = Array.isArray(reasons) ? (full ? reasons : reasons.slice(0, 3)) : reasons;
+  if (full && Array.isArray(columns)) out.columns = columns.slice(0, MAX_COLUMNS);
+  if (family && typeof family === "object") {
+    const f = family as Record<string, unknown>;
+    const selected = f.selected as { said: string[]; files: string[]; glob?: string } | undefined;
+    out.family = {
+      ...f,
+      columns: Array.isArray(f.columns) ? f.columns.slice(0, MAX_COLUMNS) : f.columns,
+      differing: Array.isArray(f.differing) ? f.differing.slice(0, MAX_DIFFERING) : f.differing,
+      ...(selected
+        ? {
+            selected: {
+              said: selected.said,
+              count: selected.files.length,
+              // The glob says it in one string; the list only when no pattern names exactly them.
+              ...(selected.glob
+                ? { glob: selected.glob }
+                : { files: selected.files.slice(0, MAX_FAMILY_FILES) }),
+            },
+          }
+        : {}),
+    };
+  }
+  if (Array.isArray(copies)) out.copies = copies.map((c) => (c as { note: string }).note);
+  return out;
 }
 
 function schemaText(schema: unknown): string[] {

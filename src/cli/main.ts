@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import { Runtime } from "../core/runtime.ts";
 import type { OperatorCall } from "../core/runtime.ts";
 import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
@@ -13,7 +14,7 @@ const USAGE = `radar — an auditable runtime for data questions over a folder o
 
 Usage:
   radar map [--lake DIR] [--json]
-  radar discover QUERY [--lake DIR] [--exclude PATTERN]... [--json]
+  radar discover QUERY [--lake DIR] [--exclude PATTERN]... [--limit N] [--json]
   radar batch FILE [--lake DIR] [--json]
   radar ask QUESTION [--lake DIR] [--model NAME] [--base-url URL] [--max-steps N] [--json]
   radar export RUN --sql [--lake DIR] [--out FILE]
@@ -24,6 +25,13 @@ points it at any OpenAI-compatible endpoint. RUN is a run id or a trace file.
 Exit status: 0 ok, 1 a call was rejected or failed (or ask found no accepted answer), 2 usage error.`;
 
 class UsageError extends Error {}
+
+function positiveInteger(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag} needs a whole number of 1 or more, not "${text}"`);
+  return n;
+}
 
 function progressPrinter(): (p: MapProgress) => void {
   let last = 0;
@@ -47,7 +55,8 @@ async function openRuntime(lake: string | undefined, showProgress: boolean): Pro
 async function mapCommand(lake: string | undefined, json: boolean): Promise<number> {
   const runtime = await openRuntime(lake, true);
   try {
-    const files = runtime.map.files.map(({ profileMs: _ms, ...f }) => f);
+    // Fingerprints and head words are the map's own index data, not what a reader wants to see.
+    const files = runtime.map.files.map(({ profileMs: _ms, fingerprint: _fp, headTerms: _words, ...f }) => f);
     if (json) {
       process.stdout.write(`${JSON.stringify({ root: runtime.map.root, files })}\n`);
       return 0;
@@ -64,8 +73,12 @@ async function mapCommand(lake: string | undefined, json: boolean): Promise<numb
               )
               .join("\n      ")
           : `${(f.firstLines ?? []).length} lines of text`;
+      const copies = (f.relations ?? [])
+        .filter((r) => r.kind !== "has-prefix")
+        .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)
+        .join("");
       process.stdout.write(
-        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}\n`,
+        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}${copies}\n`,
       );
     }
     const errors = files.filter((f) => f.error).length;
@@ -82,28 +95,34 @@ async function discoverCommand(
   query: string,
   lake: string | undefined,
   exclude: string[],
+  limit: number | undefined,
   json: boolean,
 ): Promise<number> {
   const runtime = await openRuntime(lake, true);
   try {
-    const result = await runtime.call({ op: "Discover", query, excluded: exclude });
-    const hits =
-      (
-        result.observation as
-          { hits: { path: string; score: number; reasons: string[]; files?: number }[] } | undefined
-      )?.hits ?? [];
+    const result = await runtime.call({
+      op: "Discover",
+      query,
+      excluded: exclude,
+      ...(limit === undefined ? {} : { limit }),
+    });
+    if (result.status !== "ok") {
+      process.stderr.write(`radar discover: ${result.error ?? result.status}\n`);
+      return 1;
+    }
+    const hits = (result.observation as { hits: DiscoverHit[] } | undefined)?.hits ?? [];
     if (json) {
       process.stdout.write(
-        `${JSON.stringify({ paths: hits.map((h) => ({ path: h.path, score: h.score, reasons: h.reasons, ...(h.files ? { files: h.files } : {}) })) })}\n`,
+        `${JSON.stringify({ paths: hits.map(({ path, score, reasons, kind, files, family, error, copies }) => ({ path, score, reasons, ...(kind ? { kind } : {}), ...(files ? { files } : {}), ...(family ? { family } : {}), ...(error ? { error } : {}), ...(copies ? { copies } : {}) })) })}\n`,
       );
     } else {
       hits.forEach((h, i) =>
         process.stdout.write(
-          `${String(i + 1).padStart(2)}. ${h.path}  (${h.score.toFixed(2)})\n     ${h.reasons.join("; ")}\n`,
+          `${String(i + 1).padStart(2)}. ${h.path}  (${h.score.toFixed(2)})${h.files ? `  [${h.files} files]` : ""}\n     ${h.reasons.join("; ")}\n${h.family?.selected?.glob ? `     use: ${h.family.selected.glob}\n` : ""}`,
         ),
       );
     }
-    return result.status === "ok" ? 0 : 1;
+    return 0;
   } finally {
     runtime.close();
   }
@@ -172,6 +191,7 @@ export async function main(argv: string[]): Promise<number> {
       lake: { type: "string" },
       json: { type: "boolean", default: false },
       exclude: { type: "string", multiple: true },
+      limit: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
       model: { type: "string" },
       "base-url": { type: "string" },
@@ -190,7 +210,13 @@ export async function main(argv: string[]): Promise<number> {
       return mapCommand(values.lake, values.json);
     case "discover":
       if (rest.length === 0) throw new UsageError("radar discover needs a QUERY");
-      return discoverCommand(rest.join(" "), values.lake, values.exclude ?? [], values.json);
+      return discoverCommand(
+        rest.join(" "),
+        values.lake,
+        values.exclude ?? [],
+        values.limit === undefined ? undefined : positiveInteger(values.limit, "--limit"),
+        values.json,
+      );
     case "batch":
       if (rest.length !== 1)
         throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");

@@ -1,23 +1,81 @@
 import MiniSearch from "minisearch";
 import type { SearchResult } from "minisearch";
 import picomatch from "picomatch";
+import { copiesOf } from "../sourceMap/fileRelations.ts";
+import type { CopyOf } from "../sourceMap/fileRelations.ts";
 import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
+import { findFileFamilies, membersGlob, selectMembers } from "./fileFamilies.ts";
+import type { FamilyDifference, FileFamily, VaryingKind } from "./fileFamilies.ts";
+import { OPEN_END, OPEN_START, questionPeriods } from "./questionPeriods.ts";
+import type { QuestionPeriod } from "./questionPeriods.ts";
 
 /**
  * Discover: which files of the lake may answer a natural-language question. BM25 ranking (minisearch)
- * over one document per readable file (path words, table titles, sheet names, column names, sample
- * values, first lines of text files) plus one document per folder of same-shaped files (a "group",
- * named by the glob `<folder>/*.<ext>`). A query that looks like a path pattern lists matching files.
+ * over one document per file (path words, table titles, sheet names, column names, sample values,
+ * first lines of text files; an unreadable file by its path alone), one per family of files whose
+ * names differ only in a year, date, number or short code (fileFamilies.ts, named by a glob that
+ * matches exactly its members), and one per folder of same-shaped files (a "group", named by the glob
+ * `<folder>/*.<ext>`). A family or group is one entry; the years and dates the question names select
+ * a family's members. Copies give way to the file they copy (fileRelations.ts): a truncated copy to
+ * the complete file, a duplicate to its original, and the hit says so. A query that looks like a path
+ * pattern lists matching files.
  */
 
+/** Entries returned when the caller sets no limit (a family or folder of files counts as one). */
+export const DEFAULT_DISCOVER_LIMIT = 10;
+
+export interface FamilySelection {
+  /** The words of the question that selected them, e.g. `["between 2019 and 2023"]`. */
+  said: string[];
+  /** The selected members' paths, in family order (empty when none is in the question's periods). */
+  files: string[];
+  /** A pattern matching exactly those files, when one exists (else use `files`). */
+  glob?: string;
+}
+
+export interface FamilyHit {
+  /** The path with its varying part named, e.g. `water-body-testing-{year}.csv`. */
+  template: string;
+  varying: VaryingKind[];
+  /** The first and last values of the varying part, e.g. `2002` and `2023`. */
+  first: string;
+  last: string;
+  /** Values missing inside the run (years or numbers). */
+  gaps: string[];
+  /** The columns of the family's usual layout. */
+  columns: string[];
+  /** Members whose columns differ from the usual layout, or that could not be read. */
+  differing: FamilyDifference[];
+  /** The members the question's years or dates select. */
+  selected?: FamilySelection;
+}
+
+/** A copy left out in favour of the hit's file (or of a member of the hit's family or group). */
+export interface CopyNote {
+  path: string;
+  /** `identical`: the same bytes; `truncated`: its bytes are the start of the preferred file. */
+  kind: "identical" | "truncated";
+  /** The file preferred to it. */
+  of: string;
+  note: string;
+}
+
 export interface DiscoverHit {
-  /** A file's path relative to the lake root, or a group's glob `<folder>/*.<ext>`. */
+  /** A file's path relative to the lake root, a family's glob, or a group's glob `<folder>/*.<ext>`. */
   path: string;
   score: number;
   /** Why it matched, e.g. `path: identity, theft`, `columns: State, # of Reports`. */
   reasons: string[];
-  /** For a group hit: how many files the pattern covers. */
+  /** What the entry stands for: one file, a family of files, or a folder of same-shaped files. */
+  kind?: "file" | "family" | "group";
+  /** For a family or group hit: how many files the pattern covers. */
   files?: number;
+  /** For a family hit: its range, shared columns, differing members, and the question's selection. */
+  family?: FamilyHit;
+  /** Why the file could not be read (it is ranked by its path and name only). */
+  error?: string;
+  /** Copies of this file (or of its members) left out of the results, and why. */
+  copies?: CopyNote[];
 }
 
 type Field = "path" | "title" | "columns" | "values" | "text" | "files";
@@ -48,6 +106,8 @@ const MAX_REASON_WORDS = 8;
 const MAX_REASON_CHARS = 80;
 const MAX_GROUP_VALUES = 5000;
 const MAX_TEXT_LINES = 30;
+/** A word of the question is specific when at most this share of the ranked documents hold it. */
+const RARE_SHARE = 0.1;
 
 /** English function words, and the boilerplate of questions ("round to 2 decimal places", "answer yes or no"). */
 const STOP_WORDS = new Set(
@@ -102,10 +162,18 @@ export function stem(word: string): string {
 
 /** Lower case, no accents, no stop words or single characters, stemmed; null drops the word. */
 export function processTerm(term: string): string | null {
+  const known = processed.get(term);
+  if (known !== undefined) return known;
   const word = term.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-  if (word.length < 2 || STOP_WORDS.has(word)) return null;
-  return stem(word);
+  const out = word.length < 2 || STOP_WORDS.has(word) ? null : stem(word);
+  // Lakes repeat their words (column names, years, categories): each is processed once.
+  if (processed.size >= MAX_PROCESSED) processed.clear();
+  processed.set(term, out);
+  return out;
 }
+
+const processed = new Map<string, string | null>();
+const MAX_PROCESSED = 200_000;
 
 /** What minisearch indexes of a text: its terms, in order, repeats included (term frequency counts). */
 export function indexTerms(text: string): string[] {
@@ -172,9 +240,9 @@ interface DocText {
 
 interface Doc {
   id: number;
-  /** File path or group glob. */
+  /** File path, family glob or group glob. */
   path: string;
-  /** Files the document stands for: itself, or the members of a group. */
+  /** Files the document stands for: itself, or the members of a family or group. */
   members: string[];
   group: boolean;
   fields: DocText;
@@ -182,18 +250,24 @@ interface Doc {
 
 interface Group {
   doc: Doc;
+  /** Set for a family of files (a group by name), absent for a folder group. */
+  family?: FileFamily;
   /** Member path -> the words of its name that set it apart from the other members. */
   distinct: Map<string, string[]>;
   /** How many members' names contain each word. */
   wordCount: Map<string, number>;
   /** How many members contain each index term, in any field. */
   termCount: Map<string, number>;
+  /** The terms of a family's dated keys (`2019`): they select members, never list them. */
+  keyTerms: Set<string>;
 }
 
 interface Candidate {
   doc: Doc;
   result: SearchResult;
   score: number;
+  /** A specific word of the question this entry was brought in for (see covering). */
+  holds?: string;
 }
 
 function dirName(path: string): string {
@@ -257,7 +331,11 @@ function sampleValues(entry: SourceEntry): string[] {
 function titleLines(entry: SourceEntry): string[] {
   const out: string[] = [];
   for (const table of entry.tables ?? []) {
-    for (const line of [...table.titleLines, ...(table.sheet === undefined ? [] : [table.sheet])]) {
+    for (const line of [
+      ...table.titleLines,
+      ...(table.title === undefined ? [] : [table.title]),
+      ...(table.sheet === undefined ? [] : [table.sheet]),
+    ]) {
       const text = line.trim();
       if (text.length > 0 && !out.includes(text)) out.push(text);
     }
@@ -299,9 +377,31 @@ function fileText(entry: SourceEntry): DocText {
   return fields;
 }
 
-/** Binary and empty files can answer nothing: they are found by path patterns only. */
-function searchable(entry: SourceEntry): boolean {
-  return entry.format !== "binary" && entry.format !== "empty";
+/** Extensions of data and document files: unreadable ones stay rankable by their path and name. */
+const DATA_EXTENSIONS = new Set(
+  (
+    "csv tsv tab psv dat txt json jsonl ndjson parquet pq xlsx xlsm xlsb xls ods odf numbers html htm xml " +
+    "sav dta sas7bdat rds rdata feather arrow avro orc h5 hdf5 nc mat pdf doc docx ppt pptx zip gz bz2 xz 7z " +
+    "tar db sqlite sqlite3 mdb accdb dbf shp geojson kml md rtf"
+  ).split(" "),
+);
+
+/**
+ * Whether a file is ranked for words. An unreadable file (empty, binary, or failed to map) whose name
+ * says it is data is, by its path and name, with its error in the hit; junk (`.DS_Store`, `dump.bin`)
+ * is found by path patterns only.
+ */
+function rankable(entry: SourceEntry): boolean {
+  if (entry.format !== "binary" && entry.format !== "empty") return true;
+  if (baseName(entry.path).startsWith(".")) return false;
+  return DATA_EXTENSIONS.has(extension(entry.path).toLowerCase());
+}
+
+/** Whether the Source Map could not read a table or text from the file. */
+function unreadable(entry: SourceEntry): boolean {
+  return (
+    entry.error !== undefined && (entry.tables?.length ?? 0) === 0 && (entry.firstLines?.length ?? 0) === 0
+  );
 }
 
 function shapeKey(entry: SourceEntry): string | null {
@@ -327,24 +427,98 @@ function truncate(text: string): string {
   return t.length > MAX_REASON_CHARS ? `${t.slice(0, MAX_REASON_CHARS - 1)}…` : t;
 }
 
+/** "2002…2023", "q1_2023…q4_2024", "CA, FL, GA … (10)". */
+function rangeText(family: FileFamily): string {
+  const kinds = family.varying;
+  if (kinds.every((k) => k === "code")) {
+    const keys = family.members.map((m) => m.key);
+    return keys.length <= 6 ? keys.join(", ") : `${keys.slice(0, 5).join(", ")} … ${keys[keys.length - 1]}`;
+  }
+  const gaps = family.gaps.length
+    ? ` (missing ${family.gaps.slice(0, 5).join(", ")}${family.gaps.length > 5 ? " …" : ""})`
+    : "";
+  return `${family.first}…${family.last}${gaps}`;
+}
+
+function periodText(p: QuestionPeriod): string {
+  const from = p.from === OPEN_START ? "" : p.from;
+  const to = p.to === OPEN_END ? "" : p.to;
+  return `${from}…${to}`;
+}
+
+/** Members whose columns differ, grouped by how ("2016…2023 (8 files): adds Indicator Level"). */
+function differingText(family: FileFamily): string[] {
+  const byHow = new Map<string, string[]>();
+  for (const d of family.differing) {
+    const how = d.error
+      ? `unreadable (${truncate(d.error)})`
+      : [
+          d.missing.length
+            ? `lacks ${d.missing.slice(0, 4).join(", ")}${d.missing.length > 4 ? " …" : ""}`
+            : "",
+          d.extra.length ? `adds ${d.extra.slice(0, 4).join(", ")}${d.extra.length > 4 ? " …" : ""}` : "",
+        ]
+          .filter(Boolean)
+          .join("; ");
+    const list = byHow.get(how) ?? [];
+    list.push(d.key);
+    byHow.set(how, list);
+  }
+  return [...byHow].map(([how, keys]) => {
+    const which = keys.length === 1 ? keys[0] : `${keys[0]}…${keys[keys.length - 1]} (${keys.length} files)`;
+    return `${which}: ${how}`;
+  });
+}
+
+function copyNote(path: string, copy: CopyOf, entries: Map<string, SourceEntry>): CopyNote {
+  const of = copy.path;
+  if (copy.kind === "identical")
+    return {
+      path,
+      kind: "identical",
+      of,
+      note: `${path} has the same bytes as ${of}${copy.relation.checked === "head-and-tail" ? " (same size, first and last 64 KiB)" : ""}; left out`,
+    };
+  const rows = (p: string): number | undefined => {
+    const table = entries.get(p)?.tables;
+    return table && table.length === 1 ? table[0]?.rowCount : undefined;
+  };
+  const [short, long] = [rows(path), rows(of)];
+  const counts =
+    short !== undefined && long !== undefined && short < long
+      ? `its ${short} rows are the first ${short} of the ${long} rows of ${of}`
+      : `its ${entries.get(path)?.bytes ?? "?"} bytes are the first of the ${entries.get(of)?.bytes ?? "?"} of ${of}`;
+  const cut = copy.relation.cutMidLine ? ", and it stops in the middle of a line" : "";
+  return { path, kind: "truncated", of, note: `${path} is a truncated copy: ${counts}${cut}; left out` };
+}
+
 export class DiscoverIndex {
   private readonly docs: Doc[] = [];
-  /** File path or group glob -> document. */
+  /** File path, family glob or group glob -> document. */
   private readonly byPath = new Map<string, Doc>();
-  /** Group document id -> group. */
+  /** Family or group document id -> group. */
   private readonly groups = new Map<number, Group>();
-  /** Member path -> its group. */
+  /** Member path -> its family (preferred) or group. */
   private readonly groupOf = new Map<string, Group>();
   private readonly allPaths: string[];
-  /** Files outside groups, and groups: a folder of 52 same-shaped files weighs as one document. */
+  private readonly entries: Map<string, SourceEntry>;
+  /** Copy path -> the file preferred to it. */
+  private readonly copies: Map<string, CopyOf>;
+  /** Document id -> the copies folded into it. */
+  private readonly copyNotes = new Map<number, CopyNote[]>();
+  /** Files outside families and groups, families and groups: a folder of 52 same-shaped files weighs as one document. */
   private readonly main: MiniSearch<Doc>;
-  /** Members of groups, ranked among themselves (what sets one apart: its name, its values). */
+  /** Members of families and groups, ranked among themselves (what sets one apart: its name, its values). */
   private readonly members: MiniSearch<Doc>;
+  /** A word of the files' first rows (processed) -> the ranked documents holding it (headTerms). */
+  private readonly heads = new Map<string, Set<number>>();
 
   constructor(map: SourceMap) {
     this.allPaths = map.files.map((f) => f.path);
+    this.entries = new Map(map.files.map((f) => [f.path, f]));
+    this.copies = copiesOf(map.files);
     const fileDocs = new Map<string, Doc>();
-    for (const entry of map.files.filter(searchable)) {
+    for (const entry of map.files.filter(rankable)) {
       const doc: Doc = {
         id: this.docs.length,
         path: entry.path,
@@ -355,12 +529,20 @@ export class DiscoverIndex {
       this.docs.push(doc);
       fileDocs.set(entry.path, doc);
     }
-    this.addGroups(map.files, fileDocs);
+    const families = findFileFamilies(map.files);
+    this.addFamilies(families, fileDocs);
+    this.addGroups(map.files, fileDocs, families);
     for (const doc of this.docs) this.byPath.set(doc.path, doc);
+    this.foldCopies(fileDocs);
     this.main = DiscoverIndex.newIndex();
     this.members = DiscoverIndex.newIndex();
-    this.main.addAll(this.docs.filter((d) => !this.groupOf.has(d.path) || d.group));
-    this.members.addAll(this.docs.filter((d) => !d.group && this.groupOf.has(d.path)));
+    this.main.addAll(
+      this.docs.filter((d) => d.group || (!this.groupOf.has(d.path) && !this.copies.has(d.path))),
+    );
+    this.members.addAll(
+      this.docs.filter((d) => !d.group && this.groupOf.has(d.path) && !this.copies.has(d.path)),
+    );
+    this.indexHeads(map.files);
   }
 
   private static newIndex(): MiniSearch<Doc> {
@@ -373,8 +555,30 @@ export class DiscoverIndex {
     });
   }
 
-  /** One group per folder and extension whose files (at least 3) all have the same column names. */
-  private addGroups(files: SourceEntry[], fileDocs: Map<string, Doc>): void {
+  /** One document per family, its text gathered from its members like a group's. */
+  private addFamilies(families: FileFamily[], fileDocs: Map<string, Doc>): void {
+    for (const family of families) {
+      const paths = family.members.map((m) => m.path);
+      const members = paths.map((p) => this.entries.get(p)).filter((e): e is SourceEntry => e !== undefined);
+      const literal = family.template.replace(/\{[a-z]+\}/g, " ");
+      const group = this.newGroup(family.glob, members, fileDocs, literal, family.columns, family);
+      group.family = family;
+    }
+  }
+
+  /**
+   * One group per folder and extension whose files (at least 3) all have the same column names,
+   * unless a family holds exactly the same files (the family says more: its range, its selection).
+   */
+  private addGroups(files: SourceEntry[], fileDocs: Map<string, Doc>, families: FileFamily[]): void {
+    const familySets = new Set(
+      families.map((f) =>
+        f.members
+          .map((m) => m.path)
+          .sort()
+          .join("\u0000"),
+      ),
+    );
     const byFolder = new Map<string, SourceEntry[]>();
     for (const entry of files) {
       const ext = extension(entry.path);
@@ -385,78 +589,164 @@ export class DiscoverIndex {
       else byFolder.set(key, [entry]);
     }
     for (const [key, members] of [...byFolder].sort(([a], [b]) => compare(a, b))) {
-      if (members.length < MIN_GROUP_FILES || !members.every(searchable)) continue;
+      if (members.length < MIN_GROUP_FILES || members.some(unreadable)) continue;
       const shapes = new Set(members.map(shapeKey));
       const first = members[0];
       if (shapes.size !== 1 || shapes.has(null) || first === undefined) continue;
+      if (
+        familySets.has(
+          members
+            .map((m) => m.path)
+            .sort()
+            .join("\u0000"),
+        )
+      )
+        continue;
       const [folder = "", ext = ""] = key.split("\u0000");
       const pattern = `${folder.length > 0 ? `${globEscape(folder)}/` : ""}*.${globEscape(ext)}`;
-      const names = members.map((m) => stripExtension(baseName(m.path)));
-      const values: string[] = [];
-      const titles: string[] = [];
-      for (const m of members) {
-        for (const t of titleLines(m)) if (!titles.includes(t)) titles.push(t);
-        for (const v of sampleValues(m))
-          if (values.length < MAX_GROUP_VALUES && !values.includes(v)) values.push(v);
-      }
-      const columns = columnNames(first);
-      const doc: Doc = {
-        id: this.docs.length,
-        path: pattern,
-        members: members.map((m) => m.path),
-        group: true,
-        fields: {
-          path: [`${folder} ${ext}`, ...spelledAcronyms(folder, [...titles, ...columns, ...values])],
-          title: titles,
-          columns,
-          values,
-          text: [],
-          files: names,
-        },
-      };
-      // A member is named by a query that says the words of its name the other members lack.
-      const wordsOf = new Map(members.map((m, i) => [m.path, termsOf(names[i] ?? "")]));
-      const wordCount = countTerms(wordsOf.values());
-      const distinct = new Map<string, string[]>();
-      for (const [path, words] of wordsOf) {
-        distinct.set(
-          path,
-          words.filter((w) => (wordCount.get(w) ?? 0) < members.length),
-        );
-      }
-      const termCount = countTerms(
-        members.map((m) => {
-          const fields = fileDocs.get(m.path)?.fields;
-          return fields ? indexTerms(FIELDS.flatMap((f) => fields[f]).join("\n")) : [];
-        }),
-      );
-      const group: Group = { doc, distinct, wordCount, termCount };
-      this.docs.push(doc);
-      this.groups.set(doc.id, group);
-      for (const m of members) this.groupOf.set(m.path, group);
+      this.newGroup(pattern, members, fileDocs, `${folder} ${ext}`, columnNames(first));
     }
   }
 
-  /** The files a hit's path stands for: the members of a group, or the file itself. */
+  private newGroup(
+    pattern: string,
+    members: SourceEntry[],
+    fileDocs: Map<string, Doc>,
+    pathText: string,
+    columns: string[],
+    family?: FileFamily,
+  ): Group {
+    const names = members.map((m) => stripExtension(baseName(m.path)));
+    const values = new Set<string>();
+    const titles = new Set<string>();
+    for (const m of members) {
+      for (const t of titleLines(m)) titles.add(t);
+      for (const v of sampleValues(m)) if (values.size < MAX_GROUP_VALUES) values.add(v);
+    }
+    const doc: Doc = {
+      id: this.docs.length,
+      path: pattern,
+      members: members.map((m) => m.path),
+      group: true,
+      fields: {
+        path: [pathText, ...spelledAcronyms(pathText, [...titles, ...columns, ...values])],
+        title: [...titles],
+        columns,
+        values: [...values],
+        text: [],
+        files: family ? members.map((m) => m.path) : names,
+      },
+    };
+    // A member is named by a query that says the words of its name the other members lack — not
+    // by the years or dates of a family's names: those select members (see search).
+    const datedKeys = new Map(
+      family?.members.filter((m) => m.span).map((m) => [m.path, termsOf(m.key)]) ?? [],
+    );
+    const wordsOf = new Map(
+      members.map((m, i) => {
+        const words = termsOf(names[i] ?? "");
+        const key = datedKeys.get(m.path);
+        return [m.path, key ? words.filter((w) => !key.includes(w)) : words];
+      }),
+    );
+    const wordCount = countTerms(wordsOf.values());
+    const distinct = new Map<string, string[]>();
+    for (const [path, words] of wordsOf) {
+      distinct.set(
+        path,
+        words.filter((w) => (wordCount.get(w) ?? 0) < members.length),
+      );
+    }
+    const termCount = countTerms(
+      members.map((m) => {
+        const fields = fileDocs.get(m.path)?.fields;
+        return fields ? indexTerms(FIELDS.flatMap((f) => fields[f]).join("\n")) : [];
+      }),
+    );
+    const keyTerms = new Set(
+      (family?.members ?? [])
+        .filter((m) => m.span)
+        .flatMap((m) => indexTerms(m.key.replace(/[^\p{L}\p{N}]+/gu, " "))),
+    );
+    const group: Group = { doc, distinct, wordCount, termCount, keyTerms, ...(family ? { family } : {}) };
+    this.docs.push(doc);
+    this.groups.set(doc.id, group);
+    for (const m of members) if (!this.groupOf.has(m.path)) this.groupOf.set(m.path, group);
+    return group;
+  }
+
+  /**
+   * Each copy's name is read as a name of the file preferred to it (and of that file's family or
+   * group), and noted there; the copy itself is no entry of its own.
+   */
+  private foldCopies(fileDocs: Map<string, Doc>): void {
+    for (const [path, copy] of [...this.copies].sort(([a], [b]) => compare(a, b))) {
+      const note = copyNote(path, copy, this.entries);
+      const targets = [fileDocs.get(copy.path), this.groupOf.get(copy.path)?.doc];
+      // A copy inside the same family or group as its original is noted there too.
+      const own = this.groupOf.get(path)?.doc;
+      if (own && !targets.includes(own)) targets.push(own);
+      for (const doc of targets) {
+        if (!doc) continue;
+        if (!doc.members.includes(path)) doc.fields.files.push(path);
+        const list = this.copyNotes.get(doc.id) ?? [];
+        list.push(note);
+        this.copyNotes.set(doc.id, list);
+      }
+    }
+  }
+
+  /** Each file's head words, under the document that ranks it (its family or group, or the file it copies). */
+  private indexHeads(files: SourceEntry[]): void {
+    for (const entry of files) {
+      if (!entry.headTerms?.length) continue;
+      const path = this.copies.get(entry.path)?.path ?? entry.path;
+      const doc = this.groupOf.get(path)?.doc ?? this.byPath.get(path);
+      if (!doc) continue;
+      for (const word of entry.headTerms) {
+        const term = processTerm(word);
+        if (term === null) continue;
+        const ids = this.heads.get(term);
+        if (ids) ids.add(doc.id);
+        else this.heads.set(term, new Set([doc.id]));
+      }
+    }
+  }
+
+  /** The files a hit's path stands for: the members of a family or group, the file itself, or a pattern's files. */
   filesOf(path: string): string[] {
     const doc = this.byPath.get(path);
     if (doc) return [...doc.members];
-    return this.allPaths.includes(path) ? [path] : [];
+    if (this.allPaths.includes(path)) return [path];
+    return isPathPattern(path) ? matchPattern(path, this.allPaths) : [];
   }
 
-  search(query: string, excluded: string[] = [], limit = 10): DiscoverHit[] {
+  /** The families of the lake (fileFamilies.ts), as the index found them. */
+  families(): FileFamily[] {
+    return [...this.groups.values()].flatMap((g) => (g.family ? [g.family] : []));
+  }
+
+  search(query: string, excluded: string[] = [], limit?: number): DiscoverHit[] {
     const isExcluded = this.exclusion(excluded);
     if (isPathPattern(query)) {
       const pattern = query.trim();
-      return matchPattern(pattern, this.allPaths)
+      const found = matchPattern(pattern, this.allPaths)
         .filter((path) => !isExcluded(path, [path]))
         .sort(compare)
-        .map((path) => ({ path, score: 1, reasons: [`matches pattern ${pattern}`] }));
+        .map((path) => {
+          const hit: DiscoverHit = { path, score: 1, reasons: [`matches pattern ${pattern}`], kind: "file" };
+          const entry = this.entries.get(path);
+          if (entry && unreadable(entry) && entry.error) hit.error = entry.error;
+          return hit;
+        });
+      return limit === undefined ? found : found.slice(0, Math.max(0, limit));
     }
-    if (limit <= 0) return [];
+    const max = limit ?? DEFAULT_DISCOVER_LIMIT;
+    if (max <= 0) return [];
     // Each term once: "the number of reports ... the number of reports" asks no more than it says.
     const terms = [...new Set(indexTerms(query))];
     if (terms.length === 0) return [];
+    const periods = questionPeriods(query);
     const text = terms.join(" ");
     const options = {
       tokenize: () => terms,
@@ -476,22 +766,135 @@ export class DiscoverIndex {
       if (group) groupScore.set(group, score);
     }
     candidates.push(...this.memberCandidates(this.members.search(text, options), groupScore));
-    const hits: DiscoverHit[] = [];
-    for (const { doc, result, score } of candidates.sort(
-      (a, b) => b.score - a.score || compare(a.doc.path, b.doc.path),
-    )) {
-      if (hits.length >= limit) break;
-      if (isExcluded(doc.path, doc.members)) continue;
-      const hit: DiscoverHit = { path: doc.path, score, reasons: this.reasons(doc, result) };
-      if (doc.group) hit.files = doc.members.length;
-      hits.push(hit);
-    }
-    return hits;
+    const ordered = candidates
+      .sort((a, b) => b.score - a.score || compare(a.doc.path, b.doc.path))
+      .filter((c) => !isExcluded(c.doc.path, c.doc.members));
+    return this.covering(ordered, max, terms, isExcluded).map(({ doc, result, score, holds }) => {
+      const hit = this.hit(doc, result, score, periods);
+      if (holds) hit.reasons.push(`first rows hold: ${holds}`);
+      return hit;
+    });
   }
 
   /**
-   * Members of groups worth listing besides their group: those the query names ("Florida"), placed just
-   * above their group, and at most two that hold a value few others hold ("Baton Rouge"), just below it.
+   * The first `max` candidates, where a specific word of the question (one few documents hold, such as
+   * a year only two tables have rows for) that none of them holds brings in the best document holding
+   * it, in place of the last ones: a question that needs two sources names each by its own words.
+   */
+  private covering(
+    ordered: Candidate[],
+    max: number,
+    terms: string[],
+    isExcluded: (path: string, members: string[]) => boolean,
+  ): Candidate[] {
+    const top = ordered.slice(0, max);
+    // Who holds each word of the question: in the ranked fields, or in the first rows of its files.
+    const holders = new Map<string, Set<number>>();
+    const hold = (term: string, id: number): void => {
+      const set = holders.get(term) ?? new Set<number>();
+      set.add(id);
+      holders.set(term, set);
+    };
+    for (const c of ordered) for (const t of c.result.queryTerms) hold(t, c.doc.id);
+    for (const t of terms) for (const id of this.heads.get(t) ?? []) hold(t, id);
+    const rare = Math.max(2, Math.floor(this.main.documentCount * RARE_SHARE));
+    const covered = new Set<string>();
+    for (const c of top) for (const [t, ids] of holders) if (ids.has(c.doc.id)) covered.add(t);
+    // Words and years; other numbers ("at least 50%") name no source.
+    const wanted = [...holders]
+      .filter(
+        ([t, ids]) =>
+          ids.size <= rare && !covered.has(t) && (/\p{L}/u.test(t) || /^(?:1[89]|20)\d\d$/.test(t)),
+      )
+      .sort((a, b) => a[1].size - b[1].size || compare(a[0], b[0]));
+    const promoted: Candidate[] = [];
+    const room = Math.floor(max / 3);
+    const inTop = new Set(top.map((c) => c.doc.id));
+    for (const [term, ids] of wanted) {
+      if (promoted.length >= room || covered.has(term)) continue;
+      let best = ordered.slice(max).find((c) => !promoted.includes(c) && ids.has(c.doc.id));
+      if (!best) {
+        // A document no ranked field matched, whose first rows hold the word.
+        const doc = [...ids]
+          .map((id) => this.docs[id])
+          .filter((d): d is Doc => d !== undefined && !inTop.has(d.id) && !isExcluded(d.path, d.members))
+          .sort((a, b) => compare(a.path, b.path))[0];
+        if (!doc) continue;
+        best = { doc, score: 0, result: { id: doc.id, score: 0, terms: [], queryTerms: [term], match: {} } };
+      }
+      best = { ...best, holds: term };
+      promoted.push(best);
+      inTop.add(best.doc.id);
+      for (const [t, holding] of holders) if (holding.has(best.doc.id)) covered.add(t);
+    }
+    if (promoted.length === 0) return top;
+    return [...top.slice(0, Math.max(0, max - promoted.length)), ...promoted];
+  }
+
+  private hit(doc: Doc, result: SearchResult, score: number, periods: QuestionPeriod[]): DiscoverHit {
+    const reasons = this.reasons(doc, result);
+    const hit: DiscoverHit = { path: doc.path, score, reasons, kind: "file" };
+    const group = this.groups.get(doc.id);
+    if (group) {
+      hit.kind = group.family ? "family" : "group";
+      hit.files = doc.members.length;
+    }
+    const family = group?.family;
+    if (family) {
+      const found: FamilyHit = {
+        template: family.template,
+        varying: family.varying,
+        first: family.first,
+        last: family.last,
+        gaps: family.gaps,
+        columns: family.columns,
+        differing: family.differing,
+      };
+      const kinds = family.varying.join(", ");
+      reasons.unshift(
+        `family: ${family.members.length} files ${family.template}, ${kinds} ${rangeText(family)}`,
+      );
+      const chosen = selectMembers(family, periods);
+      if (chosen) {
+        const glob = membersGlob(family, chosen, this.allPaths);
+        found.selected = {
+          said: [...new Set(periods.map((p) => p.said))],
+          files: chosen.map((m) => m.path),
+          ...(glob ? { glob } : {}),
+        };
+        const said = [...new Set(periods.map((p) => `"${p.said}"`))].join(", ");
+        reasons.splice(
+          1,
+          0,
+          chosen.length === 0
+            ? `selected: no member in ${said} (${periods.map(periodText).join(", ")})`
+            : chosen.length === family.members.length
+              ? `selected: all ${chosen.length} members are in ${said}`
+              : `selected: ${chosen.length} of ${family.members.length} in ${said}: ${glob ?? chosen.map((m) => m.path).join(", ")}`,
+        );
+      }
+      const differ = differingText(family);
+      if (differ.length)
+        reasons.push(`members that differ: ${differ.slice(0, 3).join("; ")}${differ.length > 3 ? " …" : ""}`);
+      hit.family = found;
+    }
+    const entry = this.entries.get(doc.path);
+    if (!group && entry && unreadable(entry) && entry.error) {
+      hit.error = entry.error;
+      reasons.push(`unreadable: ${truncate(entry.error)}`);
+    }
+    const notes = this.copyNotes.get(doc.id);
+    if (notes?.length) {
+      hit.copies = notes;
+      for (const n of notes.slice(0, 3)) reasons.push(`preferred to a copy: ${n.note}`);
+      if (notes.length > 3) reasons.push(`(+${notes.length - 3} more copies left out)`);
+    }
+    return hit;
+  }
+
+  /**
+   * Members of families and groups worth listing besides them: those the query names ("Florida"),
+   * placed just above, and at most two that hold a value few others hold ("Baton Rouge"), just below.
    */
   private memberCandidates(results: SearchResult[], groupScore: Map<Group, number>): Candidate[] {
     const out: Candidate[] = [];
@@ -509,7 +912,7 @@ export class DiscoverIndex {
         continue;
       }
       const limit = Math.max(1, Math.floor(group.doc.members.length * DISTINCT_SHARE));
-      const matched = Object.keys(result.match);
+      const matched = Object.keys(result.match).filter((term) => !group.keyTerms.has(term));
       const distinctive = matched.filter((term) => (group.termCount.get(term) ?? 0) <= limit).length;
       const count = shown.get(group) ?? 0;
       if (distinctive === 0 || count >= MAX_GROUP_MEMBERS_SHOWN) continue;

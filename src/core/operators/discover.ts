@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
 import type { DiscoverHit } from "../discover/discoverIndex.ts";
 import type { Operator } from "./operator.ts";
 
@@ -9,6 +10,15 @@ export const discoverArgs = z
       .min(1)
       .describe('What you are looking for, in words, or a glob path pattern such as "State MSA*/*.csv".'),
     excluded: z.array(z.string()).optional().describe("Paths or glob patterns to leave out of the results."),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        `How many entries to return (default ${DEFAULT_DISCOVER_LIMIT}); a family or folder of files counts as one. For a path pattern, all matches unless set.`,
+      ),
   })
   .strict();
 export type DiscoverArgs = z.infer<typeof discoverArgs>;
@@ -20,11 +30,11 @@ export interface DiscoverObservation {
 export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
   name: "Discover",
   description:
-    "Rank the lake's files for a question (BM25 over paths, titles, columns and values), or list files matching a glob pattern.",
+    "Rank the lake's files for a question (BM25 over paths, titles, columns and values), or list files matching a glob pattern. Files whose names differ only in a year, date, number or short code come as one family entry with a glob for UnionScan; the years or dates the question names select its members (family.selected). Truncated and duplicate copies give way to the complete file.",
   schema: discoverArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
-    const hits = ctx.discover().search(args.query, args.excluded ?? []);
+    const hits = ctx.discover().search(args.query, args.excluded ?? [], args.limit);
     return {
       observation: {
         hits: hits.map((hit) => {

@@ -3,11 +3,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
+import { relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 7;
+const CACHE_VERSION = 8;
 
 export interface MapProgress {
   filesDone: number;
@@ -122,6 +123,7 @@ export async function buildSourceMap(
     for (const c of connections) c.close();
   }
   if (options.signal?.aborted) throw new Error("mapping cancelled");
+  await relateFiles(engine.lakeRoot, files);
   // Folders that could not be listed are entries too: the map says what it could not read.
   const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
     path: u.path,

@@ -201,6 +201,36 @@ export interface HeaderMisfit {
   line: number;
 }
 
+/** Hashes of a file's first bytes (fileRelations.ts): enough to propose copies, never to read it twice. */
+export interface ContentFingerprint {
+  /** Hash of the first 64 KiB (of the whole file when it is smaller). */
+  head: string;
+  /** Hashes of the first 64, 128, 256 … 65536 bytes, as far as the file reaches. */
+  prefixes: string[];
+  /** Offset of the first line break within the first 64 KiB, when there is one. */
+  firstLineEnd?: number;
+}
+
+/** How a file relates to another file of the lake by its bytes (fileRelations.ts). */
+export interface FileRelation {
+  /**
+   * `identical`: the same bytes. `prefix-of`: this file's bytes are the start of `path` (a truncated
+   * copy of it). `has-prefix`: `path` is a truncated copy of this file.
+   */
+  kind: "identical" | "prefix-of" | "has-prefix";
+  /** The other file. */
+  path: string;
+  /** The other file's size in bytes. */
+  bytes?: number;
+  /** How it was established: every byte compared, or (files over 64 MiB) the size and the first and
+   *  last 64 KiB of the shorter file. */
+  checked: "all-bytes" | "head-and-tail";
+  /** For a truncated copy compared in full: the line breaks in the shorter file. */
+  lines?: number;
+  /** For a truncated copy: the shorter file stops inside a line of the longer one. */
+  cutMidLine?: boolean;
+}
+
 export interface SourceEntry {
   /** POSIX path relative to the lake root. */
   path: string;
@@ -215,6 +245,12 @@ export interface SourceEntry {
   firstLines?: string[];
   /** Why the file could not be read (what failed, where); the entry stays in the map. */
   error?: string;
+  /** Hashes of the file's first bytes, to find copies (absent for empty and dot files). */
+  fingerprint?: ContentFingerprint;
+  /** Words and years of a text file's first 64 KiB, each once (fileRelations.ts), for Discover. */
+  headTerms?: string[];
+  /** Files with the same bytes, or of which this file is the start (or that are the start of it). */
+  relations?: FileRelation[];
   /** Milliseconds spent profiling the file (not persisted meaningfully from cache). */
   profileMs?: number;
 }

@@ -1,4 +1,5 @@
 import { bashDeniedRule } from "./rules/bashDenied.ts";
+import { duplicateFileRule } from "./rules/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
 import { headerOffsetRule } from "./rules/headerOffset.ts";
@@ -32,6 +33,7 @@ export const validationRules: ValidationRule[] = [
   unknownColumnRule,
   unkeyedJoinRule,
   headerOffsetRule,
+  duplicateFileRule,
   partialCoverageRule,
   unionSchemaDriftRule,
   unionDuplicateRowsRule,

@@ -1,0 +1,494 @@
+import picomatch from "picomatch";
+import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
+import { monthNumber, monthSpan, overlaps, yearSpan } from "./questionPeriods.ts";
+import type { QuestionPeriod } from "./questionPeriods.ts";
+
+/**
+ * File families: files of one folder layout whose paths differ only in a number, a year, a date,
+ * a month or a short code (`water-body-testing-2002.csv` … `-2023.csv`, `visits/2019/visits.csv`,
+ * `web-traffic-2024-01.csv`, `population_CA.csv`, `inventory_q1_2024.csv`) and whose columns are
+ * compatible. A family is named by a glob that matches exactly its members among the lake's files —
+ * UnionScan reads it as it is — and knows the range of its varying part, the columns its members
+ * share, and which members differ (columns missing or added, or unreadable). Editor-free: the
+ * Discover index ranks families as one entry, and the editor shows them in the Sources view.
+ */
+
+export type VaryingKind = "year" | "date" | "month" | "number" | "code";
+
+export interface FamilyMember {
+  path: string;
+  /** The varying part of the member's path, e.g. `2019`, `2024-03`, `q1_2024`, `CA`. */
+  key: string;
+  /** The days the member's name covers (from its years, months or dates), when it names any. */
+  span?: { from: string; to: string };
+}
+
+export interface FamilyDifference {
+  path: string;
+  key: string;
+  /** The family's usual columns this member lacks. */
+  missing: string[];
+  /** Columns only this member (or a minority of members) has. */
+  extra: string[];
+  /** Why the member could not be read (its Source Map error); its columns are then unknown. */
+  error?: string;
+}
+
+export interface FileFamily {
+  /** Matches exactly the members among the lake's files (picomatch, case-insensitive), e.g.
+   *  `water-body-testing-[0-9][0-9][0-9][0-9].csv`. */
+  glob: string;
+  /** The path with its varying parts named, e.g. `water-body-testing-{year}.csv`. */
+  template: string;
+  /** What varies, in path order. */
+  varying: VaryingKind[];
+  /** Ordered by their varying values (numbers and dates in order). */
+  members: FamilyMember[];
+  /** The first and last keys, e.g. `2002` and `2023`. */
+  first: string;
+  last: string;
+  /** Values missing inside a run of years or numbers (`2010` in 2002…2023), when one part varies. */
+  gaps: string[];
+  /** The columns of the family's usual layout (as written in its first member having it). */
+  columns: string[];
+  /** Members whose columns differ from the usual layout, or that could not be read. */
+  differing: FamilyDifference[];
+}
+
+/** Fewest members of a family whose names vary by a number, year, date or month; by a short code. */
+const MIN_MEMBERS = 2;
+const MIN_CODE_MEMBERS = 3;
+/** A member belongs when it shares this share (Jaccard) of its column names with the usual layout. */
+const MIN_COLUMN_OVERLAP = 0.5;
+const MAX_GAPS = 50;
+
+type TokenKind = "date" | "num" | "word" | "month" | "sep";
+
+interface Token {
+  kind: TokenKind;
+  text: string;
+}
+
+/** `slot`: a part that may vary between members — a number, a date, a month name or a short word. */
+type PathToken = Token & { slot?: boolean };
+
+const DATE_TOKEN =
+  /^(?:(?:1[89]|20)\d\d[-_.](?:0[1-9]|1[0-2])[-_.](?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d[-_](?:0[1-9]|1[0-2]))(?!\d)/;
+
+/** Splits a path into dates, numbers, words and separators; the file extension stays one literal. */
+export function pathTokens(path: string): PathToken[] {
+  const slash = path.lastIndexOf("/");
+  const dot = path.lastIndexOf(".");
+  const ext = dot > slash + 1 ? path.slice(dot) : "";
+  const body = ext ? path.slice(0, dot) : path;
+  const out: PathToken[] = [];
+  let i = 0;
+  while (i < body.length) {
+    const rest = body.slice(i);
+    const prevDigit = i > 0 && /\d/.test(body[i - 1] ?? "");
+    const date = prevDigit ? null : DATE_TOKEN.exec(rest);
+    if (date) {
+      out.push({ kind: "date", text: date[0], slot: true });
+      i += date[0].length;
+      continue;
+    }
+    const num = /^\d+/.exec(rest);
+    if (num) {
+      out.push({ kind: "num", text: num[0], slot: true });
+      i += num[0].length;
+      continue;
+    }
+    const word = /^\p{L}+/u.exec(rest);
+    if (word) {
+      const text = word[0];
+      if (monthNumber(text) > 0 && (text.length === 3 || text.length >= 4)) {
+        out.push({ kind: "month", text, slot: true });
+      } else out.push({ kind: "word", text, slot: text.length <= 3 });
+      i += text.length;
+      continue;
+    }
+    const sep = /^[^\p{L}\d]+/u.exec(rest);
+    const text = sep ? sep[0] : (rest[0] ?? "");
+    out.push({ kind: "sep", text });
+    i += text.length;
+  }
+  if (ext) out.push({ kind: "sep", text: ext });
+  return out;
+}
+
+/** The same layout of path: literal parts equal (any letter case), slots of the same kinds. */
+function signature(tokens: PathToken[]): string {
+  return tokens
+    .map((t) => {
+      if (!t.slot) return t.text.toLowerCase();
+      if (t.kind === "date") return `\u0000D${t.text.replace(/\d/g, "9")}`;
+      if (t.kind === "num") return "\u0000N";
+      if (t.kind === "month") return "\u0000M";
+      return "\u0000C";
+    })
+    .join("\u0001");
+}
+
+/** Glob characters in literal parts are escaped so that the family's pattern means exactly them. */
+export function globEscape(text: string): string {
+  return text.replace(/[*?[\]{}()!+@\\,]/g, "\\$&");
+}
+
+function naturalCompare(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (/^\d+$/.test(a) && /^\d+$/.test(b) && na !== nb) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareValues(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = naturalCompare(a[i] ?? "", b[i] ?? "");
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
+
+function dateSpan(text: string): { from: string; to: string } | undefined {
+  const digits = text.replace(/\D/g, "");
+  const year = Number(digits.slice(0, 4));
+  const month = Number(digits.slice(4, 6));
+  if (digits.length === 6) return monthSpan(year, month);
+  const iso = `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+  return { from: iso, to: iso };
+}
+
+function isYear(text: string): boolean {
+  return /^\d{4}$/.test(text) && Number(text) >= 1800 && Number(text) <= 2100;
+}
+
+interface Candidate {
+  entry: SourceEntry;
+  tokens: PathToken[];
+}
+
+/** The columns of a member's (first) table, by lower-case trimmed name; null when it has none. */
+function columnSet(entry: SourceEntry): Map<string, string> | null {
+  const table = entry.tables?.[0];
+  if (!table || table.columns.length === 0) return null;
+  const out = new Map<string, string>();
+  for (const c of table.columns) {
+    const name = c.name.trim();
+    if (name.length > 0) out.set(name.toLowerCase(), name);
+  }
+  return out.size > 0 ? out : null;
+}
+
+function jaccard(a: Map<string, string>, b: Map<string, string>): number {
+  let common = 0;
+  for (const k of a.keys()) if (b.has(k)) common++;
+  const union = a.size + b.size - common;
+  return union === 0 ? 0 : common / union;
+}
+
+function isDotPath(path: string): boolean {
+  return path.split("/").some((p) => p.startsWith("."));
+}
+
+/** Every family of the lake, largest first. A file belongs to at most one family. */
+export function findFileFamilies(files: readonly SourceEntry[]): FileFamily[] {
+  const allPaths = files.map((f) => f.path);
+  const bySignature = new Map<string, Candidate[]>();
+  for (const entry of files) {
+    if (isDotPath(entry.path) || entry.format === "empty") continue;
+    const tokens = pathTokens(entry.path);
+    if (!tokens.some((t) => t.slot)) continue;
+    const key = signature(tokens);
+    const list = bySignature.get(key);
+    if (list) list.push({ entry, tokens });
+    else bySignature.set(key, [{ entry, tokens }]);
+  }
+  const families: FileFamily[] = [];
+  const claimed = new Set<string>();
+  for (const candidates of bySignature.values()) {
+    if (candidates.length < MIN_MEMBERS) continue;
+    const family = familyOf(candidates, allPaths);
+    if (!family || family.members.some((m) => claimed.has(m.path))) continue;
+    for (const m of family.members) claimed.add(m.path);
+    families.push(family);
+  }
+  return families.sort(
+    (a, b) => b.members.length - a.members.length || (a.glob < b.glob ? -1 : a.glob > b.glob ? 1 : 0),
+  );
+}
+
+function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | undefined {
+  // Members with compatible columns: those close to the most common layout; unreadable ones stay
+  // (named, with their error), as their names say they belong.
+  const layouts = all.map((c) => columnSet(c.entry));
+  const counts = new Map<string, { count: number; set: Map<string, string> }>();
+  for (const set of layouts) {
+    if (!set) continue;
+    const key = [...set.keys()].sort().join("\u0001");
+    const seen = counts.get(key);
+    if (seen) seen.count++;
+    else counts.set(key, { count: 1, set });
+  }
+  const usual = [...counts.values()].sort((a, b) => b.count - a.count)[0]?.set;
+  if (!usual) return undefined;
+  const members = all.filter((_, i) => {
+    const set = layouts[i];
+    return set === null || set === undefined ? true : jaccard(set, usual) >= MIN_COLUMN_OVERLAP;
+  });
+  const readable = members.filter((c) => columnSet(c.entry) !== null).length;
+  const slotCount = members[0]?.tokens.length ?? 0;
+  const varyingAt: number[] = [];
+  for (let i = 0; i < slotCount; i++) {
+    if (!members[0]?.tokens[i]?.slot) continue;
+    const values = new Set(members.map((m) => (m.tokens[i]?.text ?? "").toLowerCase()));
+    if (values.size > 1) varyingAt.push(i);
+  }
+  if (varyingAt.length === 0) return undefined;
+  const varying = varyingAt.map((i) => slotKind(members.map((m) => m.tokens[i]?.text ?? "")));
+  const min = varying.includes("code") ? MIN_CODE_MEMBERS : MIN_MEMBERS;
+  if (members.length < min || readable < Math.min(min, 2)) return undefined;
+  // Every value of a varying part is distinct across members, or the family is ambiguous
+  // (the same key twice); a number part then cannot tell members apart.
+  const firstAt = varyingAt[0] ?? 0;
+  const lastAt = varyingAt[varyingAt.length - 1] ?? 0;
+  // A short word written against the varying number ("q1", "v2", "wk05") belongs to the key.
+  const keyStart =
+    members[0]?.tokens[firstAt]?.kind === "num" &&
+    members[0]?.tokens[firstAt - 1]?.kind === "word" &&
+    (members[0]?.tokens[firstAt - 1]?.text.length ?? 9) <= 3
+      ? firstAt - 1
+      : firstAt;
+  const keyOf = (c: Candidate): string =>
+    c.tokens
+      .slice(keyStart, lastAt + 1)
+      .map((t) => t.text)
+      .join("");
+  // Members in time order first (years, dates, months), then by the other varying parts.
+  const rank: Record<VaryingKind, number> = { year: 0, date: 0, month: 1, number: 2, code: 3 };
+  const order = varyingAt
+    .map((at, i) => ({ at, rank: rank[varying[i] ?? "code"] }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.at);
+  const valueOf = (c: Candidate, i: number): string => {
+    const text = c.tokens[i]?.text ?? "";
+    return c.tokens[i]?.kind === "month" ? String(monthNumber(text)).padStart(2, "0") : text.toLowerCase();
+  };
+  const sorted = [...members].sort((a, b) =>
+    compareValues(
+      order.map((i) => valueOf(a, i)),
+      order.map((i) => valueOf(b, i)),
+    ),
+  );
+  const keys = new Set(sorted.map((c) => keyOf(c).toLowerCase()));
+  if (keys.size !== sorted.length) return undefined;
+
+  const familyMembers: FamilyMember[] = sorted.map((c) => {
+    const span = spanOf(c.tokens);
+    return { path: c.entry.path, key: keyOf(c), ...(span ? { span } : {}) };
+  });
+  const first = sorted[0];
+  if (!first) return undefined;
+  const template = first.tokens
+    .map((t, i) => (varyingAt.includes(i) ? `{${varying[varyingAt.indexOf(i)]}}` : t.text))
+    .join("");
+  const memberPaths = new Set(sorted.map((c) => c.entry.path));
+  const glob = exactGlob(first, sorted, varyingAt, keyStart, lastAt, allPaths, memberPaths);
+  if (!glob) return undefined;
+
+  // The usual columns, as written in the first member that has that layout.
+  const usualKeys = new Set(usual.keys());
+  const columns = [...usual.values()];
+  const differing: FamilyDifference[] = [];
+  for (const c of sorted) {
+    const set = columnSet(c.entry);
+    if (!set) {
+      differing.push({
+        path: c.entry.path,
+        key: keyOf(c),
+        missing: [],
+        extra: [],
+        error: c.entry.error ?? "no table was read from this file",
+      });
+      continue;
+    }
+    const missing = columns.filter((name) => !set.has(name.toLowerCase()));
+    const extra = [...set.entries()].filter(([k]) => !usualKeys.has(k)).map(([, v]) => v);
+    if (missing.length > 0 || extra.length > 0)
+      differing.push({ path: c.entry.path, key: keyOf(c), missing, extra });
+  }
+  return {
+    glob,
+    template,
+    varying,
+    members: familyMembers,
+    first: familyMembers[0]?.key ?? "",
+    last: familyMembers[familyMembers.length - 1]?.key ?? "",
+    gaps:
+      varyingAt.length === 1
+        ? gapsOf(
+            sorted.map((c) => c.tokens[firstAt]?.text ?? ""),
+            varying[0],
+          )
+        : [],
+    columns,
+    differing,
+  };
+}
+
+function slotKind(values: string[]): VaryingKind {
+  if (values.every((v) => /^\d+$/.test(v))) return values.every(isYear) ? "year" : "number";
+  if (values.every((v) => /\d/.test(v))) return "date";
+  if (values.every((v) => monthNumber(v) > 0)) return "month";
+  return "code";
+}
+
+/** The days a member's name covers: its dates (a window when it names two), else its month of a year, else its years. */
+function spanOf(tokens: PathToken[]): { from: string; to: string } | undefined {
+  const dates = tokens.filter((t) => t.kind === "date").map((t) => dateSpan(t.text));
+  const spans = dates.filter((d): d is { from: string; to: string } => d !== undefined);
+  if (spans.length > 0)
+    return {
+      from: spans.map((s) => s.from).sort()[0] ?? "",
+      to:
+        spans
+          .map((s) => s.to)
+          .sort()
+          .reverse()[0] ?? "",
+    };
+  const years = tokens.filter((t) => t.kind === "num" && isYear(t.text)).map((t) => Number(t.text));
+  if (years.length === 0) return undefined;
+  const month = tokens.find((t) => t.kind === "month");
+  if (month && years.length === 1) return monthSpan(years[0] ?? 0, monthNumber(month.text));
+  return { from: yearSpan(Math.min(...years)).from, to: yearSpan(Math.max(...years)).to };
+}
+
+function gapsOf(values: string[], kind: VaryingKind | undefined): string[] {
+  if (kind !== "year" && kind !== "number") return [];
+  const numbers = values.map(Number).sort((a, b) => a - b);
+  const lo = numbers[0] ?? 0;
+  const hi = numbers[numbers.length - 1] ?? 0;
+  if (hi - lo > 1000) return [];
+  const have = new Set(numbers);
+  const width = values.every((v) => v.length === values[0]?.length) ? (values[0]?.length ?? 0) : 0;
+  const out: string[] = [];
+  for (let n = lo; n <= hi && out.length < MAX_GAPS; n++)
+    if (!have.has(n)) out.push(String(n).padStart(width, "0"));
+  return out;
+}
+
+function classFor(values: string[], kind: TokenKind): string {
+  const sameLength = values.every((v) => v.length === values[0]?.length);
+  if (kind === "num") return sameLength ? "[0-9]".repeat(values[0]?.length ?? 1) : "+([0-9])";
+  if (kind === "date")
+    return (values[0] ?? "").replace(/\d/g, "[0-9]").replace(/[-_.]/g, (s) => globEscape(s));
+  return sameLength ? "[a-zA-Z]".repeat(values[0]?.length ?? 1) : "+([a-zA-Z])";
+}
+
+function matchesExactly(glob: string, allPaths: readonly string[], members: Set<string>): boolean {
+  const isMatch = picomatch(glob, { nocase: true, dot: false });
+  let matched = 0;
+  for (const path of allPaths) {
+    if (!isMatch(path)) continue;
+    if (!members.has(path)) return false;
+    matched++;
+  }
+  return matched === members.size;
+}
+
+/**
+ * The family's glob: `folder/*.ext` when the folder holds nothing else of that kind; else each
+ * varying part as a character class (`[0-9][0-9][0-9][0-9]`); when that also
+ * matches other files (a `2019 (1)` copy does not, a `sales_total.csv`… might), the list of the
+ * members' keys in braces. Undefined when neither matches exactly the members.
+ */
+function exactGlob(
+  first: Candidate,
+  sorted: Candidate[],
+  varyingAt: number[],
+  keyStart: number,
+  lastAt: number,
+  allPaths: readonly string[],
+  members: Set<string>,
+): string | undefined {
+  // A folder holding only the family (with that extension) is named like a folder group: `sales/*.csv`.
+  const path = first.entry.path;
+  const slash = path.lastIndexOf("/");
+  const dot = path.lastIndexOf(".");
+  if (dot > slash + 1) {
+    const folderGlob = `${slash >= 0 ? `${globEscape(path.slice(0, slash))}/` : ""}*${globEscape(path.slice(dot))}`;
+    if (slash >= 0 && matchesExactly(folderGlob, allPaths, members)) return folderGlob;
+  }
+  const classed = first.tokens
+    .map((t, i) =>
+      varyingAt.includes(i)
+        ? classFor(
+            sorted.map((c) => c.tokens[i]?.text ?? ""),
+            t.kind,
+          )
+        : globEscape(t.text),
+    )
+    .join("");
+  if (matchesExactly(classed, allPaths, members)) return classed;
+  const keys = sorted.map((c) =>
+    c.tokens
+      .slice(keyStart, lastAt + 1)
+      .map((t) => t.text)
+      .join(""),
+  );
+  return listGlob(first.tokens, keyStart, lastAt, keys, allPaths, members);
+}
+
+function listGlob(
+  tokens: PathToken[],
+  keyStart: number,
+  lastAt: number,
+  keys: string[],
+  allPaths: readonly string[],
+  members: Set<string>,
+): string | undefined {
+  const before = tokens
+    .slice(0, keyStart)
+    .map((t) => globEscape(t.text))
+    .join("");
+  const after = tokens
+    .slice(lastAt + 1)
+    .map((t) => globEscape(t.text))
+    .join("");
+  const list = keys.length === 1 ? globEscape(keys[0] ?? "") : `{${keys.map(globEscape).join(",")}}`;
+  const glob = `${before}${list}${after}`;
+  return matchesExactly(glob, allPaths, members) ? glob : undefined;
+}
+
+/** The members a question's periods select (their names' days overlap one period); undefined when
+ *  the question names no period or the members' names carry no dates. */
+export function selectMembers(
+  family: FileFamily,
+  periods: readonly QuestionPeriod[],
+): FamilyMember[] | undefined {
+  if (periods.length === 0 || !family.members.some((m) => m.span)) return undefined;
+  return family.members.filter((m) => m.span && periods.some((p) => overlaps(m.span!, p)));
+}
+
+/**
+ * A pattern for exactly some members of a family: the family's glob when they are all of them, the
+ * path when there is one, else the members' keys in braces (`water-body-testing-{2019,2020,2021}.csv`),
+ * or undefined when no such pattern designates exactly them (the caller lists the paths instead).
+ */
+export function membersGlob(
+  family: FileFamily,
+  chosen: readonly FamilyMember[],
+  allPaths: readonly string[],
+): string | undefined {
+  if (chosen.length === family.members.length) return family.glob;
+  if (chosen.length === 1) return globEscape(chosen[0]?.path ?? "");
+  const sample = chosen[0];
+  if (!sample) return undefined;
+  const at = sample.path.indexOf(sample.key);
+  if (at < 0) return undefined;
+  // The members' paths differ only inside the key, so each is prefix + key + suffix.
+  const prefix = sample.path.slice(0, at);
+  const suffix = sample.path.slice(at + sample.key.length);
+  if (!chosen.every((m) => m.path === `${prefix}${m.key}${suffix}`)) return undefined;
+  const glob = `${globEscape(prefix)}{${chosen.map((m) => globEscape(m.key)).join(",")}}${globEscape(suffix)}`;
+  return matchesExactly(glob, allPaths, new Set(chosen.map((m) => m.path))) ? glob : undefined;
+}
