@@ -10,6 +10,8 @@ const nodeEntries = {
   benchValidate: "bench/benchValidate.ts",
   evalSilent: "bench/evalSilent.ts",
   evalHoldout: "bench/evalHoldout.ts",
+  benchSqlSize: "bench/benchSqlSize.ts",
+  evalSessions: "bench/evalSessions.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -210,7 +210,9 @@ async function cteViewSql(
     engine,
     rowidOf ? `SELECT * FROM ${sqlIdent(name)}` : `SELECT *, NULL::BIGINT AS rowid FROM ${sqlIdent(name)}`,
   );
-  const cteMap = structuredClone(top.cte_map) as { map: { key: string; value: Json }[] };
+  const cteMap = structuredClone(cteClosure(top.cte_map, { type: "BASE_TABLE", table_name: name })) as {
+    map: { key: string; value: Json }[];
+  };
   if (rowidOf) withRowid((cteMap.map.find((c) => c.key === name)!.value.query as Json).node as Json, rowidOf);
   tree.statements[0]!.node.cte_map = cteMap;
   return renderTree(engine, tree);
@@ -231,8 +233,31 @@ async function subqueryViewSql(
   if (rowidOf) withRowid(inner, rowidOf);
   const outer = tree.statements[0]!.node;
   (outer.from_table as Json).subquery = { node: inner };
-  outer.cte_map = structuredClone(top.cte_map);
+  outer.cte_map = structuredClone(cteClosure(top.cte_map, body));
   return renderTree(engine, tree);
+}
+
+/**
+ * The entries of a CTE map that `node` reads, directly or through other CTEs, in their order: a
+ * view over one CTE carries only what it needs, so a query of many CTEs is not rendered once per
+ * CTE in full (which grows with the square of its size).
+ */
+function cteClosure(cteMap: unknown, node: unknown): { map: { key: string; value: Json }[] } {
+  const entries = ((cteMap as { map?: { key: string; value: Json }[] } | undefined)?.map ?? []).slice();
+  const byName = new Map(entries.map((e) => [e.key.toLowerCase(), e]));
+  const needed = new Set<string>();
+  const pending: unknown[] = [node];
+  while (pending.length > 0) {
+    walk(pending.pop(), (n) => {
+      if (n.type !== "BASE_TABLE") return;
+      const name = String(n.table_name).toLowerCase();
+      const entry = byName.get(name);
+      if (!entry || needed.has(name)) return;
+      needed.add(name);
+      pending.push(entry.value);
+    });
+  }
+  return { ...(cteMap as object), map: entries.filter((e) => needed.has(e.key.toLowerCase())) };
 }
 
 /**
