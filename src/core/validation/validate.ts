@@ -62,6 +62,24 @@ function checkError(what: string, error: unknown): Diagnostic {
   };
 }
 
+/**
+ * Findings about files (what a Scan or UnionScan read) already reported in this session, per
+ * shared state: the same files scanned again give the same findings, and repeating them on every
+ * union of the same 22 files buries the one new finding.
+ */
+const reportedAboutFiles = new WeakMap<object, Set<string>>();
+
+function firstTimeOnly(state: object, found: Diagnostic[]): Diagnostic[] {
+  const reported = reportedAboutFiles.get(state) ?? new Set<string>();
+  reportedAboutFiles.set(state, reported);
+  return found.filter((d) => {
+    const key = `${d.code}|${d.severity}|${d.message}`;
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
+}
+
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
 const READS_WHOLE_TABLES = new Set(["join-row-loss", "join-fanout"]);
 
@@ -172,7 +190,13 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
         await derived?.drop().catch(() => undefined);
       }
       // Findings in the registry's order, whatever order the checks ran in.
-      const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
+      const ruleFindings = rules.flatMap((r) => found.get(r) ?? []);
+      const out = [
+        ...prepared,
+        ...(facts.op === "Scan" || facts.op === "UnionScan"
+          ? firstTimeOnly(facts.ctx.state, ruleFindings)
+          : ruleFindings),
+      ];
       if (skipped.length > 0 && budget)
         out.push({
           code: "validation-budget",

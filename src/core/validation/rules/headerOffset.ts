@@ -14,12 +14,15 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
   const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
   const sheet = table.sheet ? { sheet: table.sheet } : {};
   if (table.titleLines.length > 0 || (table.footer?.lines.length ?? 0) > 0) {
+    // Every row left out, whole: a footnote's counting rule ("Consumers can report multiple
+    // types…") is often its last sentence.
+    const rows = (lines: string[]): string => lines.map((l) => JSON.stringify(l)).join(", ");
     const parts = [
       table.titleLines.length
-        ? `${table.titleLines.length} title row(s) above the header (${JSON.stringify(table.titleLines[0]!.slice(0, 80))}) were skipped${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`
+        ? `${table.titleLines.length} title row(s) above the header (${rows(table.titleLines)}) were skipped${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`
         : "",
       table.footer?.lines.length
-        ? `${table.footer.lines.length} footnote row(s) after the data (${JSON.stringify(table.footer.lines[0]!.slice(0, 80))}) were left out`
+        ? `${table.footer.lines.length} row(s) after the data (${rows(table.footer.lines)}, from line ${table.footer.line}) were left out`
         : "",
     ].filter(Boolean);
     out.push({

@@ -130,7 +130,7 @@ export const unionDuplicateRowsRule: ValidationRule = {
         {
           code: "union-duplicate-rows",
           severity: "info",
-          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over ${info.name} would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
+          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over this union would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
           locations,
         },
       ];

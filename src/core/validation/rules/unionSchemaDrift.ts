@@ -6,6 +6,14 @@ function normalized(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
 
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL(\(\d+,\s*\d+\))?)$/;
+
+/** The column's name as the union spells it. */
+function byName(lower: string, o: UnionScanObservation): Set<string> {
+  return new Set(o.schema.filter((c) => c.name.toLowerCase() === lower).map((c) => c.name));
+}
+
 function listFiles(files: string[]): string {
   return files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ");
 }
@@ -48,23 +56,38 @@ export const unionSchemaDriftRule: ValidationRule = {
         types.set(column.name.toLowerCase(), byType);
       }
     }
+    const unionType = new Map(o.schema.map((c) => [c.name.toLowerCase(), c.type]));
+    const unionNames = new Set(o.schema.map((c) => c.name));
     for (const byName of spellings.values()) {
       if (byName.size < 2) continue;
+      // DuckDB's UNION BY NAME matches names regardless of case: spellings that differ only by
+      // case became one column, and nothing is split.
+      const kept = [...byName.keys()].filter((name) => unionNames.has(name));
+      if (kept.length < 2) continue;
       const variants = [...byName].map(([name, files]) => `"${name}" in ${listFiles(files)}`);
       out.push({
         code: "union-schema-drift",
         severity: "warning",
-        message: `One column is spelled ${byName.size} ways across the files: ${variants.join("; ")}. UnionScan matches columns by name, so these are not treated as one column. Union files with one spelling at a time and rename with a Query, then combine.`,
+        message: `One column is spelled ${byName.size} ways across the files: ${variants.join("; ")}. The union keeps them as ${kept.length} separate columns (${kept.map((k) => `"${k}"`).join(", ")}), each NULL in the other files' rows. Union files with one spelling at a time and rename with a Query, then combine.`,
         locations: [...byName.values()].map((files) => header(files[0]!)),
       });
     }
     for (const [name, byType] of types) {
       if (byType.size < 2) continue;
+      const read = unionType.get(name);
+      // A numeric widening (BIGINT in one file, DOUBLE in another) loses nothing: the union
+      // holds every value as a number of the wider type.
+      if (!read || ([...byType.keys()].every((t) => NUMERIC.test(t)) && NUMERIC.test(read))) continue;
+      if ([...byType.keys()].every((t) => t === read || (NUMERIC.test(t) && NUMERIC.test(read)))) continue;
       const variants = [...byType].map(([type, files]) => `${type} in ${listFiles(files)}`);
+      const display = [...byName(name, o)].join("/");
       out.push({
         code: "union-schema-drift",
         severity: "warning",
-        message: `Column "${name}" has different types across the files (${variants.join("; ")}), so the union reads it as text. Look at the files where it is not numeric (Probe or Bash head) for markers such as 'N/A' or footnote rows.`,
+        message:
+          `Column "${display}" has different types across the files (${variants.join("; ")}); the union's column is ${read}` +
+          `${read === "VARCHAR" ? ", so its values are text in every file (numbers and dates compare and sort as characters)" : `, so the values of the other files were converted to ${read}`}. ` +
+          `Look at the files where it is ${read === "VARCHAR" ? "not numeric" : "of another type"} (Probe or Bash head) for markers such as 'N/A', another date format, or footnote rows.`,
         locations: [...byType.values()].map((files) => header(files[0]!)),
       });
     }
