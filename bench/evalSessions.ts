@@ -213,13 +213,20 @@ async function main(): Promise<void> {
     }
   for (const r of replays.filter((x) => x.skipped)) console.log(`\nskipped ${r.session.id}: ${r.skipped}`);
   if (values.verbose)
-    for (const r of replays)
+    for (const r of replays) {
+      const notOk = r.statuses.flatMap((b, i) => b.flatMap((st, j) => (st === "ok" ? [] : [`#${i}.${j} ${st}`])));
+      if (notOk.length) console.log(`\n${r.session.id}: calls not ok: ${notOk.join(", ")}`);
+      for (const e of r.errors) console.log(`  ${e}`);
+      const slow = r.timings.filter((t) => t.ms > 2000);
+      if (slow.length)
+        console.log(`  slow calls: ${slow.map((t) => `${t.at} ${t.op} ${t.ms} ms (checks after it ran ${t.checksMs} ms)`).join("; ")}`);
       for (const f of r.fired) {
         const label = labelFor(f, r.session.labels);
         console.log(
           `\n${r.session.id} #${f.batch}.${f.call} ${f.diagnostic.severity} ${f.diagnostic.code} [${label?.verdict ?? "unlabeled"}]: ${f.diagnostic.message}`,
         );
       }
+    }
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,10 @@ export interface SessionReplay {
   fired: FiredDiagnostic[];
   /** Every call's status, per batch. */
   statuses: string[][];
+  /** Why calls failed or were skipped: `#batch.call Op: error`. */
+  errors: string[];
+  /** Each call's time and what its checks after execution added: `#batch.call` → ms. */
+  timings: { at: string; op: string; ms: number; checksMs: number }[];
   skipped?: string;
 }
 
@@ -66,7 +70,11 @@ const generated = new Map<string, Promise<string | { skipped: string }>>();
  * lakes -- KIND --scale S --seed N --out DIR`); `RADAR_SESSION_LAKES=DIR` reads pre-generated
  * bundles from DIR/KIND-SCALE-SEED/lake instead.
  */
-async function generatedLake(kind: string, scale: string, seed: number): Promise<string | { skipped: string }> {
+async function generatedLake(
+  kind: string,
+  scale: string,
+  seed: number,
+): Promise<string | { skipped: string }> {
   const key = `${kind}-${scale}-${seed}`;
   const given = process.env.RADAR_SESSION_LAKES;
   if (given) {
@@ -77,7 +85,8 @@ async function generatedLake(kind: string, scale: string, seed: number): Promise
   if (!made) {
     made = (async () => {
       const cli = join(repoRoot, "bench", "lakes", "lakesCli.ts");
-      if (!existsSync(cli)) return { skipped: `bench/lakes is not in this build (needed for a ${kind} lake)` };
+      if (!existsSync(cli))
+        return { skipped: `bench/lakes is not in this build (needed for a ${kind} lake)` };
       const out = mkdtempSync(join(tmpdir(), `radar-session-lake-${key}-`));
       process.once("exit", () => rmSync(out, { recursive: true, force: true }));
       const { execFileSync } = await import("node:child_process");
@@ -103,10 +112,13 @@ export async function replaySession(
   resolveLake: LakeResolver = defaultLakeResolver,
 ): Promise<SessionReplay> {
   const lake = await resolveLake(session.lake);
-  if (typeof lake !== "string") return { session, lakeRoot: "", fired: [], statuses: [], skipped: lake.skipped };
+  if (typeof lake !== "string")
+    return { session, lakeRoot: "", fired: [], statuses: [], errors: [], timings: [], skipped: lake.skipped };
   const radarDir = mkdtempSync(join(tmpdir(), "radar-session-state-"));
   const fired: FiredDiagnostic[] = [];
   const statuses: string[][] = [];
+  const errors: string[] = [];
+  const timings: SessionReplay["timings"] = [];
   let runtime: Runtime | undefined;
   try {
     for (const [batch, calls] of session.batches.entries()) {
@@ -117,8 +129,19 @@ export async function replaySession(
       const events = await runtime.runBatch(calls);
       statuses.push(events.map((e) => e.status));
       events.forEach((e, call) => {
+        if (e.error) errors.push(`#${batch}.${call} ${e.op}: ${e.error}`);
+        timings.push({ at: `#${batch}.${call}`, op: e.op, ms: e.durationMs, checksMs: e.validationMs ?? 0 });
+      });
+      events.forEach((e, call) => {
         for (const diagnostic of e.diagnostics)
-          fired.push({ session: session.id, batch, call, diagnostic, callArgs: calls[call]!, status: e.status });
+          fired.push({
+            session: session.id,
+            batch,
+            call,
+            diagnostic,
+            callArgs: calls[call]!,
+            status: e.status,
+          });
       });
       for (const diagnostic of await runtime.finalChecks())
         fired.push({ session: session.id, batch, call: "final", diagnostic });
@@ -127,7 +150,7 @@ export async function replaySession(
     runtime?.close();
     rmSync(radarDir, { recursive: true, force: true });
   }
-  return { session, lakeRoot: lake, fired, statuses };
+  return { session, lakeRoot: lake, fired, statuses, errors, timings };
 }
 
 /** The first `file:line` of a diagnostic, as labels name it. */

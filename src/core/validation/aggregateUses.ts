@@ -12,6 +12,8 @@ export interface AggregateUse {
   argument: Json;
   /** Functions and casts around the column in the argument, outermost first (`try_cast`, `replace`…). */
   wrappers: string[];
+  /** The aggregate's result is the first argument of coalesce/ifnull (`coalesce(sum(x), 0)`). */
+  coalesced: boolean;
 }
 
 /** Functions that replace a NULL (so an aggregate over them skips none). */
@@ -35,6 +37,15 @@ export function aggregateUses(
   const uses: AggregateUse[] = [];
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, state);
+    const coalesced = new Set<object>();
+    walkOwn([select.select_list, select.having], (n) => {
+      const replacing =
+        (n.class === "FUNCTION" &&
+          ["coalesce", "ifnull", "nvl"].includes(String(n.function_name).toLowerCase())) ||
+        (n.class === "OPERATOR" && n.type === "OPERATOR_COALESCE");
+      const first = replacing ? (n.children as Json[] | undefined)?.[0] : undefined;
+      if (first) coalesced.add(first);
+    });
     walkOwn([select.select_list, select.having], (n) => {
       // Window aggregates (`sum(x) OVER ()`, the usual way to a share of the total) count too.
       const aggregate = n.class === "FUNCTION" || (n.class === "WINDOW" && n.type === "WINDOW_AGGREGATE");
@@ -63,6 +74,7 @@ export function aggregateUses(
         select,
         argument,
         wrappers,
+        coalesced: coalesced.has(n),
         ...((n.filter ?? n.filter_expr) ? { filter: (n.filter ?? n.filter_expr) as Json } : {}),
       });
     });

@@ -2,6 +2,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
+import { isAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { Json } from "./sqlFacts.ts";
 
@@ -158,6 +159,15 @@ function passThroughBase(
   const from = body.from_table as Json | undefined;
   if (from?.type !== "BASE_TABLE" || cteNames.has(String(from.table_name).toLowerCase())) return undefined;
   if (((body.group_expressions as unknown[] | undefined) ?? []).length > 0) return undefined;
+  // GROUP BY ALL, or an aggregate or window over the rows: derived rows, not the table's.
+  if (body.aggregate_handling === "FORCE_AGGREGATES") return undefined;
+  let derivedRows = false;
+  walk(body.select_list, (n) => {
+    if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+      derivedRows = true;
+    if (n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "unnest") derivedRows = true;
+  });
+  if (derivedRows) return undefined;
   if (((body.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "DISTINCT_MODIFIER"))
     return undefined;
   const table = state.table(String(from.table_name));

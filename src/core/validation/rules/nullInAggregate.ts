@@ -62,7 +62,10 @@ export const nullInAggregateRule: ValidationRule = {
         ctx.engine.all(
           `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
         );
-      const outer = await outerJoinNulls(ctx, use.select, alias);
+      // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
+      // purpose, and a sum skipping NULLs adds them as 0 anyway.
+      const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
+      const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
       if (outer) out.push(outer(use.fn, column));
       // DuckDB's column statistics already say whether a stored column has any NULL at all.
       if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;

@@ -10,6 +10,7 @@ import { expressionSql, filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
+import { sqlName } from "./unknownColumn.ts";
 
 /**
  * Labels of rows that total the others: "Total", "Grand total", "All", "Subtotal", "Total fraud",
@@ -86,6 +87,9 @@ interface Candidate {
   v: number | null;
   /** `total` for a total label, a statistic for a statistic label, `unlabelled` for a found total. */
   kind: string;
+  /** The text column holding the label, and the label as written there. */
+  column?: string;
+  word?: string;
 }
 
 /**
@@ -137,13 +141,23 @@ export const summaryRowRule: ValidationRule = {
         message:
           `${use.fn}(${column}) over ${tableLabel(table)} includes ${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}. ` +
           `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
-          `Exclude them (e.g. WHERE <label column> NOT IN (${[...new Set(found.filter((r) => r.kind !== "unlabelled").map((r) => sqlString(labelWord(r.label))))].join(", ") || "…"})) or use the summary row itself as the answer.`,
+          `${exclusion(found)} or use the summary row itself as the answer.`,
         locations: present(locations),
       });
     }
     return out;
   },
 };
+
+/** How to leave the rows out: by their label column when they have one. */
+function exclusion(found: Candidate[]): string {
+  const labelled = found.filter((r) => r.column !== undefined);
+  if (labelled.length === 0) return "Exclude them (they have no label: filter on their values)";
+  const byColumn = new Map<string, Set<string>>();
+  for (const r of labelled) byColumn.set(r.column!, (byColumn.get(r.column!) ?? new Set()).add(r.word!));
+  const [column, words] = [...byColumn][0]!;
+  return `Exclude them (e.g. WHERE ${sqlName(column)} NOT IN (${[...words].map(sqlString).join(", ")}))`;
+}
 
 function statisticName(kind: string): string {
   return (
@@ -158,13 +172,6 @@ function statisticName(kind: string): string {
   );
 }
 
-/** The label cell that matched, out of `a | b | c` (the text columns of the row, joined). */
-function labelWord(label: string): string {
-  const cells = label.split(" | ");
-  const re = new RegExp(`^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`, "i");
-  return cells.find((c) => re.test(c.trim()))?.trim() ?? cells[0] ?? label;
-}
-
 /** The summary rows the aggregate reads, in file order (at most five). */
 async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: string): Promise<Candidate[]> {
   const { table, alias } = use.column;
@@ -176,6 +183,14 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`).join(" OR ")
       : "FALSE";
   const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
+  const textColumns = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
+  const anyLabel = `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`;
+  const labelColumn = labels.length
+    ? `coalesce(${labels.map((l, i) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${sqlString(textColumns[i]!)} END`).join(", ")})`
+    : "NULL";
+  const labelValue = labels.length
+    ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${l} END`).join(", ")})`
+    : "NULL";
   const statWord = labels.length
     ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
     : "NULL";
@@ -184,8 +199,8 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   // table and value: a summary row is one whatever the query keeps.
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
-      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${matching(TOTAL_LABEL)}) AS total, ${statWord} AS stat FROM ${t}) ` +
-        `SELECT r, label, v, total, stat FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${matching(TOTAL_LABEL)}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
     );
     const stats = rows.filter((r) => !r.total && r.stat !== null);
     let others: Record<string, unknown> | undefined;
@@ -200,7 +215,14 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
     for (const r of rows) {
       const x = r.v === null ? null : Number(r.v);
       if (r.total) {
-        out.push({ r: Number(r.r), label: String(r.label), v: x, kind: "total" });
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind: "total",
+          column: String(r.lc),
+          word: String(r.lv),
+        });
         continue;
       }
       const kind = STATISTIC_LABELS[String(r.stat)];
@@ -208,7 +230,14 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       const expected =
         kind === "std" ? [Number(others.std_samp), Number(others.std_pop)] : [Number(others[kind])];
       if (expected.some((e) => Number.isFinite(e) && close(x, e, r.v)))
-        out.push({ r: Number(r.r), label: String(r.label), v: x, kind });
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind,
+          column: String(r.lc),
+          word: String(r.lv),
+        });
     }
     return out;
   });

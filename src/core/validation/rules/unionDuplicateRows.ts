@@ -12,6 +12,8 @@ import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 const SHOWN = 5;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*)$/;
 
 interface Duplicates {
   groups: number;
@@ -38,8 +40,11 @@ async function duplicates(
     const data = info.schema.filter((c) => c.name.toLowerCase() !== source);
     const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
     const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
-    const text = data.filter((c) => c.type === "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
-    const rest = data.filter((c) => c.type !== "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
+    // Entities are named by the columns that are not measures: text, dates and times, flags (a
+    // station on a day, a metro area) — numbers are the measures they carry.
+    const measure = (type: string): boolean => NUMERIC.test(type);
+    const text = data.filter((c) => !measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
+    const rest = data.filter((c) => measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
     if (cols.length === 0) return { groups: 0, rows: [], columns: [] };
     const from = `FROM ${sqlIdent(info.name)} AS ${u} WHERE (${filter}) AND NOT (${cols.map((c) => `${c} IS NULL`).join(" AND ")})`;
     if (text.length > 0 && rest.length > 0) {

@@ -35,12 +35,22 @@ export const unionSchemaDriftRule: ValidationRule = {
       file,
       line: ctx.entry(file)?.tables?.[0]?.headerLine || 1,
     });
+    // Columns missing from the same files are one finding (a datasheet with a fourth sampling
+    // point adds Tag_4 and Enterococcus_4 together).
+    const bySet = new Map<string, { columns: string[]; missingIn: string[] }>();
     for (const partial of o.partialColumns) {
+      const key = partial.missingIn.join("\n");
+      const entry = bySet.get(key) ?? { columns: [], missingIn: partial.missingIn };
+      entry.columns.push(partial.column);
+      bySet.set(key, entry);
+    }
+    for (const { columns, missingIn } of bySet.values()) {
+      const names = columns.map((c) => `"${c}"`).join(", ");
       out.push({
         code: "union-schema-drift",
         severity: "warning",
-        message: `Column "${partial.column}" is missing from ${partial.missingIn.length} of ${o.sources.length} files (${listFiles(partial.missingIn)}); their rows hold NULL in it. Check whether those files name it differently, or restrict the question to the files that have it.`,
-        locations: partial.missingIn.slice(0, 5).map(header),
+        message: `Column${columns.length > 1 ? "s" : ""} ${names} ${columns.length > 1 ? "are" : "is"} missing from ${missingIn.length} of ${o.sources.length} files (${listFiles(missingIn)}); their rows hold NULL in ${columns.length > 1 ? "them" : "it"}. Check whether those files name ${columns.length > 1 ? "them" : "it"} differently, or restrict the question to the files that have ${columns.length > 1 ? "them" : "it"}.`,
+        locations: missingIn.slice(0, 5).map(header),
       });
     }
     const spellings = new Map<string, Map<string, string[]>>();
@@ -87,7 +97,7 @@ export const unionSchemaDriftRule: ValidationRule = {
         message:
           `Column "${display}" has different types across the files (${variants.join("; ")}); the union's column is ${read}` +
           `${read === "VARCHAR" ? ", so its values are text in every file (numbers and dates compare and sort as characters)" : `, so the values of the other files were converted to ${read}`}. ` +
-          `Look at the files where it is ${read === "VARCHAR" ? "not numeric" : "of another type"} (Probe or Bash head) for markers such as 'N/A', another date format, or footnote rows.`,
+          `Look at the files where it is ${read === "VARCHAR" ? "VARCHAR" : "of another type"} (Probe or Bash head) for another date or number format, markers such as 'N/A', or footnote rows.`,
         locations: [...byType.values()].map((files) => header(files[0]!)),
       });
     }

@@ -124,21 +124,20 @@ async function distinctEntities(
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
   const list = variants.map(sqlString).join(", ");
-  const kept = `FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IS NOT NULL`;
-  const rows = `${kept} AND ${col} IN (${list})`;
-  const perColumn = others.map((k, i) => {
-    const key = `${a}.${sqlIdent(k.name)}`;
-    // K is a key of the column's entities over all the kept rows (one row per value and K), not
-    // only among these spellings — a handful of rows is unique on anything by chance.
-    return (
-      `SELECT ${i} AS i, (SELECT count(*) = count(DISTINCT (${col}, ${key})) AND count(DISTINCT ${key}) < count(*) ${kept} AND ${key} IS NOT NULL) AS one_per_key, ` +
-      `(SELECT count(*) FROM (SELECT ${key} ${rows} AND ${key} IS NOT NULL GROUP BY ${key} HAVING count(DISTINCT ${col}) > 1)) AS shared, ` +
-      `(SELECT min(m) FROM (SELECT count(DISTINCT ${key}) AS m ${rows} GROUP BY ${col})) AS fewest`
-    );
-  });
-  const found = await engine.all(perColumn.join(" UNION ALL "));
+  // The variants' rows in long form (one row per other column), read once.
+  const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
+  const found = await engine.all(
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (${list})), ` +
+      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+      `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
+      `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
+      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+  );
+  // Met again and again (three K values at least, half of the rarer spelling's): a handful of
+  // rows meeting once or twice is chance.
   return found.some(
-    (r) => r.one_per_key === true && Number(r.shared) >= 2 && Number(r.shared) * 2 >= Number(r.fewest),
+    (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
   );
 }
 
@@ -347,10 +346,16 @@ export const valueVariantsRule: ValidationRule = {
         }
         const groups: VariantGroup[] = [];
         const named: string[] = [];
-        for (const spellings of byKey.values()) {
-          // Variants the query names, and at least one it does not.
-          if (!spellings.some((s) => use.literals.has(s.v))) continue;
-          if (spellings.every((s) => use.literals.has(s.v)) || spellings.length < 2) continue;
+        const unmatched: { literal: string; spellings: { v: string; n: number; r: number }[] }[] = [];
+        for (const [k, spellings] of byKey) {
+          const unnamed = spellings.filter((s) => !use.literals.has(s.v));
+          if (unnamed.length === 0) continue;
+          if (!spellings.some((s) => use.literals.has(s.v))) {
+            // The query names a spelling none of its rows use, and they use another.
+            const literal = [...use.literals].find((l) => normalisedJs(l) === k);
+            if (literal !== undefined) unmatched.push({ literal, spellings });
+            continue;
+          }
           groups.push({
             variants: spellings.map((s) => s.v),
             n: spellings.reduce((t, s) => t + s.n, 0),
@@ -358,20 +363,49 @@ export const valueVariantsRule: ValidationRule = {
           });
           named.push(...spellings.filter((s) => use.literals.has(s.v)).map((s) => s.v));
         }
-        if (groups.length === 0) continue;
-        const list = [...new Set(named)].map(quote).join(", ");
-        await report(
-          c,
-          use.where === "filter" ? `a filter on ${list}` : `a comparison with ${list} inside the select list`,
-          groups,
-          others,
-          (merge) =>
-            `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${merge} = ${sqlString(
-              merge.startsWith("lower(trim(")
-                ? named[0]!.replace(/^ +| +$/g, "").toLowerCase()
-                : normalisedJs(named[0]!),
-            )}.`,
-        );
+        const how = (list: string): string =>
+          use.where === "filter" ? `a filter on ${list}` : `a comparison with ${list} inside the select list`;
+        const compareWith = (merge: string, literal: string): string =>
+          `${merge} = ${sqlString(merge.startsWith("lower(trim(") ? literal.replace(/^ +| +$/g, "").toLowerCase() : normalisedJs(literal))}`;
+        if (groups.length > 0) {
+          const list = [...new Set(named)].map(quote).join(", ");
+          await report(
+            c,
+            how(list),
+            groups,
+            others,
+            (merge) =>
+              `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${compareWith(merge, named[0]!)}.`,
+          );
+        }
+        for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {
+          // A WHERE literal that no row of the table holds is filter-no-match's finding.
+          if (use.where === "filter") {
+            const [hit] = await ctx.engine.all(
+              `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(c.table.name)} WHERE ${sqlIdent(c.column)} = $1 LIMIT 1)`,
+              [literal],
+            );
+            if (Number(hit?.n ?? 0) === 0) continue;
+          }
+          // Another entity with a similar name (evidence over all the table's rows) is not a spelling.
+          if (await distinctEntities(ctx.engine, c, "TRUE", [literal, ...spellings.map((x) => x.v)]))
+            continue;
+          const locations = await locate(
+            ctx.engine,
+            c.table,
+            spellings.map((x) => x.r),
+          );
+          const shown = spellings.map((x, i) => `${quote(x.v)} ×${x.n}${at(locations[i])}`).join(", ");
+          const merge = mergingExpression(c.column, [
+            { variants: [literal, ...spellings.map((x) => x.v)], n: 0, r: 0 },
+          ]);
+          out.push({
+            code: "value-variants",
+            severity: "warning",
+            message: `${columnLabel(c.table, c.column)}, used in ${how(quote(literal))}, never holds ${quote(literal)} among the rows the query keeps; they spell it ${shown}. The comparison matches none of them. Compare a normalised form, e.g. ${compareWith(merge, literal)}.`,
+            locations: present(locations),
+          });
+        }
       }
     }
     return out;
