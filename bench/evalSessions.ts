@@ -159,7 +159,8 @@ async function main(): Promise<void> {
     labelsMatched: usedLabels,
   };
   const share = overall.fired ? overall.right / overall.fired : null;
-  const labelledShare = overall.right + overall.noise ? overall.right / (overall.right + overall.noise) : null;
+  const labelledShare =
+    overall.right + overall.noise ? overall.right / (overall.right + overall.noise) : null;
   const seconds = (Date.now() - started) / 1000;
   if (values.json) {
     console.log(
@@ -185,9 +186,7 @@ async function main(): Promise<void> {
   console.log(
     `Session corpus: ${overall.sessions} session(s) (${overall.skipped} skipped), replayed in ${seconds.toFixed(1)} s\n`,
   );
-  console.log(
-    `${"code".padEnd(width)}  fired  right  noise  unlabeled   info   misses caught`,
-  );
+  console.log(`${"code".padEnd(width)}  fired  right  noise  unlabeled   info   misses caught`);
   for (const t of rows)
     console.log(
       `${t.code.padEnd(width)}  ${String(t.fired).padStart(5)}  ${String(t.right).padStart(5)}  ${String(t.noise).padStart(5)}  ${String(t.unlabeled).padStart(9)}  ${String(t.info).padStart(5)}   ${t.misses ? `${t.missesCaught}/${t.misses}`.padStart(13) : "".padStart(13)}`,
@@ -199,8 +198,12 @@ async function main(): Promise<void> {
   console.log(
     `\nright among fired warnings+errors: ${pct(share)} (${overall.right}/${overall.fired}); among labelled ones: ${pct(labelledShare)}`,
   );
-  console.log(`wrong rejections: ${wrongRejections.length}; internal check failures (validation-error): ${internal.length}`);
-  console.log(`labels matched to a fired diagnostic: ${overall.labelsMatched}/${overall.labels} (the rest no longer fire)`);
+  console.log(
+    `wrong rejections: ${wrongRejections.length}; internal check failures (validation-error): ${internal.length}`,
+  );
+  console.log(
+    `labels matched to a fired diagnostic: ${overall.labelsMatched}/${overall.labels} (the rest no longer fire)`,
+  );
   for (const [title, list] of [
     ["Misses not caught", missed],
     ["Noise", noise],
@@ -214,12 +217,16 @@ async function main(): Promise<void> {
   for (const r of replays.filter((x) => x.skipped)) console.log(`\nskipped ${r.session.id}: ${r.skipped}`);
   if (values.verbose)
     for (const r of replays) {
-      const notOk = r.statuses.flatMap((b, i) => b.flatMap((st, j) => (st === "ok" ? [] : [`#${i}.${j} ${st}`])));
+      const notOk = r.statuses.flatMap((b, i) =>
+        b.flatMap((st, j) => (st === "ok" ? [] : [`#${i}.${j} ${st}`])),
+      );
       if (notOk.length) console.log(`\n${r.session.id}: calls not ok: ${notOk.join(", ")}`);
       for (const e of r.errors) console.log(`  ${e}`);
       const slow = r.timings.filter((t) => t.ms > 2000);
       if (slow.length)
-        console.log(`  slow calls: ${slow.map((t) => `${t.at} ${t.op} ${t.ms} ms (checks after it ran ${t.checksMs} ms)`).join("; ")}`);
+        console.log(
+          `  slow calls: ${slow.map((t) => `${t.at} ${t.op} ${t.ms} ms (checks after it ran ${t.checksMs} ms)`).join("; ")}`,
+        );
       for (const f of r.fired) {
         const label = labelFor(f, r.session.labels);
         console.log(
