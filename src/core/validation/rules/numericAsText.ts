@@ -216,8 +216,12 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
       disguised: Number(row?.disguised ?? 0),
     };
   };
+  // A column of numbers stored as text: most values numbers. Where the check itself compares the
+  // text result with the numeric one (min/max, a comparison with a number) half is enough — a
+  // short table of five years and three labels is one; elsewhere four in five.
+  const exact = use.kind === "pick" || use.kind === "compare";
   const mostlyNumbers = (p: Profile): boolean =>
-    p.n > 0 && p.numeric > 0 && p.numeric >= 0.8 * (p.n - p.missing);
+    p.n > 0 && p.numeric > 0 && p.numeric >= (exact ? 0.5 : 0.8) * (p.n - p.missing);
   const num = parsed(c);
 
   if (use.kind === "tryCast") {
