@@ -105,7 +105,7 @@ export async function derivedTables(
       rowCount: base ? base.table.rowCount : largestRead(body, state),
       origin: base ? base.table.origin : { kind: "derived" },
       // A pass-through's rows are its table's rows (a total row in the file is still there).
-      provenance: base ? base.table.provenance : { kind: "query", files: [], inputs: [] },
+      provenance: base ? passedProvenance(base.table, schema) : { kind: "query", files: [], inputs: [] },
     };
     derived.add(info);
     const read = tablesRead(body, state, byName);
@@ -172,6 +172,18 @@ function passThroughBase(
     return undefined;
   const table = state.table(String(from.table_name));
   return table ? { table, alias: String(from.alias || from.table_name) } : undefined;
+}
+
+/**
+ * A pass-through's provenance is its table's — but a union's column naming each row's file is
+ * there only if the pass-through kept it (`SELECT Tag, Level FROM union` has rows of several files
+ * and nothing to tell them by).
+ */
+function passedProvenance(table: TableInfo, schema: { name: string }[]): TableInfo["provenance"] {
+  const source = table.provenance.sourceColumn?.toLowerCase();
+  if (!source || schema.some((c) => c.name.toLowerCase() === source)) return table.provenance;
+  const { sourceColumn: _dropped, ...rest } = table.provenance;
+  return rest;
 }
 
 /** Registered tables (and earlier CTEs, by name) a body reads, in order of appearance. */

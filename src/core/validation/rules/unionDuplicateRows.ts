@@ -100,7 +100,10 @@ function aggregatingSelects(
     if (!aggregates) continue;
     const scope = scopeOf(select.from_table, ctx.state);
     for (const [alias, info] of scope) {
-      if (info.provenance.kind !== "union") continue;
+      // A union read through a CTE or subquery that dropped the file column: no file to tell rows by.
+      const fileColumn = info.provenance.sourceColumn?.toLowerCase();
+      if (info.provenance.kind !== "union" || !fileColumn) continue;
+      if (!info.schema.some((c) => c.name.toLowerCase() === fileColumn)) continue;
       // Grouped by file, each group sums one file: nothing is counted twice within a group.
       const source = (info.provenance.sourceColumn ?? "").toLowerCase();
       const byFile = ((select.group_expressions as Json[]) ?? []).some((g) => {
