@@ -75,6 +75,13 @@ async function build(
   return { from: ` FROM ${marked} AS ${sqlIdent(alias)} WHERE ${where}`, exact: false };
 }
 
+/** A SELECT over one table (no join) whose WHERE reads only that table's columns, no subquery. */
+function simple(select: Json, alias: string, ctx: OperatorContext): boolean {
+  const from = select.from_table as Json | undefined;
+  if (from?.type !== "BASE_TABLE") return false;
+  return select.where_clause ? onlyReads(select.where_clause as Json, select, alias, ctx) : true;
+}
+
 function onlyReads(expression: Json, select: Json, alias: string, ctx: OperatorContext): boolean {
   const scope = scopeOf(select.from_table, ctx.state);
   let only = true;
@@ -124,6 +131,8 @@ async function exactFrom(
   const at = text.indexOf(" FROM ");
   if (at < 0) return undefined;
   const clause = text.slice(at);
+  // One table and a WHERE of its own columns binds alone: no need to ask DuckDB.
+  if (simple(select, alias, ctx)) return clause;
   try {
     await ctx.engine.describe(`SELECT 1${clause}`);
     return clause;

@@ -114,7 +114,10 @@ export const summaryRowRule: ValidationRule = {
       const { table, column, alias } = use.column;
       if (table.provenance.kind === "query") continue;
       if (use.wrappers.some((w) => !VALUE_PRESERVING.has(w))) continue;
-      const value = await expressionSql(ctx.engine, alias, use.argument);
+      const value =
+        use.argument.class === "COLUMN_REF"
+          ? `${sqlIdent(alias)}.${sqlIdent(column)}`
+          : await expressionSql(ctx.engine, alias, use.argument);
       const key = `${table.name}.${column}.${value}`;
       if (seen.has(key)) continue;
       seen.add(key);

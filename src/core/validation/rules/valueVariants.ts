@@ -302,6 +302,8 @@ export const valueVariantsRule: ValidationRule = {
         locations: present(locations),
       });
     };
+    const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
+      memoized(c.table, `variants:${c.column}`, () => groupVariants(ctx.engine, c, "TRUE"));
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
       const grouped = new Set<string>();
@@ -309,6 +311,8 @@ export const valueVariantsRule: ValidationRule = {
         const c = textColumn(expression, scope);
         if (!c || grouped.has(`${c.alias}.${c.column}`)) continue;
         grouped.add(`${c.alias}.${c.column}`);
+        // No variants in the whole column (computed once per table and column): none among any rows.
+        if ((await wholeColumn(c)).length === 0) continue;
         const filter = await filterFor(ctx.engine, select, c.alias, ctx.state);
         const shown = outputColumn(sql.statement, select, item, output);
         // Only values that reached the result can split it: find candidates there, then count
@@ -319,9 +323,7 @@ export const valueVariantsRule: ValidationRule = {
           c,
           "GROUP BY",
           filter === "TRUE" && !among
-            ? await memoized(c.table, `variants:${c.alias}:${c.column}`, () =>
-                groupVariants(ctx.engine, c, filter),
-              )
+            ? await wholeColumn(c)
             : await groupVariants(ctx.engine, c, filter, among),
           filter,
           (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
@@ -329,6 +331,7 @@ export const valueVariantsRule: ValidationRule = {
       }
       for (const use of literalUses(select, scope)) {
         const c = use.column;
+        if (!(await wholeColumn(c)).some((g) => !g.misspelling)) continue;
         const others = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
         const a = sqlIdent(c.alias);
         const col = `${a}.${sqlIdent(c.column)}`;
