@@ -11,6 +11,8 @@ const nodeEntries = {
   evalSilent: "bench/evalSilent.ts",
   evalHoldout: "bench/evalHoldout.ts",
   evalCorpus: "bench/evalCorpus.ts",
+  benchSqlSize: "bench/benchSqlSize.ts",
+  evalSessions: "bench/evalSessions.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

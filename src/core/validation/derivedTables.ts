@@ -2,6 +2,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
+import { isAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { Json } from "./sqlFacts.ts";
 
@@ -104,7 +105,7 @@ export async function derivedTables(
       rowCount: base ? base.table.rowCount : largestRead(body, state),
       origin: base ? base.table.origin : { kind: "derived" },
       // A pass-through's rows are its table's rows (a total row in the file is still there).
-      provenance: base ? base.table.provenance : { kind: "query", files: [], inputs: [] },
+      provenance: base ? passedProvenance(base.table, schema) : { kind: "query", files: [], inputs: [] },
     };
     derived.add(info);
     const read = tablesRead(body, state, byName);
@@ -158,10 +159,31 @@ function passThroughBase(
   const from = body.from_table as Json | undefined;
   if (from?.type !== "BASE_TABLE" || cteNames.has(String(from.table_name).toLowerCase())) return undefined;
   if (((body.group_expressions as unknown[] | undefined) ?? []).length > 0) return undefined;
+  // GROUP BY ALL, or an aggregate or window over the rows: derived rows, not the table's.
+  if (body.aggregate_handling === "FORCE_AGGREGATES") return undefined;
+  let derivedRows = false;
+  walk(body.select_list, (n) => {
+    if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+      derivedRows = true;
+    if (n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "unnest") derivedRows = true;
+  });
+  if (derivedRows) return undefined;
   if (((body.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "DISTINCT_MODIFIER"))
     return undefined;
   const table = state.table(String(from.table_name));
   return table ? { table, alias: String(from.alias || from.table_name) } : undefined;
+}
+
+/**
+ * A pass-through's provenance is its table's — but a union's column naming each row's file is
+ * there only if the pass-through kept it (`SELECT Tag, Level FROM union` has rows of several files
+ * and nothing to tell them by).
+ */
+function passedProvenance(table: TableInfo, schema: { name: string }[]): TableInfo["provenance"] {
+  const source = table.provenance.sourceColumn?.toLowerCase();
+  if (!source || schema.some((c) => c.name.toLowerCase() === source)) return table.provenance;
+  const { sourceColumn: _dropped, ...rest } = table.provenance;
+  return rest;
 }
 
 /** Registered tables (and earlier CTEs, by name) a body reads, in order of appearance. */
@@ -210,7 +232,9 @@ async function cteViewSql(
     engine,
     rowidOf ? `SELECT * FROM ${sqlIdent(name)}` : `SELECT *, NULL::BIGINT AS rowid FROM ${sqlIdent(name)}`,
   );
-  const cteMap = structuredClone(top.cte_map) as { map: { key: string; value: Json }[] };
+  const cteMap = structuredClone(cteClosure(top.cte_map, { type: "BASE_TABLE", table_name: name })) as {
+    map: { key: string; value: Json }[];
+  };
   if (rowidOf) withRowid((cteMap.map.find((c) => c.key === name)!.value.query as Json).node as Json, rowidOf);
   tree.statements[0]!.node.cte_map = cteMap;
   return renderTree(engine, tree);
@@ -231,8 +255,31 @@ async function subqueryViewSql(
   if (rowidOf) withRowid(inner, rowidOf);
   const outer = tree.statements[0]!.node;
   (outer.from_table as Json).subquery = { node: inner };
-  outer.cte_map = structuredClone(top.cte_map);
+  outer.cte_map = structuredClone(cteClosure(top.cte_map, body));
   return renderTree(engine, tree);
+}
+
+/**
+ * The entries of a CTE map that `node` reads, directly or through other CTEs, in their order: a
+ * view over one CTE carries only what it needs, so a query of many CTEs is not rendered once per
+ * CTE in full (which grows with the square of its size).
+ */
+function cteClosure(cteMap: unknown, node: unknown): { map: { key: string; value: Json }[] } {
+  const entries = ((cteMap as { map?: { key: string; value: Json }[] } | undefined)?.map ?? []).slice();
+  const byName = new Map(entries.map((e) => [e.key.toLowerCase(), e]));
+  const needed = new Set<string>();
+  const pending: unknown[] = [node];
+  while (pending.length > 0) {
+    walk(pending.pop(), (n) => {
+      if (n.type !== "BASE_TABLE") return;
+      const name = String(n.table_name).toLowerCase();
+      const entry = byName.get(name);
+      if (!entry || needed.has(name)) return;
+      needed.add(name);
+      pending.push(entry.value);
+    });
+  }
+  return { ...(cteMap as object), map: entries.filter((e) => needed.has(e.key.toLowerCase())) };
 }
 
 /**

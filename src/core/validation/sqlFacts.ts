@@ -3,6 +3,7 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { subqueryTable } from "./derivedTables.ts";
+import { isAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
 /**
@@ -218,8 +219,124 @@ function outerRefs(expression: unknown, state: SharedState): string[][] | undefi
 }
 
 /**
- * The WHERE conjuncts of `select` that read only `alias`, rewritten as SQL over that table alone
- * (through DuckDB's `json_deserialize_sql`), so a check can look only at rows the query keeps.
+ * The conjuncts of join conditions in a FROM tree that filter the rows of `alias` itself: every
+ * conjunct of an INNER join's ON; of a LEFT (SEMI, ANTI) join's ON only for the right side, of a
+ * RIGHT join's for the left — a condition on the preserved side of an outer join keeps its rows
+ * (unmatched) rather than removing them. Subqueries are not entered.
+ */
+function joinConjuncts(from: unknown, alias: string, state: SharedState): Json[] {
+  const out: Json[] = [];
+  const visit = (node: Json | undefined): void => {
+    if (node?.type !== "JOIN") return;
+    visit(node.left as Json);
+    visit(node.right as Json);
+    const type = String(node.join_type);
+    const inLeft = scopeOf(node.left, state).has(alias) || namesOf(node.left).has(alias);
+    const inRight = scopeOf(node.right, state).has(alias) || namesOf(node.right).has(alias);
+    const filters =
+      type === "INNER" ||
+      ((type === "LEFT" || type === "SEMI" || type === "ANTI") && inRight) ||
+      (type === "RIGHT" && inLeft);
+    if (filters && (inLeft || inRight)) out.push(...conjuncts(node.condition));
+  };
+  visit(from as Json);
+  return out;
+}
+
+/** Aliases a FROM subtree defines (tables, subqueries, functions), lower-case. */
+function namesOf(node: unknown): Set<string> {
+  const names = new Set<string>();
+  const visit = (n: Json | undefined): void => {
+    if (!n) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+    } else if (n.type === "BASE_TABLE") names.add(String(n.alias || n.table_name).toLowerCase());
+    else if (n.alias) names.add(String(n.alias).toLowerCase());
+  };
+  visit(node as Json);
+  return names;
+}
+
+/**
+ * Column equalities between aliases that hold on every row the query keeps: `a.x = b.y` in an
+ * INNER join's ON, in any join's ON (a WHERE predicate on the other side rejects the NULLs of an
+ * unmatched row anyway), or in WHERE.
+ */
+function columnEqualities(select: Json, scope: Map<string, TableInfo>): [ColumnOf, ColumnOf][] {
+  const pairs: [ColumnOf, ColumnOf][] = [];
+  const note = (c: Json): void => {
+    if (c.class !== "COMPARISON" || c.type !== "COMPARE_EQUAL") return;
+    const l = c.left as Json;
+    const r = c.right as Json;
+    if (l?.class !== "COLUMN_REF" || r?.class !== "COLUMN_REF") return;
+    const a = resolveColumn(l.column_names as string[], scope);
+    const b = resolveColumn(r.column_names as string[], scope);
+    if (a && b && a.alias !== b.alias) pairs.push([a, b]);
+  };
+  const visit = (node: Json | undefined): void => {
+    if (node?.type !== "JOIN") return;
+    visit(node.left as Json);
+    visit(node.right as Json);
+    conjuncts(node.condition).forEach(note);
+  };
+  visit(select.from_table as Json);
+  conjuncts(select.where_clause).forEach(note);
+  return pairs;
+}
+
+/**
+ * A WHERE conjunct over one other alias's column, rewritten over the column of `alias` it is
+ * equated with: `WHERE n.yr >= 2000` with `a.yr = n.yr` keeps only `a` rows with `a.yr >= 2000`.
+ * Only null-rejecting predicates of one column against constants (comparisons, BETWEEN, IN,
+ * LIKE), which remove an unmatched row of an outer join as well.
+ */
+function transferred(
+  c: Json,
+  alias: string,
+  scope: Map<string, TableInfo>,
+  equalities: [ColumnOf, ColumnOf][],
+): Json | undefined {
+  const simple = new Set(["COMPARISON", "BETWEEN", "CONSTANT", "CAST", "COLUMN_REF"]);
+  let column: ColumnOf | undefined;
+  let ok = true;
+  walk(c, (n) => {
+    if (typeof n.class !== "string") return;
+    if (n.class === "COLUMN_REF") {
+      const r = resolveColumn(n.column_names as string[], scope);
+      if (!r || (column && (column.alias !== r.alias || column.column !== r.column))) ok = false;
+      column = r;
+    } else if (n.class === "OPERATOR" && n.type === "COMPARE_IN") {
+      // IN (constants) is null-rejecting.
+    } else if (n.class === "FUNCTION" && (n.function_name === "~~" || n.function_name === "~~*")) {
+      // LIKE / ILIKE
+    } else if (!simple.has(String(n.class))) ok = false;
+  });
+  if (!ok || !column || column.alias === alias) return undefined;
+  if (c.class === "COMPARISON" && c.type === "COMPARE_DISTINCT_FROM") return undefined;
+  const mine = equalities
+    .map(([a, b]) =>
+      a.alias === column!.alias && a.column === column!.column && b.alias === alias
+        ? b
+        : b.alias === column!.alias && b.column === column!.column && a.alias === alias
+          ? a
+          : undefined,
+    )
+    .find((x) => x !== undefined);
+  if (!mine) return undefined;
+  const copy = structuredClone(c);
+  walk(copy, (n) => {
+    if (n.class === "COLUMN_REF") n.column_names = [mine.alias, mine.column];
+  });
+  return copy;
+}
+
+/**
+ * The predicates of `select` that decide which rows of `alias` it keeps, rewritten as SQL over that
+ * table alone (through DuckDB's `json_deserialize_sql`), so a check can look only at rows the query
+ * keeps: WHERE conjuncts that read only `alias`; conjuncts of join conditions that filter it (see
+ * `joinConjuncts`; `joins: false` leaves them out); and WHERE conditions on a column of another
+ * table that `alias` is joined to on that column (`transfer: false` leaves them out).
  */
 export async function filterFor(
   engine: DuckEngine,
@@ -228,14 +345,29 @@ export async function filterFor(
   state: SharedState,
   /** A predicate to leave out (the one a check is about). */
   except?: Json,
+  options: { joins?: boolean; transfer?: boolean } = {},
 ): Promise<string> {
   const scope = scopeOf(select.from_table, state);
-  const own = conjuncts(select.where_clause).filter((c) => {
-    if (c === except) return false;
+  const where = conjuncts(select.where_clause);
+  const candidates = [
+    ...where,
+    ...(options.joins === false ? [] : joinConjuncts(select.from_table, alias, state)),
+  ];
+  const own: Json[] = [];
+  let equalities: [ColumnOf, ColumnOf][] | undefined;
+  for (const c of candidates) {
+    if (c === except) continue;
     const refs = outerRefs(c, state);
-    if (refs === undefined || refs.length === 0) return false;
-    return refs.every((r) => resolveColumn(r, scope)?.alias === alias);
-  });
+    if (refs === undefined || refs.length === 0) continue;
+    if (refs.every((r) => resolveColumn(r, scope)?.alias === alias)) {
+      own.push(c);
+      continue;
+    }
+    if (!where.includes(c) || options.transfer === false) continue;
+    equalities ??= columnEqualities(select, scope);
+    const moved = transferred(c, alias, scope, equalities);
+    if (moved) own.push(moved);
+  }
   return own.length === 0 ? "TRUE" : predicateSql(engine, alias, own);
 }
 
@@ -284,4 +416,73 @@ export async function expressionSql(engine: DuckEngine, alias: string, expressio
   const text = await renderTree(engine, template);
   const from = text.lastIndexOf(" FROM t AS ");
   return text.slice("SELECT ".length, from >= 0 ? from : undefined);
+}
+
+/**
+ * Walks an expression without entering subqueries (their SELECTs are visited on their own, with
+ * their own scope).
+ */
+export function walkOwn(expression: unknown, visit: (node: Json) => void): void {
+  if (Array.isArray(expression)) {
+    for (const child of expression) walkOwn(child, visit);
+    return;
+  }
+  if (expression === null || typeof expression !== "object") return;
+  const n = expression as Json;
+  visit(n);
+  if (n.class === "SUBQUERY") {
+    // `x IN (SELECT …)`: the left operand belongs to this SELECT.
+    walkOwn(n.child, visit);
+    return;
+  }
+  for (const value of Object.values(n)) walkOwn(value, visit);
+}
+
+/**
+ * What a SELECT groups by, as expressions of its own: `GROUP BY col`, an ordinal (`GROUP BY 2`:
+ * the second select item), a select-list alias, or `GROUP BY ALL` (every select item that holds no
+ * aggregate). `item` is the select-list position the expression comes from, when it does.
+ */
+export function groupingItems(select: Json): { expression: Json; item?: number }[] {
+  const list = (select.select_list as Json[] | undefined) ?? [];
+  const aggregated = (e: Json): boolean => {
+    let found = false;
+    walkOwn(e, (n) => {
+      if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+        found = true;
+    });
+    return found;
+  };
+  const sameAs = (a: Json, b: Json): boolean =>
+    a.class === "COLUMN_REF" &&
+    b.class === "COLUMN_REF" &&
+    JSON.stringify((a.column_names as string[]).map((s) => s.toLowerCase())) ===
+      JSON.stringify((b.column_names as string[]).map((s) => s.toLowerCase()));
+  const itemOf = (e: Json): number | undefined => {
+    const i = list.findIndex((x) => sameAs(x, e));
+    return i >= 0 ? i : undefined;
+  };
+  if (select.aggregate_handling === "FORCE_AGGREGATES")
+    return list.flatMap((e, i) => (aggregated(e) ? [] : [{ expression: e, item: i }]));
+  const out: { expression: Json; item?: number }[] = [];
+  for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
+    const value = g.class === "CONSTANT" ? (g.value as { value?: unknown }).value : undefined;
+    if (typeof value === "number" && Number.isInteger(value) && list[value - 1]) {
+      out.push({ expression: list[value - 1]!, item: value - 1 });
+      continue;
+    }
+    const names = g.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
+    const byAlias =
+      names.length === 1
+        ? list.findIndex((e) => String(e.alias ?? "").toLowerCase() === names[0]!.toLowerCase())
+        : -1;
+    if (itemOf(g) === undefined && byAlias >= 0) {
+      // A select-list alias (`GROUP BY viol` for `v AS viol`): the expression it names.
+      out.push({ expression: list[byAlias]!, item: byAlias });
+      continue;
+    }
+    const item = itemOf(g);
+    out.push(item !== undefined ? { expression: g, item } : { expression: g });
+  }
+  return out;
 }

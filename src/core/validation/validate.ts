@@ -26,12 +26,20 @@ export interface ValidationBudget {
    * depend on load.
    */
   aboveRows: number;
+  /**
+   * Every call, whatever its size: its checks may take at most the larger of this and the call's
+   * own execution time after it ran. Checks are linear in the SQL and cheap on small tables, so
+   * this is reached only by pathological input (a query of a megabyte of SQL); it keeps such a
+   * call from hanging on its checks.
+   */
+  ceilingMs?: number;
 }
 
 export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = {
   fraction: 0.2,
   floorMs: 200,
   aboveRows: 1_000_000,
+  ceilingMs: 5_000,
 };
 
 /** Rows of the tables a call read and wrote, as registered. */
@@ -52,6 +60,24 @@ function checkError(what: string, error: unknown): Diagnostic {
     message: `${what}: ${(error as Error).message.split("\n")[0]}`,
     locations: [],
   };
+}
+
+/**
+ * Findings about files (what a Scan or UnionScan read) already reported in this session, per
+ * shared state: the same files scanned again give the same findings, and repeating them on every
+ * union of the same 22 files buries the one new finding.
+ */
+const reportedAboutFiles = new WeakMap<object, Set<string>>();
+
+function firstTimeOnly(state: object, found: Diagnostic[]): Diagnostic[] {
+  const reported = reportedAboutFiles.get(state) ?? new Set<string>();
+  reportedAboutFiles.set(state, reported);
+  return found.filter((d) => {
+    const key = `${d.code}|${d.severity}|${d.message}`;
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
 }
 
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
@@ -148,7 +174,11 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
     async finish(executed, budget) {
       const all: ExecutedFacts = { ...facts, ...executed };
       const limited = budget !== undefined && rowsInvolved(all) >= budget.aboveRows;
-      const budgetMs = limited ? Math.max(budget.floorMs, budget.fraction * executed.executionMs) : Infinity;
+      const budgetMs = limited
+        ? Math.max(budget.floorMs, budget.fraction * executed.executionMs)
+        : budget?.ceilingMs !== undefined
+          ? Math.max(budget.ceilingMs, executed.executionMs)
+          : Infinity;
       if (Number.isFinite(budgetMs)) limit = facts.ctx.engine.limit(budgetMs);
       try {
         await preparedOnce;
@@ -160,15 +190,24 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
         await derived?.drop().catch(() => undefined);
       }
       // Findings in the registry's order, whatever order the checks ran in.
-      const out = [...prepared, ...rules.flatMap((r) => found.get(r) ?? [])];
+      const ruleFindings = rules.flatMap((r) => found.get(r) ?? []);
+      const out = [
+        ...prepared,
+        ...(facts.op === "Scan" || facts.op === "UnionScan"
+          ? firstTimeOnly(facts.ctx.state, ruleFindings)
+          : ruleFindings),
+      ];
       if (skipped.length > 0 && budget)
         out.push({
           code: "validation-budget",
           severity: "info",
-          message:
-            `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops ${Math.round(budgetMs)} ms after the call ran ` +
-            `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(executed.executionMs)} ms), ` +
-            `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`,
+          message: limited
+            ? `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops ${Math.round(budgetMs)} ms after the call ran ` +
+              `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(executed.executionMs)} ms), ` +
+              `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`
+            : `Not checked: ${[...new Set(skipped)].join(", ")}. The checks of one call stop ${Math.round(budgetMs)} ms after it ran ` +
+              `(the larger of ${budget.ceilingMs} ms and this call's own ${Math.round(executed.executionMs)} ms), and this call's SQL took longer to check, ` +
+              `so nothing is known about these checks for this call. To have them run, send smaller statements (e.g. a long IN list as a table joined in).`,
           locations: [],
         });
       return out;

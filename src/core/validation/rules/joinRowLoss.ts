@@ -54,7 +54,15 @@ export const joinRowLossRule: ValidationRule = {
         if (loss.facts.lostRows === 0) continue;
         const otherSideComplete =
           losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
-        const lookup = otherSideComplete && loss.facts.lostRows > 0.5 * loss.facts.kept;
+        // A lookup table: every row of the other side found its key here, and either most of this
+        // side is unused or this side has one row per key while the other repeats keys (a dimension
+        // of facts). Its unused rows carry no facts; two tables of one row per key each (a year's
+        // rainfall and a year's yield) are not lookups, and a year one lacks is a loss.
+        const other = losses.find((l) => l !== loss)?.facts;
+        const lookup =
+          otherSideComplete &&
+          (loss.facts.lostRows > 0.5 * loss.facts.kept ||
+            (loss.facts.maxPerKey <= 1 && (other?.maxPerKey ?? 1) > 1));
         const ends = !lookup && (await onlyAtTheEnds(ctx, join, loss));
         out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : ends ? "ends" : "loss"));
       }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
-import { aggregateUses } from "../aggregateUses.ts";
+import { aggregateUses, replacesNulls } from "../aggregateUses.ts";
+import { keptRelation, PRESENT, ROWID } from "../keptRelation.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { conjuncts, equiJoins, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
@@ -48,8 +49,10 @@ export const nullInAggregateRule: ValidationRule = {
     const seen = new Set<string>();
     for (const use of aggregateUses(sql.statement, ctx.state, (fn) => NULL_SKIPPING.has(fn.toLowerCase()))) {
       const { table, column, alias } = use.column;
-      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out.
+      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
+      // `sum(coalesce(x, 0))` replaces them.
       if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) continue;
+      if (replacesNulls(use)) continue;
       const key = `${table.name}.${column}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -57,17 +60,32 @@ export const nullInAggregateRule: ValidationRule = {
       const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
       const count = (): Promise<Record<string, unknown>[]> =>
         ctx.engine.all(
-          `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL) AS nulls, list(${sqlIdent(alias)}.rowid ORDER BY ${sqlIdent(alias)}.rowid) FILTER (WHERE ${col} IS NULL)[1:3] AS rows ` +
-            `FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
+          `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
         );
-      const outer = await outerJoinNulls(ctx, use.select, alias);
+      // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
+      // purpose, and a sum skipping NULLs adds them as 0 anyway.
+      const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
+      const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
       if (outer) out.push(outer(use.fn, column));
       // DuckDB's column statistics already say whether a stored column has any NULL at all.
       if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
-      const [row] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+      // A first look at the table's rows that the query's own predicates keep (a superset of what
+      // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
+      // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
+      const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+      if (Number(first?.nulls ?? 0) === 0) continue;
+      const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+      const a = sqlIdent(alias);
+      const [row] = await ctx.engine.all(
+        `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS nulls, ` +
+          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS rows${kept.from}`,
+      );
       const nulls = Number(row?.nulls ?? 0);
       if (nulls === 0) continue;
-      const rowids = ((row?.rows as unknown[]) ?? []).map(Number);
+      const rowids = ((row?.rows as unknown[]) ?? [])
+        .map(Number)
+        .sort((x, y) => x - y)
+        .slice(0, 3);
       const locations = await locate(ctx.engine, table, rowids);
       out.push({
         code: "null-in-aggregate",
@@ -125,8 +143,21 @@ async function outerJoinNulls(
   if (joins.length === 0) return undefined;
   for (const join of await equiJoins({ node: select } as Json, ctx.state, ctx.engine)) {
     if (!joins.includes(join.node)) continue;
-    // A WHERE predicate on the nullable side drops the NULL rows again (comparisons with NULL fail).
-    if ((await filterFor(ctx.engine, select, alias, ctx.state)) !== "TRUE") continue;
+    // Rows the outer join made up for the alias, among the rows the query keeps: a WHERE predicate
+    // on the nullable side drops them again (comparisons with NULL fail).
+    const relation = await keptRelation(ctx, select, alias);
+    const [made] = await ctx.engine.all(
+      `SELECT count(*) FILTER (WHERE ${sqlIdent(alias)}.${PRESENT} IS NULL) AS n${relation.from}`,
+    );
+    if (
+      relation.exact
+        ? Number(made?.n ?? 0) === 0
+        : (await filterFor(ctx.engine, select, alias, ctx.state, undefined, {
+            joins: false,
+            transfer: false,
+          })) !== "TRUE"
+    )
+      continue;
     const side = nullableSide(join.node, alias, ctx.state)!;
     const nullable = join.pairs.map((p) => (side === "right" ? p.right : p.left));
     const preserved = join.pairs.map((p) => (side === "right" ? p.left : p.right));

@@ -1,15 +1,78 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
 import { aggregateUses } from "../aggregateUses.ts";
+import type { AggregateUse } from "../aggregateUses.ts";
 import { isAdditive } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { filterFor } from "../sqlFacts.ts";
+import { keptRelation, ROWID } from "../keptRelation.ts";
+import { expressionSql, filterFor } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
+import { sqlName } from "./unknownColumn.ts";
 
-/** Labels of total rows: "Total", "Grand total", "All", "Subtotal", "Total fraud", "U.S. total"… */
-const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(states|areas|categories|regions|countries|ages|types)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
+/**
+ * Labels of rows that total the others: "Total", "Grand total", "All", "Subtotal", "Total fraud",
+ * "U.S. total", "All states"… — any case. A row so labelled is a summary whatever its values.
+ */
+const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|sum|all|overall|all\s+(states|areas|categories|regions|countries|ages|types|years|months|sites|beaches)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
+
+/**
+ * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
+ * "Std"… A word like "Average" (a rating) or "Max" (a name) can be an ordinary value, so such a
+ * row counts as a summary only when its value is that statistic of the other rows.
+ */
+const STATISTIC_LABELS: Record<string, string> = {
+  mean: "avg",
+  average: "avg",
+  avg: "avg",
+  median: "median",
+  max: "max",
+  maximum: "max",
+  min: "min",
+  minimum: "min",
+  std: "std",
+  stdev: "std",
+  "std dev": "std",
+  "std. dev.": "std",
+  "standard deviation": "std",
+  count: "count",
+};
+const STATISTIC_LABEL = Object.keys(STATISTIC_LABELS)
+  .map((l) => l.replace(/[.]/g, "\\.").replace(/ /g, "\\s+"))
+  .join("|");
+
+/** Aggregates that a summary row among the rows changes (sums, means, medians, spreads). */
+const CHANGED = new Set([
+  "quantile",
+  "quantile_cont",
+  "quantile_disc",
+  "stddev_samp",
+  "stddev_pop",
+  "var_samp",
+  "var_pop",
+  "mad",
+]);
+
+/** Expressions of the aggregated column that keep its values (a cast, a cleaning, a unit). */
+const VALUE_PRESERVING = new Set([
+  "cast",
+  "try_cast",
+  "replace",
+  "trim",
+  "ltrim",
+  "rtrim",
+  "regexp_replace",
+  "abs",
+  "round",
+  "coalesce",
+  "ifnull",
+  "*",
+  "/",
+  "+",
+  "-",
+]);
 
 /**
  * Unlabelled totals (a row equal to the sum of the others) are looked for in tables up to this
@@ -18,11 +81,24 @@ const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|all|overall|sum|all\s+(s
  */
 export const UNLABELLED_TOTALS_MAX_ROWS = 100_000;
 
+interface Candidate {
+  r: number;
+  label: string;
+  v: number | null;
+  /** `total` for a total label, a statistic for a statistic label, `unlabelled` for a found total. */
+  kind: string;
+  /** The text column holding the label, and the label as written there. */
+  column?: string;
+  word?: string;
+}
+
 /**
- * `summary-row` (warning): an additive aggregate (SUM, AVG, COUNT…) over a table that still holds
- * total or subtotal rows — labelled "Total"/"All"…, or one of the largest rows whose value equals
- * the sum of the (at least three) rows smaller than it — so the total is counted twice. Rows the
- * query's WHERE already excludes don't count.
+ * `summary-row` (warning): an additive aggregate (SUM, AVG, MEDIAN, COUNT…) over a table that still
+ * holds summary rows — labelled "Total"/"All"… in any text column; labelled "Mean"/"Max"/"Min"/
+ * "Median"/"Std"/"Count" and holding that statistic of the other rows; or, unlabelled, one of the
+ * largest rows equal to the sum of the (at least three) rows smaller than it — so the summary is
+ * counted with the rows it summarises. Only rows the query really aggregates count: after its
+ * WHERE, its joins and the aggregate's FILTER.
  */
 export const summaryRowRule: ValidationRule = {
   code: "summary-row",
@@ -33,56 +109,194 @@ export const summaryRowRule: ValidationRule = {
     if (!sql) return [];
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
-    for (const use of aggregateUses(sql.statement, ctx.state, isAdditive)) {
+    const accepted = (fn: string): boolean => isAdditive(fn) || CHANGED.has(fn.toLowerCase());
+    for (const use of aggregateUses(sql.statement, ctx.state, accepted)) {
       const { table, column, alias } = use.column;
-      if (table.provenance.kind === "query" || seen.has(`${table.name}.${column}`)) continue;
-      seen.add(`${table.name}.${column}`);
-      const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
-      const a = sqlIdent(alias);
-      const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
-      const labelMatch = labels.length
-        ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(TOTAL_LABEL)})`).join(" OR ")
-        : "FALSE";
-      const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
-      const numeric =
-        table.rowCount <= UNLABELLED_TOTALS_MAX_ROWS
-          ? table.schema.find((c) => c.name === column && /INT|DOUBLE|DECIMAL|FLOAT|REAL/.test(c.type))
-          : undefined;
-      const v = `${a}.${sqlIdent(column)}`;
-      // An unlabelled total is one of the five largest values, occurring once, equal to the sum
-      // of all the rows smaller than it (at least three of them, so that 12 = 7 + 5 among a
-      // handful of counts is not taken for one; 0/1 flags are not totals). A data book's footer
-      // holds several summary rows ("with payment method" 475,905 under "all reports" 2,600,678),
-      // so the largest alone is not enough. One aggregate pass, no sort.
-      const kept = `SELECT ${a}.rowid AS r, ${labelText} AS label, ${numeric ? v : "NULL"} AS v, (${labelMatch}) AS labelled FROM ${sqlIdent(table.name)} AS ${a} WHERE (${filter})`;
-      const totals = numeric
-        ? `, g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n FROM k), ` +
-          `t AS (SELECT list_filter(tops, (x, i) -> i <= 5 AND (i = 1 OR tops[i - 1] <> x) AND (i = len(tops) OR tops[i + 1] <> x) ` +
-          `AND n - i >= 3 AND x <> 0 AND abs(x::DOUBLE - (total - list_sum(tops[1:i]))::DOUBLE) <= 1e-9 * abs(x::DOUBLE)) AS totals FROM g) ` +
-          `SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k, t WHERE k.labelled OR list_contains(t.totals, k.v)`
-        : ` SELECT k.r AS r, k.label AS label, k.v AS v, k.labelled AS labelled FROM k WHERE k.labelled`;
-      const find = (): Promise<Record<string, unknown>[]> =>
-        ctx.engine.all(`WITH k AS (${kept})${totals} ORDER BY r LIMIT 5`);
-      const rows = filter === "TRUE" ? await memoized(table, `totals:${column}`, find) : await find();
-      if (rows.length === 0) continue;
+      if (table.provenance.kind === "query") continue;
+      if (use.wrappers.some((w) => !VALUE_PRESERVING.has(w))) continue;
+      const value =
+        use.argument.class === "COLUMN_REF"
+          ? `${sqlIdent(alias)}.${sqlIdent(column)}`
+          : await expressionSql(ctx.engine, alias, use.argument);
+      const key = `${table.name}.${column}.${value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const found = await summaryRows(ctx, use, value);
+      if (found.length === 0) continue;
       const locations = await locate(
         ctx.engine,
         table,
-        rows.map((r) => Number(r.r)),
+        found.map((r) => r.r),
       );
-      const shown = rows.map(
-        (r, i) =>
-          `${quote(r.label)}${r.labelled ? "" : ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`}${at(locations[i])}`,
-      );
+      const shown = found.map((r, i) => {
+        const how =
+          r.kind === "unlabelled"
+            ? ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`
+            : r.kind !== "total"
+              ? ` (its ${column} ${String(r.v)} is the ${statisticName(r.kind)} of the other rows)`
+              : "";
+        return `${quote(r.label)}${how}${at(locations[i])}`;
+      });
+      const totals = found.every((r) => r.kind === "total" || r.kind === "unlabelled");
       out.push({
         code: "summary-row",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${tableLabel(table)} includes total/subtotal row(s): ${shown.join("; ")}. They repeat the other rows' values, so the aggregate counts them twice. ` +
-          `Exclude them (e.g. WHERE <label column> NOT ILIKE '%total%') or use the total row itself as the answer.`,
+          `${use.fn}(${column}) over ${tableLabel(table)} includes ${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}. ` +
+          `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
+          `${exclusion(found)} or use the summary row itself as the answer.`,
         locations: present(locations),
       });
     }
     return out;
   },
 };
+
+/** How to leave the rows out: by their label column when they have one. */
+function exclusion(found: Candidate[]): string {
+  const labelled = found.filter((r) => r.column !== undefined);
+  if (labelled.length === 0) return "Exclude them (they have no label: filter on their values)";
+  const byColumn = new Map<string, Set<string>>();
+  for (const r of labelled) byColumn.set(r.column!, (byColumn.get(r.column!) ?? new Set()).add(r.word!));
+  const [column, words] = [...byColumn][0]!;
+  return `Exclude them (e.g. WHERE ${sqlName(column)} NOT IN (${[...words].map(sqlString).join(", ")}))`;
+}
+
+function statisticName(kind: string): string {
+  return (
+    {
+      avg: "mean",
+      median: "median",
+      max: "maximum",
+      min: "minimum",
+      std: "standard deviation",
+      count: "count",
+    }[kind] ?? kind
+  );
+}
+
+/** The summary rows the aggregate reads, in file order (at most five). */
+async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: string): Promise<Candidate[]> {
+  const { table, alias } = use.column;
+  const a = sqlIdent(alias);
+  const t = `${sqlIdent(table.name)} AS ${a}`;
+  const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
+  const matching = (pattern: string): string =>
+    labels.length
+      ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`).join(" OR ")
+      : "FALSE";
+  const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
+  const textColumns = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
+  const anyLabel = `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`;
+  const labelColumn = labels.length
+    ? `coalesce(${labels.map((l, i) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${sqlString(textColumns[i]!)} END`).join(", ")})`
+    : "NULL";
+  const labelValue = labels.length
+    ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${l} END`).join(", ")})`
+    : "NULL";
+  const statWord = labels.length
+    ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
+    : "NULL";
+  const v = `TRY_CAST(${value} AS DOUBLE)`;
+  // Labelled rows of the whole table (what its summary rows were computed over), memoised per
+  // table and value: a summary row is one whatever the query keeps.
+  const labelled = await memoized(table, `summary-labels:${value}`, async () => {
+    const rows = await ctx.engine.all(
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${matching(TOTAL_LABEL)}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
+    );
+    const stats = rows.filter((r) => !r.total && r.stat !== null);
+    let others: Record<string, unknown> | undefined;
+    if (stats.length > 0) {
+      const excluded = rows.map((r) => Number(r.r)).join(", ");
+      [others] = await ctx.engine.all(
+        `SELECT avg(x) AS avg, median(x) AS median, max(x) AS max, min(x) AS min, count(x) AS count, ` +
+          `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded}))`,
+      );
+    }
+    const out: Candidate[] = [];
+    for (const r of rows) {
+      const x = r.v === null ? null : Number(r.v);
+      if (r.total) {
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind: "total",
+          column: String(r.lc),
+          word: String(r.lv),
+        });
+        continue;
+      }
+      const kind = STATISTIC_LABELS[String(r.stat)];
+      if (!kind || x === null || !others) continue;
+      const expected =
+        kind === "std" ? [Number(others.std_samp), Number(others.std_pop)] : [Number(others[kind])];
+      if (expected.some((e) => Number.isFinite(e) && close(x, e, r.v)))
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind,
+          column: String(r.lc),
+          word: String(r.lv),
+        });
+    }
+    return out;
+  });
+  // Unlabelled totals among the rows the query's predicates keep (report tables only).
+  const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
+  const numeric = table.rowCount <= UNLABELLED_TOTALS_MAX_ROWS;
+  const labelledIds = labelled.map((c) => c.r);
+  const unlabelled = numeric
+    ? await (filter === "TRUE"
+        ? memoized(table, `totals:${value}`, () =>
+            unlabelledTotals(ctx, t, a, v, labelText, "TRUE", labelledIds),
+          )
+        : unlabelledTotals(ctx, t, a, v, labelText, filter, labelledIds))
+    : [];
+  const candidates = [...labelled, ...unlabelled].sort((x, y) => x.r - y.r);
+  if (candidates.length === 0) return [];
+  // Of those, the rows the query really aggregates.
+  const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+  const rows = await ctx.engine.all(
+    `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${a}.${ROWID} IN (${candidates.map((c) => c.r).join(", ")})`,
+  );
+  const inside = new Set(rows.map((r) => Number(r.r)));
+  return candidates.filter((c) => inside.has(c.r)).slice(0, 5);
+}
+
+/** Equal up to the rounding the row's own value shows (`4.50` against a mean of 4.4967). */
+function close(value: number, expected: number, written: unknown): boolean {
+  const text = String(written);
+  const decimals = /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
+  const tolerance = Math.max(0.5 * 10 ** -decimals, 1e-9 * Math.abs(expected));
+  return Math.abs(value - expected) <= tolerance;
+}
+
+/**
+ * An unlabelled total: one of the five largest values, occurring once, equal to the sum of all the
+ * rows smaller than it (at least three of them, so that 12 = 7 + 5 among a handful of counts is
+ * not taken for one; 0/1 flags are not totals). A data book's footer holds several summary rows
+ * ("with payment method" 475,905 under "all reports" 2,600,678), so the largest alone is not
+ * enough. One aggregate pass, no sort.
+ */
+async function unlabelledTotals(
+  ctx: OperatorContext,
+  t: string,
+  a: string,
+  v: string,
+  labelText: string,
+  filter: string,
+  labelled: number[],
+): Promise<Candidate[]> {
+  const notLabelled = labelled.length ? ` AND ${a}.rowid NOT IN (${labelled.join(", ")})` : "";
+  const rows = await ctx.engine.all(
+    `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v FROM ${t} WHERE (${filter})${notLabelled}), ` +
+      `g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n FROM k), ` +
+      `t AS (SELECT list_filter(tops, (x, i) -> i <= 5 AND (i = 1 OR tops[i - 1] <> x) AND (i = len(tops) OR tops[i + 1] <> x) ` +
+      `AND n - i >= 3 AND x <> 0 AND abs(x - (total - list_sum(tops[1:i]))) <= 1e-9 * abs(x)) AS totals FROM g) ` +
+      `SELECT k.r AS r, k.label AS label, k.v AS v FROM k, t WHERE list_contains(t.totals, k.v) ORDER BY r LIMIT 5`,
+  );
+  return rows.map((r) => ({ r: Number(r.r), label: String(r.label), v: Number(r.v), kind: "unlabelled" }));
+}

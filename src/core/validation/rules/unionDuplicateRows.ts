@@ -12,6 +12,8 @@ import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 const SHOWN = 5;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*)$/;
 
 interface Duplicates {
   groups: number;
@@ -38,8 +40,11 @@ async function duplicates(
     const data = info.schema.filter((c) => c.name.toLowerCase() !== source);
     const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
     const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
-    const text = data.filter((c) => c.type === "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
-    const rest = data.filter((c) => c.type !== "VARCHAR").map((c) => `${u}.${sqlIdent(c.name)}`);
+    // Entities are named by the columns that are not measures: text, dates and times, flags (a
+    // station on a day, a metro area) — numbers are the measures they carry.
+    const measure = (type: string): boolean => NUMERIC.test(type);
+    const text = data.filter((c) => !measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
+    const rest = data.filter((c) => measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
     if (cols.length === 0) return { groups: 0, rows: [], columns: [] };
     const from = `FROM ${sqlIdent(info.name)} AS ${u} WHERE (${filter}) AND NOT (${cols.map((c) => `${c} IS NULL`).join(" AND ")})`;
     if (text.length > 0 && rest.length > 0) {
@@ -95,7 +100,10 @@ function aggregatingSelects(
     if (!aggregates) continue;
     const scope = scopeOf(select.from_table, ctx.state);
     for (const [alias, info] of scope) {
-      if (info.provenance.kind !== "union") continue;
+      // A union read through a CTE or subquery that dropped the file column: no file to tell rows by.
+      const fileColumn = info.provenance.sourceColumn?.toLowerCase();
+      if (info.provenance.kind !== "union" || !fileColumn) continue;
+      if (!info.schema.some((c) => c.name.toLowerCase() === fileColumn)) continue;
       // Grouped by file, each group sums one file: nothing is counted twice within a group.
       const source = (info.provenance.sourceColumn ?? "").toLowerCase();
       const byFile = ((select.group_expressions as Json[]) ?? []).some((g) => {
@@ -130,7 +138,7 @@ export const unionDuplicateRowsRule: ValidationRule = {
         {
           code: "union-duplicate-rows",
           severity: "info",
-          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over ${info.name} would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
+          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over this union would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
           locations,
         },
       ];

@@ -88,6 +88,17 @@ function linksSides(expression: unknown, join: Json, state: SharedState): boolea
   return linked;
 }
 
+/** The body of a CTE named `name` anywhere in the statement (the top query's or a nested WITH). */
+function cteBody(statement: Json, name: string): Json | undefined {
+  let found: Json | undefined;
+  walk(statement, (n) => {
+    const entries = (n.cte_map as { map?: { key: string; value: { query?: { node?: Json } } }[] } | undefined)
+      ?.map;
+    for (const e of entries ?? []) if (!found && e.key.toLowerCase() === name) found = e.value.query?.node;
+  });
+  return found;
+}
+
 /** A FROM side that yields at most one row: a global aggregate, LIMIT 1, one VALUES row, or a table filtered to one row. */
 async function atMostOneRow(
   side: Json,
@@ -115,10 +126,8 @@ async function atMostOneRow(
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
-  const cte = (
-    (statement.cte_map as { map?: { key: string; value: { query: { node: Json } } }[] })?.map ?? []
-  ).find((e) => e.key.toLowerCase() === name);
-  if (cte) return single(cte.value.query.node);
+  const cte = cteBody(statement, name);
+  if (cte) return single(cte);
   const table = state.table(name);
   if (!table) return false;
   if (table.rowCount <= 1) return true;
@@ -137,7 +146,7 @@ async function atMostOneRow(
  * columns (`, unnest(t.items)`): it reads names of the other side that it does not define itself.
  * Its rows are paired by that correlation, not by a cross product.
  */
-function correlatedWith(side: Json, other: Set<string>): boolean {
+function correlatedWith(side: Json, other: Set<string>, otherColumns: Set<string>): boolean {
   if (side.type !== "SUBQUERY" && side.type !== "TABLE_FUNCTION") return false;
   const own = new Set<string>();
   walk(side, (n) => {
@@ -146,13 +155,82 @@ function correlatedWith(side: Json, other: Set<string>): boolean {
       own.add(String(n.alias).toLowerCase());
   });
   let correlated = false;
-  walk(side.type === "SUBQUERY" ? side.subquery : side.function, (n) => {
-    if (correlated || n.class !== "COLUMN_REF") return;
+  const body = side.type === "SUBQUERY" ? side.subquery : side.function;
+  walk(body, (n) => {
+    if (correlated) return;
+    // A VALUES list has no columns of its own: a column in it is the other side's (an unpivot,
+    // `LATERAL (VALUES ('North', Tag, Enterococcus), …)`).
+    if (n.type === "EXPRESSION_LIST")
+      walk(n.values, (v) => {
+        if (v.class === "COLUMN_REF") correlated = true;
+      });
+    if (n.class !== "COLUMN_REF") return;
     const names = n.column_names as string[];
     const qualifier = names.length >= 2 ? names[0]!.toLowerCase() : undefined;
     if (qualifier !== undefined && other.has(qualifier) && !own.has(qualifier)) correlated = true;
+    // An unqualified name that only the other side has (a table function's argument, `unnest(items)`).
+    if (qualifier === undefined && own.size === 0 && otherColumns.has(names[0]!.toLowerCase()))
+      correlated = true;
   });
   return correlated;
+}
+
+/**
+ * A FROM side that is a set of distinct values of dimensions — `SELECT DISTINCT region FROM f`,
+ * `range(1, 13)`, `VALUES ('Jan'), ('Feb')`, a GROUP BY of its only columns with no aggregate —
+ * of one column, or generated. The product of such sets is a scaffold (a grid of every region and
+ * month, left-joined to the facts), not two tables of entity rows paired off.
+ */
+function valueSet(side: Json, statement: Json): boolean {
+  if (side.type === "TABLE_FUNCTION") {
+    const fn = String((side.function as Json | undefined)?.function_name ?? "").toLowerCase();
+    return fn === "range" || fn === "generate_series" || fn === "unnest";
+  }
+  if (side.type === "EXPRESSION_LIST") {
+    let constant = true;
+    walk(side.values, (v) => {
+      if (v.class === "COLUMN_REF") constant = false;
+    });
+    return constant;
+  }
+  const node =
+    side.type === "SUBQUERY"
+      ? ((side.subquery as Json | undefined)?.node as Json | undefined)
+      : side.type === "BASE_TABLE"
+        ? cteBody(statement, String(side.table_name).toLowerCase())
+        : undefined;
+  if (node?.type !== "SELECT_NODE") return false;
+  const list = (node.select_list as Json[] | undefined) ?? [];
+  let aggregated = false;
+  walk(list, (n) => {
+    if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+      aggregated = true;
+  });
+  if (aggregated || list.some((e) => e.class === "STAR")) return valueSetFrom(node, statement, list);
+  const distinct = ((node.modifiers as Json[]) ?? []).some((m) => m.type === "DISTINCT_MODIFIER");
+  const grouped = ((node.group_expressions as unknown[]) ?? []).length >= list.length && list.length > 0;
+  return (distinct || grouped) && list.length === 1;
+}
+
+/** `SELECT * FROM <a value set>` is a value set too (a generated series or VALUES read through a SELECT). */
+function valueSetFrom(node: Json, statement: Json, list: Json[]): boolean {
+  const from = node.from_table as Json | undefined;
+  return (
+    list.length === 1 &&
+    list[0]!.class === "STAR" &&
+    !node.where_clause &&
+    from !== undefined &&
+    (from.type === "TABLE_FUNCTION" || from.type === "EXPRESSION_LIST") &&
+    valueSet(from, statement)
+  );
+}
+
+/** Column names (lower-case) of the registered tables in a FROM subtree. */
+function columnsOf(node: unknown, state: SharedState): Set<string> {
+  const out = new Set<string>();
+  for (const info of scopeOf(node, state).values())
+    for (const c of info.schema) out.add(c.name.toLowerCase());
+  return out;
 }
 
 function describeSide(node: unknown): string {
@@ -196,10 +274,11 @@ export const unkeyedJoinRule: ValidationRule = {
         if (linksSides(join.condition, join, ctx.state)) continue;
         if (ref === "CROSS" && linksSides(select.where_clause, join, ctx.state)) continue;
         if (
-          correlatedWith(join.right as Json, namesIn(join.left)) ||
-          correlatedWith(join.left as Json, namesIn(join.right))
+          correlatedWith(join.right as Json, namesIn(join.left), columnsOf(join.left, ctx.state)) ||
+          correlatedWith(join.left as Json, namesIn(join.right), columnsOf(join.right, ctx.state))
         )
           continue;
+        if (valueSet(join.left as Json, statement) && valueSet(join.right as Json, statement)) continue;
         if (
           (await atMostOneRow(join.left as Json, select, statement, ctx.engine, ctx.state)) ||
           (await atMostOneRow(join.right as Json, select, statement, ctx.engine, ctx.state))

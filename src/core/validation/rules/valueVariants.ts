@@ -3,7 +3,15 @@ import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { conjuncts, filterFor, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import {
+  conjuncts,
+  filterFor,
+  groupingItems,
+  resolveColumn,
+  scopeOf,
+  selectNodes,
+  walkOwn,
+} from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
@@ -12,9 +20,25 @@ import { columnLabel } from "../derivedTables.ts";
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
 const MAX_DISTINCT_FOR_SPELLING = 2000;
+/** Columns looked at for evidence that two spellings are two entities (see `distinctEntities`). */
+const EVIDENCE_COLUMNS = 16;
 
-/** Case, surrounding/repeated spaces and punctuation removed: `St. Louis ` → `st louis`. */
-const normalised = (v: string): string => `regexp_replace(lower(trim(${v})), '[^a-z0-9]+', ' ', 'g')`;
+/**
+ * Case, surrounding/repeated spaces and punctuation removed: `St. Louis ` → `st louis`. Letters
+ * and digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps
+ * no letters and is never a variant of anything.
+ */
+const normalised = (v: string): string =>
+  `trim(regexp_replace(lower(trim(${v})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+
+/** The same normalisation in JS, for the suggested fix (DuckDB's trim removes spaces only). */
+function normalisedJs(v: string): string {
+  return v
+    .replace(/^ +| +$/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
 
 function textColumn(node: unknown, scope: ReturnType<typeof scopeOf>): ColumnOf | undefined {
   const n = node as Json | undefined;
@@ -41,6 +65,14 @@ const spellable = (d: string): string =>
 const oneLetterApart = (x: string, y: string): string =>
   `${x}.v < ${y}.v AND levenshtein(lower(${x}.v), lower(${y}.v)) = 1 AND ${normalised(`${x}.v`)} <> ${normalised(`${y}.v`)}`;
 
+interface VariantGroup {
+  variants: string[];
+  n: number;
+  r: number;
+  /** A one-letter misspelling (not merged by normalising). */
+  misspelling?: boolean;
+}
+
 /** Variant groups (case/space/punctuation, and one-letter misspellings) among the kept rows of a column. */
 async function groupVariants(
   engine: DuckEngine,
@@ -48,7 +80,7 @@ async function groupVariants(
   filter: string,
   /** Look only at these values (the candidates found in the query's output). */
   among?: string[],
-): Promise<{ variants: string[]; n: number; r: number }[]> {
+): Promise<VariantGroup[]> {
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
   const only = among ? ` AND ${col} IN (${among.map(sqlString).join(", ")})` : "";
@@ -57,17 +89,82 @@ async function groupVariants(
   // misspelling counts only where one spelling is clearly the rarer.
   const found = await engine.all(
     `WITH d AS MATERIALIZED (${distinct}), ` +
-      `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN}), ` +
+      `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN * 2}), ` +
       `s AS (SELECT * FROM d WHERE ${spellable("d")}), ` +
-      `p AS (SELECT [x.v, y.v] AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
-      `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN}) ` +
+      `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
+      `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
   );
   return found.map((r) => ({
     variants: (r.variants as unknown[]).map(String),
     n: Number(r.n),
     r: Number(r.r),
+    ...(Number(r.kind) === 1 ? { misspelling: true } : {}),
   }));
+}
+
+/**
+ * Evidence that the spellings of a group are different entities, not one entity written several
+ * ways: another column K on which each spelling has at most one row per K value (as a site has one
+ * sample per date) and on which the spellings meet — both occur on the same K values, again and
+ * again ('… State Beach - Big Bridge' and '… @ Big Bridge' sampled on the same dates are two
+ * sites). One spelling per year ('yes' in 2019, 'YES' in 2020) never meets the other; answers
+ * 'yes'/'YES' of many respondents a day are not one row per day.
+ */
+async function distinctEntities(
+  engine: DuckEngine,
+  c: ColumnOf,
+  filter: string,
+  variants: string[],
+): Promise<boolean> {
+  const others = c.table.schema
+    .filter((s) => s.name !== c.column && s.name !== "rowid")
+    .slice(0, EVIDENCE_COLUMNS);
+  if (others.length === 0) return false;
+  const a = sqlIdent(c.alias);
+  const col = `${a}.${sqlIdent(c.column)}`;
+  const list = variants.map(sqlString).join(", ");
+  // The variants' rows in long form (one row per other column), read once.
+  const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
+  const found = await engine.all(
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (${list})), ` +
+      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+      `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
+      `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
+      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+  );
+  // Met again and again (three K values at least, half of the rarer spelling's): a handful of
+  // rows meeting once or twice is chance.
+  return found.some(
+    (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
+  );
+}
+
+/** The shortest SQL expression that gives every variant of every group one value. */
+function mergingExpression(column: string, groups: VariantGroup[]): string {
+  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(column) ? column : `"${column.replaceAll('"', '""')}"`;
+  const same = (f: (v: string) => string): boolean =>
+    groups.every((g) => new Set(g.variants.map(f)).size === 1);
+  const misspelt = groups.filter((g) => g.misspelling);
+  const spaced = groups.filter((g) => !g.misspelling);
+  let base = name;
+  if (spaced.length > 0) {
+    const lowerTrim = (v: string): string => v.replace(/^ +| +$/g, "").toLowerCase();
+    const onlySpelled = groups.filter((g) => !g.misspelling);
+    base = onlySpelled.every((g) => new Set(g.variants.map(lowerTrim)).size === 1)
+      ? `lower(trim(${name}))`
+      : `trim(regexp_replace(lower(trim(${name})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+  }
+  if (misspelt.length === 0 || same((v) => normalisedJs(v))) return base;
+  // A misspelling is merged by naming it: the rarer spelling becomes the commoner one.
+  const cases = misspelt
+    .map(
+      (g) =>
+        `WHEN ${name} IN (${g.variants.slice(1).map(sqlString).join(", ")}) THEN ${sqlString(g.variants[0]!)}`,
+    )
+    .join(" ");
+  return `CASE ${cases} ELSE ${base} END`;
 }
 
 /**
@@ -78,30 +175,23 @@ async function groupVariants(
 function outputColumn(
   statement: Json,
   select: Json,
-  group: Json,
-  scope: ReturnType<typeof scopeOf>,
+  item: number | undefined,
   output: TableInfo | undefined,
 ): string | undefined {
   const node = statement.node as Json | undefined;
-  if (!output || node !== select || select.having) return undefined;
+  if (!output || node !== select || select.having || item === undefined) return undefined;
   if (((select.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "LIMIT_MODIFIER"))
     return undefined;
   const list = (select.select_list as Json[] | undefined) ?? [];
   if (list.length !== output.schema.length) return undefined;
-  const wanted = resolveColumn(group.column_names as string[], scope);
-  const i = list.findIndex((e) => {
-    if (e.class !== "COLUMN_REF") return false;
-    const c = resolveColumn(e.column_names as string[], scope);
-    return c?.alias === wanted?.alias && c?.column === wanted?.column;
-  });
-  return i >= 0 ? output.schema[i]!.name : undefined;
+  return output.schema[item]?.name;
 }
 
 /** Values of a result column that have a variant among the result's values (both spellings). */
 async function variantCandidates(engine: DuckEngine, output: TableInfo, column: string): Promise<string[]> {
   const rows = await engine.all(
     `WITH d AS MATERIALIZED (SELECT DISTINCT ${sqlIdent(column)} AS v FROM ${sqlIdent(output.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
-      `f AS (SELECT unnest(list(v)) AS v FROM d GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
+      `f AS (SELECT unnest(list(v)) AS v FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
       `s AS (SELECT v FROM d WHERE ${spellable("d")}), ` +
       `p AS (SELECT unnest([x.v, y.v]) AS v FROM s x JOIN s y ON ${oneLetterApart("x", "y")}) ` +
       `SELECT DISTINCT v FROM (SELECT v FROM f UNION ALL SELECT v FROM p) ORDER BY v`,
@@ -109,12 +199,73 @@ async function variantCandidates(engine: DuckEngine, output: TableInfo, column: 
   return rows.map((r) => String(r.v));
 }
 
+/** A text column compared with string literals somewhere in a SELECT. */
+interface LiteralUse {
+  column: ColumnOf;
+  literals: Set<string>;
+  /** The WHERE conjunct holding the comparisons, when they are one (left out of the rows looked at). */
+  conjunct?: Json;
+  /** How the message names the use. */
+  where: "filter" | "aggregate";
+}
+
+/**
+ * Every comparison of a text column with string literals in a SELECT: `col = 'x'` and
+ * `col IN ('x', 'y')`, in WHERE (also inside OR), in an aggregate's FILTER, in CASE WHEN, in
+ * count_if/if — wherever a spelling decides which rows count. Literals are gathered per column,
+ * so a query that names every spelling (`IN ('yes', 'Yes', 'YES')`) is not told it missed one.
+ */
+function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUse[] {
+  const byColumn = new Map<string, LiteralUse>();
+  const note = (
+    column: ColumnOf,
+    literal: string,
+    conjunct: Json | undefined,
+    where: LiteralUse["where"],
+  ) => {
+    const key = `${column.alias}.${column.column}`;
+    const use = byColumn.get(key) ?? { column, literals: new Set<string>(), where };
+    use.literals.add(literal);
+    // Comparisons in several conjuncts or places: no single one is left out of the rows looked at.
+    if (use.literals.size === 1 && conjunct) use.conjunct = conjunct;
+    else if (use.conjunct !== conjunct) delete use.conjunct;
+    if (where === "aggregate") use.where = "aggregate";
+    byColumn.set(key, use);
+  };
+  const visit = (expression: unknown, conjunct: Json | undefined, where: LiteralUse["where"]): void =>
+    walkOwn(expression, (n) => {
+      if (n.class === "COMPARISON" && (n.type === "COMPARE_EQUAL" || n.type === "COMPARE_NOTEQUAL")) {
+        for (const [x, y] of [
+          [n.left, n.right],
+          [n.right, n.left],
+        ]) {
+          const c = textColumn(x, scope);
+          const literal = constant(y);
+          if (c && literal !== undefined) note(c, literal, conjunct, where);
+        }
+      }
+      if (n.class === "OPERATOR" && (n.type === "COMPARE_IN" || n.type === "COMPARE_NOT_IN")) {
+        const [first, ...rest] = n.children as Json[];
+        const c = textColumn(first, scope);
+        if (c)
+          for (const r of rest) {
+            const literal = constant(r);
+            if (literal !== undefined) note(c, literal, conjunct, where);
+          }
+      }
+    });
+  for (const c of conjuncts(select.where_clause)) visit(c, c, "filter");
+  visit([select.select_list, select.having, select.qualify], undefined, "aggregate");
+  return [...byColumn.values()];
+}
+
 /**
  * `value-variants` (warning): a text column that spells one value several ways — case, spaces,
  * punctuation (`no`/`NO`/`No`, `New York`/`New York `), or a one-letter misspelling — used in a
- * GROUP BY (which splits the groups) or in an equality filter (which keeps only one spelling).
- * Only rows the query's other predicates keep are looked at; for a filter, only variants of the
- * value it asks for.
+ * GROUP BY (which splits the groups) or compared with a literal that names only some spellings
+ * (a filter, an aggregate's FILTER, a CASE WHEN: the others are not counted). Only rows the
+ * query's other predicates keep are looked at. Spellings that occur side by side as different
+ * entities (each once per date, on the same dates) are not variants.
  */
 export const valueVariantsRule: ValidationRule = {
   code: "value-variants",
@@ -128,30 +279,42 @@ export const valueVariantsRule: ValidationRule = {
     const report = async (
       c: ColumnOf,
       how: string,
-      groups: { variants: string[]; n: number; r: number }[],
-      fix: string,
+      groups: VariantGroup[],
+      filter: string,
+      fix: (merge: string) => string,
     ): Promise<void> => {
-      if (groups.length === 0) return;
+      const kept: VariantGroup[] = [];
+      for (const g of groups) {
+        if (kept.length >= SHOWN) break;
+        if (!(await distinctEntities(ctx.engine, c, filter, g.variants))) kept.push(g);
+      }
+      if (kept.length === 0) return;
       const locations = await locate(
         ctx.engine,
         c.table,
-        groups.map((g) => g.r),
+        kept.map((g) => g.r),
       );
-      const shown = groups.map((g, i) => `${g.variants.map(quote).join(" / ")}${at(locations[i])}`);
+      const shown = kept.map((g, i) => `${g.variants.map(quote).join(" / ")}${at(locations[i])}`);
       out.push({
         code: "value-variants",
         severity: "warning",
-        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${groups.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix}`,
+        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${kept.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix(mergingExpression(c.column, kept))}`,
         locations: present(locations),
       });
     };
+    const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
+      memoized(c.table, `variants:${c.column}`, () => groupVariants(ctx.engine, c, "TRUE"));
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
-      for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
-        const c = textColumn(g, scope);
-        if (!c) continue;
+      const grouped = new Set<string>();
+      for (const { expression, item } of groupingItems(select)) {
+        const c = textColumn(expression, scope);
+        if (!c || grouped.has(`${c.alias}.${c.column}`)) continue;
+        grouped.add(`${c.alias}.${c.column}`);
+        // No variants in the whole column (computed once per table and column): none among any rows.
+        if ((await wholeColumn(c)).length === 0) continue;
         const filter = await filterFor(ctx.engine, select, c.alias, ctx.state);
-        const shown = outputColumn(sql.statement, select, g, scope, output);
+        const shown = outputColumn(sql.statement, select, item, output);
         // Only values that reached the result can split it: find candidates there, then count
         // them (and find their rows) in the source.
         const among = shown && output ? await variantCandidates(ctx.engine, output, shown) : undefined;
@@ -160,48 +323,91 @@ export const valueVariantsRule: ValidationRule = {
           c,
           "GROUP BY",
           filter === "TRUE" && !among
-            ? await memoized(c.table, `variants:${c.alias}:${c.column}`, () =>
-                groupVariants(ctx.engine, c, filter),
-              )
+            ? await wholeColumn(c)
             : await groupVariants(ctx.engine, c, filter, among),
-          `Group by a normalised form instead, e.g. GROUP BY regexp_replace(lower(trim(${c.column})), '[^a-z0-9]+', ' ', 'g'), and fix misspellings with a CASE.`,
+          filter,
+          (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
         );
       }
-      for (const predicate of conjuncts(select.where_clause)) {
-        const pairs: [unknown, unknown][] =
-          predicate.class === "COMPARISON" && predicate.type === "COMPARE_EQUAL"
-            ? [
-                [predicate.left, predicate.right],
-                [predicate.right, predicate.left],
-              ]
-            : predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN"
-              ? ((predicate.children as Json[])
-                  .slice(1)
-                  .map((v) => [(predicate.children as Json[])[0], v]) as [unknown, unknown][])
-              : [];
-        for (const [column, value] of pairs) {
-          const c = textColumn(column, scope);
-          const literal = constant(value);
-          if (!c || literal === undefined) continue;
-          const others = await filterFor(ctx.engine, select, c.alias, ctx.state, predicate);
-          const a = sqlIdent(c.alias);
-          const col = `${a}.${sqlIdent(c.column)}`;
-          const rows = await ctx.engine.all(
-            `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${others}) AND ${normalised(col)} = ${normalised("$1")} GROUP BY 1 ORDER BY n DESC`,
-            [literal],
-          );
-          if (rows.length < 2 || !rows.some((r) => r.v === literal)) continue;
-          const group = {
-            variants: rows.map((r) => String(r.v)),
-            n: rows.reduce((t, r) => t + Number(r.n), 0),
-            r: Number(rows[0]!.r),
-          };
+      for (const use of literalUses(select, scope)) {
+        const c = use.column;
+        if (!(await wholeColumn(c)).some((g) => !g.misspelling)) continue;
+        const others = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
+        const a = sqlIdent(c.alias);
+        const col = `${a}.${sqlIdent(c.column)}`;
+        // One statement for every literal of the column: its spellings among the kept rows.
+        const rows = await ctx.engine.all(
+          `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
+            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest([${[...use.literals].map(sqlString).join(", ")}]::VARCHAR[]) AS u(x)) AND ${normalised(col)} <> '' ` +
+            `GROUP BY 1, 2 ORDER BY n DESC`,
+        );
+        const byKey = new Map<string, { v: string; n: number; r: number }[]>();
+        for (const r of rows) {
+          const list = byKey.get(String(r.k)) ?? [];
+          list.push({ v: String(r.v), n: Number(r.n), r: Number(r.r) });
+          byKey.set(String(r.k), list);
+        }
+        const groups: VariantGroup[] = [];
+        const named: string[] = [];
+        const unmatched: { literal: string; spellings: { v: string; n: number; r: number }[] }[] = [];
+        for (const [k, spellings] of byKey) {
+          const unnamed = spellings.filter((s) => !use.literals.has(s.v));
+          if (unnamed.length === 0) continue;
+          if (!spellings.some((s) => use.literals.has(s.v))) {
+            // The query names a spelling none of its rows use, and they use another.
+            const literal = [...use.literals].find((l) => normalisedJs(l) === k);
+            if (literal !== undefined) unmatched.push({ literal, spellings });
+            continue;
+          }
+          groups.push({
+            variants: spellings.map((s) => s.v),
+            n: spellings.reduce((t, s) => t + s.n, 0),
+            r: spellings[0]!.r,
+          });
+          named.push(...spellings.filter((s) => use.literals.has(s.v)).map((s) => s.v));
+        }
+        const how = (list: string): string =>
+          use.where === "filter" ? `a filter on ${list}` : `a comparison with ${list} inside the select list`;
+        const compareWith = (merge: string, literal: string): string =>
+          `${merge} = ${sqlString(merge.startsWith("lower(trim(") ? literal.replace(/^ +| +$/g, "").toLowerCase() : normalisedJs(literal))}`;
+        if (groups.length > 0) {
+          const list = [...new Set(named)].map(quote).join(", ");
           await report(
             c,
-            `a filter on ${quote(literal)}`,
-            [group],
-            `The filter keeps only ${quote(literal)}; match all spellings, e.g. WHERE lower(trim(${c.column})) = lower(${quote(literal)}).`,
+            how(list),
+            groups,
+            others,
+            (merge) =>
+              `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${compareWith(merge, named[0]!)}.`,
           );
+        }
+        for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {
+          // A WHERE literal that no row of the table holds is filter-no-match's finding.
+          if (use.where === "filter") {
+            const [hit] = await ctx.engine.all(
+              `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(c.table.name)} WHERE ${sqlIdent(c.column)} = $1 LIMIT 1)`,
+              [literal],
+            );
+            if (Number(hit?.n ?? 0) === 0) continue;
+          }
+          // Another entity with a similar name (evidence over all the table's rows) is not a spelling.
+          if (await distinctEntities(ctx.engine, c, "TRUE", [literal, ...spellings.map((x) => x.v)]))
+            continue;
+          const locations = await locate(
+            ctx.engine,
+            c.table,
+            spellings.map((x) => x.r),
+          );
+          const shown = spellings.map((x, i) => `${quote(x.v)} ×${x.n}${at(locations[i])}`).join(", ");
+          const merge = mergingExpression(c.column, [
+            { variants: [literal, ...spellings.map((x) => x.v)], n: 0, r: 0 },
+          ]);
+          out.push({
+            code: "value-variants",
+            severity: "warning",
+            message: `${columnLabel(c.table, c.column)}, used in ${how(quote(literal))}, never holds ${quote(literal)} among the rows the query keeps; they spell it ${shown}. The comparison matches none of them. Compare a normalised form, e.g. ${compareWith(merge, literal)}.`,
+            locations: present(locations),
+          });
         }
       }
     }

@@ -1,0 +1,214 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Diagnostic } from "../../src/core/diagnostic.ts";
+import { Runtime } from "../../src/core/runtime.ts";
+import type { OperatorCall } from "../../src/core/runtime.ts";
+import { legalRoot, repoRoot } from "../helpers/tempLake.ts";
+import type { AnalystSession, CallKey, DiagnosticLabel, KnownMiss, SessionLake } from "./sessionFormat.ts";
+
+/** Where committed sessions live (found from the repository root, so bundled evals find them too). */
+export const sessionsDir = join(repoRoot, "test", "sessions");
+
+/** Every committed session, sorted by id. Files under `lakes/` are lakes, not sessions. */
+export function loadSessions(dir = sessionsDir): AnalystSession[] {
+  const out: AnalystSession[] = [];
+  const visit = (folder: string): void => {
+    for (const name of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, name.name);
+      if (name.isDirectory() && name.name !== "lakes") visit(path);
+      else if (name.isFile() && name.name.endsWith(".session.json"))
+        out.push(JSON.parse(readFileSync(path, "utf8")) as AnalystSession);
+    }
+  };
+  if (existsSync(dir)) visit(dir);
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** One diagnostic as it fired in a replay, with the call it belongs to. */
+export interface FiredDiagnostic extends CallKey {
+  session: string;
+  diagnostic: Diagnostic;
+  /** The call (op and arguments) and how it ended; absent for the final checks. */
+  callArgs?: OperatorCall;
+  status?: string;
+}
+
+export interface SessionReplay {
+  session: AnalystSession;
+  lakeRoot: string;
+  fired: FiredDiagnostic[];
+  /** Every call's status, per batch. */
+  statuses: string[][];
+  /** Why calls failed or were skipped: `#batch.call Op: error`. */
+  errors: string[];
+  /** Each call's time and what its checks after execution added: `#batch.call` → ms. */
+  timings: { at: string; op: string; ms: number; checksMs: number }[];
+  skipped?: string;
+}
+
+/** A lake for a session: the shared legal lake, a committed folder, or one bench/lakes generates. */
+export type LakeResolver = (lake: SessionLake) => Promise<string | { skipped: string }>;
+
+export const defaultLakeResolver: LakeResolver = async (lake) => {
+  if ("shared" in lake) {
+    const root = join(legalRoot, "lake");
+    return existsSync(root) ? root : { skipped: `${root} is absent` };
+  }
+  if ("dir" in lake) {
+    const root = resolve(sessionsDir, "lakes", lake.dir);
+    return existsSync(root) ? root : { skipped: `${root} is absent` };
+  }
+  return generatedLake(lake.generated, lake.scale ?? "tiny", lake.seed ?? 1);
+};
+
+/** Generated lakes of this process, by kind/scale/seed (generated once, removed at exit). */
+const generated = new Map<string, Promise<string | { skipped: string }>>();
+
+/**
+ * A lake of bench/lakes, generated into a temporary folder with its own generator (`npm run
+ * lakes -- KIND --scale S --seed N --out DIR`); `RADAR_SESSION_LAKES=DIR` reads pre-generated
+ * bundles from DIR/KIND-SCALE-SEED/lake instead.
+ */
+async function generatedLake(
+  kind: string,
+  scale: string,
+  seed: number,
+): Promise<string | { skipped: string }> {
+  const key = `${kind}-${scale}-${seed}`;
+  const given = process.env.RADAR_SESSION_LAKES;
+  if (given) {
+    const root = join(given, key, "lake");
+    return existsSync(root) ? root : { skipped: `${root} is absent` };
+  }
+  let made = generated.get(key);
+  if (!made) {
+    made = (async () => {
+      const cli = join(repoRoot, "bench", "lakes", "lakesCli.ts");
+      if (!existsSync(cli))
+        return { skipped: `bench/lakes is not in this build (needed for a ${kind} lake)` };
+      const out = mkdtempSync(join(tmpdir(), `radar-session-lake-${key}-`));
+      process.once("exit", () => rmSync(out, { recursive: true, force: true }));
+      const { execFileSync } = await import("node:child_process");
+      execFileSync(
+        process.execPath,
+        ["--import", "tsx", cli, kind, "--scale", scale, "--seed", String(seed), "--out", out],
+        { cwd: repoRoot, stdio: "ignore" },
+      );
+      return join(out, "lake");
+    })();
+    generated.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * Replays a session on the current build: its batches through a real Runtime (validation on), in
+ * one runtime or one per batch as the session says, with the end-of-batch checks after each batch
+ * (as `radar batch` runs them).
+ */
+export async function replaySession(
+  session: AnalystSession,
+  resolveLake: LakeResolver = defaultLakeResolver,
+): Promise<SessionReplay> {
+  const lake = await resolveLake(session.lake);
+  if (typeof lake !== "string")
+    return { session, lakeRoot: "", fired: [], statuses: [], errors: [], timings: [], skipped: lake.skipped };
+  const radarDir = mkdtempSync(join(tmpdir(), "radar-session-state-"));
+  const fired: FiredDiagnostic[] = [];
+  const statuses: string[][] = [];
+  const errors: string[] = [];
+  const timings: SessionReplay["timings"] = [];
+  let runtime: Runtime | undefined;
+  try {
+    for (const [batch, calls] of session.batches.entries()) {
+      if (!runtime || session.continuity === "per-batch") {
+        runtime?.close();
+        runtime = await Runtime.open(lake, { radarDir, question: session.question });
+      } else runtime.nextRun(session.question);
+      const events = await runtime.runBatch(calls);
+      statuses.push(events.map((e) => e.status));
+      events.forEach((e, call) => {
+        if (e.error) errors.push(`#${batch}.${call} ${e.op}: ${e.error}`);
+        timings.push({ at: `#${batch}.${call}`, op: e.op, ms: e.durationMs, checksMs: e.validationMs ?? 0 });
+      });
+      events.forEach((e, call) => {
+        for (const diagnostic of e.diagnostics)
+          fired.push({
+            session: session.id,
+            batch,
+            call,
+            diagnostic,
+            callArgs: calls[call]!,
+            status: e.status,
+          });
+      });
+      for (const diagnostic of await runtime.finalChecks())
+        fired.push({ session: session.id, batch, call: "final", diagnostic });
+    }
+  } finally {
+    runtime?.close();
+    rmSync(radarDir, { recursive: true, force: true });
+  }
+  return { session, lakeRoot: lake, fired, statuses, errors, timings };
+}
+
+/** The first `file:line` of a diagnostic, as labels name it. */
+export function firstLocation(d: Diagnostic): string | undefined {
+  const l = d.locations[0];
+  return l ? `${l.file}:${l.line}` : undefined;
+}
+
+/**
+ * The label for a fired diagnostic: same batch, call and code; when several labels share those,
+ * the one whose location and message fit. Undefined when the diagnostic has no label.
+ */
+export function labelFor(fired: FiredDiagnostic, labels: DiagnosticLabel[]): DiagnosticLabel | undefined {
+  const same = labels.filter(
+    (l) => l.batch === fired.batch && l.call === fired.call && l.code === fired.diagnostic.code,
+  );
+  if (same.length <= 1) return same[0];
+  const location = firstLocation(fired.diagnostic);
+  const fits = same.filter(
+    (l) =>
+      (l.location === undefined || l.location === location) &&
+      (l.message === undefined || fired.diagnostic.message.includes(l.message)),
+  );
+  return fits[0];
+}
+
+/** Whether a known miss was caught: a warning or error of its code at its call (and location, if given). */
+export function missCaught(miss: KnownMiss, fired: FiredDiagnostic[]): boolean {
+  return fired.some(
+    (f) =>
+      f.batch === miss.batch &&
+      f.call === miss.call &&
+      f.diagnostic.code === miss.code &&
+      f.diagnostic.severity !== "info" &&
+      (miss.location === undefined ||
+        f.diagnostic.locations.some((l) => `${l.file}:${l.line}` === miss.location) ||
+        f.diagnostic.message.includes(miss.location)),
+  );
+}
+
+/** The text of the source lines a diagnostic points at (its evidence rows), for readers. */
+export function evidenceRows(lakeRoot: string, d: Diagnostic, limit = 5): { at: string; text: string }[] {
+  const out: { at: string; text: string }[] = [];
+  const cache = new Map<string, string[] | undefined>();
+  for (const l of d.locations.slice(0, limit)) {
+    if (l.sheet) {
+      out.push({ at: `${l.file}:${l.line} [${l.sheet}]`, text: "(sheet row)" });
+      continue;
+    }
+    if (!cache.has(l.file)) {
+      try {
+        cache.set(l.file, readFileSync(join(lakeRoot, l.file), "utf8").split(/\r?\n/));
+      } catch {
+        cache.set(l.file, undefined);
+      }
+    }
+    const lines = cache.get(l.file);
+    out.push({ at: `${l.file}:${l.line}`, text: lines?.[l.line - 1] ?? "(not readable as text)" });
+  }
+  return out;
+}
