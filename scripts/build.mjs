@@ -1,10 +1,9 @@
 // Bundles the CLI, the extension, the webview and the benchmark/eval entry points with esbuild.
 // Type-checking is separate (`tsc --noEmit`), as esbuild only strips types.
 import { build } from "esbuild";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 
 const nodeEntries = {
-  cli: "src/cli/main.ts",
   evalDiscover: "bench/evalDiscover.ts",
   benchSourceMap: "bench/benchSourceMap.ts",
   benchValidate: "bench/benchValidate.ts",
@@ -27,6 +26,35 @@ await build({
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
 });
+
+// The CLI: ES modules split into chunks, so a command loads only what it runs — `radar batch`
+// never parses the model client (ask), the MCP SDK (mcp) or the Excel reader (a lake without
+// workbooks). `dist/cli.cjs` (package.json's bin, and what the editor starts for MCP) loads it.
+// DuckDB's JS API is bundled too (one file instead of ~100 small modules); its native binding is
+// required at run time.
+rmSync("dist/cli", { recursive: true, force: true });
+await build({
+  entryPoints: { main: "src/cli/main.ts" },
+  outdir: "dist/cli",
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: true,
+  external: ["@duckdb/node-bindings", "vscode"],
+  banner: {
+    js: 'import { createRequire as __radarCreateRequire } from "node:module"; const require = __radarCreateRequire(import.meta.url);',
+  },
+  logLevel: "warning",
+});
+writeFileSync(
+  "dist/cli.cjs",
+  '#!/usr/bin/env node\n// The radar command: see dist/cli/ (ES module chunks, loaded as each command needs them).\nimport("./cli/main.mjs");\n',
+);
+chmodSync("dist/cli.cjs", 0o755);
 
 /** Maps the shell's lazy `import("./runtimeBundle.ts")` to the separately built file. */
 const runtimeBundleExternal = {

@@ -1,14 +1,15 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { exportSql } from "../agent/exportSql.ts";
-import { radarDir } from "../core/radarDir.ts";
+import { stateDirFor } from "../core/radarDir.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
 
 /**
  * `radar export RUN --sql [--out FILE]`: the run's reproducible SQL script. RUN is a trace file's
- * path, or a run id looked up in the lake's `.radar/runs/`.
+ * path, or a run id looked up in the lake's state directory (`runs/`).
  */
-export function exportCommand(run: string, lake: string | undefined, out: string | undefined): number {
+export function exportCommand(run: string, lake: LakeOptions, out: string | undefined): number {
   const path = tracePath(run, lake);
   const script = exportSql(readTrace(path));
   if (out) {
@@ -18,10 +19,10 @@ export function exportCommand(run: string, lake: string | undefined, out: string
   return 0;
 }
 
-function tracePath(run: string, lake: string | undefined): string {
+function tracePath(run: string, lake: LakeOptions): string {
   if (existsSync(run)) return run;
-  const lakeRoot = realpathSync(resolve(lake ?? "."));
-  const path = join(radarDir(lakeRoot), "runs", `${run.replace(/\.jsonl$/, "")}.jsonl`);
+  const lakeRoot = realpathSync(resolve(lake.lake ?? "."));
+  const path = join(stateDirFor(lakeRoot, lake.stateDir), "runs", `${run.replace(/\.jsonl$/, "")}.jsonl`);
   if (!existsSync(path))
     throw new Error(`no run "${run}": neither a trace file nor a run id of ${lakeRoot} (looked for ${path})`);
   return path;

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { Grid } from "../sourceMap/gridTable.ts";
@@ -11,6 +10,7 @@ import { readHtmlTables } from "../sourceMap/readHtml.ts";
 import { htmlEncoding } from "../sourceMap/profileFile.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import { profileVarcharColumns, typedSelectList } from "../sourceMap/varcharColumns.ts";
+import { lineOrigin } from "../state/sharedState.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 
 export interface Materialized {
@@ -34,6 +34,7 @@ export async function materialize(
   output: string,
 ): Promise<Materialized> {
   const absPath = join(lakeRoot, entry.path);
+  const fingerprint = { bytes: entry.bytes, mtimeMs: entry.mtimeMs };
   const read = table.read;
   const target = sqlIdent(output);
   let origin: RowOrigin;
@@ -52,21 +53,27 @@ export async function materialize(
         readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
         await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
-      origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, {
+      origin = lineOrigin(
+        entry.path,
+        absPath,
+        {
           mode: "csv",
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",
-        }),
+        },
+        fingerprint,
       );
       break;
     }
     case "json":
       readSql = `SELECT * FROM ${nativeReaderSql(absPath, read, true)}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = lazyLines(entry.path, () =>
-        scanRecordStarts(absPath, { mode: read.format === "array" ? "json-array" : "lines" }),
+      origin = lineOrigin(
+        entry.path,
+        absPath,
+        { mode: read.format === "array" ? "json-array" : "lines" },
+        fingerprint,
       );
       break;
     case "parquet":
@@ -92,10 +99,6 @@ export async function materialize(
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
   const schema = await engine.describe(`SELECT * FROM ${target}`);
   return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
-}
-
-function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin {
-  return { kind: "lines", file, lines: null, resolve };
 }
 
 async function readGrid(

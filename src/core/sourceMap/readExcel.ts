@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import type { Grid } from "./gridTable.ts";
 
 /** Text of a cell value as a user sees it (numbers and dates in a form DuckDB casts back). */
@@ -32,6 +31,8 @@ export async function readExcelSheets(
   onSheet: (grid: Grid) => Promise<void>,
   onlySheet?: string,
 ): Promise<string[]> {
+  // Loaded on first use: exceljs is large, and most lakes hold no workbook.
+  const { default: ExcelJS } = await import("exceljs");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(absPath, {
     sharedStrings: "cache",
     worksheets: "emit",
