@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -26,7 +26,14 @@ export function stateDirFor(
 ): string {
   const dir = explicit ? resolve(explicit) : join(stateRoot(env), lakeKey(lakeRoot));
   checkInsideLake(lakeRoot, dir);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new StateDirError(
+      `RADAR cannot write its state folder ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point RADAR_STATE_DIR or --state-dir at a folder you can write; the lake itself is only read.`,
+    );
+  }
   return dir;
 }
 
