@@ -53,12 +53,13 @@ export function describeFailure(op: string, error: unknown, lakeRoot: string, fi
     reason = `RADAR failed with an internal error (${err.name}) — a defect of RADAR, not of the ${code === "unreadable-source" ? "file" : "call"}. The trace keeps the details; please report it`;
   else {
     const fsCode = (err as NodeJS.ErrnoException).code;
-    const text = oneLine(err.message);
-    reason = fsCode && FS_REASONS[fsCode] ? FS_REASONS[fsCode] : withoutLakePath(text, lakeRoot);
+    reason =
+      fsCode && FS_REASONS[fsCode]
+        ? FS_REASONS[fsCode]
+        : inWords(withoutLakePath(oneLine(err.message), lakeRoot));
     const named = namedFile(err.message, lakeRoot);
     if (named) file = named;
-    const l = /\bLine:? (\d+)/i.exec(err.message) ?? /\bline (\d+)\b/i.exec(err.message);
-    if (l) line = Number(l[1]);
+    line = lineOf(err.message);
   }
   const subject =
     code === "unreadable-source"
@@ -78,6 +79,29 @@ export function describeFailure(op: string, error: unknown, lakeRoot: string, fi
     diagnostic: { code, severity: "error", message, locations },
     ...(internal ? { internal: `${err.name}: ${err.message}\n${err.stack ?? ""}`.slice(0, 4000) } : {}),
   };
+}
+
+/** The line a reader's error names (`CSV Error on Line: 30002`), not DuckDB's `LINE 1:` of the statement. */
+export function lineOf(message: string): number | undefined {
+  const found = /\b(?:Line|line):? (\d+)/.exec(message);
+  return found ? Number(found[1]) : undefined;
+}
+
+/** DuckDB's reader errors, said in words first (its own text follows for the details). */
+export function inWords(text: string): string {
+  const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(text);
+  const line = lineOf(text);
+  if (columns)
+    return `${line !== undefined ? `line ${line}` : "a line"} has ${columns[2]} fields where the table has ${columns[1]} columns (${text})`;
+  if (/No magic bytes found/.test(text))
+    return `it is not a readable Parquet file (no Parquet footer: damaged, cut short, or another format) (${text})`;
+  const convert = /Could not convert string '([^']*)' to (\w+)/.exec(text);
+  if (convert)
+    return `the value "${convert[1]}"${line !== undefined ? ` on line ${line}` : ""} is not a ${convert[2]} like the rest of its column (${text})`;
+  if (/Invalid unicode|not valid UTF-8|invalid UTF-8/i.test(text))
+    return `it holds bytes that are not valid UTF-8 text (${text})`;
+  if (/Malformed JSON|JSON.*(error|invalid)/i.test(text)) return `its JSON does not parse (${text})`;
+  return text;
 }
 
 function oneLine(text: string): string {

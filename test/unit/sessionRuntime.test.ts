@@ -122,7 +122,10 @@ describe("sessions (runtime API)", () => {
       const clash = await runtime.call({ op: "Query", sql: "SELECT 1 AS x", inputs: [], output: "sales" });
       assert.equal(clash.status, "rejected");
       assert.equal(clash.diagnostics[0]?.code, "table-exists");
-      assert.match(clash.diagnostics[0]!.message, /existing table sales \(5 rows, read from sales\/2023\.csv/);
+      assert.match(
+        clash.diagnostics[0]!.message,
+        /existing table sales \(5 rows, read from sales\/2023\.csv/,
+      );
       assert.match(clash.diagnostics[0]!.message, /"sales_2"/);
       assert.equal(runtime.state.table("sales")?.rowCount, 5, "the table is untouched");
       // A Scan whose derived name is taken is refused the same way.
@@ -150,7 +153,9 @@ describe("sessions (runtime API)", () => {
       assert.equal(replaced.replaced?.rowCount, 4);
       assert.equal(replaced.replaced?.provenance.kind, "query");
       assert.deepEqual(replaced.replaced?.producedBy, { runId: runtime.runId, index: narrowed.index });
-      const inTrace = readTrace(runtime.trace.path).find((e) => e.type === "call" && e.index === replaced.index);
+      const inTrace = readTrace(runtime.trace.path).find(
+        (e) => e.type === "call" && e.index === replaced.index,
+      );
       assert.equal((inTrace as CallEvent).replaced?.rowCount, 4);
     } finally {
       runtime.close();
@@ -161,7 +166,12 @@ describe("sessions (runtime API)", () => {
     const { lake, stateDir } = lakeWith();
     const first = await Runtime.open(lake, { stateDir, session: "st" });
     await first.call({ op: "Scan", file: "regions.csv", output: "regions" });
-    await first.call({ op: "Query", sql: "SELECT count(*) AS n FROM regions", inputs: ["regions"], output: "n" });
+    await first.call({
+      op: "Query",
+      sql: "SELECT count(*) AS n FROM regions",
+      inputs: ["regions"],
+      output: "n",
+    });
     first.close();
     appendFileSync(join(lake, "regions.csv"), "Central,500\n");
 
@@ -175,7 +185,12 @@ describe("sessions (runtime API)", () => {
       assert.equal(stale?.severity, "warning");
       assert.match(stale!.message, /regions\.csv changed \(\d+ → \d+ bytes/);
       assert.deepEqual(stale!.locations[0], { file: "regions.csv", line: 1 });
-      const derived = await second.call({ op: "Query", sql: "SELECT n + 1 AS m FROM n", inputs: ["n"], output: "m" });
+      const derived = await second.call({
+        op: "Query",
+        sql: "SELECT n + 1 AS m FROM n",
+        inputs: ["n"],
+        output: "m",
+      });
       assert.ok(derived.diagnostics.some((d) => d.code === "stale-table" && /derived/.test(d.message)));
       // The same Scan again reads the file as it is now (not reused), replacing the stale table.
       const again = await second.call({ op: "Scan", file: "regions.csv", output: "regions" });
@@ -193,10 +208,24 @@ describe("sessions (runtime API)", () => {
     const { lake, stateDir } = lakeWith();
     const runtime = await Runtime.open(lake, { stateDir, session: "re" });
     try {
-      const read = await runtime.call({ op: "UnionScan", files: ["sales/*.csv"], source_column: "year", output: "sales" });
-      const again = await runtime.call({ op: "UnionScan", files: ["sales/*.csv"], source_column: "year", output: "sales" });
+      const read = await runtime.call({
+        op: "UnionScan",
+        files: ["sales/*.csv"],
+        source_column: "year",
+        output: "sales",
+      });
+      const again = await runtime.call({
+        op: "UnionScan",
+        files: ["sales/*.csv"],
+        source_column: "year",
+        output: "sales",
+      });
       assert.equal(again.status, "ok");
-      assert.deepEqual(again.reused, { how: "session", table: "sales", from: { runId: runtime.runId, index: read.index } });
+      assert.deepEqual(again.reused, {
+        how: "session",
+        table: "sales",
+        from: { runId: runtime.runId, index: read.index },
+      });
       assert.equal((again.observation as { rowCount: number }).rowCount, 5);
       const copy = await runtime.call({
         op: "UnionScan",
@@ -207,7 +236,8 @@ describe("sessions (runtime API)", () => {
         offset: 3,
       });
       assert.equal(copy.reused?.how, "copied");
-      const preview = (copy.observation as { preview: { rows: unknown[][]; origins: { line: number }[] } }).preview;
+      const preview = (copy.observation as { preview: { rows: unknown[][]; origins: { line: number }[] } })
+        .preview;
       assert.deepEqual(preview.rows, [
         ["2024", "East", 40],
         ["2024", "West", 50],
@@ -227,7 +257,8 @@ describe("sessions (runtime API)", () => {
   test("a batch runs independent calls at once, identical calls once, and records them in its own order", async () => {
     const files: Record<string, string> = {};
     for (let k = 0; k < 6; k++)
-      files[`part${k}.csv`] = `id,v\n${Array.from({ length: 2000 }, (_, i) => `${i},${(i * k) % 97}`).join("\n")}\n`;
+      files[`part${k}.csv`] =
+        `id,v\n${Array.from({ length: 2000 }, (_, i) => `${i},${(i * k) % 97}`).join("\n")}\n`;
     const { lake, stateDir } = lakeWith(files);
     const runtime = await Runtime.open(lake, { stateDir, concurrency: 3 });
     try {
@@ -244,7 +275,10 @@ describe("sessions (runtime API)", () => {
         events.map((e) => e.index),
         events.map((_, i) => i),
       );
-      assert.ok(events.every((e) => e.status === "ok"), JSON.stringify(events.map((e) => e.diagnostics)));
+      assert.ok(
+        events.every((e) => e.status === "ok"),
+        JSON.stringify(events.map((e) => e.diagnostics)),
+      );
       assert.deepEqual(events[9]!.reused, { how: "batch", from: { runId: runtime.runId, index: 8 } });
       assert.deepEqual(events[9]!.observation, events[8]!.observation);
       const traced = readTrace(runtime.trace.path).filter((e): e is CallEvent => e.type === "call");
@@ -253,8 +287,13 @@ describe("sessions (runtime API)", () => {
         events.map((e) => e.index),
       );
       // Calls did overlap: some call started before the one before it had finished.
-      const spans = events.map((e) => [Date.parse(e.startedAt), Date.parse(e.startedAt) + e.durationMs] as const);
-      assert.ok(spans.some(([start], i) => i > 0 && start < spans[i - 1]![1]), "no two calls overlapped");
+      const spans = events.map(
+        (e) => [Date.parse(e.startedAt), Date.parse(e.startedAt) + e.durationMs] as const,
+      );
+      assert.ok(
+        spans.some(([start], i) => i > 0 && start < spans[i - 1]![1]),
+        "no two calls overlapped",
+      );
       // sum() is a HUGEINT in DuckDB: a JSON number here, as it fits.
       const expected = Array.from({ length: 2000 }, (_, i) => (i * 5) % 97).reduce((a, b) => a + b, 0);
       assert.deepEqual((events[7]!.observation as QueryObservation).records.rows, [[expected]]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nearest, reject } from "../diagnostic.ts";
+import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
@@ -67,9 +68,11 @@ export function requireEntry(ctx: OperatorContext, file: string, argument: strin
 /** The table of a file to read: the named sheet, or the first. */
 export function requireTable(entry: SourceEntry, sheet: string | undefined): TableProfile {
   if (entry.error)
-    reject("unreadable-source", `${entry.path} cannot be read: ${entry.error}.`, [
-      { file: entry.path, line: 1 },
-    ]);
+    reject(
+      "unreadable-source",
+      `${entry.path} cannot be read: ${inWords(entry.error.replace(/[.\s]+$/, ""))}. Look at it with Bash (head, grep); the other files are unaffected.`,
+      [{ file: entry.path, line: lineOf(entry.error) ?? 1 }],
+    );
   const tables = entry.tables ?? [];
   if (tables.length === 0)
     reject(
