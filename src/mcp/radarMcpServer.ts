@@ -283,7 +283,10 @@ export function radarMcpServer(runtime: Runtime): Server {
         `Unknown tool "${request.params.name}". Tools: ${[...byName.keys()].join(", ")}.`,
       );
     try {
-      return await tool.handle((request.params.arguments ?? {}) as Record<string, unknown>, extra);
+      return {
+        isError: false,
+        ...(await tool.handle((request.params.arguments ?? {}) as Record<string, unknown>, extra)),
+      };
     } catch (error) {
       return rejected(error);
     }
