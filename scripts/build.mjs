@@ -2,6 +2,7 @@
 // Type-checking is separate (`tsc --noEmit`), as esbuild only strips types.
 import { build } from "esbuild";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const nodeEntries = {
   evalDiscover: "bench/evalDiscover.ts",
@@ -33,6 +34,24 @@ await build({
 // DuckDB's JS API is bundled too (one file instead of ~100 small modules); its native binding is
 // required at run time.
 rmSync("dist/cli", { recursive: true, force: true });
+/**
+ * zod's classic API re-exports every locale's messages (~350 kB, a fifth of what `radar batch`
+ * parses at start); RADAR uses English only, so the locale index resolves to English alone.
+ */
+const englishZod = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), "..", "locales", "en.js"), namespace: "zod-english" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 await build({
   entryPoints: { main: "src/cli/main.ts" },
   outdir: "dist/cli",
@@ -44,6 +63,10 @@ await build({
   outExtension: { ".js": ".mjs" },
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
+  // Less text to decode and parse at every start; names stay, so stack traces stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [englishZod],
   external: ["@duckdb/node-bindings", "vscode"],
   banner: {
     js: 'import { createRequire as __radarCreateRequire } from "node:module"; const require = __radarCreateRequire(import.meta.url);',

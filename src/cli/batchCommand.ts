@@ -4,6 +4,7 @@ import type { CallEvent } from "../core/trace/traceEvents.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import { formatCall, formatDiagnostic } from "./formatCall.ts";
+import { startupMark } from "../core/startupProfile.ts";
 
 function readCalls(file: string): OperatorCall[] {
   try {
@@ -53,6 +54,7 @@ export async function batchCommand(file: string, options: LakeOptions & { json: 
         else if (noteworthy) print(formatCall(e, false));
       });
     const results = await runtime.runBatch(calls);
+    startupMark(`${results.length} calls done`);
     const ok = results.every((r) => r.status === "ok");
     const final = await runtime.finalChecks();
     runtime.end(ok ? "ok" : "failed", final);

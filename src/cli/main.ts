@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { discoverArgs } from "../core/operators/discover.ts";
 import { SessionError } from "../core/state/sessionStore.ts";
 import { StateDirError } from "../core/radarDir.ts";
+import { startupMark } from "../core/startupProfile.ts";
 import { batchCommand } from "./batchCommand.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
@@ -123,6 +124,7 @@ async function discoverCommand(
 }
 
 export async function main(argv: string[]): Promise<number> {
+  startupMark("modules loaded");
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -42,6 +42,7 @@ import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/t
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 import { dependencies, planCall, producerOf, repeats } from "./batchPlan.ts";
 import { describeFailure } from "./failures.ts";
+import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
 
 export interface RuntimeOptions {
@@ -202,6 +203,7 @@ export class Runtime {
       if (error instanceof DatabaseBusy && session) throw busyError(stateDir, session, error.pid);
       throw error;
     }
+    startupMark("DuckDB open");
     let runtime: Runtime;
     try {
       runtime = new Runtime(engine, await engine.fork(), stateDir, session, options);
@@ -269,6 +271,7 @@ export class Runtime {
     this.entries = new Map(map.files.map((f) => [f.path, f]));
     this.index = undefined;
     this.lastProgress = undefined;
+    startupMark(`Source Map ready (${stats.fromCache} of ${stats.files} files from the cache)`);
   }
 
   /**
@@ -1031,6 +1034,7 @@ export class Runtime {
     this.checksEngine.close();
     this.engine.close();
     if (this.session) releaseSession(this.stateDir, this.session);
+    startupMark("closed");
   }
 }
 
