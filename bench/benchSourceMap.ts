@@ -21,6 +21,7 @@ import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
+import { measureCliStart, printCliStart } from "./benchSessions.ts";
 
 const MIB = 1024 * 1024;
 /** How many mismatching files the report lists (it counts them all). */
@@ -494,6 +495,10 @@ async function main(): Promise<void> {
     lakes.push(figures);
   }
 
+  // The radar command's start-up (one-call batch, MCP connect) over the KramaBench lake: see benchSessions.ts.
+  const cliStart =
+    existsSync(krama) && existsSync("dist/cli.cjs") ? await measureCliStart(krama, { runs: 5 }) : undefined;
+
   const report = {
     benchmark: "sourceMap",
     at: new Date().toISOString(),
@@ -506,12 +511,14 @@ async function main(): Promise<void> {
     },
     lakes,
     skipped,
+    ...(cliStart ? { cliStart } : {}),
   };
   if (!jsonOnly) {
     console.log(
       `\nSource Map benchmark — ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
     );
     printTable(lakes);
+    if (cliStart) printCliStart(cliStart);
     for (const s of skipped) console.log(`skipped ${s.name}: ${s.reason}`);
   }
   console.log(JSON.stringify(report));

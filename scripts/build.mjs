@@ -8,6 +8,7 @@ const nodeEntries = {
   evalDiscover: "bench/evalDiscover.ts",
   benchSourceMap: "bench/benchSourceMap.ts",
   benchValidate: "bench/benchValidate.ts",
+  benchSessions: "bench/benchSessions.ts",
   evalSilent: "bench/evalSilent.ts",
   evalHoldout: "bench/evalHoldout.ts",
 };

@@ -1,5 +1,5 @@
 import type { Diagnostic, SourceLocation } from "../core/diagnostic.ts";
-import { MAX_PREVIEW_ROWS } from "../core/operators/preview.ts";
+import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
 /** Rows the model reads when a call asks for none in particular (`preview_rows` asks for more). */

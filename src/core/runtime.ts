@@ -16,7 +16,8 @@ import type { Diagnostic } from "./diagnostic.ts";
 import { DiscoverIndex } from "./discover/discoverIndex.ts";
 import type { Operator, OperatorContext, OperatorName, OperatorResult } from "./operators/operator.ts";
 import { operatorNames, operators } from "./operators/registry.ts";
-import { MAX_PREVIEW_ROWS, previewTable } from "./operators/preview.ts";
+import { previewTable } from "./operators/preview.ts";
+import { MAX_PREVIEW_ROWS } from "./operators/previewRows.ts";
 import type { Preview } from "./operators/preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./operators/scan.ts";
 import { tableNameFor } from "./operators/tableName.ts";
@@ -469,11 +470,7 @@ export class Runtime {
       startedAt: startedAt.toISOString(),
       durationMs: 0,
     };
-    const onAbort = (): void => {
-      lane.engine.interrupt();
-      lane.checks.interrupt();
-    };
-    signal?.addEventListener("abort", onAbort);
+    const unbind = signal ? [lane.engine.bind(signal), lane.checks.bind(signal)] : [];
     let files: string[] = [];
     try {
       await this.ready;
@@ -516,7 +513,7 @@ export class Runtime {
         if (failure.internal) event.internalError = failure.internal;
       }
     } finally {
-      signal?.removeEventListener("abort", onAbort);
+      for (const release of unbind) release();
     }
     event.durationMs = Date.now() - startedAt.getTime();
     return event;

@@ -20,7 +20,7 @@ import { z } from "zod";
 import { toolParameters } from "../agent/agentTools.ts";
 import { Rejection } from "../core/diagnostic.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
-import { MAX_PREVIEW_ROWS } from "../core/operators/preview.ts";
+import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import { operatorNames, operators } from "../core/operators/registry.ts";
 import { toolNames } from "../core/operators/toolNames.ts";
 import type { Runtime } from "../core/runtime.ts";

@@ -42,6 +42,8 @@ export class DuckEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** `performance.now()` time after which statements fail with OverBudget (see `limit`). */
   private deadline = Infinity;
+  /** Set while a cancelled call still holds the connection: its later statements never start. */
+  private cancelled: AbortSignal | undefined;
 
   private constructor(
     readonly lakeRoot: string,
@@ -105,6 +107,7 @@ export class DuckEngine {
   private serial<T>(task: () => Promise<T>): Promise<T> {
     const guarded = (): Promise<T> => {
       if (performance.now() >= this.deadline) return Promise.reject(new OverBudget());
+      if (this.cancelled?.aborted) return Promise.reject(new Error("INTERRUPT Error: Interrupted!"));
       return task();
     };
     const next = this.queue.then(guarded, guarded);
@@ -184,6 +187,21 @@ export class DuckEngine {
       }
       appender.closeSync();
     });
+  }
+
+  /**
+   * Ties this connection to a call's signal until the returned function is called: once the
+   * signal aborts, the running statement is interrupted and no later one starts (a call aborted
+   * between two statements must not start the next, which `interrupt` alone would let run).
+   */
+  bind(signal: AbortSignal): () => void {
+    this.cancelled = signal;
+    const onAbort = (): void => this.connection.interrupt();
+    signal.addEventListener("abort", onAbort);
+    return () => {
+      signal.removeEventListener("abort", onAbort);
+      if (this.cancelled === signal) this.cancelled = undefined;
+    };
   }
 
   /** Interrupts the running query; it rejects with "Interrupted" and the connection stays usable. */

@@ -6,6 +6,7 @@ import type { TypedColumn } from "../engine/typedJson.ts";
 import type { SourceLocation } from "../diagnostic.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import { originsOf } from "../state/sharedState.ts";
+import { MAX_PREVIEW_ROWS } from "./previewRows.ts";
 
 export interface Preview {
   columns: string[];
@@ -20,9 +21,6 @@ export interface Preview {
   /** More rows of the table follow the ones shown. */
   truncated?: boolean;
 }
-
-/** How many rows an operator call may ask to see (`preview_rows`): what the agent reads stays bounded. */
-export const MAX_PREVIEW_ROWS = 100;
 
 /** Source lines of grid rows, looked up in the grid's line table. */
 export function gridLineLookup(engine: DuckEngine) {
