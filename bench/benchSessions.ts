@@ -144,7 +144,7 @@ export async function measureCliStart(
     const batch: number[] = [];
     const profiles: { step: string; wallMs: number; cpuMs: number }[][] = [];
     for (let i = 0; i < runs; i++) {
-      const r = runCli(cli, ["batch", one, "--lake", lake, "--quiet"], env);
+      const r = runCli(cli, ["batch", one, "--lake", lake], env);
       if (r.code !== 0) throw new Error(`radar batch failed: ${r.stderr}`);
       batch.push(r.ms);
       profiles.push(steps(r.stderr));

@@ -85,17 +85,33 @@ interface ToolDef {
  * --session NAME`). The server answers `initialize` at once; a tool that needs the Source Map
  * waits for it, sending `notifications/progress` when the client asked for progress.
  */
-export function radarMcpServer(runtime: Runtime): Server {
+export function radarMcpServer(
+  opening: Promise<Runtime>,
+  about: { lakeRoot: string; session?: string },
+): Server {
   let mapped = false;
-  void runtime.ready.then(
-    () => {
-      mapped = true;
-      // The Source Map's files are resources: the list is complete now.
-      void server.sendResourceListChanged().catch(() => undefined);
+  const subscribed = new Set<string>();
+  void opening.then(
+    (runtime) => {
+      void runtime.ready.then(
+        () => {
+          mapped = true;
+          // The Source Map's files are resources: the list is complete now.
+          void server.sendResourceListChanged().catch(() => undefined);
+        },
+        () => undefined,
+      );
+      runtime.onEvent((event) => {
+        const changed = [
+          TRACE_URI,
+          ...(event.type === "call" || event.type === "tables-dropped" ? [FINDINGS_URI, TABLES_URI] : []),
+        ];
+        for (const uri of changed)
+          if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
+      });
     },
     () => undefined,
   );
-  const subscribed = new Set<string>();
   const server = new Server(
     { name: "radar", version: RADAR_VERSION, title: "RADAR" },
     {
@@ -112,14 +128,15 @@ export function radarMcpServer(runtime: Runtime): Server {
         "read them. Results show a few rows (preview_rows, offset); radar_show pages through any table, radar_tables " +
         "lists them, radar_drop / radar_reset remove them. A table name is never overwritten by surprise: pass " +
         '"replace": true to replace one. ' +
-        `${runtime.session ? `Session "${runtime.session}": tables persist after this connection and are shared with the radar CLI (--session ${runtime.session}). ` : "Tables last as long as this connection. "}` +
-        `Lake: ${runtime.lakeRoot}. Resources: ${TRACE_URI} (every call), ${FINDINGS_URI} (end-of-run findings), radar://sourcemap/<path> (what RADAR knows of each file).`,
+        `${about.session ? `Session "${about.session}": tables persist after this connection and are shared with the radar CLI (--session ${about.session}). ` : "Tables last as long as this connection. "}` +
+        `Lake: ${about.lakeRoot}. Resources: ${TRACE_URI} (every call), ${FINDINGS_URI} (end-of-run findings), radar://sourcemap/<path> (what RADAR knows of each file).`,
     },
   );
 
-  /** Waits for the Source Map, reporting progress to a client that asked for it. */
-  const whenMapped = async (extra: Extra): Promise<void> => {
-    if (mapped) return;
+  /** Waits for the runtime and its Source Map, reporting progress to a client that asked for it. */
+  const whenMapped = async (extra: Extra): Promise<Runtime> => {
+    const runtime = await opening;
+    if (mapped) return runtime;
     const token = extra._meta?.progressToken;
     const send = (done: number, total: number | undefined, message: string): void => {
       if (token === undefined) return;
@@ -145,6 +162,7 @@ export function radarMcpServer(runtime: Runtime): Server {
     } finally {
       off();
     }
+    return runtime;
   };
 
   const rejected = (error: unknown): CallToolResult => {
@@ -173,7 +191,7 @@ export function radarMcpServer(runtime: Runtime): Server {
       outputSchema: callOutputSchema(op),
       annotations: { readOnlyHint: READ_ONLY[op], destructiveHint: false, openWorldHint: false },
       handle: async (args, extra) => {
-        await whenMapped(extra);
+        const runtime = await whenMapped(extra);
         const call = await runtime.call({ ...args, op }, extra.signal);
         return {
           content: [{ type: "text", text: readableCall(call) }],
@@ -191,7 +209,7 @@ export function radarMcpServer(runtime: Runtime): Server {
       annotations: { readOnlyHint: true, openWorldHint: false },
       handle: async (args, extra) => {
         const a = parse(showArgs, "radar_show", args);
-        await whenMapped(extra);
+        const runtime = await whenMapped(extra);
         const page = await runtime.show(a.table, {
           ...(a.rows !== undefined ? { rows: a.rows } : {}),
           ...(a.offset !== undefined ? { offset: a.offset } : {}),
@@ -213,6 +231,7 @@ export function radarMcpServer(runtime: Runtime): Server {
       annotations: { readOnlyHint: true, openWorldHint: false },
       handle: async (args) => {
         parse(tablesArgs, "radar_tables", args);
+        const runtime = await opening;
         const tables = runtime.tables();
         const text = tables.length
           ? tables
@@ -238,7 +257,7 @@ export function radarMcpServer(runtime: Runtime): Server {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       handle: async (args, extra) => {
         const a = parse(dropArgs, "radar_drop", args);
-        await whenMapped(extra);
+        const runtime = await whenMapped(extra);
         const dropped = await runtime.drop(a.tables);
         return {
           content: [
@@ -261,7 +280,7 @@ export function radarMcpServer(runtime: Runtime): Server {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       handle: async (args, extra) => {
         parse(resetArgs, "radar_reset", args);
-        await whenMapped(extra);
+        const runtime = await whenMapped(extra);
         const dropped = await runtime.reset();
         return {
           content: [{ type: "text", text: `reset: ${dropped.length} tables dropped, coverage cleared` }],
@@ -293,7 +312,7 @@ export function radarMcpServer(runtime: Runtime): Server {
   });
 
   // Resources: the session's trace, its end-of-run findings and tables, and each mapped file.
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [
       {
         uri: TRACE_URI,
@@ -316,7 +335,7 @@ export function radarMcpServer(runtime: Runtime): Server {
         description: "The tables of the session, as radar_tables lists them.",
         mimeType: "application/json",
       },
-      ...runtime.map.files.map((f) => ({
+      ...(await opening).map.files.map((f) => ({
         uri: `${SOURCE_PREFIX}${encodeURIComponent(f.path)}`,
         name: f.path,
         title: f.path,
@@ -340,6 +359,7 @@ export function radarMcpServer(runtime: Runtime): Server {
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
+    const runtime = await opening;
     if (uri === TRACE_URI) {
       const text = runtime.runs
         .map((id) => join(runtime.stateDir, "runs", `${id}.jsonl`))
@@ -381,14 +401,6 @@ export function radarMcpServer(runtime: Runtime): Server {
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
     subscribed.delete(request.params.uri);
     return {};
-  });
-  runtime.onEvent((event) => {
-    const changed = [
-      TRACE_URI,
-      ...(event.type === "call" || event.type === "tables-dropped" ? [FINDINGS_URI, TABLES_URI] : []),
-    ];
-    for (const uri of changed)
-      if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
   });
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
