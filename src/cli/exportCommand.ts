@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { exportSql } from "../agent/exportSql.ts";
 import { stateDirFor } from "../core/radarDir.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
@@ -7,16 +7,33 @@ import { readTrace } from "../core/trace/traceFile.ts";
 
 /**
  * `radar export RUN --sql [--out FILE]`: the run's reproducible SQL script. RUN is a trace file's
- * path, or a run id looked up in the lake's state directory (`runs/`).
+ * path, or a run id looked up in the lake's state directory (`runs/`). A run that goes on with
+ * earlier ones (a session's next batch, a follow-up question) reads tables they made: their
+ * scripts come first, oldest first, so the script stands alone.
  */
 export function exportCommand(run: string, lake: LakeOptions, out: string | undefined): number {
   const path = tracePath(run, lake);
-  const script = exportSql(readTrace(path));
+  const script = runChain(path)
+    .map((p) => exportSql(readTrace(p)))
+    .join("\n");
   if (out) {
     writeFileSync(out, script);
     process.stderr.write(`wrote ${resolve(out)}\n`);
   } else process.stdout.write(script);
   return 0;
+}
+
+/** The trace files of a run and of the runs it continues, oldest first (those still on disk). */
+function runChain(path: string): string[] {
+  const chain = [path];
+  for (let at = path; ;) {
+    const start = readTrace(at).find((e) => e.type === "run-start");
+    const previous = start?.type === "run-start" ? start.continues : undefined;
+    const before = previous ? join(dirname(at), `${previous}.jsonl`) : undefined;
+    if (!before || !existsSync(before) || chain.includes(before)) return chain;
+    chain.unshift(before);
+    at = before;
+  }
 }
 
 function tracePath(run: string, lake: LakeOptions): string {

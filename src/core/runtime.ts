@@ -20,6 +20,7 @@ import { previewTable } from "./operators/preview.ts";
 import { MAX_PREVIEW_ROWS } from "./operators/previewRows.ts";
 import type { Preview } from "./operators/preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./operators/scan.ts";
+import { QUERY_RECORDS } from "./operators/query.ts";
 import { tableNameFor } from "./operators/tableName.ts";
 import { expandFiles } from "./operators/unionScan.ts";
 import { stateDirFor } from "./radarDir.ts";
@@ -147,6 +148,7 @@ export class Runtime {
   private readonly idle: Lane[];
   private readonly waiting: ((lane: Lane) => void)[] = [];
   private sessionFile?: SessionFile;
+  private remapping: Promise<void> | undefined;
   private shut = false;
 
   private constructor(
@@ -286,7 +288,8 @@ export class Runtime {
       const now = statSync(join(this.lakeRoot, p), { throwIfNoEntry: false });
       return !now || now.size !== e.bytes || now.mtimeMs !== e.mtimeMs;
     });
-    if (changed) await this.mapLake();
+    // One re-map at a time, whichever calls of a batch find the change.
+    if (changed) await (this.remapping ??= this.mapLake().finally(() => (this.remapping = undefined)));
   }
 
   private async loadSession(lakeRoot: string, name: string): Promise<void> {
@@ -627,7 +630,10 @@ export class Runtime {
     return undefined;
   }
 
-  /** What a Scan or UnionScan reads, as a key; undefined when it cannot be told before running. */
+  /**
+   * What a Scan or UnionScan reads — or what a Query computes — as a key; undefined when it
+   * cannot be told before running. A call whose key a table already holds, unchanged, reuses it.
+   */
   private readKeyOf(op: string, args: Record<string, unknown>, ctx: OperatorContext): string | undefined {
     try {
       if (op === "Scan") {
@@ -639,6 +645,17 @@ export class Runtime {
       if (op === "UnionScan") {
         const paths = expandFiles(ctx, args.files as string[]).map((e) => e.path);
         return `union:${String(args.source_column).toLowerCase()}|${paths.join("|")}`;
+      }
+      if (op === "Query") {
+        // The same SQL over the same tables (not replaced since) gives the same table.
+        const inputs = (args.inputs as string[]).map((name) => {
+          const t = this.state.table(name);
+          return t?.producedBy
+            ? `${name.toLowerCase()}@${t.producedBy.runId}:${t.producedBy.index}`
+            : undefined;
+        });
+        if (inputs.some((i) => i === undefined)) return undefined;
+        return `query:${inputs.sort().join(",")}|${String(args.sql).trim()}`;
       }
     } catch {
       // The operator itself says what is wrong with the call.
@@ -685,14 +702,14 @@ export class Runtime {
       ...(source.readObservation as Record<string, unknown>),
       table: output,
     };
-    const preview = await previewTable(
+    const query = source.provenance.kind === "query";
+    observation[query ? "records" : "preview"] = await previewTable(
       ctx.engine,
       ctx.state,
       info,
-      typeof args.preview_rows === "number" ? args.preview_rows : PREVIEW_ROWS,
+      typeof args.preview_rows === "number" ? args.preview_rows : query ? QUERY_RECORDS : PREVIEW_ROWS,
       typeof args.offset === "number" ? args.offset : 0,
     );
-    observation.preview = preview;
     for (const file of info.provenance.files)
       ctx.state.scanned.add(file.sheet ? `${file.path}#${file.sheet}` : file.path);
     return { observation };
@@ -715,14 +732,14 @@ export class Runtime {
         const e = this.entry(f.path);
         return { path: f.path, bytes: e?.bytes ?? -1, mtimeMs: e?.mtimeMs ?? -1 };
       });
-      if (readKey) {
-        info.readKey = readKey;
-        const { preview: _rows, ...kept } = observation as Record<string, unknown>;
-        info.readObservation = kept;
-      }
     } else {
       const unique = new Map(inputSources.map((s) => [`${s.path}\u0000${s.bytes}\u0000${s.mtimeMs}`, s]));
       info.sources = [...unique.values()];
+    }
+    if (readKey) {
+      info.readKey = readKey;
+      const { preview: _rows, records: _records, ...kept } = observation as Record<string, unknown>;
+      info.readObservation = kept;
     }
     // Grid line tables get names of their own: another process of the session counts from 1 again.
     const rename = async (origin: TableInfo["origin"]): Promise<void> => {

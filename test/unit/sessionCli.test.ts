@@ -178,6 +178,10 @@ describe("radar CLI sessions", { skip: existsSync(cli) ? false : "dist/cli.cjs i
       ["Scan", "Bash"],
     );
 
+    // The second run's SQL script begins with the first run's scan: it stands alone.
+    const script = radar(["export", out.trace, "--sql"], env).stdout;
+    assert.match(script, /CREATE OR REPLACE VIEW "rain" AS[\s\S]*CREATE OR REPLACE TABLE "mean"/);
+
     const text = radar(
       [
         "batch",

@@ -249,6 +249,31 @@ describe("sessions (runtime API)", () => {
       // Its rows are the same rows, with the same origins.
       const page = await runtime.show("sales_copy", { rows: 1, offset: 0 });
       assert.deepEqual(page.origins[0], { file: "sales/2023.csv", line: 2 });
+      // A batch run again: the same Query over the same, unchanged tables is answered from its table.
+      const total = {
+        op: "Query",
+        sql: "SELECT sum(amount) AS total FROM sales",
+        inputs: ["sales"],
+        output: "total",
+      };
+      const firstTotal = await runtime.call(total);
+      const secondTotal = await runtime.call(total);
+      assert.equal(secondTotal.status, "ok");
+      assert.deepEqual(secondTotal.reused, {
+        how: "session",
+        table: "total",
+        from: { runId: runtime.runId, index: firstTotal.index },
+      });
+      assert.deepEqual((secondTotal.observation as QueryObservation).records.rows, [[150]]);
+      // Once an input is replaced, the same SQL would compute something else: the name is taken.
+      await runtime.call({
+        op: "Query",
+        sql: "SELECT * FROM sales WHERE amount > 20",
+        inputs: ["sales"],
+        output: "sales",
+      });
+      const after = await runtime.call(total);
+      assert.equal(after.diagnostics[0]?.code, "table-exists");
     } finally {
       runtime.close();
     }
