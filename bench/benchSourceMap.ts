@@ -31,6 +31,7 @@ import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
 import { generateSmallLake } from "./generateSmallLake.ts";
+import { measureCliStart, printCliStart } from "./benchSessions.ts";
 
 const MIB = 1024 * 1024;
 /** The built CLI (`npm run bench` builds it first and runs from the repository root). */
@@ -707,6 +708,12 @@ async function main(): Promise<void> {
     }
   }
 
+  // The radar command's start-up (one-call batch, MCP connect) over the KramaBench lake: see benchSessions.ts.
+  const cliStart =
+    existsSync(legalLake()) && existsSync("dist/cli.cjs")
+      ? await measureCliStart(legalLake(), { runs: 5 })
+      : undefined;
+
   const report = {
     benchmark: "sourceMap",
     at: new Date().toISOString(),
@@ -719,12 +726,14 @@ async function main(): Promise<void> {
     },
     lakes,
     skipped,
+    ...(cliStart ? { cliStart } : {}),
   };
   if (!jsonOnly) {
     console.log(
       `\nSource Map benchmark — ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
     );
     printTable(lakes);
+    if (cliStart) printCliStart(cliStart);
     for (const s of skipped) console.log(`skipped ${s.name}: ${s.reason}`);
   }
   console.log(JSON.stringify(report));

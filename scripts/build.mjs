@@ -1,13 +1,14 @@
 // Bundles the CLI, the extension, the webview and the benchmark/eval entry points with esbuild.
 // Type-checking is separate (`tsc --noEmit`), as esbuild only strips types.
 import { build } from "esbuild";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const nodeEntries = {
-  cli: "src/cli/main.ts",
   evalDiscover: "bench/evalDiscover.ts",
   benchSourceMap: "bench/benchSourceMap.ts",
   benchValidate: "bench/benchValidate.ts",
+  benchSessions: "bench/benchSessions.ts",
   evalSilent: "bench/evalSilent.ts",
   evalHoldout: "bench/evalHoldout.ts",
   evalCorpus: "bench/evalCorpus.ts",
@@ -30,6 +31,57 @@ await build({
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
 });
+
+// The CLI: ES modules split into chunks, so a command loads only what it runs — `radar batch`
+// never parses the model client (ask), the MCP SDK (mcp) or the Excel reader (a lake without
+// workbooks). `dist/cli.cjs` (package.json's bin, and what the editor starts for MCP) loads it.
+// DuckDB's JS API is bundled too (one file instead of ~100 small modules); its native binding is
+// required at run time.
+rmSync("dist/cli", { recursive: true, force: true });
+/**
+ * zod's classic API re-exports every locale's messages (~350 kB, a fifth of what `radar batch`
+ * parses at start); RADAR uses English only, so the locale index resolves to English alone.
+ */
+const englishZod = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), "..", "locales", "en.js"), namespace: "zod-english" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+await build({
+  entryPoints: { main: "src/cli/main.ts" },
+  outdir: "dist/cli",
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: true,
+  // Less text to decode and parse at every start; names stay, so stack traces stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [englishZod],
+  external: ["@duckdb/node-bindings", "vscode"],
+  banner: {
+    js: 'import { createRequire as __radarCreateRequire } from "node:module"; const require = __radarCreateRequire(import.meta.url);',
+  },
+  logLevel: "warning",
+});
+writeFileSync(
+  "dist/cli.cjs",
+  '#!/usr/bin/env node\n// The radar command: see dist/cli/ (ES module chunks, loaded as each command needs them).\nimport("./cli/main.mjs");\n',
+);
+chmodSync("dist/cli.cjs", 0o755);
 
 /** Maps the shell's lazy `import("./runtimeBundle.ts")` to the separately built file. */
 const runtimeBundleExternal = {

@@ -1,31 +1,47 @@
-import type { Diagnostic } from "../core/diagnostic.ts";
+import type { Diagnostic, SourceLocation } from "../core/diagnostic.ts";
+import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
-const MAX_ROWS = 10;
+/** Rows the model reads when a call asks for none in particular (`preview_rows` asks for more). */
+const DEFAULT_ROWS = 10;
 const MAX_CELL_CHARS = 120;
 const MAX_TEXT_CHARS = 4000;
-const MAX_RESULT_CHARS = 8000;
+const MAX_RESULT_CHARS = 12000;
 const MAX_HITS = 10;
 const MAX_COLUMNS = 40;
 
 interface PreviewLike {
   columns: string[];
+  types?: { name: string; type: string; json: string }[];
   rows: unknown[][];
-  origins?: ({ file: string; line: number } | null)[];
+  origins?: (SourceLocation | null)[];
+  offset?: number;
+  truncated?: boolean;
 }
 
 /**
  * What the model reads back from one call: status, summary, diagnostics as text, and a compact
- * observation — schemas, counts and a few records, never a whole table (tables can be huge and the
- * context window is not).
+ * observation — schemas, counts and the rows it asked to see (`preview_rows`, at most 100),
+ * never a whole table (tables can be huge and the context window is not). Values are typed JSON;
+ * what was left out is said (`truncated`, `cellsCut`), never silent.
  */
 export function toolResultText(call: CallEvent): string {
   const result: Record<string, unknown> = { status: call.status };
   if (call.summary) result.summary = call.summary;
   if (call.error) result.error = call.error;
   if (call.diagnostics.length) result.diagnostics = call.diagnostics.map(diagnosticText);
-  if (call.status === "ok" && call.observation !== undefined)
-    result.observation = compactObservation(call.op, call.observation);
+  if (call.reused) result.reused = reusedText(call);
+  if (call.replaced)
+    result.replaced = `the earlier table ${call.replaced.name} (${call.replaced.rowCount} rows)`;
+  if (call.status === "ok" && call.observation !== undefined) {
+    const rows = wantedRows(call);
+    // Rows are dropped from the end until the result fits; how many is said.
+    for (let shown = rows; ; shown = Math.floor(shown / 2)) {
+      result.observation = compactObservation(call.op, call.observation, shown);
+      const text = JSON.stringify(result);
+      if (text.length <= MAX_RESULT_CHARS || shown === 0) return capped(text);
+    }
+  }
   if (call.status === "rejected")
     result.note = "Nothing ran. Fix the call as the diagnostics say and call again.";
   return capped(JSON.stringify(result));
@@ -46,7 +62,19 @@ export function errorResultText(message: string): string {
   return JSON.stringify({ status: "rejected", error: message });
 }
 
-function compactObservation(op: string, observation: unknown): unknown {
+function reusedText(call: CallEvent): string {
+  const r = call.reused!;
+  if (r.how === "batch") return `the same call as #${r.from?.index} of this batch: ran once`;
+  return `not read again: table ${r.table} already holds these files, unchanged since${r.from ? ` call #${r.from.index} of run ${r.from.runId}` : " they were read"}`;
+}
+
+/** Rows a call asked to see: its `preview_rows` (bounded), else the default. */
+function wantedRows(call: CallEvent): number {
+  const asked = call.args.preview_rows;
+  return typeof asked === "number" ? Math.min(MAX_PREVIEW_ROWS, asked) : DEFAULT_ROWS;
+}
+
+function compactObservation(op: string, observation: unknown, rows: number): unknown {
   const o = observation as Record<string, unknown>;
   switch (op) {
     case "Scan":
@@ -55,25 +83,29 @@ function compactObservation(op: string, observation: unknown): unknown {
         provenance: o.provenance,
         rowCount: o.rowCount,
         schema: schemaText(o.schema),
-        preview: records(o.preview),
+        preview: records(o.preview, rows, o.rowCount),
       };
     case "UnionScan":
       return {
         table: o.table,
         rowCount: o.rowCount,
         sources: (o.sources as { file: string; label: string; rows: number }[]).map(
-          ({ file, label, rows }) => ({ file, label, rows }),
+          ({ file, label, rows }) => ({
+            file,
+            label,
+            rows,
+          }),
         ),
         schema: schemaText(o.schema),
         partialColumns: o.partialColumns,
-        preview: records(o.preview),
+        preview: records(o.preview, rows, o.rowCount),
       };
     case "Query":
       return {
         table: o.table,
         rowCount: o.rowCount,
         schema: schemaText(o.schema),
-        records: records(o.records),
+        records: records(o.records, rows, o.rowCount),
       };
     case "Discover":
       // Every hit the call asked for (its limit); past the first ones, without columns and long reasons.
@@ -83,7 +115,7 @@ function compactObservation(op: string, observation: unknown): unknown {
         exitCode: o.exitCode,
         stdout: clip(String(o.stdout ?? ""), MAX_TEXT_CHARS),
         ...(o.stderr ? { stderr: clip(String(o.stderr), 1000) } : {}),
-        ...(o.truncated ? { truncated: true } : {}),
+        ...(o.truncated || String(o.stdout ?? "").length > MAX_TEXT_CHARS ? { truncated: true } : {}),
         ...(o.timedOut ? { timedOut: true } : {}),
       };
     default:
@@ -130,16 +162,34 @@ function schemaText(schema: unknown): string[] {
     .map((c) => `${c.name} ${c.type}`);
 }
 
-function records(preview: unknown): unknown {
+function records(preview: unknown, max: number, rowCount: unknown): unknown {
   const p = preview as PreviewLike | undefined;
   if (!p) return undefined;
-  const rows = p.rows.slice(0, MAX_ROWS);
+  const rows = p.rows.slice(0, max);
   const origins = (p.origins ?? []).slice(0, rows.length);
+  let cut = 0;
+  const offset = p.offset ?? 0;
+  const total = typeof rowCount === "number" ? rowCount : undefined;
   return {
     columns: p.columns,
-    rows: rows.map((row) => row.map((v) => (typeof v === "string" ? clip(v, MAX_CELL_CHARS) : v))),
+    rows: rows.map((row) =>
+      row.map((v) => {
+        if (typeof v === "string" && v.length > MAX_CELL_CHARS) cut++;
+        return typeof v === "string" ? clip(v, MAX_CELL_CHARS) : v;
+      }),
+    ),
     ...(origins.some((o) => o)
       ? { sourceLines: origins.map((o) => (o ? `${o.file}:${o.line}` : null)) }
+      : {}),
+    ...(offset > 0 ? { offset } : {}),
+    truncated:
+      total !== undefined
+        ? offset + rows.length < total
+        : p.truncated === true || rows.length < p.rows.length,
+    ...(cut
+      ? {
+          cellsCut: `${cut} text cell(s) cut at ${MAX_CELL_CHARS} characters (…); radar_show gives whole values`,
+        }
       : {}),
   };
 }

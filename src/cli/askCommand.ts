@@ -1,16 +1,15 @@
-import { resolve } from "node:path";
 import { runAgent } from "../agent/agentLoop.ts";
 import type { AgentResult } from "../agent/agentLoop.ts";
 import type { AgentEvent } from "../agent/agentEvents.ts";
 import { OpenAiChatModel } from "../agent/openAiChatModel.ts";
 import { diagnosticText } from "../agent/toolResult.ts";
-import { Runtime } from "../core/runtime.ts";
 import type { TraceEvent } from "../core/trace/traceEvents.ts";
+import { openRuntime } from "./cliRuntime.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
 import { formatCall, formatDiagnostic } from "./formatCall.ts";
 
-export interface AskOptions {
+export interface AskOptions extends LakeOptions {
   question: string;
-  lake?: string;
   model?: string;
   baseUrl?: string;
   maxSteps?: number;
@@ -37,7 +36,7 @@ export async function askCommand(options: AskOptions): Promise<number> {
     ...(apiKey ? { apiKey } : {}),
   });
   const out = options.json ? process.stderr : process.stdout;
-  const runtime = await Runtime.open(resolve(options.lake ?? "."), { question: options.question });
+  const runtime = await openRuntime(options, { question: options.question });
   const controller = new AbortController();
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(130);

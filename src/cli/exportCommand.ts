@@ -1,16 +1,21 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { exportSql } from "../agent/exportSql.ts";
-import { radarDir } from "../core/radarDir.ts";
+import { stateDirFor } from "../core/radarDir.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
 
 /**
  * `radar export RUN --sql [--out FILE]`: the run's reproducible SQL script. RUN is a trace file's
- * path, or a run id looked up in the lake's `.radar/runs/`.
+ * path, or a run id looked up in the lake's state directory (`runs/`). A run that goes on with
+ * earlier ones (a session's next batch, a follow-up question) reads tables they made: their
+ * scripts come first, oldest first, so the script stands alone.
  */
-export function exportCommand(run: string, lake: string | undefined, out: string | undefined): number {
+export function exportCommand(run: string, lake: LakeOptions, out: string | undefined): number {
   const path = tracePath(run, lake);
-  const script = exportSql(readTrace(path));
+  const script = runChain(path)
+    .map((p) => exportSql(readTrace(p)))
+    .join("\n");
   if (out) {
     writeFileSync(out, script);
     process.stderr.write(`wrote ${resolve(out)}\n`);
@@ -18,10 +23,23 @@ export function exportCommand(run: string, lake: string | undefined, out: string
   return 0;
 }
 
-function tracePath(run: string, lake: string | undefined): string {
+/** The trace files of a run and of the runs it continues, oldest first (those still on disk). */
+function runChain(path: string): string[] {
+  const chain = [path];
+  for (let at = path; ;) {
+    const start = readTrace(at).find((e) => e.type === "run-start");
+    const previous = start?.type === "run-start" ? start.continues : undefined;
+    const before = previous ? join(dirname(at), `${previous}.jsonl`) : undefined;
+    if (!before || !existsSync(before) || chain.includes(before)) return chain;
+    chain.unshift(before);
+    at = before;
+  }
+}
+
+function tracePath(run: string, lake: LakeOptions): string {
   if (existsSync(run)) return run;
-  const lakeRoot = realpathSync(resolve(lake ?? "."));
-  const path = join(radarDir(lakeRoot), "runs", `${run.replace(/\.jsonl$/, "")}.jsonl`);
+  const lakeRoot = realpathSync(resolve(lake.lake ?? "."));
+  const path = join(stateDirFor(lakeRoot, lake.stateDir), "runs", `${run.replace(/\.jsonl$/, "")}.jsonl`);
   if (!existsSync(path))
     throw new Error(`no run "${run}": neither a trace file nor a run id of ${lakeRoot} (looked for ${path})`);
   return path;

@@ -8,6 +8,11 @@ const STATUS_MARK: Record<string, string> = {
   skipped: "skipped",
 };
 
+/** Lines of Bash output shown before "… N more lines". */
+const OUTPUT_LINES = 12;
+/** Frequent values shown per probed column. */
+const TOP_SHOWN = 8;
+
 function argsText(call: CallEvent): string {
   const a = call.args;
   switch (call.op) {
@@ -38,39 +43,151 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.severity} ${d.code}: ${d.message}${where}`;
 }
 
-function previewLines(observation: unknown): string[] {
-  const o = observation as { preview?: Preview; records?: Preview } | undefined;
-  const p = o?.records ?? o?.preview;
-  if (!p || p.rows.length === 0) return [];
-  const cells = [p.columns, ...p.rows.map((r) => r.map((v) => (v === null ? "NULL" : String(v))))];
-  const widths = p.columns.map((_, i) => Math.min(28, Math.max(...cells.map((r) => (r[i] ?? "").length))));
+interface Preview {
+  columns: string[];
+  rows: unknown[][];
+  origins: ({ file: string; line: number; sheet?: string } | null)[];
+  offset?: number;
+  truncated?: boolean;
+}
+
+/** A value as a cell of a text table: NULL spelled out, text as it is, the rest as JSON. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return "NULL";
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+/** Rows as an aligned text table, each with its source line. */
+export function tableLines(p: Preview, maxWidth = 28): string[] {
+  const cells = [p.columns, ...p.rows.map((r) => r.map(cellText))];
+  const widths = p.columns.map((_, i) =>
+    Math.min(maxWidth, Math.max(...cells.map((r) => (r[i] ?? "").replace(/\n/g, "⏎").length))),
+  );
   const line = (r: string[], origin: string): string =>
     r
-      .map((c, i) => (c.length > widths[i]! ? `${c.slice(0, widths[i]! - 1)}…` : c.padEnd(widths[i]!)))
+      .map((raw, i) => {
+        const c = raw.replace(/\n/g, "⏎");
+        return c.length > widths[i]! ? `${c.slice(0, widths[i]! - 1)}…` : c.padEnd(widths[i]!);
+      })
       .join(" │ ") + origin;
   return [
     line(p.columns, ""),
     ...p.rows.map((r, k) => {
       const o = p.origins[k];
-      return line(cells[k + 1]!, o ? `   ← ${o.file}:${o.line}` : "");
+      return line(cells[k + 1]!, o ? `   ← ${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}` : "");
     }),
   ];
 }
 
-interface Preview {
-  columns: string[];
-  rows: unknown[][];
-  origins: ({ file: string; line: number } | null)[];
+function previewLines(observation: unknown, rowCount: number | undefined): string[] {
+  const o = observation as { preview?: Preview; records?: Preview } | undefined;
+  const p = o?.records ?? o?.preview;
+  if (!p || p.rows.length === 0) return [];
+  const first = (p.offset ?? 0) + 1;
+  const last = (p.offset ?? 0) + p.rows.length;
+  const more =
+    p.truncated && rowCount !== undefined
+      ? [`(rows ${first}–${last} of ${rowCount}; radar show TABLE --session NAME --offset ${last} for more)`]
+      : [];
+  return [...tableLines(p), ...more];
 }
 
-/** The readable form of one call: status, operator, arguments, summary, diagnostics, preview. */
-export function formatCall(call: CallEvent, withPreview = true): string {
+/** First lines of a command's output, then how many more there are. */
+function outputLines(label: string, text: string): string[] {
+  const lines = text.replace(/\n$/, "").split("\n");
+  if (text === "") return [];
+  const shown = lines.slice(0, OUTPUT_LINES).map((l) => `${label} ${l}`);
+  return lines.length > OUTPUT_LINES
+    ? [...shown, `${label} … ${lines.length - OUTPUT_LINES} more lines`]
+    : shown;
+}
+
+function bashLines(observation: unknown): string[] {
+  const o = observation as { stdout?: string; stderr?: string; truncated?: boolean; timedOut?: boolean };
+  return [
+    ...outputLines("│", o.stdout ?? ""),
+    ...outputLines("! stderr:", o.stderr ?? ""),
+    ...(o.truncated ? ["(output cut by the sandbox's size limit)"] : []),
+    ...(o.timedOut ? ["(the command was stopped: time limit)"] : []),
+  ];
+}
+
+function probeLines(observation: unknown): string[] {
+  const o = observation as {
+    rowCount: number;
+    columns: {
+      column: string;
+      type: string;
+      nullRate: number;
+      nulls: number;
+      distinct: number;
+      min: unknown;
+      max: unknown;
+      top: { value: unknown; count: number }[];
+    }[];
+  };
+  const lines: string[] = [];
+  for (const c of o.columns ?? []) {
+    const nulls = `${c.nulls} null (${(c.nullRate * 100).toFixed(c.nullRate > 0 && c.nullRate < 0.01 ? 2 : 1)}%)`;
+    lines.push(
+      `${c.column} ${c.type}: ${c.distinct} distinct, ${nulls}, range ${cellText(c.min)} … ${cellText(c.max)}`,
+    );
+    if (c.top.length)
+      lines.push(
+        `    top: ${c.top
+          .slice(0, TOP_SHOWN)
+          .map((t) => `${cellText(t.value)} ×${t.count}`)
+          .join(
+            ", ",
+          )}${c.distinct > TOP_SHOWN ? `, … (${c.distinct - Math.min(TOP_SHOWN, c.top.length)} more values)` : ""}`,
+      );
+  }
+  return lines;
+}
+
+function discoverLines(observation: unknown): string[] {
+  const o = observation as { hits?: { path: string; score: number; rows?: number; format?: string }[] };
+  return (o.hits ?? []).map(
+    (h, i) =>
+      `${String(i + 1).padStart(2)}. ${h.path}${h.format ? ` [${h.format}${h.rows !== undefined ? `, ${h.rows} rows` : ""}]` : ""}  (${h.score.toFixed(2)})`,
+  );
+}
+
+/** What the call observed, as lines a person reads: rows, command output, profiles, hits. */
+function observationLines(call: CallEvent): string[] {
+  if (call.status !== "ok") return [];
+  switch (call.op) {
+    case "Bash":
+      return bashLines(call.observation);
+    case "Probe":
+      return probeLines(call.observation);
+    case "Discover":
+      return discoverLines(call.observation);
+    default:
+      return previewLines(
+        call.observation,
+        (call.observation as { rowCount?: number } | undefined)?.rowCount,
+      );
+  }
+}
+
+/** The readable form of one call: status, operator, arguments, summary, diagnostics, what it observed. */
+export function formatCall(call: CallEvent, withObservation = true): string {
   const head = `#${call.index} ${call.op.padEnd(9)} ${STATUS_MARK[call.status] ?? call.status}  ${argsText(call)}  (${call.durationMs} ms)`;
   const lines = [head];
   if (call.summary) lines.push(`    → ${call.summary}`);
-  if (call.error) lines.push(`    ! ${call.error}`);
+  if (call.reused)
+    lines.push(
+      call.reused.how === "batch"
+        ? `    (the same call as #${call.reused.from?.index}: ran once)`
+        : `    (not read again: table ${call.reused.table} already holds these files, unchanged since call #${call.reused.from?.index ?? "?"} of run ${call.reused.from?.runId ?? "?"}${call.reused.how === "copied" ? "; copied" : ""})`,
+    );
+  if (call.replaced)
+    lines.push(
+      `    (replaced the earlier table ${call.replaced.name}: ${call.replaced.rowCount} rows; its lineage is in the trace)`,
+    );
+  if (call.error && !call.diagnostics.some((d) => d.severity === "error")) lines.push(`    ! ${call.error}`);
   for (const d of call.diagnostics) lines.push(`    ${formatDiagnostic(d)}`);
-  if (withPreview && call.status === "ok")
-    for (const l of previewLines(call.observation)) lines.push(`      ${l}`);
+  if (withObservation) for (const l of observationLines(call)) lines.push(`      ${l}`);
   return lines.join("\n");
 }

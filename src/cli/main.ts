@@ -1,64 +1,60 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
-import { Runtime } from "../core/runtime.ts";
-import type { OperatorCall } from "../core/runtime.ts";
-import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
-import { askCommand } from "./askCommand.ts";
+import { discoverArgs } from "../core/operators/discover.ts";
+import { SessionError } from "../core/state/sessionStore.ts";
+import { StateDirError } from "../core/radarDir.ts";
+import { startupMark } from "../core/startupProfile.ts";
+import { batchCommand } from "./batchCommand.ts";
+import { openRuntime, UsageError } from "./cliRuntime.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
 import { exportCommand } from "./exportCommand.ts";
-import { mcpCommand } from "./mcpCommand.ts";
-import { formatCall, formatDiagnostic } from "./formatCall.ts";
+import { sessionCommand } from "./sessionCommand.ts";
+import { showCommand } from "./showCommand.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
 Usage:
-  radar map [--lake DIR] [--json]
-  radar discover QUERY [--lake DIR] [--exclude PATTERN]... [--limit N] [--json]
-  radar batch FILE [--lake DIR] [--json]
-  radar ask QUESTION [--lake DIR] [--model NAME] [--base-url URL] [--max-steps N] [--json]
-  radar export RUN --sql [--lake DIR] [--out FILE]
-  radar mcp [--lake DIR]                  (serves the operators as MCP tools over stdio)
+  radar map [--json]
+  radar discover QUERY [--exclude PATTERN]... [--limit N] [--json]
+  radar batch FILE [--session NAME] [--json | --quiet]     (FILE "-": standard input)
+  radar show TABLE --session NAME [--rows N] [--offset K] [--csv | --json]
+  radar session list [--json]
+  radar session end NAME
+  radar ask QUESTION [--session NAME] [--model NAME] [--base-url URL] [--max-steps N] [--json]
+  radar export RUN --sql [--out FILE]
+  radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
 
---lake defaults to the current directory. ask takes the API key from OPENAI_API_KEY; --base-url
-points it at any OpenAI-compatible endpoint. RUN is a run id or a trace file.
-Exit status: 0 ok, 1 a call was rejected or failed (or ask found no accepted answer), 2 usage error.`;
+Every command takes --lake DIR (default: the current directory) and --state-dir DIR.
 
-class UsageError extends Error {}
+Sessions: a batch, question or MCP connection with --session NAME keeps its tables (in a DuckDB
+file), what it has seen and its runs; the next one with the same NAME goes on with them. Without
+--session, each is a one-off. A session is used by one process at a time.
 
-function positiveInteger(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`${flag} needs a whole number of 1 or more, not "${text}"`);
+State: RADAR writes nothing into the lake. Its Source Map cache, sessions and traces go to a
+folder per lake under $RADAR_STATE_DIR, else $XDG_CACHE_HOME/radar, else ~/.cache/radar; or
+--state-dir DIR (inside the lake only as a .radar folder, e.g. --state-dir DATA/.radar).
+
+ask takes the API key from OPENAI_API_KEY; --base-url points it at any OpenAI-compatible endpoint.
+RUN is a run id or a trace file. Progress goes to stderr, and only on a terminal.
+Exit status: 0 ok, 1 a call was rejected or failed (or ask found no accepted answer, or the
+session is in use), 2 usage error.`;
+
+function count(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} takes a whole number ≥ 0, not "${value}"`);
   return n;
 }
 
-function progressPrinter(): (p: MapProgress) => void {
-  let last = 0;
-  return (p) => {
-    const now = Date.now();
-    if (!process.stderr.isTTY && p.filesDone !== p.filesTotal && now - last < 2000) return;
-    if (now - last < 200 && p.filesDone !== p.filesTotal) return;
-    last = now;
-    const mb = (n: number): string => (n / 1e6).toFixed(1);
-    const text = `mapping ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
-    process.stderr.write(
-      process.stderr.isTTY ? `\r${text}${p.filesDone === p.filesTotal ? "\n" : ""}` : `${text}\n`,
-    );
-  };
-}
-
-async function openRuntime(lake: string | undefined, showProgress: boolean): Promise<Runtime> {
-  return Runtime.open(resolve(lake ?? "."), showProgress ? { onMapProgress: progressPrinter() } : {});
-}
-
-async function mapCommand(lake: string | undefined, json: boolean): Promise<number> {
-  const runtime = await openRuntime(lake, true);
+async function mapCommand(options: LakeOptions, json: boolean): Promise<number> {
+  const runtime = await openRuntime(options);
   try {
     // Fingerprints and head words are the map's own index data, not what a reader wants to see.
     const files = runtime.map.files.map(({ profileMs: _ms, fingerprint: _fp, headTerms: _words, ...f }) => f);
     if (json) {
-      process.stdout.write(`${JSON.stringify({ root: runtime.map.root, files })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ root: runtime.map.root, stateDir: runtime.stateDir, files })}\n`,
+      );
       return 0;
     }
     for (const f of files) {
@@ -83,7 +79,7 @@ async function mapCommand(lake: string | undefined, json: boolean): Promise<numb
     }
     const errors = files.filter((f) => f.error).length;
     process.stdout.write(
-      `\n${files.length} files, ${errors} unreadable; ${runtime.mapStats.fromCache} from cache.\n`,
+      `\n${files.length} files, ${errors} unreadable; ${runtime.mapStats.fromCache} from cache. State: ${runtime.stateDir}\n`,
     );
     return 0;
   } finally {
@@ -93,12 +89,15 @@ async function mapCommand(lake: string | undefined, json: boolean): Promise<numb
 
 async function discoverCommand(
   query: string,
-  lake: string | undefined,
+  options: LakeOptions,
   exclude: string[],
   limit: number | undefined,
   json: boolean,
 ): Promise<number> {
-  const runtime = await openRuntime(lake, true);
+  // Discover's own schema says whether it takes a limit; the flag passes it through unchanged.
+  if (limit !== undefined && !("limit" in discoverArgs.shape))
+    throw new UsageError("--limit: this version's Discover takes no limit");
+  const runtime = await openRuntime(options);
   try {
     const result = await runtime.call({
       op: "Discover",
@@ -107,7 +106,9 @@ async function discoverCommand(
       ...(limit === undefined ? {} : { limit }),
     });
     if (result.status !== "ok") {
-      process.stderr.write(`radar discover: ${result.error ?? result.status}\n`);
+      process.stderr.write(
+        `radar discover: ${result.diagnostics.map((d) => d.message).join("\n") || result.error || result.status}\n`,
+      );
       return 1;
     }
     const hits = (result.observation as { hits: DiscoverHit[] } | undefined)?.hits ?? [];
@@ -128,70 +129,22 @@ async function discoverCommand(
   }
 }
 
-async function batchCommand(file: string, lake: string | undefined, json: boolean): Promise<number> {
-  let calls: OperatorCall[];
-  try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (
-      !Array.isArray(parsed) ||
-      parsed.some(
-        (c) => typeof c !== "object" || c === null || typeof (c as { op?: unknown }).op !== "string",
-      )
-    )
-      throw new Error('expected a JSON array of calls like [{"op":"Scan","file":"data.csv"}]');
-    calls = parsed as OperatorCall[];
-  } catch (error) {
-    throw new UsageError(`cannot read batch file ${file}: ${(error as Error).message}`);
-  }
-  const runtime = await openRuntime(lake, true);
-  try {
-    if (!json) runtime.onEvent((e) => e.type === "call" && process.stdout.write(`${formatCall(e)}\n\n`));
-    const results = await runtime.runBatch(calls);
-    const ok = results.every((r) => r.status === "ok");
-    const final = await runtime.finalChecks();
-    runtime.end(ok ? "ok" : "failed", final);
-    if (json) {
-      process.stdout.write(
-        `${JSON.stringify({
-          results: results.map((r) => ({
-            index: r.index,
-            op: r.op,
-            status: r.status,
-            observation: r.observation ?? null,
-            diagnostics: r.diagnostics,
-            ...(r.error ? { error: r.error } : {}),
-          })),
-          final,
-          trace: runtime.trace.path,
-        })}\n`,
-      );
-    } else {
-      for (const d of final) process.stdout.write(`run: ${formatDiagnostic(d)}\n`);
-      const counts = results.reduce<Record<string, number>>(
-        (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
-        {},
-      );
-      process.stdout.write(
-        `${results.length} calls: ${Object.entries(counts)
-          .map(([k, v]) => `${v} ${k}`)
-          .join(", ")}\ntrace: ${runtime.trace.path}\n`,
-      );
-    }
-    return ok ? 0 : 1;
-  } finally {
-    runtime.close();
-  }
-}
-
 export async function main(argv: string[]): Promise<number> {
+  startupMark("modules loaded");
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
       lake: { type: "string" },
+      "state-dir": { type: "string" },
+      session: { type: "string" },
       json: { type: "boolean", default: false },
-      exclude: { type: "string", multiple: true },
+      csv: { type: "boolean", default: false },
+      quiet: { type: "boolean", short: "q", default: false },
+      rows: { type: "string" },
+      offset: { type: "string" },
       limit: { type: "string" },
+      exclude: { type: "string", multiple: true },
       help: { type: "boolean", short: "h", default: false },
       model: { type: "string" },
       "base-url": { type: "string" },
@@ -205,43 +158,70 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  const lake: LakeOptions = {
+    ...(values.lake !== undefined ? { lake: values.lake } : {}),
+    ...(values["state-dir"] !== undefined ? { stateDir: values["state-dir"] } : {}),
+    ...(values.session !== undefined ? { session: values.session } : {}),
+    quiet: values.quiet,
+  };
   switch (command) {
     case "map":
-      return mapCommand(values.lake, values.json);
+      return mapCommand(lake, values.json);
     case "discover":
       if (rest.length === 0) throw new UsageError("radar discover needs a QUERY");
       return discoverCommand(
         rest.join(" "),
-        values.lake,
+        lake,
         values.exclude ?? [],
-        values.limit === undefined ? undefined : positiveInteger(values.limit, "--limit"),
+        count(values.limit, "--limit"),
         values.json,
       );
     case "batch":
       if (rest.length !== 1)
         throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");
-      return batchCommand(rest[0]!, values.lake, values.json);
+      if (values.json && values.quiet) throw new UsageError("--json and --quiet do not go together");
+      return batchCommand(rest[0]!, { ...lake, json: values.json });
+    case "show": {
+      if (rest.length !== 1) throw new UsageError("radar show needs exactly one TABLE");
+      if (values.csv && values.json) throw new UsageError("--csv or --json, not both");
+      const rows = count(values.rows, "--rows");
+      const offset = count(values.offset, "--offset");
+      return showCommand(rest[0]!, {
+        ...lake,
+        format: values.csv ? "csv" : values.json ? "json" : "text",
+        ...(rows !== undefined ? { rows } : {}),
+        ...(offset !== undefined ? { offset } : {}),
+      });
+    }
+    case "session":
+      return sessionCommand(rest, { ...lake, json: values.json });
+    case "sessions":
+      return sessionCommand(["list"], { ...lake, json: values.json });
     case "ask": {
       if (rest.length === 0) throw new UsageError("radar ask needs a QUESTION");
       const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
       if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
         throw new UsageError("--max-steps takes a positive whole number");
+      // Loaded only for `ask`: the model client is large, and other commands start faster without it.
+      const { askCommand } = await import("./askCommand.ts");
       return askCommand({
         question: rest.join(" "),
         json: values.json,
-        ...(values.lake ? { lake: values.lake } : {}),
+        ...lake,
         ...(values.model ? { model: values.model } : {}),
         ...(values["base-url"] ? { baseUrl: values["base-url"] } : {}),
         ...(maxSteps ? { maxSteps } : {}),
       });
     }
-    case "mcp":
-      return mcpCommand(values.lake);
+    case "mcp": {
+      const { mcpCommand } = await import("./mcpCommand.ts");
+      return mcpCommand(lake);
+    }
     case "export":
       if (rest.length !== 1)
         throw new UsageError("radar export needs exactly one RUN (a run id or a trace file)");
       if (!values.sql) throw new UsageError("radar export needs --sql (the only export format so far)");
-      return exportCommand(rest[0]!, values.lake, values.out);
+      return exportCommand(rest[0]!, lake, values.out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -254,7 +234,14 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const usage =
       error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-    process.stderr.write(`radar: ${(error as Error).message}\n${usage ? `\n${USAGE}\n` : ""}`);
+    const e = error as NodeJS.ErrnoException;
+    const message =
+      e.code === "ENOENT" && e.path
+        ? `no such file or folder: ${e.path}`
+        : e.code === "EACCES" && e.path
+          ? `permission denied: ${e.path}${error instanceof SessionError || error instanceof StateDirError ? "" : " (choose another state folder with --state-dir or RADAR_STATE_DIR if it is RADAR's)"}`
+          : (e.message ?? String(error));
+    process.stderr.write(`radar: ${message}\n${usage ? `\n${USAGE}\n` : ""}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

@@ -1,28 +1,58 @@
+import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { Runtime } from "../core/runtime.ts";
+import { startupMark } from "../core/startupProfile.ts";
 import { radarMcpServer } from "../mcp/radarMcpServer.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
 
 /**
- * `radar mcp`: serves the operators over stdio until the client closes the stream. Stdout carries
- * the protocol only; progress and logs go to stderr.
+ * `radar mcp`: serves the operators over stdio until the client closes the stream. It connects
+ * at once — DuckDB opens and the Source Map is built (or loaded from the cache) in the
+ * background, and tools wait for them. Stdout carries the protocol only; progress and logs go to
+ * stderr. A session another process holds ends the server with the reason on stderr.
  */
-export async function mcpCommand(lake: string | undefined): Promise<number> {
-  const runtime = await Runtime.open(resolve(lake ?? "."), {
-    onMapProgress: (p) => {
-      if (p.filesDone === p.filesTotal) process.stderr.write(`radar mcp: mapped ${p.filesTotal} files\n`);
-    },
+export async function mcpCommand(options: LakeOptions): Promise<number> {
+  const lakeRoot = realpathSync(resolve(options.lake ?? "."));
+  const log = (text: string): boolean => process.stderr.write(`radar mcp: ${text}\n`);
+  const opening = Runtime.start(lakeRoot, {
+    owner: "radar mcp",
+    question: "MCP tool calls",
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+    ...(options.session !== undefined ? { session: options.session } : {}),
   });
-  process.stderr.write(`radar mcp: lake ${runtime.lakeRoot}, trace ${runtime.trace.path}\n`);
-  const server = radarMcpServer(runtime);
+  const server = radarMcpServer(opening, {
+    lakeRoot,
+    ...(options.session !== undefined ? { session: options.session } : {}),
+  });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((done) => {
     transport.onclose = () => done();
     process.stdin.on("end", () => done());
   });
   await server.connect(transport);
+  startupMark("MCP server connected");
+  let runtime: Runtime;
+  try {
+    runtime = await opening;
+  } catch (error) {
+    log((error as Error).message);
+    await server.close();
+    return 1;
+  }
+  runtime.ready.then(
+    () => log(`mapped ${runtime.map.files.length} files (${runtime.mapStats.fromCache} from cache)`),
+    (error: unknown) => log(`the Source Map could not be built: ${(error as Error).message}`),
+  );
+  log(
+    `lake ${runtime.lakeRoot}${runtime.session ? `, session "${runtime.session}"` : ""}, trace ${runtime.trace.path}`,
+  );
   await closed;
-  runtime.end("ok", await runtime.finalChecks());
+  try {
+    runtime.end("ok", await runtime.finalChecks());
+  } catch {
+    runtime.end("failed");
+  }
   await server.close();
   runtime.close();
   return 0;

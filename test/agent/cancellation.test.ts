@@ -18,17 +18,17 @@ describe("cancellation", () => {
   test("aborting mid-query interrupts DuckDB and ends the run within a second", async () => {
     const controller = new AbortController();
     let abortedAt = 0;
-    const server = await startScriptedServer([
-      () => {
-        // Abort once the batch is well into the slow query.
+    const server = await startScriptedServer([{ toolCalls: [...scanBoth, slowQuery] }]);
+    const runtime = await openRun();
+    // Abort once the batch is well into the slow query: 600 ms after the scans before it are done
+    // (calls of a batch may run at once, so the query may have started earlier — never later).
+    runtime.onEvent((event) => {
+      if (event.type === "call" && event.op === "Scan" && event.index === 1)
         setTimeout(() => {
           abortedAt = Date.now();
           controller.abort();
         }, 600);
-        return { toolCalls: [...scanBoth, slowQuery] };
-      },
-    ]);
-    const runtime = await openRun();
+    });
     try {
       const result = await runAgent(runtime, modelFor(server), QUESTION, {
         signal: controller.signal,

@@ -42,7 +42,8 @@ describe("radar export --sql", () => {
       },
       {
         toolCalls: [
-          byRank,
+          // The name is taken (above): replacing it is said, or the call is refused (table-exists).
+          { ...byRank, arguments: { ...(byRank.arguments as Record<string, unknown>), replace: true } },
           {
             name: "Query",
             arguments: {

@@ -121,6 +121,7 @@ describe("join profile on a sampled join", () => {
         sql: `SELECT d.region, f.amount FROM facts f JOIN ${dim} d ON f.key = d.key WHERE ${where}`,
         inputs: ["facts", dim],
         output: "few",
+        replace: true,
       });
       assert.equal(r.status, "ok");
     };
@@ -139,6 +140,7 @@ describe("join profile on a sampled join", () => {
       sql: "SELECT * FROM dim WHERE key < 200000",
       inputs: ["dim"],
       output: "dim2",
+      replace: true,
     });
     await join("dim2", "f.id < 10000");
     assert.equal(await keyTables(), built + 1, "the replaced dim2's key table was dropped");

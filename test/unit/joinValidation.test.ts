@@ -27,7 +27,8 @@ before(async () => {
 });
 after(() => runtime?.close());
 
-const query = (sql: string, inputs: string[]) => runtime.call({ op: "Query", sql, inputs, output: "out" });
+const query = (sql: string, inputs: string[]) =>
+  runtime.call({ op: "Query", sql, inputs, output: "out", replace: true });
 
 describe("unkeyed-join: rejected before execution", () => {
   for (const sql of [
@@ -258,6 +259,7 @@ test("filters and replaced tables: each query's join is judged on its own rows a
         sql: `SELECT r.year, r.mm, c.yield FROM rain r JOIN ${other} c ON r.year = c.year WHERE ${where}`,
         inputs: ["rain", other],
         output: "joined",
+        replace: true,
       });
       assert.equal(r.status, "ok");
       return r.diagnostics.filter((d) => d.code === "join-row-loss").map((d) => d.message);
@@ -272,6 +274,7 @@ test("filters and replaced tables: each query's join is judged on its own rows a
       sql: "SELECT * FROM crop WHERE year > 2017",
       inputs: ["crop"],
       output: "crop2",
+      replace: true,
     });
     assert.match(
       (await join("crop2", "r.mm > 0")).join(),

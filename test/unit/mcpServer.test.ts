@@ -41,18 +41,29 @@ describe(
       await client.close();
     });
 
-    test("lists the six operators as radar_* tools with their schemas", async () => {
+    test("lists the six operators and the session tools as radar_* tools with their schemas", async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [
         "radar_bash",
         "radar_discover",
+        "radar_drop",
         "radar_probe",
         "radar_query",
+        "radar_reset",
         "radar_scan",
+        "radar_show",
+        "radar_tables",
         "radar_union_scan",
       ]);
       const query = tools.find((t) => t.name === "radar_query")!;
-      assert.deepEqual(Object.keys(query.inputSchema.properties ?? {}).sort(), ["inputs", "output", "sql"]);
+      assert.deepEqual(Object.keys(query.inputSchema.properties ?? {}).sort(), [
+        "inputs",
+        "offset",
+        "output",
+        "preview_rows",
+        "replace",
+        "sql",
+      ]);
     });
 
     test("scans, rejects an unkeyed join with unkeyed-join, runs the keyed one, and traces every call", async () => {

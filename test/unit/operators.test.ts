@@ -123,7 +123,7 @@ describe("operators", () => {
     assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
     const o = r.observation as QueryObservation;
     assert.equal(o.rowCount, 4);
-    assert.deepEqual(o.records.rows[0], ["West", "50"]);
+    assert.deepEqual(o.records.rows[0], ["West", 50]);
     const undeclared = await runtime.call({
       op: "Query",
       sql: "SELECT * FROM sales JOIN notes ON true",

@@ -1,8 +1,15 @@
 import { DuckDBInstance } from "@duckdb/node-api";
-import type { DuckDBConnection } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBType } from "@duckdb/node-api";
 import { realpathSync } from "node:fs";
 
 export type Row = Record<string, unknown>;
+
+/** Rows of a statement as DuckDB's JSON conversion gives them, with each column's DuckDB type. */
+export interface Page {
+  names: string[];
+  types: DuckDBType[];
+  rows: unknown[][];
+}
 
 export interface DuckEngineOptions {
   /** DuckDB worker threads; defaults to DuckDB's own choice. */
@@ -10,6 +17,11 @@ export interface DuckEngineOptions {
   memoryLimit?: string;
   /** Folders outside the lake DuckDB may also read: RADAR's own cache (UTF-8 copies). */
   extraReadDirs?: string[];
+  /**
+   * A database file to keep tables in (a session's); in memory when absent. Only this process may
+   * have it open: another one gets a DatabaseBusy error.
+   */
+  database?: string;
 }
 
 /**
@@ -30,6 +42,8 @@ export class DuckEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** `performance.now()` time after which statements fail with OverBudget (see `limit`). */
   private deadline = Infinity;
+  /** Set while a cancelled call still holds the connection: its later statements never start. */
+  private cancelled: AbortSignal | undefined;
 
   private constructor(
     readonly lakeRoot: string,
@@ -77,7 +91,7 @@ export class DuckEngine {
     };
     if (options.threads) config.threads = String(options.threads);
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
-    const instance = await DuckDBInstance.create(":memory:", config);
+    const instance = await openInstance(options.database, config);
     const connection = await instance.connect();
     // Order matters (measured, see notes/duckdb-facts.md): an empty temp directory first, or it is
     // silently allowed; the allowed list before external access goes off; the lock last.
@@ -93,6 +107,7 @@ export class DuckEngine {
   private serial<T>(task: () => Promise<T>): Promise<T> {
     const guarded = (): Promise<T> => {
       if (performance.now() >= this.deadline) return Promise.reject(new OverBudget());
+      if (this.cancelled?.aborted) return Promise.reject(new Error("INTERRUPT Error: Interrupted!"));
       return task();
     };
     const next = this.queue.then(guarded, guarded);
@@ -109,6 +124,19 @@ export class DuckEngine {
       const rows = reader.getRowObjectsJson() as Row[];
       if (PROFILE_SQL) profiled(started, sql);
       return rows;
+    });
+  }
+
+  /** Rows with their column types, for conversion to typed JSON (see typedJson.ts). */
+  async page(sql: string, params?: unknown[]): Promise<Page> {
+    return this.serial(async () => {
+      const started = performance.now();
+      const reader = params
+        ? await this.connection.runAndReadAll(sql, params as never)
+        : await this.connection.runAndReadAll(sql);
+      const page = { names: reader.columnNames(), types: reader.columnTypes(), rows: reader.getRowsJson() };
+      if (PROFILE_SQL) profiled(started, sql);
+      return page;
     });
   }
 
@@ -161,6 +189,21 @@ export class DuckEngine {
     });
   }
 
+  /**
+   * Ties this connection to a call's signal until the returned function is called: once the
+   * signal aborts, the running statement is interrupted and no later one starts (a call aborted
+   * between two statements must not start the next, which `interrupt` alone would let run).
+   */
+  bind(signal: AbortSignal): () => void {
+    this.cancelled = signal;
+    const onAbort = (): void => this.connection.interrupt();
+    signal.addEventListener("abort", onAbort);
+    return () => {
+      signal.removeEventListener("abort", onAbort);
+      if (this.cancelled === signal) this.cancelled = undefined;
+    };
+  }
+
   /** Interrupts the running query; it rejects with "Interrupted" and the connection stays usable. */
   interrupt(): void {
     this.connection.interrupt();
@@ -169,6 +212,44 @@ export class DuckEngine {
   close(): void {
     this.connection.closeSync();
     if (this.ownsInstance) this.instance.closeSync();
+  }
+}
+
+/** Database files open in this process: DuckDB's own file lock only stops other processes. */
+const openDatabases = new Set<string>();
+
+async function openInstance(
+  database: string | undefined,
+  config: Record<string, string>,
+): Promise<DuckDBInstance> {
+  if (database === undefined) return DuckDBInstance.create(":memory:", config);
+  if (openDatabases.has(database)) throw new DatabaseBusy(database, process.pid);
+  try {
+    const instance = await DuckDBInstance.create(database, config);
+    openDatabases.add(database);
+    const close = instance.closeSync.bind(instance);
+    instance.closeSync = () => {
+      openDatabases.delete(database);
+      close();
+    };
+    return instance;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/Could not set lock on file/.test(message)) {
+      const pid = /\(PID (\d+)\)/.exec(message)?.[1];
+      throw new DatabaseBusy(database, pid ? Number(pid) : undefined);
+    }
+    throw error;
+  }
+}
+
+/** The database file is open in another process (or already in this one): DuckDB allows one writer. */
+export class DatabaseBusy extends Error {
+  constructor(
+    readonly database: string,
+    readonly pid: number | undefined,
+  ) {
+    super(`${database} is in use by another process${pid !== undefined ? ` (PID ${pid})` : ""}`);
   }
 }
 

@@ -1,11 +1,9 @@
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
-import { objectShapeLines } from "../sourceMap/jsonShape.ts";
 import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
 import { loadWorkbookSheet } from "../sourceMap/profileWorkbook.ts";
 import { readHtmlTables } from "../sourceMap/readHtml.ts";
@@ -19,6 +17,7 @@ import type {
   TableProfile,
 } from "../sourceMap/sourceEntry.ts";
 import { profileVarcharColumns, typedSelectList } from "../sourceMap/varcharColumns.ts";
+import { lineOrigin } from "../state/sharedState.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 
 export interface Materialized {
@@ -50,54 +49,55 @@ export async function directRead(
       const path = await readablePath(absPath, read, radarDir);
       return {
         readSql: `SELECT ${typedSelectList(read.columns)} FROM (${csvDataSql(path, read)})`,
-        origin: fileOrigin(entry.path, absPath, read),
+        origin: fileOrigin(entry, absPath, read),
       };
     }
     case "json": {
       const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
-      return { readSql: `SELECT * FROM ${from}`, origin: fileOrigin(entry.path, absPath, read) };
+      return { readSql: `SELECT * FROM ${from}`, origin: fileOrigin(entry, absPath, read) };
     }
     case "parquet":
       return {
         readSql: `SELECT * FROM ${parquetReaderSql(absPath)}`,
-        origin: fileOrigin(entry.path, absPath, read),
+        origin: fileOrigin(entry, absPath, read),
       };
     case "grid":
       return undefined;
   }
 }
 
-/** Where each row of a table DuckDB reads from its file sits in that file. */
-function fileOrigin(file: string, absPath: string, read: CsvRead | JsonRead | ParquetRead): RowOrigin {
+/** Where each row of a table DuckDB reads from its file sits in that file (found on first use). */
+function fileOrigin(entry: SourceEntry, absPath: string, read: CsvRead | JsonRead | ParquetRead): RowOrigin {
+  const fingerprint = { bytes: entry.bytes, mtimeMs: entry.mtimeMs };
+  const gzip = read.kind !== "parquet" && read.compression === "gzip" ? { gzip: true } : {};
   switch (read.kind) {
     case "csv":
-      return lazyLines(file, () =>
-        scanRecordStarts(absPath, {
+      return lineOrigin(
+        entry.path,
+        absPath,
+        {
           // Fixed-width lines are read whole, with no quoting: one record per non-blank line.
           mode: read.fixedWidth ? "lines" : "csv",
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",
-          ...(read.compression === "gzip" ? { gzip: true } : {}),
-        }),
+          ...gzip,
+        },
+        fingerprint,
       );
-    case "json": {
-      const gzip = read.compression === "gzip";
-      const shape = read.shape;
-      return shape
-        ? lazyLines(file, () => objectShapeLines(absPath, shape, gzip))
-        : lazyLines(file, async () =>
-            withoutLines(
-              await scanRecordStarts(absPath, {
-                mode: read.format === "array" ? "json-array" : "lines",
-                ...(gzip ? { gzip } : {}),
-              }),
-              read.badLines,
-            ),
-          );
-    }
+    case "json":
+      return lineOrigin(
+        entry.path,
+        absPath,
+        { mode: read.format === "array" ? "json-array" : "lines", ...gzip },
+        fingerprint,
+        {
+          ...(read.shape ? { shape: read.shape } : {}),
+          ...(read.badLines ? { withoutLines: read.badLines } : {}),
+        },
+      );
     case "parquet":
-      return { kind: "rowIndex", file };
+      return { kind: "rowIndex", file: entry.path };
   }
 }
 
@@ -129,20 +129,20 @@ export async function materialize(
         readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
         await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
-      origin = fileOrigin(entry.path, absPath, read);
+      origin = fileOrigin(entry, absPath, read);
       break;
     }
     case "json": {
       const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
       readSql = `SELECT * FROM ${from}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = fileOrigin(entry.path, absPath, read);
+      origin = fileOrigin(entry, absPath, read);
       break;
     }
     case "parquet":
       readSql = `SELECT * FROM ${parquetReaderSql(absPath)}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = fileOrigin(entry.path, absPath, read);
+      origin = fileOrigin(entry, absPath, read);
       break;
     case "grid": {
       if (read.columns.length === 0)
@@ -165,17 +165,6 @@ export async function materialize(
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
   const schema = await engine.describe(`SELECT * FROM ${target}`);
   return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
-}
-
-/** Record lines without the bad JSON lines the table leaves out. */
-function withoutLines(lines: Uint32Array, bad: number[] | undefined): Uint32Array {
-  if (!bad?.length) return lines;
-  const skip = new Set(bad);
-  return lines.filter((l) => !skip.has(l));
-}
-
-function lazyLines(file: string, resolve: () => Promise<Uint32Array>): RowOrigin {
-  return { kind: "lines", file, lines: null, resolve };
 }
 
 function otherSheets(entry: SourceEntry, sheet: string): string {

@@ -1,14 +1,25 @@
+import { z } from "zod";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
+import { numberFits, typedColumns, typedRows } from "../engine/typedJson.ts";
+import type { TypedColumn } from "../engine/typedJson.ts";
 import type { SourceLocation } from "../diagnostic.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import { originsOf } from "../state/sharedState.ts";
+import { MAX_PREVIEW_ROWS } from "./previewRows.ts";
 
 export interface Preview {
   columns: string[];
+  /** Each column's DuckDB type and how its values appear in JSON (see typedJson.ts). */
+  types?: TypedColumn[];
+  /** Values in typed JSON: one representation per column. */
   rows: unknown[][];
   /** Source file and line of each previewed row, where the table keeps origins. */
   origins: (SourceLocation | null)[];
+  /** Rows of the table before the first one shown. */
+  offset?: number;
+  /** More rows of the table follow the ones shown. */
+  truncated?: boolean;
 }
 
 /** Source lines of grid rows, looked up in the grid's line table. */
@@ -23,19 +34,66 @@ export function gridLineLookup(engine: DuckEngine) {
   };
 }
 
-/** The first rows of a table, in order, with their origins; counted as shown to the agent. */
+/** Per registered table: whether its wide numbers fit JSON numbers (tables never change once registered). */
+const fitsByTable = new WeakMap<TableInfo, Promise<boolean[]>>();
+
+/**
+ * Rows of a table in order, from `offset`, with their origins, in typed JSON. Rows shown to the
+ * agent (`shown`, the default) are counted in the state's coverage.
+ */
 export async function previewTable(
   engine: DuckEngine,
   state: SharedState,
   info: TableInfo,
   limit: number,
+  offset = 0,
+  shown = true,
 ): Promise<Preview> {
-  const rows = await engine.all(
-    `SELECT rowid AS __radar_rowid, * FROM ${sqlIdent(info.name)} ORDER BY rowid LIMIT ${limit}`,
+  const page = await engine.page(
+    `SELECT *, rowid AS __radar_rowid FROM ${sqlIdent(info.name)} ORDER BY __radar_rowid LIMIT ${Math.max(0, Math.floor(limit))} OFFSET ${Math.max(0, Math.floor(offset))}`,
   );
-  const columns = info.schema.map((c) => c.name);
-  const rowids = rows.map((r) => Number(r.__radar_rowid));
+  const width = page.names.length - 1;
+  const data = {
+    names: page.names.slice(0, width),
+    types: page.types.slice(0, width),
+    rows: page.rows.map((r) => r.slice(0, width)),
+  };
+  let fits = fitsByTable.get(info);
+  if (!fits) {
+    fits = numberFits(engine, info.name, data);
+    fitsByTable.set(info, fits);
+    fits.catch(() => fitsByTable.delete(info));
+  }
+  const columnFits = await fits;
+  const rowids = page.rows.map((r) => Number(r[width]));
   const origins = await originsOf(info.origin, rowids, gridLineLookup(engine));
-  state.noteShown(info.name, rows.length);
-  return { columns, rows: rows.map((r) => columns.map((c) => r[c] ?? null)), origins };
+  if (shown) state.noteShown(info.name, offset + rowids.length);
+  return {
+    columns: data.names,
+    types: typedColumns(data, columnFits),
+    rows: typedRows(data, columnFits),
+    origins,
+    ...(offset > 0 ? { offset } : {}),
+    truncated: offset + rowids.length < info.rowCount,
+  };
 }
+
+/** `preview_rows` of the operators that return rows: bounded, so the agent's context stays small. */
+export function previewRowsArg(defaultRows: number) {
+  return z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PREVIEW_ROWS)
+    .optional()
+    .describe(
+      `Rows of the table to show (default ${defaultRows}, at most ${MAX_PREVIEW_ROWS}); page through the rest with offset, or radar show / radar_show.`,
+    );
+}
+
+export const offsetArg = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe("Rows of the table to skip before the ones shown (default 0).");

@@ -1,19 +1,25 @@
 import { z } from "zod";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { reject } from "../diagnostic.ts";
+import { Rejection, reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator } from "./operator.ts";
-import { previewTable } from "./preview.ts";
+import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { requireRegistered } from "./requireTable.ts";
-import { checkOutputName } from "./tableName.ts";
+import { SqlError } from "./sqlError.ts";
+import { checkOutputName, replaceArg } from "./tableName.ts";
+
+export const QUERY_RECORDS = 10;
 
 export const queryArgs = z
   .object({
     sql: z.string().describe("One read-only SELECT or WITH statement over registered tables."),
     inputs: z.array(z.string()).describe("Every registered table the SQL reads."),
     output: z.string().describe("Name of the table to register with the result."),
+    replace: replaceArg,
+    preview_rows: previewRowsArg(QUERY_RECORDS),
+    offset: offsetArg,
   })
   .strict();
 export type QueryArgs = z.infer<typeof queryArgs>;
@@ -24,8 +30,6 @@ export interface QueryObservation {
   rowCount: number;
   records: Preview;
 }
-
-export const QUERY_RECORDS = 10;
 
 export const queryOperator: Operator<QueryArgs, QueryObservation> = {
   name: "Query",
@@ -46,10 +50,20 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
           `Query.sql reads table "${table}", which is not in Query.inputs ${JSON.stringify(args.inputs)}. Declare every table the query reads.`,
         );
     }
-    await assertPreparesAsSelect(ctx.engine, analysis.sql);
+    try {
+      await assertPreparesAsSelect(ctx.engine, analysis.sql);
+    } catch (error) {
+      if (error instanceof Rejection) throw error;
+      throw SqlError.from(error, analysis.sql, 0);
+    }
     // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
-    // trailing line comment.
-    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
+    // trailing line comment. The wrapper's first line is not the agent's: error positions are
+    // moved back by one line (SqlError).
+    try {
+      await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
+    } catch (error) {
+      throw SqlError.from(error, analysis.sql, 1);
+    }
     const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
     const [count] = await ctx.engine.all(`SELECT count(*) AS n FROM ${sqlIdent(output)}`);
     const info = {
@@ -65,7 +79,13 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         table: output,
         schema,
         rowCount: info.rowCount,
-        records: await previewTable(ctx.engine, ctx.state, info, QUERY_RECORDS),
+        records: await previewTable(
+          ctx.engine,
+          ctx.state,
+          info,
+          args.preview_rows ?? QUERY_RECORDS,
+          args.offset ?? 0,
+        ),
       },
     };
   },

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { nearest, reject } from "../diagnostic.ts";
+import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
-import { previewTable } from "./preview.ts";
+import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
-import { checkOutputName, tableNameFor } from "./tableName.ts";
+import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
+
+export const PREVIEW_ROWS = 5;
 
 export const scanArgs = z
   .object({
@@ -22,6 +25,9 @@ export const scanArgs = z
       .string()
       .optional()
       .describe("Excel sheet name or HTML table label; the first one when omitted."),
+    replace: replaceArg,
+    preview_rows: previewRowsArg(PREVIEW_ROWS),
+    offset: offsetArg,
   })
   .strict();
 export type ScanArgs = z.infer<typeof scanArgs>;
@@ -47,8 +53,6 @@ export interface ScanObservation {
   readSql?: string;
 }
 
-export const PREVIEW_ROWS = 5;
-
 /** The mapped file for a path, or a rejection naming the nearest lake paths. */
 export function requireEntry(ctx: OperatorContext, file: string, argument: string): SourceEntry {
   const entry = ctx.entry(file);
@@ -65,11 +69,18 @@ export function requireEntry(ctx: OperatorContext, file: string, argument: strin
 
 /** The table of a file to read: the named sheet, or the first. */
 export function requireTable(entry: SourceEntry, sheet: string | undefined): TableProfile {
-  if (entry.error) throw new Error(`${entry.path} cannot be read: ${entry.error}`);
+  if (entry.error)
+    reject(
+      "unreadable-source",
+      `${entry.path} cannot be read: ${inWords(entry.error.replace(/[.\s]+$/, ""))}. Look at it with Bash (head, grep); the other files are unaffected.`,
+      [{ file: entry.path, line: lineOf(entry.error) ?? 1 }],
+    );
   const tables = entry.tables ?? [];
   if (tables.length === 0)
-    throw new Error(
-      `${entry.path} holds no table (${entry.format}); use Bash (head, grep) to read text files`,
+    reject(
+      "not-a-table",
+      `${entry.path} holds no table (${entry.format}); use Bash (head, grep) to read text files.`,
+      [{ file: entry.path, line: 1 }],
     );
   if (sheet === undefined) return tables[0]!;
   const table =
@@ -119,7 +130,13 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
     };
     ctx.state.register(info);
     ctx.state.scanned.add(table.sheet ? `${entry.path}#${table.sheet}` : entry.path);
-    const preview = await previewTable(ctx.engine, ctx.state, info, PREVIEW_ROWS);
+    const preview = await previewTable(
+      ctx.engine,
+      ctx.state,
+      info,
+      args.preview_rows ?? PREVIEW_ROWS,
+      args.offset ?? 0,
+    );
     const sheets = (entry.tables ?? []).map((t) => t.sheet).filter((s): s is string => s !== undefined);
     return {
       observation: {

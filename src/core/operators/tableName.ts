@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { reject } from "../diagnostic.ts";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -23,3 +24,11 @@ export function tableNameFor(path: string): string {
   if (!/^[a-z_]/.test(name)) name = `t_${name}`;
   return name.slice(0, 60) || "t";
 }
+
+/** `replace` of the operators that register a table. */
+export const replaceArg = z
+  .boolean()
+  .optional()
+  .describe(
+    "Replace an existing table of the same name (its lineage stays in the trace). Without it, a call whose output names an existing table it does not read is refused.",
+  );

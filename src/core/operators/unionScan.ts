@@ -6,10 +6,10 @@ import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 import { directRead, materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
-import { previewTable } from "./preview.ts";
+import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
-import { checkOutputName } from "./tableName.ts";
+import { checkOutputName, replaceArg } from "./tableName.ts";
 
 export const unionScanArgs = z
   .object({
@@ -22,6 +22,9 @@ export const unionScanArgs = z
       .min(1)
       .describe("Name of the column that holds each row's source label (the file name)."),
     output: z.string().describe("Name of the table to register."),
+    replace: replaceArg,
+    preview_rows: previewRowsArg(PREVIEW_ROWS),
+    offset: offsetArg,
   })
   .strict();
 export type UnionScanArgs = z.infer<typeof unionScanArgs>;
@@ -253,7 +256,13 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
         schema,
         partialColumns,
         rowCount,
-        preview: await previewTable(ctx.engine, ctx.state, info, PREVIEW_ROWS),
+        preview: await previewTable(
+          ctx.engine,
+          ctx.state,
+          info,
+          args.preview_rows ?? PREVIEW_ROWS,
+          args.offset ?? 0,
+        ),
       },
     };
   },

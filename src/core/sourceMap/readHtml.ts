@@ -1,5 +1,4 @@
 import { createReadStream } from "node:fs";
-import { Parser } from "htmlparser2";
 import type { Grid } from "./gridTable.ts";
 
 interface OpenTable {
@@ -55,6 +54,7 @@ export async function readHtmlTables(absPath: string, encoding: BufferEncoding =
     return col;
   };
 
+  const { Parser } = await import("htmlparser2");
   const parser = new Parser(
     {
       onopentag(name, attrs) {

@@ -1,22 +1,70 @@
+import { statSync } from "node:fs";
 import type { SourceLocation } from "../diagnostic.ts";
+import { scanRecordStarts } from "../origins/recordStarts.ts";
+import type { RecordScanOptions } from "../origins/recordStarts.ts";
+import { objectShapeLines } from "../sourceMap/jsonShape.ts";
+import type { JsonShape } from "../sourceMap/sourceEntry.ts";
 
 export interface ColumnType {
   name: string;
   type: string;
 }
 
-/** Where the rows of a scanned table come from, so a row id can be turned into a file line. */
+/** A file as it was when a table was read from it: a table is stale once its file differs. */
+export interface FileFingerprint {
+  path: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** The call that made something: its run and its index in that run. */
+export interface CallRef {
+  runId: string;
+  index: number;
+}
+
+/**
+ * Where the rows of a scanned table come from, so a row id can be turned into a file line. Every
+ * variant is plain JSON, so a session can keep its tables' origins across processes.
+ */
 export type RowOrigin =
   | {
       kind: "lines";
       file: string;
-      /** start line of each row, by row id */ lines: Uint32Array | null;
-      resolve: () => Promise<Uint32Array>;
+      /** Absolute path of the file (or of its UTF-8 copy) the line scan reads. */
+      absPath: string;
+      /** How to find each record's first line again (one streaming pass, on first use). */
+      scan: RecordScanOptions;
+      /** The file as it was read: a changed file's lines are not claimed. */
+      fingerprint?: { bytes: number; mtimeMs: number };
+      /** A top-level JSON object read as rows: the member lines by its shape, not record starts. */
+      jsonShape?: JsonShape;
+      /** Lines of records the table leaves out (bad JSON lines). */
+      withoutLines?: number[];
     }
   | { kind: "grid"; file: string; sheet: string; gridTable: string }
   | { kind: "rowIndex"; file: string }
   | { kind: "union"; segments: { start: number; count: number; origin: RowOrigin }[] }
   | { kind: "derived" };
+
+/** A line origin for a file read by DuckDB (the rows' lines are found on first use). */
+export function lineOrigin(
+  file: string,
+  absPath: string,
+  scan: RecordScanOptions,
+  fingerprint?: { bytes: number; mtimeMs: number },
+  json: { shape?: JsonShape; withoutLines?: number[] } = {},
+): RowOrigin {
+  return {
+    kind: "lines",
+    file,
+    absPath,
+    scan,
+    ...(fingerprint ? { fingerprint } : {}),
+    ...(json.shape ? { jsonShape: json.shape } : {}),
+    ...(json.withoutLines?.length ? { withoutLines: json.withoutLines } : {}),
+  };
+}
 
 export interface Provenance {
   kind: "scan" | "union" | "query";
@@ -34,6 +82,48 @@ export interface TableInfo {
   schema: ColumnType[];
   rowCount: number;
   origin: RowOrigin;
+  /** The call that registered it (set by the runtime). */
+  producedBy?: CallRef;
+  /** The files it was read from — directly, or through its inputs — as they were then. */
+  sources?: FileFingerprint[];
+  /**
+   * What a Scan or UnionScan read, as a key (`scan:path#sheet`, `union:col|a.csv|b.csv`): a later
+   * read of the same unchanged files reuses this table instead of reading again.
+   */
+  readKey?: string;
+  /** The observation of the call that read it (without rows), to answer a reused read. */
+  readObservation?: unknown;
+}
+
+/** A table as the trace keeps it when it is replaced or dropped: its lineage, not its rows. */
+export interface TableSnapshot {
+  name: string;
+  provenance: Provenance;
+  rowCount: number;
+  schema: ColumnType[];
+  producedBy?: CallRef;
+  sources?: FileFingerprint[];
+}
+
+export function snapshotOf(info: TableInfo): TableSnapshot {
+  return {
+    name: info.name,
+    provenance: info.provenance,
+    rowCount: info.rowCount,
+    schema: info.schema,
+    ...(info.producedBy ? { producedBy: info.producedBy } : {}),
+    ...(info.sources ? { sources: info.sources } : {}),
+  };
+}
+
+/** The shared state as a session file keeps it (plain JSON). */
+export interface SerializedState {
+  version: 1;
+  tables: TableInfo[];
+  scanned: string[];
+  probed: Record<string, string[]>;
+  rowsShown: Record<string, number>;
+  partialViews: Record<string, { command: string; lines: number }>;
 }
 
 /** The facts the runtime has observed: registered tables and what of the lake has been seen. */
@@ -57,6 +147,23 @@ export class SharedState {
     this.tables.set(info.name.toLowerCase(), info);
   }
 
+  /** Forgets a table and what was seen of it (the caller drops it from DuckDB). */
+  unregister(name: string): void {
+    const key = name.toLowerCase();
+    this.tables.delete(key);
+    this.probed.delete(key);
+    this.rowsShown.delete(key);
+  }
+
+  /** Forgets everything: no tables, nothing seen. */
+  clear(): void {
+    this.tables.clear();
+    this.scanned.clear();
+    this.probed.clear();
+    this.rowsShown.clear();
+    this.partialViews.clear();
+  }
+
   noteShown(table: string, rows: number): void {
     this.rowsShown.set(table.toLowerCase(), Math.max(this.rowsShown.get(table.toLowerCase()) ?? 0, rows));
   }
@@ -74,6 +181,53 @@ export class SharedState {
       rowsShown: Object.fromEntries(this.rowsShown),
     };
   }
+
+  serialize(): SerializedState {
+    return {
+      version: 1,
+      tables: [...this.tables.values()],
+      scanned: [...this.scanned],
+      probed: Object.fromEntries([...this.probed].map(([t, cols]) => [t, [...cols]])),
+      rowsShown: Object.fromEntries(this.rowsShown),
+      partialViews: Object.fromEntries(this.partialViews),
+    };
+  }
+
+  /** Replaces this state's content with a saved one. */
+  restore(saved: SerializedState): void {
+    this.clear();
+    for (const t of saved.tables) this.register(t);
+    for (const s of saved.scanned) this.scanned.add(s);
+    for (const [t, cols] of Object.entries(saved.probed)) this.probed.set(t, new Set(cols));
+    for (const [t, n] of Object.entries(saved.rowsShown)) this.rowsShown.set(t, n);
+    for (const [p, v] of Object.entries(saved.partialViews)) this.partialViews.set(p, v);
+  }
+}
+
+/** Line starts per origin, found once per process (origins are plain data, so keyed by identity). */
+const lineStarts = new WeakMap<object, Promise<Uint32Array | null>>();
+
+function resolveLines(origin: Extract<RowOrigin, { kind: "lines" }>): Promise<Uint32Array | null> {
+  let found = lineStarts.get(origin);
+  if (!found) {
+    found = (async () => {
+      if (origin.fingerprint) {
+        // A file changed since it was read: its lines no longer tell where these rows were.
+        const now = statSync(origin.absPath, { throwIfNoEntry: false });
+        if (!now || now.size !== origin.fingerprint.bytes || now.mtimeMs !== origin.fingerprint.mtimeMs)
+          return null;
+      }
+      const lines = origin.jsonShape
+        ? await objectShapeLines(origin.absPath, origin.jsonShape, origin.scan.gzip === true)
+        : await scanRecordStarts(origin.absPath, origin.scan);
+      if (!origin.withoutLines?.length) return lines;
+      const skip = new Set(origin.withoutLines);
+      return lines.filter((l) => !skip.has(l));
+    })();
+    lineStarts.set(origin, found);
+    found.catch(() => lineStarts.delete(origin));
+  }
+  return found;
 }
 
 /** Source lines of the given row ids of a table (row ids are DuckDB `rowid`s, 0-based). */
@@ -88,12 +242,12 @@ export async function originsOf(
     case "rowIndex":
       return rowids.map((r) => ({ file: origin.file, line: r + 1 }));
     case "lines": {
-      const lines = origin.lines ?? (origin.lines = await origin.resolve());
-      return rowids.map((r) => (r < lines.length ? { file: origin.file, line: lines[r]! } : null));
+      const lines = await resolveLines(origin);
+      return rowids.map((r) => (lines && r < lines.length ? { file: origin.file, line: lines[r]! } : null));
     }
     case "grid": {
       const lines = await lookupGrid(origin.gridTable, rowids);
-      return lines.map((line) => ({ file: origin.file, line, sheet: origin.sheet }));
+      return lines.map((line) => (line > 0 ? { file: origin.file, line, sheet: origin.sheet } : null));
     }
     case "union": {
       const out: (SourceLocation | null)[] = [];
@@ -104,4 +258,11 @@ export async function originsOf(
       return out;
     }
   }
+}
+
+/** Grid line tables an origin refers to (they live in DuckDB beside the table). */
+export function gridTablesOf(origin: RowOrigin): string[] {
+  if (origin.kind === "grid") return [origin.gridTable];
+  if (origin.kind === "union") return origin.segments.flatMap((s) => gridTablesOf(s.origin));
+  return [];
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorName } from "../operators/operator.ts";
+import type { CallRef, TableSnapshot } from "../state/sharedState.ts";
 
 export type CallStatus = "ok" | "rejected" | "failed" | "skipped";
 
@@ -22,6 +23,19 @@ export interface CallEvent {
   durationMs: number;
   /** Time spent in the checks after execution. */
   validationMs?: number;
+  /**
+   * Nothing was read again: `table` already held what the call asks for — a Scan/UnionScan of
+   * files unchanged since the call `from` read them (`how: "session"`; "copied" when it was
+   * registered under another name), or an identical call earlier in the same batch (`"batch"`).
+   */
+  reused?: { how: "session" | "copied" | "batch"; table?: string; from?: CallRef };
+  /** The table this call's output replaced: its lineage stays in the trace. */
+  replaced?: TableSnapshot;
+  /**
+   * A failure inside RADAR itself (not the data, not the call): the exception, for the maintainers.
+   * `error` and the diagnostics say what happened in words.
+   */
+  internalError?: string;
 }
 
 export interface RunStartEvent {
@@ -32,6 +46,8 @@ export interface RunStartEvent {
   question?: string;
   /** The run whose shared state (registered tables) this one goes on with. */
   continues?: string;
+  /** The named session the run belongs to (its tables persist between runs). */
+  session?: string;
 }
 
 export interface RunEndEvent {
@@ -55,7 +71,17 @@ export interface LayerEvent {
   [field: string]: unknown;
 }
 
+/** Tables removed from the shared state by the user or a client (not by an operator call). */
+export interface TablesDroppedEvent {
+  type: "tables-dropped";
+  runId: string;
+  at: string;
+  /** `drop`: named tables; `reset`: every table and everything seen (coverage) of the session. */
+  reason: "drop" | "reset";
+  tables: TableSnapshot[];
+}
+
 /** The single typed event stream every consumer (trace file, CLI, editor views) reads. */
-export type TraceEvent = RunStartEvent | CallEvent | RunEndEvent | LayerEvent;
+export type TraceEvent = RunStartEvent | CallEvent | RunEndEvent | TablesDroppedEvent | LayerEvent;
 
 export type TraceListener = (event: TraceEvent) => void;

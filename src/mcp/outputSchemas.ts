@@ -1,0 +1,266 @@
+/**
+ * The `outputSchema` of every RADAR tool (JSON Schema), describing its `structuredContent`.
+ * Clients validate results against them, so they say exactly what `toolOutput.ts` sends, and
+ * leave room (additionalProperties) only where an operator's observation may grow new fields.
+ */
+
+type Schema = Record<string, unknown>;
+
+const location: Schema = {
+  type: "object",
+  properties: { file: { type: "string" }, line: { type: "integer" }, sheet: { type: "string" } },
+  required: ["file", "line"],
+};
+
+const diagnostic: Schema = {
+  type: "object",
+  description: "A finding of the runtime: a stable code, severity, evidence in words, source locations.",
+  properties: {
+    code: { type: "string" },
+    severity: { enum: ["error", "warning", "info"] },
+    message: { type: "string" },
+    locations: { type: "array", items: location },
+  },
+  required: ["code", "severity", "message", "locations"],
+};
+
+const callRef: Schema = {
+  type: "object",
+  properties: { runId: { type: "string" }, index: { type: "integer" } },
+  required: ["runId", "index"],
+};
+
+const column: Schema = {
+  type: "object",
+  properties: {
+    name: { type: "string" },
+    type: { type: "string", description: "DuckDB type, e.g. BIGINT, DECIMAL(18,2), DATE" },
+    json: {
+      enum: ["number", "string", "boolean", "array", "object"],
+      description: "How this column's values appear in `rows` (one representation per column).",
+    },
+  },
+  required: ["name", "type", "json"],
+};
+
+/** Rows shown of a table: typed values, where each row came from, and whether more follow. */
+export const rowsSchema: Schema = {
+  type: "object",
+  properties: {
+    columns: { type: "array", items: column },
+    rows: { type: "array", items: { type: "array" }, description: "Typed JSON values, one array per row." },
+    offset: { type: "integer", description: "Rows of the table before the first one shown." },
+    rowsShown: { type: "integer" },
+    truncated: { type: "boolean", description: "The table has rows after the ones shown." },
+    sourceLocations: {
+      type: "array",
+      items: { anyOf: [location, { type: "null" }] },
+      description: "File and line of each row shown (null for derived rows).",
+    },
+  },
+  required: ["columns", "rows", "offset", "rowsShown", "truncated", "sourceLocations"],
+};
+
+const schemaColumns: Schema = {
+  type: "array",
+  items: {
+    type: "object",
+    properties: { name: { type: "string" }, type: { type: "string" } },
+    required: ["name", "type"],
+  },
+};
+
+const tableSnapshot: Schema = {
+  type: "object",
+  properties: {
+    name: { type: "string" },
+    rowCount: { type: "integer" },
+    schema: schemaColumns,
+    provenance: { type: "object" },
+    producedBy: callRef,
+  },
+  required: ["name", "rowCount"],
+};
+
+const observations: Record<string, Schema> = {
+  Discover: {
+    type: "object",
+    properties: {
+      hits: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            path: { type: "string" },
+            score: { type: "number" },
+            reasons: { type: "array", items: { type: "string" } },
+          },
+          required: ["path"],
+        },
+      },
+    },
+    required: ["hits"],
+  },
+  Bash: {
+    type: "object",
+    properties: {
+      command: { type: "string" },
+      stdout: { type: "string" },
+      stderr: { type: "string" },
+      exitCode: { type: ["integer", "null"] },
+      truncated: { type: "boolean" },
+      timedOut: { type: "boolean" },
+    },
+    required: ["stdout", "exitCode"],
+  },
+  Scan: {
+    type: "object",
+    properties: {
+      table: { type: "string" },
+      rowCount: { type: "integer" },
+      schema: schemaColumns,
+      provenance: {
+        type: "object",
+        description: "File, format, header line, sheet, title and footer lines.",
+      },
+      rows: rowsSchema,
+    },
+    required: ["table", "rowCount", "schema", "rows"],
+  },
+  UnionScan: {
+    type: "object",
+    properties: {
+      table: { type: "string" },
+      rowCount: { type: "integer" },
+      schema: schemaColumns,
+      sources: { type: "array", items: { type: "object" } },
+      partialColumns: { type: "array", items: { type: "object" } },
+      rows: rowsSchema,
+    },
+    required: ["table", "rowCount", "schema", "rows"],
+  },
+  Probe: {
+    type: "object",
+    properties: {
+      table: { type: "string" },
+      rowCount: { type: "integer" },
+      columns: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            column: { type: "string" },
+            type: { type: "string" },
+            nullRate: { type: "number" },
+            nulls: { type: "integer" },
+            distinct: { type: "integer" },
+            min: {},
+            max: {},
+            top: {
+              type: "array",
+              items: { type: "object", properties: { value: {}, count: { type: "integer" } } },
+            },
+          },
+          required: ["column", "type", "nullRate", "distinct", "top"],
+        },
+      },
+    },
+    required: ["table", "rowCount", "columns"],
+  },
+  Query: {
+    type: "object",
+    properties: {
+      table: { type: "string" },
+      rowCount: { type: "integer" },
+      schema: schemaColumns,
+      rows: rowsSchema,
+    },
+    required: ["table", "rowCount", "schema", "rows"],
+  },
+};
+
+/** The result of an operator tool: status, diagnostics, and the observation when it ran. */
+export function callOutputSchema(op: string): Schema {
+  return {
+    type: "object",
+    properties: {
+      status: {
+        enum: ["ok", "rejected", "failed", "skipped"],
+        description:
+          "rejected: refused before anything ran; failed: ran and errored; skipped: its input was not produced.",
+      },
+      call: { ...callRef, description: "This call in the session's trace." },
+      summary: { type: "string" },
+      error: { type: "string" },
+      diagnostics: { type: "array", items: diagnostic },
+      reused: {
+        type: "object",
+        description:
+          "Nothing was read again: the table already held these files, unchanged (or the same call ran just before).",
+        properties: {
+          how: { enum: ["session", "copied", "batch"] },
+          table: { type: "string" },
+          from: callRef,
+        },
+        required: ["how"],
+      },
+      replaced: { ...tableSnapshot, description: "The table this call's output replaced (replace: true)." },
+      observation: observations[op] ?? { type: "object" },
+    },
+    required: ["status", "call", "diagnostics"],
+  };
+}
+
+export const showOutputSchema: Schema = {
+  type: "object",
+  properties: {
+    status: { const: "ok" },
+    table: { type: "string" },
+    rowCount: { type: "integer" },
+    stale: { type: "string", description: "Why the table may no longer match its files." },
+    rows: rowsSchema,
+  },
+  required: ["status", "table", "rowCount", "rows"],
+};
+
+export const tablesOutputSchema: Schema = {
+  type: "object",
+  properties: {
+    session: {
+      type: ["string", "null"],
+      description: "The named session, or null for this connection only.",
+    },
+    tables: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          rows: { type: "integer" },
+          columns: schemaColumns,
+          kind: { enum: ["scan", "union", "query"] },
+          from: { type: "array", items: { type: "string" }, description: "Files read, or tables queried." },
+          producedBy: { ...callRef, description: "The call that registered it." },
+          stale: { type: "string", description: "Present when a file changed since it was read." },
+        },
+        required: ["name", "rows", "columns", "kind", "from"],
+      },
+    },
+  },
+  required: ["session", "tables"],
+};
+
+export const droppedOutputSchema: Schema = {
+  type: "object",
+  properties: {
+    status: { const: "ok" },
+    dropped: { type: "array", items: tableSnapshot },
+  },
+  required: ["status", "dropped"],
+};
+
+/** Results of the session tools that failed (an unknown table): a diagnostic, no data. */
+export const errorShape = (message: string, code: string): Record<string, unknown> => ({
+  status: "rejected",
+  diagnostics: [{ code, severity: "error", message, locations: [] }],
+});
