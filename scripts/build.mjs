@@ -50,18 +50,21 @@ if (existsSync("src/extension/extension.ts")) {
     external: ["vscode", "@duckdb/node-api", "@duckdb/node-bindings"],
     logLevel: "warning",
   };
-  // The shell: commands, views, webview host. Its banner stamps the load start for the reported
-  // activation time; the runtime bundle is left out (see runtimeLoader.ts).
+  // The shell: commands, views, webview host. Its banner and footer stamp the start and end of its
+  // evaluation for the reported activation time (activationClock.ts); the runtime bundle is left out (see runtimeLoader.ts).
   await build({
     ...extensionOptions,
     entryPoints: { extension: "src/extension/extension.ts" },
     banner: { js: "globalThis.__radarLoadStart = performance.now();" },
+    footer: { js: "globalThis.__radarLoadEnd = performance.now();" },
     plugins: [runtimeBundleExternal],
     // `require`, not `import()`: the extension host's CommonJS loader resolves it like the rest.
     supported: { "dynamic-import": false },
   });
   // Everything that needs DuckDB or the model client, loaded on first use.
   await build({ ...extensionOptions, entryPoints: { runtimeBundle: "src/extension/runtimeBundle.ts" } });
+  // The child process that builds the Source Map out of the extension host (sourceMapper.ts).
+  await build({ ...extensionOptions, entryPoints: { mapWorker: "src/extension/mapWorker.ts" } });
   await buildWebview();
 }
 

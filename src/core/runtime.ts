@@ -23,7 +23,11 @@ import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/t
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 
 export interface RuntimeOptions {
-  allowBash?: boolean;
+  /**
+   * Whether the Bash operator may run (default true). A function is asked at every call, for a
+   * host whose answer can change during a session (an editor's workspace trust).
+   */
+  allowBash?: boolean | (() => boolean);
   onMapProgress?: (progress: MapProgress) => void;
   /** Overrides where the cache and traces go (default: `<lake>/.radar`). */
   radarDir?: string;
@@ -168,7 +172,10 @@ export class Runtime {
       state: this.state,
       discover: () => (this.index ??= new DiscoverIndex(this.map)),
       entry: (path) => this.entry(path),
-      allowBash: this.options.allowBash ?? true,
+      allowBash:
+        typeof this.options.allowBash === "function"
+          ? this.options.allowBash()
+          : (this.options.allowBash ?? true),
       ...(signal ? { signal } : {}),
     };
   }

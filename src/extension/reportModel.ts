@@ -39,6 +39,12 @@ export function reportOf(run: TraceRun): ReportRun {
     ...(tokens ? { tokens } : {}),
     ...(run.tracePath ? { tracePath: run.tracePath } : {}),
     evidence: answerCall ? [evidenceChain(answerCall, lineage)] : [],
+    turns: run.batches.map((b) => ({
+      step: b.step,
+      ...(b.content ? { content: b.content } : {}),
+      ...(b.durationMs !== undefined ? { durationMs: b.durationMs } : {}),
+      ...(b.tokens ? { tokens: b.tokens } : {}),
+    })),
     calls,
     diagnostics: [
       ...calls.flatMap((c) => c.diagnostics),

@@ -14,12 +14,26 @@ export interface MapProgress {
   bytesDone: number;
   bytesTotal: number;
   path: string;
+  /** The file's entry, as just mapped or taken from the cache (a host shows files as they come). */
+  entry?: SourceEntry;
+  /** Whether the entry came from the cache (the file is unchanged) rather than being profiled. */
+  cached?: boolean;
+}
+
+/** Thrown when `BuildOptions.signal` aborts a build; what was mapped until then is cached. */
+export class MapCancelled extends Error {
+  constructor(readonly filesDone: number) {
+    super("the Source Map was cancelled");
+    this.name = "MapCancelled";
+  }
 }
 
 export interface BuildOptions {
   /** RADAR's folder for this lake (see radarDir.ts): `sourcemap.json` and UTF-8 copies. */
   cacheDir: string;
   onProgress?: (progress: MapProgress) => void;
+  /** Stops the build between files; the files mapped so far are written to the cache first. */
+  signal?: AbortSignal;
 }
 
 export interface BuildStats {
@@ -67,14 +81,25 @@ export async function buildSourceMap(
   const files: SourceEntry[] = [];
   let bytesDone = 0;
   let fromCache = 0;
+  const cancelled = async (): Promise<MapCancelled> => {
+    // Keep what was mapped, and the cached entries of the files not reached yet.
+    const rest = crawled.slice(files.length).flatMap((f) => cache.get(cacheKey(f)) ?? []);
+    if (files.length > fromCache) await writeCache(options.cacheDir, [...files, ...rest]);
+    return new MapCancelled(files.length);
+  };
   for (const file of crawled) {
+    if (options.signal?.aborted) throw await cancelled();
     const cached = cache.get(cacheKey(file));
+    let entry: SourceEntry;
     if (cached) {
-      files.push(cached);
+      entry = cached;
       fromCache++;
     } else {
-      files.push(await profileFile(engine, file, options.cacheDir));
+      entry = await profileFile(engine, file, options.cacheDir);
+      // Cancelled while profiling: the entry may record the interruption, not the file; drop it.
+      if (options.signal?.aborted) throw await cancelled();
     }
+    files.push(entry);
     bytesDone += file.bytes;
     options.onProgress?.({
       filesDone: files.length,
@@ -82,6 +107,8 @@ export async function buildSourceMap(
       bytesDone,
       bytesTotal,
       path: file.path,
+      entry,
+      cached: entry === cached,
     });
   }
   if (fromCache !== files.length) await writeCache(options.cacheDir, files);
