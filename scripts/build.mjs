@@ -1,7 +1,7 @@
 // Bundles the CLI, the extension, the webview and the benchmark/eval entry points with esbuild.
 // Type-checking is separate (`tsc --noEmit`), as esbuild only strips types.
 import { build } from "esbuild";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const nodeEntries = {
   cli: "src/cli/main.ts",
@@ -55,17 +55,37 @@ if (existsSync("src/extension/extension.ts")) {
   await build({
     ...extensionOptions,
     entryPoints: { extension: "src/extension/extension.ts" },
-    banner: { js: "globalThis.__radarLoadStart = performance.now();" },
-    footer: { js: "globalThis.__radarLoadEnd = performance.now();" },
+    banner: {
+      js: "globalThis.__radarLoadStart = performance.now(); globalThis.__radarLoadCpu = process.cpuUsage();",
+    },
+    footer: {
+      js: "globalThis.__radarLoadEnd = performance.now(); globalThis.__radarLoadCpu = process.cpuUsage(globalThis.__radarLoadCpu);",
+    },
     plugins: [runtimeBundleExternal],
     // `require`, not `import()`: the extension host's CommonJS loader resolves it like the rest.
     supported: { "dynamic-import": false },
   });
+  shareVscodeModule("dist/extension.cjs");
   // Everything that needs DuckDB or the model client, loaded on first use.
   await build({ ...extensionOptions, entryPoints: { runtimeBundle: "src/extension/runtimeBundle.ts" } });
   // The child process that builds the Source Map out of the extension host (sourceMapper.ts).
   await build({ ...extensionOptions, entryPoints: { mapWorker: "src/extension/mapWorker.ts" } });
   await buildWebview();
+}
+
+/**
+ * esbuild turns each module's `import * as vscode from "vscode"` into
+ * `__toESM(require("vscode"), 1)`, which copies every one of the API's ~300 members into a fresh
+ * object — fifteen times over in the shell, a measurable part of activation. The shell only reads
+ * named members, which the API object itself has: every module gets that object instead.
+ */
+function shareVscodeModule(file) {
+  const text = readFileSync(file, "utf8");
+  const wrapped = /__toESM\(require\("vscode"\), 1\)/g;
+  const count = (text.match(wrapped) ?? []).length;
+  if (count === 0)
+    throw new Error(`${file}: esbuild no longer wraps require("vscode"); review shareVscodeModule`);
+  writeFileSync(file, text.replace(wrapped, 'require("vscode")'));
 }
 
 /** The report webview: a browser bundle with its components, and the codicon font it uses. */

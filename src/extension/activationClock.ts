@@ -14,6 +14,12 @@ export interface ActivationTimes {
   totalMs: number;
   /** From the end of the bundle's evaluation to the call of `activate()`: the host's work. */
   hostWaitMs: number;
+  /**
+   * CPU time of the extension host's main thread (of the process, where Node lacks
+   * `process.threadCpuUsage`) over the bundle's evaluation and `activate()`: on a busy machine the
+   * wall times above include time spent waiting for a core; this does not.
+   */
+  cpuMs: number;
 }
 
 function stamp(name: "__radarLoadStart" | "__radarLoadEnd"): number | undefined {
@@ -23,7 +29,11 @@ function stamp(name: "__radarLoadStart" | "__radarLoadEnd"): number | undefined 
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
-export function activationTimes(activateStart: number, activateEnd: number): ActivationTimes {
+export function activationTimes(
+  activateStart: number,
+  activateEnd: number,
+  activateCpu?: NodeJS.CpuUsage,
+): ActivationTimes {
   const loadStart = stamp("__radarLoadStart") ?? activateStart;
   const loadEnd = stamp("__radarLoadEnd") ?? activateStart;
   const loadMs = Math.max(0, loadEnd - loadStart);
@@ -33,5 +43,28 @@ export function activationTimes(activateStart: number, activateEnd: number): Act
     activateMs: round(activateMs),
     totalMs: round(loadMs + activateMs),
     hostWaitMs: round(Math.max(0, activateStart - loadEnd)),
+    cpuMs: round(
+      (cpuMs((globalThis as Record<string, unknown>).__radarLoadCpu) ?? 0) + (cpuMs(activateCpu) ?? 0),
+    ),
   };
+}
+
+function cpuMs(usage: unknown): number | undefined {
+  const u = usage as NodeJS.CpuUsage | undefined;
+  return u && typeof u.user === "number" ? (u.user + u.system) / 1000 : undefined;
+}
+
+type CpuClock = (previous?: NodeJS.CpuUsage) => NodeJS.CpuUsage;
+
+/** The main thread's CPU clock where Node has one (≥ 23.9), else the process's. */
+const cpuClock: CpuClock =
+  (process as unknown as { threadCpuUsage?: CpuClock }).threadCpuUsage?.bind(process) ??
+  process.cpuUsage.bind(process);
+
+export function cpuNow(): NodeJS.CpuUsage {
+  return cpuClock();
+}
+
+export function cpuSince(start: NodeJS.CpuUsage): NodeJS.CpuUsage {
+  return cpuClock(start);
 }

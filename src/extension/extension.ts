@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { join } from "node:path";
-import { activationTimes } from "./activationClock.ts";
+import { activationTimes, cpuNow, cpuSince } from "./activationClock.ts";
 import type { ActivationTimes } from "./activationClock.ts";
 import { ApiKeyStore, setApiKey } from "./apiKeyStore.ts";
 import { chatHandler, registerChatParticipant } from "./chatParticipant.ts";
@@ -62,8 +62,21 @@ export interface RadarApi {
  */
 export function activate(context: vscode.ExtensionContext): RadarApi {
   const activateStart = performance.now();
+  const activateCpu = cpuNow();
+  const phases: [string, number, number][] = [];
+  let lap = activateStart;
+  let lapCpu = cpuNow();
+  const phase = (name: string): void => {
+    const now = performance.now();
+    const cpu = cpuSince(lapCpu);
+    phases.push([name, Math.round((now - lap) * 10) / 10, Math.round((cpu.user + cpu.system) / 100) / 10]);
+    lap = now;
+    lapCpu = cpuNow();
+  };
   const log = new RadarLog();
+  phase("log");
   const keys = new ApiKeyStore(context.secrets);
+  phase("keys");
   const traceModel = new TraceModel();
   const traceTree = new TraceTreeProvider(traceModel);
   const lake = (): vscode.WorkspaceFolder | undefined => {
@@ -88,13 +101,16 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     }
     return resolved.dir;
   };
+  phase("state");
   const sources = new SourcesTreeProvider({
     lake,
     log,
     stateDir,
     workerPath: join(context.extensionPath, "dist", "mapWorker.cjs"),
   });
+  phase("sources");
   const problems = new ProblemsPanel(vscode.Uri.joinPath(context.extensionUri, "docs", "diagnostics.md"));
+  phase("problems");
   const isLake = (path: string): boolean =>
     (vscode.workspace.workspaceFolders ?? []).some(
       (f) => f.uri.fsPath === path || realpath(f.uri.fsPath) === path,
@@ -116,6 +132,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     },
     log,
   );
+  phase("report");
   const runs = new RunController({
     log,
     keys,
@@ -137,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     },
   });
 
+  phase("models");
   const traceView = vscode.window.createTreeView("radar.trace", {
     treeDataProvider: traceTree,
     showCollapseAll: true,
@@ -147,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   });
   sources.attach(sourcesView);
 
+  phase("views");
   const refreshModelContext = async (): Promise<void> => {
     const resolved = await resolveModel(keys);
     const ready =
@@ -243,12 +262,14 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     ),
     { dispose: () => runs.cancel() },
   );
+  phase("commands");
   if (vscode.lm?.onDidChangeChatModels)
     context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));
   const sessions = new ChatSessions();
   const chatDeps = { ask: (request: AskRequest) => runs.ask(request), sessions, trace: traceModel };
   const chat = registerChatParticipant(chatDeps);
   if (chat) context.subscriptions.push(chat);
+  phase("chat");
   // The language model tools share one runtime, fed to the same views as every run.
   const toolRuntime = new ToolRuntime({
     lake,
@@ -259,6 +280,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     log,
   });
   const tools = registerLmTools(() => toolRuntime.get());
+  phase("tools");
   if (tools.length === 0) log.info("Language model tools: this editor has no vscode.lm.registerTool.");
   const mcp = registerMcpServer(context.extensionPath, log, (folder) =>
     location() === "storage"
@@ -271,14 +293,16 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     ...tools,
     ...(mcp ? [mcp] : []),
   );
+  phase("mcp");
   void refreshModelContext();
+  phase("model-context");
 
   const runtimeLoaded = (): boolean =>
     Object.keys(require.cache).some((p) => p.includes("runtimeBundle") || p.includes("@duckdb"));
   const runtimeLoadedAtActivation = runtimeLoaded();
-  const activation = activationTimes(activateStart, performance.now());
+  const activation = activationTimes(activateStart, performance.now(), cpuSince(activateCpu));
   log.info(
-    `RADAR activated in ${activation.totalMs} ms (bundle ${activation.loadMs} ms + activate ${activation.activateMs} ms; the host's wait in between ${activation.hostWaitMs} ms; ${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
+    `RADAR activated in ${activation.totalMs} ms (bundle ${activation.loadMs} ms + activate ${activation.activateMs} ms; CPU ${activation.cpuMs} ms; the host's wait in between ${activation.hostWaitMs} ms; activate: ${phases.map(([n, ms, cpu]) => `${n} ${ms}/${cpu}cpu`).join(", ")}; ${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
   );
   return {
     activationMs: activation.totalMs,
