@@ -192,8 +192,9 @@ export async function askThroughTheUi(
     await waitForWorkbench(page);
     // On a busy machine the new extension host can take a minute to activate RADAR: wait for its
     // views to have data before waiting for the restored report.
+    const tracePane = '.pane:has(.pane-header[aria-label*="Trace"])';
     await page
-      .locator('.pane:has(.pane-header[aria-label*="Trace"]) .monaco-list-row')
+      .locator(`${tracePane} .welcome-view-content, ${tracePane} .monaco-list-row`)
       .first()
       .waitFor({ timeout: 180_000 })
       .catch(() => undefined);
