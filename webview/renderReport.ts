@@ -434,7 +434,9 @@ function findingItem(code: string, e: FindingEntry, actions: ReportActions): HTM
           e.locations.slice(0, 5).map((l) => sourceLink(where(l), l, actions)),
           e.locations.length > 5 ? h("span", { class: "hint" }, `+${e.locations.length - 5} rows`) : null,
         )
-      : null,
+      : e.at
+        ? h("span", { class: "locations" }, "read from ", sourceLink(where(e.at), e.at, actions))
+        : null,
   );
 }
 

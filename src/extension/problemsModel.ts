@@ -48,6 +48,18 @@ export function problemsOf(run: TraceRun): ProblemEntry[] {
   return dedupe(entries);
 }
 
+/**
+ * Where a call's finding sits: its first row, or — for one that names no row — the header of the
+ * first file the call read (through the tables it declared), as the Problems panel places it.
+ */
+export function findingPlace(
+  call: TraceCall,
+  d: Diagnostic,
+  lineage: TableLineage,
+): ReportLocation | undefined {
+  return d.locations[0] ?? callSources(call, lineage)[0]?.location;
+}
+
 export function callOrigin(call: TraceCall): string {
   return call.event ? `#${call.event.index} ${call.op}` : `step ${call.step} ${call.op}`;
 }

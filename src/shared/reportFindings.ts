@@ -10,6 +10,8 @@ export interface FindingEntry {
   severity: ReportSeverity;
   message: string;
   locations: ReportLocation[];
+  /** For a finding that names no row: the header row of a file its call read. */
+  at?: ReportLocation;
   /** `#4 Query`, one per call that raised it here (whole-run checks: `final check`). */
   origins: string[];
 }
@@ -36,8 +38,9 @@ export function groupFindings(diagnostics: readonly ReportDiagnostic[]): Finding
     const { group, byPlace } = slot;
     group.raised++;
     if (RANK[d.severity] < RANK[group.severity]) group.severity = d.severity;
-    const first = d.locations[0];
-    // A finding without a row is told apart by its message (the rule names what it is about).
+    // A finding that names no row sits where Problems puts it (a header row of a file its call
+    // read); one with no file at all (a whole-run check) is told apart by its message.
+    const first = d.locations[0] ?? d.at;
     const place = first ? `${first.file}\u0000${first.sheet ?? ""}\u0000${first.line}` : `\u0001${d.message}`;
     const origin = d.callIndex !== undefined ? `#${d.callIndex} ${d.op ?? ""}`.trim() : "final check";
     const seen = byPlace.get(place);
@@ -50,6 +53,7 @@ export function groupFindings(diagnostics: readonly ReportDiagnostic[]): Finding
       severity: d.severity,
       message: d.message,
       locations: d.locations,
+      ...(d.at ? { at: d.at } : {}),
       origins: [origin],
     };
     byPlace.set(place, entry);

@@ -29,6 +29,8 @@ export interface ReportDiagnostic {
   severity: ReportSeverity;
   message: string;
   locations: ReportLocation[];
+  /** Where the Problems panel puts a finding that names no row: the header of a file the call read. */
+  at?: ReportLocation;
   /** The call that produced it; absent for whole-run checks. */
   callIndex?: number;
   op?: string;
