@@ -412,7 +412,8 @@ function where(l: ReportLocation): string {
 
 /** A source row as a narrow column shows it: the file's name (the folder on hover) and line. */
 function shortWhere(l: ReportLocation): string {
-  const name = l.file.length > 24 ? `…/${l.file.slice(l.file.lastIndexOf("/") + 1)}` : l.file;
+  const slash = l.file.lastIndexOf("/");
+  const name = l.file.length > 24 && slash >= 0 ? `…/${l.file.slice(slash + 1)}` : l.file;
   return `${name}:${l.line}${l.sheet ? ` [${l.sheet}]` : ""}`;
 }
 

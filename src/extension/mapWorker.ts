@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { DuckEngine } from "../core/engine/duckEngine.ts";
 import { MapCancelled, buildSourceMap } from "../core/sourceMap/buildSourceMap.ts";
 import type { FromMapWorker, ToMapWorker } from "./mapProtocol.ts";
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const abort = new AbortController();
   const engine = await DuckEngine.open(root, {
     extraReadDirs: state.startsWith(`${root}/`) ? [] : [state],
+    // One core stays with the window: the map is background work (and runs niced, see sourceMapper.ts).
+    threads: Math.max(1, availableParallelism() - 1),
   });
   process.on("message", (message: ToMapWorker) => {
     if (message?.type !== "cancel") return;

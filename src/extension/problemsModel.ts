@@ -94,10 +94,19 @@ function place(
   if (!primary) return undefined;
   const related: RelatedEntry[] = rest.map((l) => ({ ...l, message: `${d.code}: another row involved` }));
   const others = first ? sides : sides.slice(1);
+  // A table read from several files (a union) is one side, not several: its other files are
+  // "also read", and only another table is "the other side".
+  const own = first ? sides.find((s) => s.location.file === first.file)?.table : sides[0]?.table;
   for (const side of others) {
     if (side.location.file === primary.file && side.location.sheet === primary.sheet) continue;
     if (related.some((r) => r.file === side.location.file && r.sheet === side.location.sheet)) continue;
-    related.push({ ...side.location, message: `the other side: ${side.table} (${side.location.file})` });
+    related.push({
+      ...side.location,
+      message:
+        side.table === own
+          ? `${side.table} also reads ${side.location.file}`
+          : `the other side: ${side.table} (${side.location.file})`,
+    });
   }
   return {
     file: primary.file,

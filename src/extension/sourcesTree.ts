@@ -30,8 +30,11 @@ export interface SourcesDeps {
 export type MappingProgress = MapProgress;
 
 const REFRESH_DELAY_MS = 1000;
-/** The tree and its message are redrawn at most this often while files arrive. */
-const DRAW_INTERVAL_MS = 250;
+/**
+ * The tree and its message are redrawn at most this often while files arrive: often enough to
+ * watch, seldom enough that redrawing never competes with typing.
+ */
+const DRAW_INTERVAL_MS = 1000;
 
 interface Mapping {
   abort: AbortController;

@@ -145,7 +145,9 @@ function batchItem(run: TraceRun, batch: TraceBatch | undefined): vscode.TreeIte
       ? vscode.TreeItemCollapsibleState.Expanded
       : vscode.TreeItemCollapsibleState.Collapsed,
   );
-  item.id = `${run.runId}/step${batch.step}`;
+  // A turn under way has its own id: once it is done VS Code takes it as a new item and opens or
+  // closes it by what it holds, instead of keeping it open because it was open while running.
+  item.id = `${run.runId}/step${batch.step}${current ? "/live" : ""}`;
   const parts = [
     `${batch.calls.length} call${batch.calls.length === 1 ? "" : "s"}`,
     counts.rejected ? `${counts.rejected} rejected` : undefined,
