@@ -4,7 +4,7 @@ import "@vscode-elements/elements/dist/vscode-collapsible/index.js";
 import "@vscode-elements/elements/dist/vscode-icon/index.js";
 import type { HostToWebview, ReportState } from "../src/shared/reportProtocol.ts";
 import { isReportState } from "../src/shared/reportProtocol.ts";
-import { focusCall, renderReport } from "./renderReport.ts";
+import { ReportView, focusCall } from "./renderReport.ts";
 import type { ReportActions } from "./renderReport.ts";
 import { vscodeApi } from "./vscodeApi.ts";
 
@@ -18,12 +18,15 @@ const root = document.getElementById("root")!;
 const actions: ReportActions = {
   openSource: (location) => api.postMessage({ type: "openSource", location }),
   openTrace: () => api.postMessage({ type: "openTrace" }),
+  exportSql: () => api.postMessage({ type: "exportSql" }),
   ask: () => api.postMessage({ type: "ask" }),
 };
 
+const view = new ReportView(root, actions);
+
 function show(state: ReportState): void {
   api.setState(state);
-  renderReport(root, state, actions);
+  view.render(state);
   if (state.focusKey) focusCall(state.focusKey);
 }
 

@@ -49,7 +49,11 @@ import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
 
 export interface RuntimeOptions {
-  allowBash?: boolean;
+  /**
+   * Whether the Bash operator may run (default true). A function is asked at every call, for a
+   * host whose answer can change during a session (an editor's workspace trust).
+   */
+  allowBash?: boolean | (() => boolean);
   onMapProgress?: (progress: MapProgress) => void;
   /**
    * The lake's state directory — Source Map cache, sessions, traces — as a host chooses it
@@ -409,7 +413,10 @@ export class Runtime {
       state: this.state,
       discover: () => (this.index ??= new DiscoverIndex(this.map)),
       entry: (path) => this.entry(path),
-      allowBash: this.options.allowBash ?? true,
+      allowBash:
+        typeof this.options.allowBash === "function"
+          ? this.options.allowBash()
+          : (this.options.allowBash ?? true),
       ...(signal ? { signal } : {}),
     };
   }

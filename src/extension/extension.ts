@@ -1,5 +1,7 @@
 import * as vscode from "vscode";
-import { loadStartedAt } from "./activationClock.ts";
+import { join } from "node:path";
+import { activationTimes, cpuNow, cpuSince } from "./activationClock.ts";
+import type { ActivationTimes } from "./activationClock.ts";
 import { ApiKeyStore, setApiKey } from "./apiKeyStore.ts";
 import { chatHandler, registerChatParticipant } from "./chatParticipant.ts";
 import { ChatSessions } from "./chatSessions.ts";
@@ -24,13 +26,18 @@ import { isLocation } from "../shared/reportProtocol.ts";
 import type { ReportState } from "../shared/reportProtocol.ts";
 import { callFile } from "./callText.ts";
 import { realpathSync } from "node:fs";
+import { ensureStateDir, stateDirFor, stateLocationOf } from "./stateLocation.ts";
+import { loadRuntime } from "./runtimeLoader.ts";
 
 const WALKTHROUGH = "radar-dev.radar-data#radar.gettingStarted";
 
 /** What the extension exposes to tests and other extensions. */
 export interface RadarApi {
-  /** Milliseconds from the bundle starting to load to the end of `activate`. */
+  /** RADAR's own activation cost: evaluating its bundle plus `activate()` (activationClock.ts). */
   activationMs: number;
+  activation: ActivationTimes;
+  /** Where the state (cache, traces) of a workspace folder goes. */
+  stateDir(folder: vscode.WorkspaceFolder): string;
   ask(request: AskRequest): Promise<AskOutcome>;
   cancel(): void;
   traceModel: TraceModel;
@@ -54,16 +61,56 @@ export interface RadarApi {
  * run or the first Source Map (see runtimeLoader.ts).
  */
 export function activate(context: vscode.ExtensionContext): RadarApi {
+  const activateStart = performance.now();
+  const activateCpu = cpuNow();
+  const phases: [string, number, number][] = [];
+  let lap = activateStart;
+  let lapCpu = cpuNow();
+  const phase = (name: string): void => {
+    const now = performance.now();
+    const cpu = cpuSince(lapCpu);
+    phases.push([name, Math.round((now - lap) * 10) / 10, Math.round((cpu.user + cpu.system) / 100) / 10]);
+    lap = now;
+    lapCpu = cpuNow();
+  };
   const log = new RadarLog();
+  phase("log");
   const keys = new ApiKeyStore(context.secrets);
+  phase("keys");
   const traceModel = new TraceModel();
   const traceTree = new TraceTreeProvider(traceModel);
   const lake = (): vscode.WorkspaceFolder | undefined => {
     const active = vscode.window.activeTextEditor?.document.uri;
     return (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
   };
-  const sources = new SourcesTreeProvider(lake, log);
+  // Cache, traces and UTF-8 copies go to the extension's storage, not into the workspace, unless
+  // radar.stateLocation says "workspace" (stateLocation.ts).
+  const storageRoots = (): { workspaceStorage?: string; globalStorage: string } => ({
+    ...(context.storageUri ? { workspaceStorage: context.storageUri.fsPath } : {}),
+    globalStorage: context.globalStorageUri.fsPath,
+  });
+  const location = (): ReturnType<typeof stateLocationOf> =>
+    stateLocationOf(vscode.workspace.getConfiguration("radar").get("stateLocation"));
+  const notedStateDirs = new Set<string>();
+  const stateDir = (folder: vscode.WorkspaceFolder): string => {
+    const resolved = ensureStateDir(folder.uri.fsPath, location(), storageRoots());
+    if (!notedStateDirs.has(resolved.dir)) {
+      notedStateDirs.add(resolved.dir);
+      if (resolved.note) log.warn(resolved.note);
+      log.info(`State for ${folder.uri.fsPath}: ${resolved.dir}`);
+    }
+    return resolved.dir;
+  };
+  phase("state");
+  const sources = new SourcesTreeProvider({
+    lake,
+    log,
+    stateDir,
+    workerPath: join(context.extensionPath, "dist", "mapWorker.cjs"),
+  });
+  phase("sources");
   const problems = new ProblemsPanel(vscode.Uri.joinPath(context.extensionUri, "docs", "diagnostics.md"));
+  phase("problems");
   const isLake = (path: string): boolean =>
     (vscode.workspace.workspaceFolders ?? []).some(
       (f) => f.uri.fsPath === path || realpath(f.uri.fsPath) === path,
@@ -80,10 +127,12 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     {
       openSource: (lakeRoot, location) => openInLake(lakeRoot, location),
       openTrace: async (path) => vscode.window.showTextDocument(vscode.Uri.file(path), { preview: true }),
+      exportSql: async (runId) => vscode.commands.executeCommand("radar.exportSql", runId),
       ask: async () => vscode.commands.executeCommand("radar.ask"),
     },
     log,
   );
+  phase("report");
   const runs = new RunController({
     log,
     keys,
@@ -92,6 +141,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     report,
     sources,
     lake,
+    stateDir,
     onNoModel: (reason) => {
       log.warn(reason);
       void vscode.window
@@ -104,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     },
   });
 
+  phase("models");
   const traceView = vscode.window.createTreeView("radar.trace", {
     treeDataProvider: traceTree,
     showCollapseAll: true,
@@ -114,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   });
   sources.attach(sourcesView);
 
+  phase("views");
   const refreshModelContext = async (): Promise<void> => {
     const resolved = await resolveModel(keys);
     const ready =
@@ -132,8 +184,9 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     await keys.clear();
     void vscode.window.showInformationMessage("RADAR: API key removed from secret storage.");
   });
-  command("radar.showReport", (runId?: unknown) => {
-    const run = typeof runId === "string" ? traceModel.run(runId) : traceModel.latest;
+  command("radar.showReport", (element?: unknown) => {
+    const runId = runIdOf(element);
+    const run = runId ? traceModel.run(runId) : traceModel.latest;
     if (run) report.show(reportOf(run));
     else if (report.current.run) report.show(report.current.run);
     else void vscode.window.showInformationMessage("RADAR: no run yet. Use “Ask RADAR”.");
@@ -149,10 +202,38 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   });
   command("radar.openSource", (lakeRoot?: unknown, location?: unknown) => openInLake(lakeRoot, location));
   command("radar.refreshSources", () => sources.invalidate());
+  command("radar.cancelMapping", () => sources.cancel());
   command("radar.clearTrace", () => {
     traceModel.clear();
     traceTree.refresh();
     problems.clear();
+  });
+  command("radar.dismissRun", (element?: unknown) => {
+    const runId = runIdOf(element) ?? traceModel.latest?.runId;
+    if (!runId) return;
+    if (traceModel.run(runId)?.status === "running") {
+      void vscode.window.showInformationMessage("RADAR: this run is still going; cancel it first.");
+      return;
+    }
+    traceModel.dismiss(runId);
+    traceTree.refresh();
+    problems.dismiss(runId);
+    report.dismiss(runId);
+  });
+  command("radar.exportSql", async (element?: unknown) => {
+    const runId = runIdOf(element);
+    const run = runId ? traceModel.run(runId) : (traceModel.latest ?? undefined);
+    const tracePath = run?.tracePath ?? (run ? undefined : report.current.run?.tracePath);
+    if (!tracePath) {
+      void vscode.window.showInformationMessage("RADAR: no run with a trace file yet. Use “Ask RADAR”.");
+      return;
+    }
+    const bundle = await loadRuntime();
+    const document = await vscode.workspace.openTextDocument({
+      language: "sql",
+      content: bundle.exportRunSql(tracePath),
+    });
+    await vscode.window.showTextDocument(document, { preview: false });
   });
   command("radar.showLog", () => log.show());
   command("radar.openSettings", () =>
@@ -174,44 +255,59 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("radar")) void refreshModelContext();
     }),
+    // Runtimes ask for the trust at every call: no reload needed. (Revoking trust restarts the
+    // extension host, which starts untrusted.)
     vscode.workspace.onDidGrantWorkspaceTrust(() =>
-      log.info("Workspace trusted: Bash is available to the agent."),
+      log.info("Workspace trusted: Bash is available to the agent from its next call."),
     ),
     { dispose: () => runs.cancel() },
   );
+  phase("commands");
   if (vscode.lm?.onDidChangeChatModels)
     context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));
   const sessions = new ChatSessions();
   const chatDeps = { ask: (request: AskRequest) => runs.ask(request), sessions, trace: traceModel };
   const chat = registerChatParticipant(chatDeps);
   if (chat) context.subscriptions.push(chat);
+  phase("chat");
   // The language model tools share one runtime, fed to the same views as every run.
   const toolRuntime = new ToolRuntime({
     lake,
     allowBash: () => trustPolicy(vscode.workspace.isTrusted).allowBash,
+    stateDir,
+    prepare: () => sources.mapForRun(() => undefined, new AbortController().signal),
     onEvent: viewFeed({ trace: traceTree, problems, log }),
     log,
   });
   const tools = registerLmTools(() => toolRuntime.get());
+  phase("tools");
   if (tools.length === 0) log.info("Language model tools: this editor has no vscode.lm.registerTool.");
-  const mcp = registerMcpServer(context.extensionPath, log);
+  const mcp = registerMcpServer(context.extensionPath, log, (folder) =>
+    location() === "storage"
+      ? join(stateDirFor(folder.uri.fsPath, "storage", storageRoots()), "mcp")
+      : undefined,
+  );
   context.subscriptions.push(
     toolRuntime,
     { dispose: () => sessions.dispose() },
     ...tools,
     ...(mcp ? [mcp] : []),
   );
+  phase("mcp");
   void refreshModelContext();
+  phase("model-context");
 
-  const activationMs = Math.round((performance.now() - loadStartedAt()) * 10) / 10;
   const runtimeLoaded = (): boolean =>
     Object.keys(require.cache).some((p) => p.includes("runtimeBundle") || p.includes("@duckdb"));
   const runtimeLoadedAtActivation = runtimeLoaded();
+  const activation = activationTimes(activateStart, performance.now(), cpuSince(activateCpu));
   log.info(
-    `RADAR activated in ${activationMs} ms (${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
+    `RADAR activated in ${activation.totalMs} ms (bundle ${activation.loadMs} ms + activate ${activation.activateMs} ms; CPU ${activation.cpuMs} ms; the host's wait in between ${activation.hostWaitMs} ms; activate: ${phases.map(([n, ms, cpu]) => `${n} ${ms}/${cpu}cpu`).join(", ")}; ${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
   );
   return {
-    activationMs,
+    activationMs: activation.totalMs,
+    activation,
+    stateDir,
     ask: (request) => runs.ask(request),
     cancel: () => runs.cancel(),
     traceModel,
@@ -229,6 +325,13 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
 
 export function deactivate(): void {
   // Subscriptions dispose everything; a run in flight is cancelled by its disposable.
+}
+
+/** The run a Trace view item or command argument names. */
+function runIdOf(element: unknown): string | undefined {
+  if (typeof element === "string") return element;
+  const runId = (element as { runId?: unknown } | undefined)?.runId;
+  return typeof runId === "string" ? runId : undefined;
 }
 
 function realpath(path: string): string {

@@ -10,7 +10,12 @@ export const MCP_PROVIDER_ID = "radar.mcp";
  * in the editor get the same operators. Editors without the API (older ones, some code-server
  * builds) skip it, with a line in the log.
  */
-export function registerMcpServer(extensionPath: string, log: RadarLog): vscode.Disposable | undefined {
+export function registerMcpServer(
+  extensionPath: string,
+  log: RadarLog,
+  /** RADAR_STATE_DIR for the server of a folder; undefined keeps the CLI's default. */
+  stateRoot: (folder: vscode.WorkspaceFolder) => string | undefined,
+): vscode.Disposable | undefined {
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (
     typeof lm?.registerMcpServerDefinitionProvider !== "function" ||
@@ -25,7 +30,7 @@ export function registerMcpServer(extensionPath: string, log: RadarLog): vscode.
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () =>
       (vscode.workspace.workspaceFolders ?? []).map((folder) => {
-        const launch = mcpLaunch(process.execPath, extensionPath, folder.uri.fsPath);
+        const launch = mcpLaunch(process.execPath, extensionPath, folder.uri.fsPath, stateRoot(folder));
         return new vscode.McpStdioServerDefinition(
           `RADAR: ${folder.name}`,
           launch.command,

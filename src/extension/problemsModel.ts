@@ -20,9 +20,11 @@ export interface ProblemEntry extends ReportLocation {
   severity: Diagnostic["severity"];
   code: string;
   message: string;
-  /** `#7 Query`, or `final check`. */
+  /** `#7 Query`, or `final check`; several when calls raised the same finding at the same row. */
   origin: string;
   related: RelatedEntry[];
+  /** How many findings this entry stands for (one per call that raised it here). */
+  count: number;
 }
 
 const MAX_RELATED = 8;
@@ -44,6 +46,18 @@ export function problemsOf(run: TraceRun): ProblemEntry[] {
     if (entry) entries.push(entry);
   }
   return dedupe(entries);
+}
+
+/**
+ * Where a call's finding sits: its first row, or — for one that names no row — the header of the
+ * first file the call read (through the tables it declared), as the Problems panel places it.
+ */
+export function findingPlace(
+  call: TraceCall,
+  d: Diagnostic,
+  lineage: TableLineage,
+): ReportLocation | undefined {
+  return d.locations[0] ?? callSources(call, lineage)[0]?.location;
 }
 
 export function callOrigin(call: TraceCall): string {
@@ -80,10 +94,19 @@ function place(
   if (!primary) return undefined;
   const related: RelatedEntry[] = rest.map((l) => ({ ...l, message: `${d.code}: another row involved` }));
   const others = first ? sides : sides.slice(1);
+  // A table read from several files (a union) is one side, not several: its other files are
+  // "also read", and only another table is "the other side".
+  const own = first ? sides.find((s) => s.location.file === first.file)?.table : sides[0]?.table;
   for (const side of others) {
     if (side.location.file === primary.file && side.location.sheet === primary.sheet) continue;
     if (related.some((r) => r.file === side.location.file && r.sheet === side.location.sheet)) continue;
-    related.push({ ...side.location, message: `the other side: ${side.table} (${side.location.file})` });
+    related.push({
+      ...side.location,
+      message:
+        side.table === own
+          ? `${side.table} also reads ${side.location.file}`
+          : `the other side: ${side.table} (${side.location.file})`,
+    });
   }
   return {
     file: primary.file,
@@ -94,17 +117,59 @@ function place(
     message: d.message,
     origin,
     related: related.slice(0, MAX_RELATED),
+    count: 1,
   };
 }
 
+const MAX_ORIGINS = 4;
+
+/**
+ * One entry per location and rule: a long run scans a file again, or queries the same table in
+ * several calls, and each raises the same finding at the same row. The Problems panel shows it
+ * once, naming the calls; a different message from another call is kept as related information
+ * at the same row rather than lost.
+ */
 function dedupe(entries: ProblemEntry[]): ProblemEntry[] {
-  const seen = new Set<string>();
-  return entries.filter((e) => {
-    const key = `${e.file}\u0000${e.sheet ?? ""}\u0000${e.line}\u0000${e.code}\u0000${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const byKey = new Map<string, { entry: ProblemEntry; origins: string[]; messages: Set<string> }>();
+  for (const e of entries) {
+    const key = `${e.file}\u0000${e.sheet ?? ""}\u0000${e.line}\u0000${e.code}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, {
+        entry: { ...e, related: [...e.related] },
+        origins: [e.origin],
+        messages: new Set([e.message]),
+      });
+      continue;
+    }
+    seen.entry.count++;
+    if (!seen.origins.includes(e.origin)) seen.origins.push(e.origin);
+    if (e.severity === "error" || (e.severity === "warning" && seen.entry.severity === "info"))
+      seen.entry.severity = e.severity;
+    if (!seen.messages.has(e.message)) {
+      seen.messages.add(e.message);
+      if (seen.entry.related.length < MAX_RELATED)
+        seen.entry.related.push({
+          file: e.file,
+          line: e.line,
+          ...(e.sheet ? { sheet: e.sheet } : {}),
+          message: `${e.origin}: ${e.message}`,
+        });
+    }
+    for (const r of e.related)
+      if (
+        seen.entry.related.length < MAX_RELATED &&
+        !seen.entry.related.some((x) => x.file === r.file && x.line === r.line && x.sheet === r.sheet)
+      )
+        seen.entry.related.push(r);
+  }
+  return [...byKey.values()].map(({ entry, origins }) => ({
+    ...entry,
+    origin:
+      origins.length <= MAX_ORIGINS
+        ? origins.join(", ")
+        : `${origins.slice(0, MAX_ORIGINS).join(", ")} and ${origins.length - MAX_ORIGINS} more`,
+  }));
 }
 
 /** The heading anchor of a rule in docs/diagnostics.md (the headings are the codes themselves). */

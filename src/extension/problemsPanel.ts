@@ -11,16 +11,27 @@ const SEVERITY: Record<ProblemEntry["severity"], vscode.DiagnosticSeverity> = {
 };
 
 /**
- * The "RADAR" diagnostics in the Problems panel: the latest run's findings at their source rows.
- * Each run replaces the previous run's set; a click opens the file at the row.
+ * The "RADAR" diagnostics in the Problems panel: the latest run's findings at their source rows,
+ * one per location and rule (problemsModel.ts). Each run replaces the previous run's set; a click
+ * opens the file at the row; dismissing the run clears them.
  */
 export class ProblemsPanel implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection("RADAR");
+  /** The run whose findings are shown. */
+  runId: string | undefined;
 
   constructor(private readonly docs: vscode.Uri) {}
 
   clear(): void {
     this.collection.clear();
+    this.runId = undefined;
+  }
+
+  /** Clears the panel if it shows this run's findings (the user dismissed the run). */
+  dismiss(runId: string): boolean {
+    if (this.runId !== runId) return false;
+    this.clear();
+    return true;
   }
 
   show(run: TraceRun): number {
@@ -32,6 +43,7 @@ export class ProblemsPanel implements vscode.Disposable {
     }
     this.collection.clear();
     this.collection.set(next);
+    this.runId = run.runId;
     return next.reduce((n, [, d]) => n + d.length, 0);
   }
 

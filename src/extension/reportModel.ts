@@ -7,6 +7,7 @@ import type {
   ReportRun,
 } from "../shared/reportProtocol.ts";
 import { argText, callFile, observationFacts, observationTables, observationText } from "./callText.ts";
+import { findingPlace } from "./problemsModel.ts";
 import { TableLineage } from "./tableLineage.ts";
 import type { TraceCall, TraceRun } from "./traceModel.ts";
 import { allCalls } from "./traceModel.ts";
@@ -14,7 +15,7 @@ import { allCalls } from "./traceModel.ts";
 /** What the report webview shows for a run, built from the same trace the tree shows. */
 export function reportOf(run: TraceRun): ReportRun {
   const lineage = new TableLineage(run);
-  const calls = allCalls(run).map(reportCall);
+  const calls = allCalls(run).map((c) => reportCall(c, lineage));
   const answerCall = acceptedAnswer(run) ?? lastAnswer(run);
   const answerArgs = answerCall?.args ?? {};
   const end = run.end;
@@ -39,6 +40,12 @@ export function reportOf(run: TraceRun): ReportRun {
     ...(tokens ? { tokens } : {}),
     ...(run.tracePath ? { tracePath: run.tracePath } : {}),
     evidence: answerCall ? [evidenceChain(answerCall, lineage)] : [],
+    turns: run.batches.map((b) => ({
+      step: b.step,
+      ...(b.content ? { content: b.content } : {}),
+      ...(b.durationMs !== undefined ? { durationMs: b.durationMs } : {}),
+      ...(b.tokens ? { tokens: b.tokens } : {}),
+    })),
     calls,
     diagnostics: [
       ...calls.flatMap((c) => c.diagnostics),
@@ -73,7 +80,8 @@ function sumTokens(run: TraceRun): { input: number; output: number } | undefined
   };
 }
 
-function reportDiagnostic(d: Diagnostic, call?: TraceCall): ReportDiagnostic {
+function reportDiagnostic(d: Diagnostic, call?: TraceCall, lineage?: TableLineage): ReportDiagnostic {
+  const at = d.locations.length === 0 && call && lineage ? findingPlace(call, d, lineage) : undefined;
   return {
     code: d.code,
     severity: d.severity,
@@ -83,12 +91,13 @@ function reportDiagnostic(d: Diagnostic, call?: TraceCall): ReportDiagnostic {
       line: l.line,
       ...(l.sheet ? { sheet: l.sheet } : {}),
     })),
+    ...(at ? { at: { file: at.file, line: at.line, ...(at.sheet ? { sheet: at.sheet } : {}) } } : {}),
     ...(call?.event ? { callIndex: call.event.index } : {}),
     ...(call ? { op: call.op } : {}),
   };
 }
 
-function reportCall(call: TraceCall): ReportCall {
+function reportCall(call: TraceCall, lineage: TableLineage): ReportCall {
   const event = call.event;
   const observation = event?.status === "ok" ? event.observation : undefined;
   const text = observationText(call.op, observation);
@@ -111,7 +120,7 @@ function reportCall(call: TraceCall): ReportCall {
     tables: observationTables(call.op, observation),
     ...(text ? { text } : {}),
     diagnostics: [...(event?.diagnostics ?? []), ...(call.answer?.diagnostics ?? [])].map((d) =>
-      reportDiagnostic(d, call),
+      reportDiagnostic(d, call, lineage),
     ),
   };
 }

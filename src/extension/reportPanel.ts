@@ -10,6 +10,7 @@ const UPDATE_INTERVAL_MS = 200;
 export interface ReportHandlers {
   openSource(lake: string, location: ReportLocation): Promise<unknown>;
   openTrace(path: string): Promise<unknown>;
+  exportSql(runId: string): Promise<unknown>;
   ask(): Promise<unknown>;
 }
 
@@ -76,6 +77,14 @@ export class ReportPanel implements vscode.Disposable {
     }, UPDATE_INTERVAL_MS);
   }
 
+  /** Closes the report if it shows this run (the user dismissed the run). */
+  dismiss(runId: string): boolean {
+    if (this.state.run?.runId !== runId) return false;
+    this.state = { version: 1 };
+    this.panel?.dispose();
+    return true;
+  }
+
   focus(key: string): void {
     this.state = { ...this.state, focusKey: key };
     this.post({ type: "focus", key });
@@ -138,6 +147,9 @@ export class ReportPanel implements vscode.Disposable {
           break;
         case "openTrace":
           if (this.state.run?.tracePath) await this.handlers.openTrace(this.state.run.tracePath);
+          break;
+        case "exportSql":
+          if (this.state.run) await this.handlers.exportSql(this.state.run.runId);
           break;
         case "ask":
           await this.handlers.ask();

@@ -12,7 +12,7 @@ import type { RadarLog } from "./radarLog.ts";
 import type { ReportPanel } from "./reportPanel.ts";
 import { answerText, reportOf } from "./reportModel.ts";
 import { loadRuntime } from "./runtimeLoader.ts";
-import { coverageOf } from "./sourcesModel.ts";
+import { coverageOf, formatBytes } from "./sourcesModel.ts";
 import { viewFeed } from "./viewFeed.ts";
 import type { SourcesTreeProvider } from "./sourcesTree.ts";
 import type { TraceTreeProvider } from "./traceTree.ts";
@@ -55,6 +55,8 @@ export interface RunDeps {
   report: ReportPanel;
   sources: SourcesTreeProvider;
   lake: () => vscode.WorkspaceFolder | undefined;
+  /** Where a run keeps its cache and trace (see stateLocation.ts). */
+  stateDir: (folder: vscode.WorkspaceFolder) => string;
   /** Asks the user to set up a model (welcome, settings, walkthrough). */
   onNoModel: (reason: string) => void;
 }
@@ -153,7 +155,7 @@ export class RunController {
     const work = (progress?: vscode.Progress<{ message?: string }>): Promise<AskOutcome> =>
       this.run(folder, question, model, {
         maxSteps,
-        allowBash: policy.allowBash,
+        bashAtStart: policy.allowBash,
         endpoint,
         abort,
         request,
@@ -180,7 +182,7 @@ export class RunController {
     model: ChatModel,
     o: {
       maxSteps: number;
-      allowBash: boolean;
+      bashAtStart: boolean;
       endpoint: string | undefined;
       abort: AbortController;
       request: AskRequest;
@@ -191,12 +193,11 @@ export class RunController {
     const say = (message: string): void => o.progress?.report({ message });
     void vscode.commands.executeCommand("setContext", "radar.running", true);
     log.info(
-      `Ask: “${question}” over ${folder.uri.fsPath} with ${model.name}${o.endpoint ? ` at ${safeEndpoint(o.endpoint)}` : ""}, at most ${o.maxSteps} steps${o.allowBash ? "" : ", Bash off (untrusted workspace)"}`,
+      `Ask: “${question}” over ${folder.uri.fsPath} with ${model.name}${o.endpoint ? ` at ${safeEndpoint(o.endpoint)}` : ""}, at most ${o.maxSteps} steps${o.bashAtStart ? "" : ", Bash off until the workspace is trusted"}`,
     );
     say("loading the runtime…");
     const started = Date.now();
     const bundle = await loadRuntime();
-    say("mapping the data files…");
     let runId: string | undefined;
     const feed = viewFeed({ trace, problems, log });
     const onEvent = (event: TraceEvent): void => {
@@ -218,11 +219,25 @@ export class RunController {
         detach = runtime.onEvent(onEvent);
         runtime.nextRun(question);
       } else {
+        // The Source Map is built out of the extension host (the Sources view's mapping, shared
+        // if one is under way); the runtime then finds every file in the cache.
+        say("mapping the data files…");
+        await sources.mapForRun(
+          (p) =>
+            say(
+              `mapping ${p.filesDone} of ${p.filesTotal} files (${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)})`,
+            ),
+          o.abort.signal,
+        );
+        if (o.abort.signal.aborted)
+          return { status: "cancelled", error: "cancelled while mapping the data files" };
         runtime = await bundle.openRuntime(
           folder.uri.fsPath,
           {
-            allowBash: o.allowBash,
+            // Asked at every call: trust granted during the run turns Bash on for the next call.
+            allowBash: () => trustPolicy(vscode.workspace.isTrusted).allowBash,
             question,
+            radarDir: this.deps.stateDir(folder),
             onMapProgress: (p) => say(`mapping ${p.filesDone}/${p.filesTotal}: ${p.path}`),
           },
           onEvent,

@@ -1,23 +1,19 @@
-import { realpathSync } from "node:fs";
 import { runAgent } from "../agent/agentLoop.ts";
 import type { AgentOptions, AgentResult } from "../agent/agentLoop.ts";
 import type { ChatModel } from "../agent/chatModel.ts";
 import { OpenAiChatModel } from "../agent/openAiChatModel.ts";
 import type { OpenAiModelOptions } from "../agent/openAiChatModel.ts";
-import { DuckEngine } from "../core/engine/duckEngine.ts";
-import { radarDir } from "../core/radarDir.ts";
+import { exportSql } from "../agent/exportSql.ts";
 import { Runtime } from "../core/runtime.ts";
 import type { RuntimeOptions } from "../core/runtime.ts";
-import { buildSourceMap } from "../core/sourceMap/buildSourceMap.ts";
-import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
-import type { SourceMap } from "../core/sourceMap/sourceEntry.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
 import type { TraceListener } from "../core/trace/traceEvents.ts";
 
 /**
  * Everything of the extension that needs DuckDB, the `openai` client or the runtime: built as its
- * own bundle (`dist/runtimeBundle.cjs`) and loaded on the first run or Source Map, so activating
- * the extension parses none of it. The shell sees only these functions and their types.
+ * own bundle (`dist/runtimeBundle.cjs`) and loaded on the first run or tool call, so activating
+ * the extension parses none of it. (The Source Map of the Sources view is built in a child
+ * process, dist/mapWorker.cjs.) The shell sees only these functions and their types.
  */
 
 /**
@@ -49,15 +45,7 @@ export function openAiModel(options: OpenAiModelOptions): ChatModel {
   return new OpenAiChatModel(options);
 }
 
-/** The Source Map of a lake, from the shared cache when files are unchanged. */
-export async function mapLake(lake: string, onProgress?: (p: MapProgress) => void): Promise<SourceMap> {
-  const root = realpathSync(lake);
-  const dir = radarDir(root);
-  const engine = await DuckEngine.open(root, { extraReadDirs: dir.startsWith(`${root}/`) ? [] : [dir] });
-  try {
-    const { map } = await buildSourceMap(engine, { cacheDir: dir, ...(onProgress ? { onProgress } : {}) });
-    return map;
-  } finally {
-    engine.close();
-  }
+/** The run's reproducible SQL script, as `radar export RUN --sql` writes it. */
+export function exportRunSql(tracePath: string): string {
+  return exportSql(readTrace(tracePath));
 }

@@ -1,5 +1,6 @@
 import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import type { SharedState } from "../core/state/sharedState.ts";
+import type { SourceFamily } from "./sourceFamilies.ts";
 
 /**
  * The Sources view's content, free of the editor API: each file of the Source Map with its format,
@@ -36,6 +37,8 @@ export interface SourceNode {
   description: string;
   tooltip: string;
   error?: string;
+  /** The file could not be read (its error says why); it stays listed. */
+  unreadable: boolean;
   coverage: CoverageLevel;
   /** One per sheet or HTML table; a single-table file lists its columns directly. */
   tables: TableNode[];
@@ -98,13 +101,13 @@ function sourceNode(entry: SourceEntry, c: FileCoverage | undefined): SourceNode
         ? "seen in part"
         : undefined;
   const description = entry.error
-    ? `${entry.format} · error`
+    ? `unreadable · ${shortError(entry.error)}`
     : [entry.format, shape, seen].filter(Boolean).join(" · ");
   const tooltip = [
     entry.path,
-    `${entry.format}${entry.encoding ? `, ${entry.encoding}` : ""}, ${entry.bytes} bytes`,
+    `${entry.format}${entry.encoding ? `, ${entry.encoding}` : ""}, ${formatBytes(entry.bytes)}`,
     ...tables.map((t) => tableLine(t)),
-    entry.error ? `error: ${entry.error}` : undefined,
+    entry.error ? `unreadable: ${entry.error}` : undefined,
     level === "scanned"
       ? `scanned by the latest run${c!.sheets.length ? ` (${c!.sheets.join(", ")})` : ""}; ${c!.rowsShown} row(s) shown to the agent`
       : undefined,
@@ -119,6 +122,7 @@ function sourceNode(entry: SourceEntry, c: FileCoverage | undefined): SourceNode
     description,
     tooltip,
     ...(entry.error ? { error: entry.error } : {}),
+    unreadable: entry.error !== undefined,
     coverage: level,
     tables: tables.map((t) => tableNode(t, c)),
   };
@@ -138,5 +142,76 @@ function tableNode(t: TableProfile, c: FileCoverage | undefined): TableNode {
       description: `${col.type}${col.nullFraction > 0 ? `, ${Math.round(col.nullFraction * 1000) / 10}% null` : ""}${col.samples.length ? ` — e.g. ${col.samples.slice(0, 3).join(", ")}` : ""}`,
       probed: c?.probedColumns.includes(col.name) ?? false,
     })),
+  };
+}
+
+/** An error as a tree line shows it: its first clause, cut short; the tooltip has all of it. */
+function shortError(error: string): string {
+  const first = error.split(/[\n:]/)[0]!.trim();
+  return first.length > 60 ? `${first.slice(0, 59)}…` : first;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
+}
+
+export interface FamilyNode {
+  pattern: string;
+  label: string;
+  description: string;
+  tooltip: string;
+  members: string[];
+  coverage: CoverageLevel;
+}
+
+/** A family as the view shows it: the name pattern, how many files, the range and its gaps. */
+export function familyNode(family: SourceFamily, nodes: readonly SourceNode[]): FamilyNode {
+  const byPath = new Map(nodes.map((n) => [n.path, n]));
+  const members = family.members.map((p) => byPath.get(p)).filter((n): n is SourceNode => n !== undefined);
+  const first = family.values[0]!;
+  const last = family.values.at(-1)!;
+  const scanned = members.filter((m) => m.coverage === "scanned").length;
+  const coverage: CoverageLevel =
+    scanned === members.length
+      ? "scanned"
+      : scanned > 0 || members.some((m) => m.coverage !== "unread")
+        ? "partial"
+        : "unread";
+  const gaps = family.gaps.length
+    ? `${family.gaps.slice(0, 3).join(", ")}${family.gaps.length > 3 ? ` and ${family.gaps.length - 3} more` : ""} missing`
+    : undefined;
+  const description = [
+    `family · ${family.members.length} files`,
+    `${first}–${last}`,
+    gaps,
+    family.differing.length ? `${family.differing.length} differ` : undefined,
+    scanned ? `${scanned} scanned` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const tooltip = [
+    family.pattern,
+    `${family.members.length} files named alike, ${first} to ${last}, with the same ${family.columns.length} columns: ${family.columns.join(", ")}`,
+    family.gaps.length ? `no file for ${family.gaps.join(", ")}` : undefined,
+    ...family.differing.map((d) => `${d.path}: ${d.detail}`),
+    scanned ? `${scanned} of ${family.members.length} scanned by the latest run` : undefined,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return {
+    pattern: family.pattern,
+    label: family.pattern,
+    description,
+    tooltip,
+    members: family.members,
+    coverage,
   };
 }

@@ -1,51 +1,104 @@
 import * as vscode from "vscode";
-import type { SourceMap } from "../core/sourceMap/sourceEntry.ts";
+import type { BuildStats, MapProgress } from "../core/sourceMap/buildSourceMap.ts";
+import type { SourceEntry, SourceMap } from "../core/sourceMap/sourceEntry.ts";
 import { debounce, isIgnoredChange } from "./debounce.ts";
 import type { Debouncer } from "./debounce.ts";
 import { formatIcon } from "./operatorLook.ts";
 import type { RadarLog } from "./radarLog.ts";
-import { loadRuntime } from "./runtimeLoader.ts";
-import { sourceNodes } from "./sourcesModel.ts";
-import type { LakeCoverage, SourceNode } from "./sourcesModel.ts";
+import { familiesOf } from "./sourceFamilies.ts";
+import { mapInChild } from "./sourceMapper.ts";
+import type { MapOutcome } from "./sourceMapper.ts";
+import { familyNode, formatBytes, sourceNodes } from "./sourcesModel.ts";
+import type { FamilyNode, LakeCoverage, SourceNode } from "./sourcesModel.ts";
 
 export type SourceElement =
+  | { kind: "family"; pattern: string }
   | { kind: "file"; path: string }
   | { kind: "table"; path: string; table: number }
   | { kind: "column"; path: string; table: number; column: number };
 
+export interface SourcesDeps {
+  lake: () => vscode.WorkspaceFolder | undefined;
+  log: RadarLog;
+  /** The state folder (Source Map cache) of a workspace folder. */
+  stateDir: (folder: vscode.WorkspaceFolder) => string;
+  /** dist/mapWorker.cjs. */
+  workerPath: string;
+}
+
+/** What the view knows of the mapping in progress, for the message line and for a waiting run. */
+export type MappingProgress = MapProgress;
+
 const REFRESH_DELAY_MS = 1000;
+/**
+ * The tree and its message are redrawn at most this often while files arrive: often enough to
+ * watch, seldom enough that redrawing never competes with typing.
+ */
+const DRAW_INTERVAL_MS = 1000;
+
+interface Mapping {
+  abort: AbortController;
+  progress?: MapProgress;
+  done: Promise<MapOutcome | undefined>;
+  started: number;
+}
 
 /**
- * The Sources view: the lake's Source Map with the latest run's coverage. The map is built on
- * first display (that loads DuckDB) or taken from a run, and rebuilt — from the cache for
- * unchanged files — a moment after files change, only while the view is visible.
+ * The Sources view: the lake's Source Map with the latest run's coverage. The map is built in a
+ * child process (sourceMapper.ts) on first display, with a progress bar and a message counting
+ * files and bytes; each file appears as soon as it is mapped, and the mapping can be stopped from
+ * the view's title bar (what was mapped is kept in the cache). A file changed on disk is mapped
+ * again a moment later — alone: the others come from the cache — and only while the view is
+ * visible. Families of files named alike are one node; unreadable files are listed as such.
  */
 export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<SourceElement | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  /** Mapped files, in the lake's order. */
+  private entries = new Map<string, SourceEntry>();
   private nodes: SourceNode[] | undefined;
-  private map: SourceMap | undefined;
+  private byPath = new Map<string, SourceNode>();
+  private families: FamilyNode[] = [];
+  private familyOf = new Map<string, string>();
   private coverage: LakeCoverage = new Map();
-  private building: Promise<void> | undefined;
+  private mapping: Mapping | undefined;
   private stale = false;
+  private watching = false;
+  /** Why the last mapping failed, shown until the next one. */
+  private failure: string | undefined;
+  private drawTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<(p: MapProgress) => void>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly refresher: Debouncer<string>;
   view: vscode.TreeView<SourceElement> | undefined;
-  /** How many times the map was (re)built, for tests and logs. */
+  /** How many times a mapping ran to its end, for tests and logs. */
   builds = 0;
+  /** Whether every file of the lake is mapped (false while mapping, after a stop or a failure). */
+  complete = false;
+  /** What the last completed mapping did: files profiled and taken from the cache. */
+  lastStats: BuildStats | undefined;
+  /** The files the last mapping profiled again (changed since the cache). */
+  lastProfiled: string[] = [];
 
-  constructor(
-    private readonly lake: () => vscode.WorkspaceFolder | undefined,
-    private readonly log: RadarLog,
-  ) {
+  constructor(private readonly deps: SourcesDeps) {
     this.refresher = debounce(REFRESH_DELAY_MS, (paths) => {
-      this.log.info(`Sources: ${paths.length} file change(s), refreshing the Source Map`);
+      this.deps.log.info(
+        `Sources: ${paths.length} file change(s) (${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", …" : ""}), mapping again`,
+      );
       this.invalidate();
     });
+    this.disposables.push(this.changed);
+  }
+
+  /** Watches the folder from the first mapping on (not at activation: it costs nothing until then). */
+  private watch(): void {
+    if (this.watching) return;
+    this.watching = true;
     const watcher = vscode.workspace.createFileSystemWatcher("**/*");
     const onChange = (uri: vscode.Uri): void => {
-      const folder = this.lake();
-      if (!folder) return;
+      const folder = this.deps.lake();
+      if (!folder || vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() !== folder.uri.toString())
+        return;
       const rel = vscode.workspace.asRelativePath(uri, false);
       if (!isIgnoredChange(rel)) this.refresher.trigger(rel);
     };
@@ -54,7 +107,6 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
       watcher.onDidCreate(onChange),
       watcher.onDidChange(onChange),
       watcher.onDidDelete(onChange),
-      this.changed,
     );
   }
 
@@ -67,78 +119,214 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
     );
   }
 
-  /** The map and coverage of a finished run: no rebuild needed. */
-  showRun(map: SourceMap, coverage: LakeCoverage): void {
-    this.map = map;
-    this.coverage = coverage;
-    this.nodes = sourceNodes(map, coverage);
-    this.stale = false;
-    this.setMessage();
-    this.changed.fire(undefined);
+  get mappingInProgress(): boolean {
+    return this.mapping !== undefined;
   }
 
-  /** Files changed: rebuild now if shown, else when next shown. */
+  /** The map and coverage of a finished run: no mapping needed. */
+  showRun(map: SourceMap, coverage: LakeCoverage): void {
+    this.watch();
+    this.coverage = coverage;
+    this.entries = new Map(map.files.map((f) => [f.path, f]));
+    this.complete = true;
+    this.stale = false;
+    this.draw();
+  }
+
+  /** Files changed: map again now if shown, else when next shown. */
   invalidate(): void {
     if (this.view && !this.view.visible) {
       this.stale = true;
       return;
     }
     this.stale = false;
+    if (this.mapping) {
+      // A mapping in flight may have read the file before it changed: go again after it.
+      void this.mapping.done.then(() => this.invalidate());
+      return;
+    }
     void this.build();
   }
 
-  /** Waits for a build in progress (tests, the refresh command). */
+  /** Stops the mapping in progress; what was mapped stays in the view and in the cache. */
+  cancel(): boolean {
+    if (!this.mapping) return false;
+    this.mapping.abort.abort();
+    return true;
+  }
+
+  /** Waits for a complete map (tests, the refresh command): the nodes, once every file is mapped. */
   async ready(): Promise<SourceNode[]> {
-    if (!this.nodes && !this.building) void this.build();
-    await this.building;
+    if (this.mapping) await this.mapping.done;
+    if (!this.complete) await this.build();
     return this.nodes ?? [];
   }
 
-  private build(): Promise<void> {
-    const folder = this.lake();
-    if (!folder) {
-      this.setMessage("Open a folder with data files to see its Source Map.");
-      return Promise.resolve();
+  /**
+   * Before a run opens its runtime: a complete, current map in the cache, built out of the
+   * extension host, so that the runtime finds every file there. `onProgress` follows the mapping.
+   */
+  async mapForRun(onProgress: (p: MapProgress) => void, signal: AbortSignal): Promise<void> {
+    this.listeners.add(onProgress);
+    const stop = (): void => void this.cancel();
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      if (this.mapping) await this.mapping.done;
+      if (signal.aborted) return;
+      if (!this.complete || this.stale) await this.build();
+    } finally {
+      signal.removeEventListener("abort", stop);
+      this.listeners.delete(onProgress);
     }
-    if (this.building) return this.building;
-    this.setMessage("Mapping the lake…");
-    const started = Date.now();
-    this.building = (async () => {
-      try {
-        const runtime = await loadRuntime();
-        const map = await runtime.mapLake(folder.uri.fsPath);
-        this.builds++;
-        this.map = map;
-        this.nodes = sourceNodes(map, this.coverage);
-        this.log.info(`Sources: mapped ${map.files.length} file(s) in ${Date.now() - started} ms`);
-        this.setMessage();
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.log.error(`Sources: the Source Map failed: ${message}`);
-        this.setMessage(`The Source Map failed: ${message}`);
-      } finally {
-        this.building = undefined;
-        this.changed.fire(undefined);
-      }
-    })();
-    return this.building;
   }
 
-  private setMessage(message?: string): void {
+  private build(): Promise<MapOutcome | undefined> {
+    const folder = this.deps.lake();
+    if (!folder) {
+      this.setMessage("Open a folder with data files to see its Source Map.");
+      return Promise.resolve(undefined);
+    }
+    if (this.mapping) return this.mapping.done;
+    this.watch();
+    const abort = new AbortController();
+    const started = Date.now();
+    const first = this.entries.size === 0;
+    const mapping: Mapping = { abort, started, done: Promise.resolve(undefined) };
+    this.mapping = mapping;
+    this.complete = false;
+    this.failure = undefined;
+    void vscode.commands.executeCommand("setContext", "radar.mapping", true);
+    this.setMessage(first ? "Mapping the data files: listing them…" : undefined);
+    const profiled: string[] = [];
+    mapping.done = (async () => {
+      try {
+        const stateDir = this.deps.stateDir(folder);
+        const outcome = await mapInChild({
+          lake: folder.uri.fsPath,
+          stateDir,
+          workerPath: this.deps.workerPath,
+          signal: abort.signal,
+          onProgress: (p) => {
+            mapping.progress = p;
+            if (!p.cached) profiled.push(p.entry.path);
+            const before = this.entries.get(p.entry.path);
+            this.entries.set(p.entry.path, p.entry);
+            if (!before || before.mtimeMs !== p.entry.mtimeMs || before.bytes !== p.entry.bytes)
+              this.scheduleDraw();
+            else if (first) this.scheduleDraw();
+            for (const listener of this.listeners) listener(p);
+          },
+        });
+        if (outcome.status === "done") {
+          // The lake's own order; files gone from the folder go from the view too.
+          this.entries = new Map(outcome.map.files.map((f) => [f.path, f]));
+          this.complete = true;
+          this.builds++;
+          this.lastStats = outcome.stats;
+          this.lastProfiled = profiled;
+          const stats = outcome.stats;
+          this.deps.log.info(
+            `Sources: mapped ${outcome.map.files.length} file(s) (${formatBytes(outcome.map.files.reduce((n, f) => n + f.bytes, 0))}) in ${Date.now() - started} ms${stats ? `: ${stats.profiled} profiled, ${stats.fromCache} from the cache` : ""}`,
+          );
+        } else {
+          this.deps.log.info(
+            `Sources: mapping stopped after ${outcome.map.files.length} file(s) (${Date.now() - started} ms); what was mapped is kept`,
+          );
+        }
+        return outcome;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.deps.log.error(`Sources: the Source Map failed: ${message}`);
+        this.failure = `The Source Map failed: ${message}`;
+        return undefined;
+      } finally {
+        if (this.mapping === mapping) this.mapping = undefined;
+        void vscode.commands.executeCommand("setContext", "radar.mapping", false);
+        this.draw();
+      }
+    })();
+    void vscode.window.withProgress(
+      { location: { viewId: "radar.sources" }, title: "Mapping the data files" },
+      () => mapping.done,
+    );
+    return mapping.done;
+  }
+
+  private scheduleDraw(): void {
+    if (this.drawTimer) return;
+    this.drawTimer = setTimeout(() => {
+      this.drawTimer = undefined;
+      this.draw();
+    }, DRAW_INTERVAL_MS);
+  }
+
+  /** Rebuilds the nodes from the entries so far, and the message line; redraws the tree. */
+  private draw(): void {
+    if (this.drawTimer) {
+      clearTimeout(this.drawTimer);
+      this.drawTimer = undefined;
+    }
+    const map: SourceMap = { root: "", builtAt: "", files: [...this.entries.values()] };
+    this.nodes = sourceNodes(map, this.coverage);
+    this.byPath = new Map(this.nodes.map((n) => [n.path, n]));
+    this.families = familiesOf(map.files).map((f) => familyNode(f, this.nodes!));
+    this.familyOf = new Map(this.families.flatMap((f) => f.members.map((m) => [m, f.pattern] as const)));
+    this.setMessage(this.failure);
+    this.changed.fire(undefined);
+  }
+
+  /** The line above the tree: progress while mapping, a stop or a failure after, else a summary. */
+  private setMessage(override?: string): void {
     if (!this.view) return;
-    this.view.message =
-      message ?? (this.map && this.map.files.length === 0 ? "No data files in this folder." : undefined);
+    if (override !== undefined) {
+      this.view.message = override;
+      return;
+    }
+    const p = this.mapping?.progress;
+    if (this.mapping) {
+      this.view.message = p
+        ? `Mapping ${p.filesDone} of ${p.filesTotal} files · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`
+        : "Mapping the data files: listing them…";
+      return;
+    }
+    const files = [...this.entries.values()];
+    if (!this.complete && files.length > 0) {
+      this.view.message = `Mapping stopped: ${files.length} file(s) mapped. Refresh to go on.`;
+      return;
+    }
+    if (this.complete && files.length === 0) {
+      this.view.message = "No data files in this folder.";
+      return;
+    }
+    const unreadable = files.filter((f) => f.error).length;
+    this.view.message = this.complete
+      ? `${files.length} files · ${formatBytes(files.reduce((n, f) => n + f.bytes, 0))}${this.families.length ? ` · ${this.families.length} famil${this.families.length === 1 ? "y" : "ies"}` : ""}${unreadable ? ` · ${unreadable} unreadable` : ""}`
+      : undefined;
   }
 
   getChildren(element?: SourceElement): SourceElement[] {
     if (!element) {
-      if (!this.nodes) {
+      if (!this.nodes && !this.mapping) {
         void this.build();
         return [];
       }
-      return this.nodes.map((n) => ({ kind: "file", path: n.path }));
+      const roots: SourceElement[] = [];
+      const shown = new Set<string>();
+      for (const node of this.nodes ?? []) {
+        const family = this.familyOf.get(node.path);
+        if (!family) roots.push({ kind: "file", path: node.path });
+        else if (!shown.has(family)) {
+          shown.add(family);
+          roots.push({ kind: "family", pattern: family });
+        }
+      }
+      return roots;
     }
-    const node = this.node(element.path);
+    if (element.kind === "family")
+      return (this.families.find((f) => f.pattern === element.pattern)?.members ?? [])
+        .filter((path) => this.byPath.has(path))
+        .map((path) => ({ kind: "file", path }));
+    const node = this.byPath.get(element.path);
     if (!node) return [];
     if (element.kind === "file") {
       if (node.tables.length === 1)
@@ -161,9 +349,13 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
   }
 
   getTreeItem(element: SourceElement): vscode.TreeItem {
-    const node = this.node(element.path);
+    if (element.kind === "family") {
+      const family = this.families.find((f) => f.pattern === element.pattern);
+      return family ? familyItem(family) : new vscode.TreeItem(element.pattern);
+    }
+    const node = this.byPath.get(element.path);
     if (!node) return new vscode.TreeItem(element.path);
-    if (element.kind === "file") return fileItem(node, this.lake());
+    if (element.kind === "file") return fileItem(node, this.deps.lake(), this.familyOf.get(node.path));
     if (element.kind === "table") {
       const table = node.tables[element.table]!;
       const item = new vscode.TreeItem(table.label, vscode.TreeItemCollapsibleState.Collapsed);
@@ -185,9 +377,13 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
   }
 
   getParent(element: SourceElement): SourceElement | undefined {
-    if (element.kind === "file") return undefined;
+    if (element.kind === "family") return undefined;
+    if (element.kind === "file") {
+      const family = this.familyOf.get(element.path);
+      return family ? { kind: "family", pattern: family } : undefined;
+    }
     if (element.kind === "table") return { kind: "file", path: element.path };
-    const node = this.node(element.path);
+    const node = this.byPath.get(element.path);
     return node && node.tables.length > 1
       ? { kind: "table", path: element.path, table: element.table }
       : { kind: "file", path: element.path };
@@ -197,26 +393,52 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
     return this.nodes;
   }
 
-  private node(path: string): SourceNode | undefined {
-    return this.nodes?.find((n) => n.path === path);
+  familyNodes(): FamilyNode[] {
+    return this.families;
   }
 
   dispose(): void {
+    this.mapping?.abort.abort();
+    if (this.drawTimer) clearTimeout(this.drawTimer);
     this.refresher.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }
 
-function fileItem(node: SourceNode, folder: vscode.WorkspaceFolder | undefined): vscode.TreeItem {
+function familyItem(family: FamilyNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(family.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `family:${family.pattern}`;
+  item.description = family.description;
+  item.tooltip = family.tooltip;
+  item.iconPath = new vscode.ThemeIcon(
+    "files",
+    family.coverage === "scanned"
+      ? new vscode.ThemeColor("testing.iconPassed")
+      : family.coverage === "partial"
+        ? new vscode.ThemeColor("problemsWarningIcon.foreground")
+        : undefined,
+  );
+  item.contextValue = "radarSourceFamily";
+  item.accessibilityInformation = { label: `${family.label}, ${family.description}` };
+  return item;
+}
+
+function fileItem(
+  node: SourceNode,
+  folder: vscode.WorkspaceFolder | undefined,
+  family: string | undefined,
+): vscode.TreeItem {
   const expandable = node.tables.length > 0;
+  // Inside a family the folder and the shared part of the name are said by the family node.
+  const label = family ? node.path.slice(node.path.lastIndexOf("/") + 1) : node.path;
   const item = new vscode.TreeItem(
-    node.path,
+    label,
     expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
   );
   item.id = node.path;
   item.description = node.description;
   item.tooltip = node.tooltip;
-  const color = node.error
+  const color = node.unreadable
     ? "problemsErrorIcon.foreground"
     : node.coverage === "scanned"
       ? "testing.iconPassed"
@@ -224,10 +446,10 @@ function fileItem(node: SourceNode, folder: vscode.WorkspaceFolder | undefined):
         ? "problemsWarningIcon.foreground"
         : undefined;
   item.iconPath = new vscode.ThemeIcon(
-    node.error ? "warning" : formatIcon(node.format),
+    node.unreadable ? "warning" : formatIcon(node.format),
     color ? new vscode.ThemeColor(color) : undefined,
   );
-  item.contextValue = `radarSource.${node.coverage}`;
+  item.contextValue = node.unreadable ? "radarSource.unreadable" : `radarSource.${node.coverage}`;
   if (folder)
     item.command = {
       command: "radar.openSource",

@@ -6,7 +6,12 @@ import { loadRuntime } from "./runtimeLoader.ts";
 
 export interface ToolRuntimeDeps {
   lake: () => vscode.WorkspaceFolder | undefined;
+  /** Asked at every call: trust granted mid-session turns Bash on for the next call. */
   allowBash: () => boolean;
+  /** Where the runtime keeps its cache and trace (see stateLocation.ts). */
+  stateDir: (folder: vscode.WorkspaceFolder) => string;
+  /** A complete Source Map in the cache first, built out of the extension host. */
+  prepare?: (folder: vscode.WorkspaceFolder) => Promise<void>;
   /** Where the runtime's events go: the Trace view, Problems and the log. */
   onEvent: (event: TraceEvent) => void;
   log: RadarLog;
@@ -34,10 +39,14 @@ export class ToolRuntime implements vscode.Disposable {
   private async open(): Promise<Runtime> {
     const folder = this.deps.lake();
     if (!folder) throw new Error("open a folder with data files first");
-    const bundle = await loadRuntime();
+    const [bundle] = await Promise.all([loadRuntime(), this.deps.prepare?.(folder)]);
     this.runtime = await bundle.openRuntime(
       folder.uri.fsPath,
-      { allowBash: this.deps.allowBash(), question: "Language model tool calls" },
+      {
+        allowBash: this.deps.allowBash,
+        question: "Language model tool calls",
+        radarDir: this.deps.stateDir(folder),
+      },
       this.deps.onEvent,
     );
     this.deps.log.info(

@@ -77,9 +77,21 @@ export class TraceModel {
     this.runs.length = 0;
   }
 
+  /** Forgets one run (the user dismissed it); its events that still arrive are ignored. */
+  dismiss(runId: string): TraceRun | undefined {
+    const at = this.runs.findIndex((r) => r.runId === runId);
+    if (at < 0) return undefined;
+    const [run] = this.runs.splice(at, 1);
+    this.dismissed.add(runId);
+    return run;
+  }
+
+  private readonly dismissed = new Set<string>();
+
   /** Folds one event in; returns the run it changed. */
   apply(event: TraceEvent): TraceRun | undefined {
     if (event.type === "run-start") {
+      if (this.dismissed.has(event.runId)) return undefined;
       const run: TraceRun = {
         runId: event.runId,
         question: event.question ?? "",

@@ -100,7 +100,15 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceElement>,
     item.id = run.runId;
     item.contextValue = run.status === "running" ? "radarRunRunning" : "radarRun";
     const calls = run.batches.reduce((n, b) => n + b.calls.length, 0);
-    item.description = `${run.status} · ${calls} call${calls === 1 ? "" : "s"}${run.model ? ` · ${run.model}` : ""}`;
+    const findings = runFindings(run);
+    item.description = [
+      run.status,
+      `${calls} call${calls === 1 ? "" : "s"}`,
+      findings ? `${findings} finding${findings === 1 ? "" : "s"}` : undefined,
+      run.model,
+    ]
+      .filter(Boolean)
+      .join(" · ");
     item.iconPath =
       run.status === "running"
         ? new vscode.ThemeIcon("loading~spin")
@@ -119,22 +127,63 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceElement>,
   }
 }
 
+/**
+ * One model turn. In a long run most turns are routine: a turn starts expanded only when it holds
+ * a call that was rejected, failed or warned, or is the turn under way — the rest are one line
+ * each, with their counts, so a run of a hundred calls still reads at a glance. (VS Code keeps
+ * what the user expands or collapses.)
+ */
 function batchItem(run: TraceRun, batch: TraceBatch | undefined): vscode.TreeItem {
   if (!batch) return new vscode.TreeItem("(gone)");
   const label = batch.step === 0 ? "Preparation" : `Step ${batch.step}`;
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
-  item.id = `${run.runId}/step${batch.step}`;
+  const counts = statusCounts(batch.calls);
+  const notable = counts.rejected + counts.failed + counts.warning > 0;
+  const current = run.status === "running" && run.batches.at(-1) === batch;
+  const item = new vscode.TreeItem(
+    label,
+    notable || current || run.batches.length <= 3
+      ? vscode.TreeItemCollapsibleState.Expanded
+      : vscode.TreeItemCollapsibleState.Collapsed,
+  );
+  // A turn under way has its own id: once it is done VS Code takes it as a new item and opens or
+  // closes it by what it holds, instead of keeping it open because it was open while running.
+  item.id = `${run.runId}/step${batch.step}${current ? "/live" : ""}`;
   const parts = [
     `${batch.calls.length} call${batch.calls.length === 1 ? "" : "s"}`,
+    counts.rejected ? `${counts.rejected} rejected` : undefined,
+    counts.failed ? `${counts.failed} failed` : undefined,
+    counts.warning ? `${counts.warning} warned` : undefined,
     batch.tokens ? `${batch.tokens.input} in / ${batch.tokens.output} out tokens` : undefined,
     batch.durationMs !== undefined ? `${batch.durationMs} ms` : undefined,
     batch.attempts && batch.attempts > 1 ? `${batch.attempts} attempts` : undefined,
   ];
   item.description = parts.filter(Boolean).join(" · ");
-  item.iconPath = new vscode.ThemeIcon(batch.step === 0 ? "debug-start" : "hubot");
+  item.iconPath = new vscode.ThemeIcon(
+    batch.step === 0 ? "debug-start" : "hubot",
+    counts.rejected || counts.failed
+      ? new vscode.ThemeColor("problemsErrorIcon.foreground")
+      : counts.warning
+        ? new vscode.ThemeColor("problemsWarningIcon.foreground")
+        : undefined,
+  );
   if (batch.content) item.tooltip = batch.content;
   item.accessibilityInformation = { label: `${label}: ${item.description}` };
   return item;
+}
+
+function statusCounts(calls: TraceCall[]): Record<"rejected" | "failed" | "warning", number> {
+  const counts = { rejected: 0, failed: 0, warning: 0 };
+  for (const c of calls)
+    if (c.status === "rejected" || c.status === "failed" || c.status === "warning") counts[c.status]++;
+  return counts;
+}
+
+/** Findings of the run's calls and final checks (as reported, before Problems merges them). */
+function runFindings(run: TraceRun): number {
+  let n = run.finalDiagnostics.length;
+  for (const b of run.batches)
+    for (const c of b.calls) n += (c.event?.diagnostics.length ?? 0) + (c.answer?.diagnostics.length ?? 0);
+  return n;
 }
 
 function callItem(run: TraceRun, call: TraceCall): vscode.TreeItem {

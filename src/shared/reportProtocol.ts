@@ -29,6 +29,8 @@ export interface ReportDiagnostic {
   severity: ReportSeverity;
   message: string;
   locations: ReportLocation[];
+  /** Where the Problems panel puts a finding that names no row: the header of a file the call read. */
+  at?: ReportLocation;
   /** The call that produced it; absent for whole-run checks. */
   callIndex?: number;
   op?: string;
@@ -70,6 +72,15 @@ export interface EvidenceNode {
   children: EvidenceNode[];
 }
 
+/** One model turn: what the model said it would do, and what the turn cost. */
+export interface ReportStep {
+  step: number;
+  /** The model's text for the turn (its plan), if it wrote one. */
+  content?: string;
+  durationMs?: number;
+  tokens?: { input: number; output: number };
+}
+
 export type ReportRunStatus = "running" | "answered" | "step-limit" | "cancelled" | "failed";
 
 export interface ReportRun {
@@ -90,6 +101,8 @@ export interface ReportRun {
   evidence: EvidenceNode[];
   calls: ReportCall[];
   diagnostics: ReportDiagnostic[];
+  /** The model turns, for grouping the calls of a long run by step. */
+  turns?: ReportStep[];
 }
 
 export interface ReportState {
@@ -105,6 +118,7 @@ export type WebviewToHost =
   | { type: "ready" }
   | { type: "openSource"; location: ReportLocation }
   | { type: "openTrace" }
+  | { type: "exportSql" }
   | { type: "ask" };
 
 /** Messages from a webview are untrusted input: the host acts only on ones of these shapes. */
@@ -114,6 +128,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
   switch (message.type) {
     case "ready":
     case "openTrace":
+    case "exportSql":
     case "ask":
       return true;
     case "openSource":

@@ -127,6 +127,8 @@ export interface CodeServer {
 export async function startCodeServer(
   dirs: RunDirs,
   extraEnv: Record<string, string> = {},
+  /** `trust: true` leaves Workspace Trust on (the trust scenario); otherwise it is off. */
+  options: { trust?: boolean } = {},
 ): Promise<CodeServer> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const log = join(dirs.root, "code-server.log");
@@ -140,7 +142,7 @@ export async function startCodeServer(
       "none",
       "--disable-telemetry",
       "--disable-update-check",
-      "--disable-workspace-trust",
+      ...(options.trust ? [] : ["--disable-workspace-trust"]),
       "--user-data-dir",
       dirs.userData,
       "--extensions-dir",

@@ -14,7 +14,7 @@ export async function runExtHostSuite(
   extensionPath: string,
   testsEntry: string,
   logFile: string,
-  timeoutMs = 180_000,
+  timeoutMs = 900_000,
 ): Promise<number | "timeout"> {
   const authority = new URL(base).host;
   const remote = (path: string): string => `vscode-remote://${authority}${path}`;

@@ -14,8 +14,14 @@ import {
 } from "./codeServer.ts";
 import type { CodeServer } from "./codeServer.ts";
 import { runExtHostSuite } from "./extHostSuite.ts";
+import { describeLatency } from "./inputLatency.ts";
+import { trustScenario, trustScript } from "./trustScenario.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
+import { waterScript } from "./waterScenario.ts";
+import { copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
+import { workspaceScenario } from "./workspaceScenario.ts";
+import type { WorkspaceFigures } from "./workspaceScenario.ts";
 
 /**
  * The extension in a real VS Code, offline: package the VSIX, install it into code-server, drive
@@ -35,6 +41,22 @@ const mark = (name: string): void => {
   lap = Date.now();
 };
 
+/**
+ * Which parts run (RADAR_E2E_PHASES, comma-separated; all by default): `basic` — the UI scenario
+ * on examples/lake; `suite` — the extension-host suite; `workspace` — the generated water
+ * workspace (Sources while mapping, a 40-call run, every view, the workspace unchanged, typing
+ * while a ~290 MB folder maps); `trust` — Workspace Trust granted and taken back mid-session.
+ * RADAR_E2E_ONLY=ui (older) means `basic`.
+ */
+const PHASES = new Set(
+  (process.env.RADAR_E2E_ONLY === "ui"
+    ? "basic"
+    : (process.env.RADAR_E2E_PHASES ?? "basic,suite,workspace,trust")
+  )
+    .split(",")
+    .map((p) => p.trim()),
+);
+
 async function main(): Promise<number> {
   const missing = missingPrerequisites();
   if (missing.length) {
@@ -49,12 +71,16 @@ async function main(): Promise<number> {
   mkdirSync(artifacts, { recursive: true });
   const ui = new Checks("ui");
   const host = new Checks("ext-host");
+  const workspace = new Checks("workspace");
+  const trust = new Checks("trust");
+  const all = [ui, host, workspace, trust];
   const server = await startScriptedServer(askScript());
   // radar.baseUrl is machine-scoped: a remote window (code-server's) reads it from Machine settings.
   const dirs = isolatedRun(
     { "radar.model": "gpt-4o-mini", "radar.maxSteps": 6 },
     { "radar.baseUrl": server.baseURL },
   );
+  const roots = [dirs.root];
   const resultsFile = join(dirs.root, "ext-host-results.json");
   let codeServer: CodeServer | undefined;
   const facts: Record<string, unknown> = {};
@@ -71,76 +97,202 @@ async function main(): Promise<number> {
     if (pack.status !== 0) throw new Error(`packaging failed: ${pack.stderr}${pack.stdout.slice(-2000)}`);
     facts.vsixBytes = statSync(vsix).size;
     mark("package VSIX");
-    installExtension(dirs, vsix);
-    mark("install into code-server");
-    const uiLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-ui");
-    const suiteLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-suite");
-    codeServer = await startCodeServer(dirs, { RADAR_TEST_RESULTS: resultsFile });
-    mark("code-server up");
-
-    console.log("UI end-to-end (Playwright in the workbench):");
-    const browser = await openBrowser(dirs.root);
-    try {
-      await askThroughTheUi(
-        browser.page,
-        `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`,
-        artifacts,
-        ui,
-      );
-    } catch (error) {
-      ui.add("the UI scenario ran to its end", false, error instanceof Error ? error.message : String(error));
-      await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
-    } finally {
-      await browser.close();
-    }
-    mark("UI drive");
-    const requests = server.requests.length;
-    ui.add("the scripted endpoint answered three model turns", requests === 3, `${requests} request(s)`);
-    ui.add(
-      "the key travelled only in the Authorization header",
-      server.authorizations.length > 0 && server.authorizations.every((a) => a === `Bearer ${E2E_API_KEY}`),
-    );
-    const leaks = filesContaining(dirs.root, E2E_API_KEY, [join(dirs.userData, "User", "globalStorage")]);
-    ui.add("no log, trace or settings file holds the key", leaks.length === 0, leaks.slice(0, 3).join(", "));
-    const activation = activationTime(dirs.root);
-    if (activation !== undefined) facts.activationMs = activation;
-    ui.add("the extension logged its activation time", activation !== undefined, `${activation} ms`);
-
-    if (process.env.RADAR_E2E_ONLY !== "ui") {
-      console.log("Extension-host suite (mocha inside code-server's extension host):");
-      const suiteBrowser = await openBrowser(dirs.root);
-      try {
-        const code = await runExtHostSuite(
-          suiteBrowser.page,
-          codeServer.url,
-          suiteLake,
-          repoRoot,
-          join(repoRoot, "out/vscodeSuite/index.cjs"),
-          join(dirs.root, "ext-host.log"),
+    if (PHASES.has("basic") || PHASES.has("suite")) {
+      installExtension(dirs, vsix);
+      mark("install into code-server");
+      const uiLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-ui");
+      const suiteLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-suite");
+      codeServer = await startCodeServer(dirs, { RADAR_TEST_RESULTS: resultsFile });
+      mark("code-server up");
+      if (PHASES.has("basic")) {
+        console.log("UI end-to-end (Playwright in the workbench):");
+        const browser = await openBrowser(dirs.root);
+        try {
+          await askThroughTheUi(
+            browser.page,
+            `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`,
+            artifacts,
+            ui,
+          );
+        } catch (error) {
+          ui.add(
+            "the UI scenario ran to its end",
+            false,
+            error instanceof Error ? error.message : String(error),
+          );
+          await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
+        } finally {
+          await browser.close();
+        }
+        mark("UI drive");
+        const requests = server.requests.length;
+        ui.add("the scripted endpoint answered three model turns", requests === 3, `${requests} request(s)`);
+        ui.add(
+          "the key travelled only in the Authorization header",
+          server.authorizations.length > 0 &&
+            server.authorizations.every((a) => a === `Bearer ${E2E_API_KEY}`),
         );
-        const results = existsSync(resultsFile)
-          ? (JSON.parse(readFileSync(resultsFile, "utf8")) as {
-              passes: string[];
-              failures: { title: string; error: string }[];
-            })
-          : { passes: [], failures: [] };
-        for (const title of results.passes) host.add(title, true);
-        for (const f of results.failures) host.add(f.title, false, f.error);
-        host.add("the suite ran to its end", code === 0 || results.failures.length > 0, `exit ${code}`);
-      } finally {
-        await suiteBrowser.close();
+        const leaks = filesContaining(dirs.root, E2E_API_KEY, [join(dirs.userData, "User", "globalStorage")]);
+        ui.add(
+          "no log, trace or settings file holds the key",
+          leaks.length === 0,
+          leaks.slice(0, 3).join(", "),
+        );
+        const activation = activationTime(dirs.root);
+        if (activation !== undefined) {
+          facts.activationMs = activation.ms;
+          facts.activationCpuMs = activation.cpuMs;
+        }
+        ui.add(
+          "the extension logged its activation time",
+          activation !== undefined,
+          activation ? `${activation.ms} ms wall, ${activation.cpuMs} ms CPU` : undefined,
+        );
       }
-      mark("ext-host suite");
+      if (PHASES.has("suite")) {
+        console.log("Extension-host suite (mocha inside code-server's extension host):");
+        const suiteBrowser = await openBrowser(dirs.root);
+        try {
+          const code = await runExtHostSuite(
+            suiteBrowser.page,
+            codeServer.url,
+            suiteLake,
+            repoRoot,
+            join(repoRoot, "out/vscodeSuite/index.cjs"),
+            join(dirs.root, "ext-host.log"),
+          );
+          const results = existsSync(resultsFile)
+            ? (JSON.parse(readFileSync(resultsFile, "utf8")) as {
+                passes: string[];
+                failures: { title: string; error: string }[];
+              })
+            : { passes: [], failures: [] };
+          for (const title of results.passes) host.add(title, true);
+          for (const f of results.failures) host.add(f.title, false, f.error);
+          host.add("the suite ran to its end", code === 0 || results.failures.length > 0, `exit ${code}`);
+        } finally {
+          await suiteBrowser.close();
+        }
+        mark("ext-host suite");
+      }
+      await codeServer.stop();
+      codeServer = undefined;
+    }
+    if (PHASES.has("workspace")) {
+      console.log("A real workspace (the generated water lake; every view at the end of a 40-call run):");
+      const figures = await runWorkspacePhase(vsix, workspace, roots);
+      facts.workspace = figures;
+      mark("workspace scenario");
+    }
+    if (PHASES.has("trust")) {
+      console.log("Workspace Trust granted and taken back mid-session:");
+      await runTrustPhase(vsix, trust, roots);
+      mark("trust scenario");
     }
   } finally {
     await codeServer?.stop();
     await server.close();
   }
-  return finish(ui, host, dirs.root, facts);
+  return finish(all, roots, facts);
 }
 
-function finish(ui: Checks, host: Checks, runRoot: string, facts: Record<string, unknown>): number {
-  const all = [...ui.results, ...host.results];
+/** The water workspace in a window of its own (its scripted model is another endpoint). */
+async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]): Promise<WorkspaceFigures> {
+  const lake = await waterLake("workspace", 1);
+  const server = await startScriptedServer(waterScript());
+  const dirs = isolatedRun(
+    { "radar.model": "gpt-4o-mini", "radar.maxSteps": 20 },
+    { "radar.baseUrl": server.baseURL },
+  );
+  roots.push(dirs.root);
+  const figures: WorkspaceFigures = { workspaceBytes: lake.bytes, workspaceFiles: lake.files };
+  let codeServer: CodeServer | undefined;
+  try {
+    installExtension(dirs, vsix);
+    const ws = copyLake(lake.dir, join(dirs.root, "water"));
+    const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    codeServer = await startCodeServer(dirs);
+    const browser = await openBrowser(dirs.root);
+    try {
+      const base = codeServer.url;
+      await workspaceScenario({
+        page: browser.page,
+        url: (folder) => `${base}/?folder=${encodeURIComponent(folder)}`,
+        workspace: { dir: ws, bytes: lake.bytes, files: lake.files },
+        large,
+        artifacts,
+        checks,
+        figures,
+      });
+    } catch (error) {
+      checks.add(
+        "the workspace scenario ran to its end",
+        false,
+        error instanceof Error ? error.message : String(error),
+      );
+      await browser.page
+        .screenshot({ path: join(artifacts, "workspace-failure.png") })
+        .catch(() => undefined);
+    } finally {
+      await browser.close();
+    }
+    checks.add(
+      "the scripted model played the whole 40-call session",
+      server.remaining() === 0,
+      `${server.requests.length} request(s), ${server.remaining()} step(s) left`,
+    );
+  } finally {
+    await codeServer?.stop();
+    await server.close();
+  }
+  return figures;
+}
+
+/** Trust on, the folder untrusted at first: a window of its own. */
+async function runTrustPhase(vsix: string, checks: Checks, roots: string[]): Promise<void> {
+  const server = await startScriptedServer(trustScript());
+  const dirs = isolatedRun(
+    {
+      "radar.model": "gpt-4o-mini",
+      "radar.maxSteps": 6,
+      "security.workspace.trust.enabled": true,
+      "security.workspace.trust.startupPrompt": "never",
+    },
+    { "radar.baseUrl": server.baseURL },
+  );
+  roots.push(dirs.root);
+  let codeServer: CodeServer | undefined;
+  try {
+    installExtension(dirs, vsix);
+    const lake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-trust");
+    codeServer = await startCodeServer(dirs, {}, { trust: true });
+    const browser = await openBrowser(dirs.root);
+    try {
+      await trustScenario(
+        browser.page,
+        `${codeServer.url}/?folder=${encodeURIComponent(lake)}`,
+        dirs.userData,
+        artifacts,
+        checks,
+      );
+    } catch (error) {
+      checks.add(
+        "the trust scenario ran to its end",
+        false,
+        error instanceof Error ? error.message : String(error),
+      );
+      await browser.page.screenshot({ path: join(artifacts, "trust-failure.png") }).catch(() => undefined);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await codeServer?.stop();
+    await server.close();
+  }
+}
+
+function finish(checks: Checks[], roots: string[], facts: Record<string, unknown>): number {
+  const all = checks.flatMap((c) => c.results);
   const failed = all.filter((r) => !r.ok).length;
   timings.total = Date.now() - started;
   writeFileSync(
@@ -152,13 +304,23 @@ function finish(ui: Checks, host: Checks, runRoot: string, facts: Record<string,
       .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
       .join(
         ", ",
-      )}; VSIX ${((Number(facts.vsixBytes) || 0) / 1024 / 1024).toFixed(1)} MiB; activation ${String(facts.activationMs)} ms`,
+      )}; VSIX ${((Number(facts.vsixBytes) || 0) / 1024 / 1024).toFixed(1)} MiB; activation ${String(facts.activationMs)} ms (CPU ${String(facts.activationCpuMs)} ms)`,
   );
+  const w = facts.workspace as WorkspaceFigures | undefined;
+  if (w)
+    console.log(
+      `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; ${w.largeFolderBytes ? `${(w.largeFolderBytes / 1e6).toFixed(0)} MB folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}; ` : ""}input latency while mapping ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"}, after ${w.latencyAfterMapping ? describeLatency(w.latencyAfterMapping) : "n/a"}`,
+    );
   console.log(`screenshots and summary: ${artifacts}`);
-  if (failed === 0 && !process.env.RADAR_E2E_KEEP) rmSync(runRoot, { recursive: true, force: true });
-  else console.log(`run folder kept: ${runRoot}`);
+  if (failed === 0 && !process.env.RADAR_E2E_KEEP)
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  else console.log(`run folders kept: ${roots.join(", ")}`);
   console.log(`e2e: ${all.length - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
+}
+
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? "n/a" : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** Files under a folder whose text holds the needle (the key), outside the secret store. */
@@ -181,9 +343,9 @@ function filesContaining(dir: string, needle: string, skip: string[]): string[] 
   return hits;
 }
 
-/** "RADAR activated in N ms", from the extension's log channel file. */
-function activationTime(dir: string): number | undefined {
-  let found: number | undefined;
+/** "RADAR activated in N ms (… CPU M ms …)", from the extension's log channel file. */
+function activationTime(dir: string): { ms: number; cpuMs: number } | undefined {
+  let found: { ms: number; cpuMs: number } | undefined;
   const walk = (d: string): void => {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
@@ -191,8 +353,8 @@ function activationTime(dir: string): number | undefined {
       if (!st) continue;
       if (st.isDirectory()) walk(full);
       else if (name.endsWith(".log") && name.includes("RADAR")) {
-        const m = /RADAR activated in ([\d.]+) ms/.exec(readFileSync(full, "utf8"));
-        if (m && found === undefined) found = Number(m[1]);
+        const m = /RADAR activated in ([\d.]+) ms .*?CPU ([\d.]+) ms/.exec(readFileSync(full, "utf8"));
+        if (m && found === undefined) found = { ms: Number(m[1]), cpuMs: Number(m[2]) };
       }
     }
   };

@@ -190,9 +190,17 @@ export async function askThroughTheUi(
     await runCommand(page, "Developer: Reload Window");
     await reloaded;
     await waitForWorkbench(page);
+    // On a busy machine the new extension host can take a minute to activate RADAR: wait for its
+    // views to have data before waiting for the restored report.
+    const tracePane = '.pane:has(.pane-header[aria-label*="Trace"])';
+    await page
+      .locator(`${tracePane} .welcome-view-content, ${tracePane} .monaco-list-row`)
+      .first()
+      .waitFor({ timeout: 180_000 })
+      .catch(() => undefined);
     const report = reportFrame(page);
     try {
-      await report.locator("#answer-text").waitFor({ timeout: 45_000 });
+      await report.locator("#answer-text").waitFor({ timeout: 90_000 });
     } catch (error) {
       // Say what the window restored, so a failure can be read without rerunning it.
       await shot("reload-failure.png").catch(() => undefined);

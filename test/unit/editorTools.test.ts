@@ -124,6 +124,11 @@ describe("MCP launch", () => {
       args: ["/ext/dist/cli.cjs", "mcp", "--lake", "/data/lake"],
       env: { ELECTRON_RUN_AS_NODE: "1" },
     });
+    // Its state outside the workspace, in the extension's storage, unless the user chose otherwise.
+    assert.deepEqual(mcpLaunch("/usr/bin/node", "/ext", "/data/lake", "/storage/mcp").env, {
+      ELECTRON_RUN_AS_NODE: "1",
+      RADAR_STATE_DIR: "/storage/mcp",
+    });
   });
 });
 

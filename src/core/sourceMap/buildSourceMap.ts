@@ -16,6 +16,18 @@ export interface MapProgress {
   bytesDone: number;
   bytesTotal: number;
   path: string;
+  /** The file's entry, as just mapped or taken from the cache (a host shows files as they come). */
+  entry?: SourceEntry;
+  /** Whether the entry came from the cache (the file is unchanged) rather than being profiled. */
+  cached?: boolean;
+}
+
+/** Thrown when `BuildOptions.signal` aborts a build; what was mapped until then is cached. */
+export class MapCancelled extends Error {
+  constructor(readonly filesDone: number) {
+    super("the Source Map was cancelled");
+    this.name = "MapCancelled";
+  }
 }
 
 export interface BuildOptions {
@@ -31,7 +43,10 @@ export interface BuildOptions {
   fileBudgetMs?: number;
   /** Type every column by the full tests over every row: the reference path the fast one must match. */
   exhaustive?: boolean;
-  /** Stops the map: running statements are interrupted, no further file is started, the build rejects. */
+  /**
+   * Stops the map: running statements are interrupted, no further file is started, and the build
+   * rejects with MapCancelled after writing the files mapped so far to the cache.
+   */
   signal?: AbortSignal;
 }
 
@@ -81,15 +96,23 @@ export async function buildSourceMap(
   const pending: number[] = [];
   let bytesDone = 0;
   let filesDone = 0;
-  const done = (index: number, entry: SourceEntry): void => {
+  const done = (index: number, entry: SourceEntry, cached: boolean): void => {
     files[index] = entry;
     filesDone++;
     bytesDone += entry.bytes;
-    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone, bytesTotal, path: entry.path });
+    options.onProgress?.({
+      filesDone,
+      filesTotal: files.length,
+      bytesDone,
+      bytesTotal,
+      path: entry.path,
+      entry,
+      cached,
+    });
   };
   crawled.files.forEach((file, i) => {
     const cached = cache.get(cacheKey(file));
-    if (cached) done(i, cached);
+    if (cached) done(i, cached, true);
     else pending.push(i);
   });
   const fromCache = filesDone;
@@ -103,13 +126,13 @@ export async function buildSourceMap(
       if (options.signal?.aborted) return;
       const index = pending[next++]!;
       const file = crawled.files[index]!;
-      done(
-        index,
-        await profileFile(connection, file, options.cacheDir, {
-          budgetMs,
-          ...(options.exhaustive ? { exhaustive: true } : {}),
-        }),
-      );
+      const entry = await profileFile(connection, file, options.cacheDir, {
+        budgetMs,
+        ...(options.exhaustive ? { exhaustive: true } : {}),
+      });
+      // Cancelled while profiling: the entry may record the interruption, not the file; drop it.
+      if (options.signal?.aborted) return;
+      done(index, entry, false);
     }
   };
   const connections =
@@ -122,7 +145,12 @@ export async function buildSourceMap(
     options.signal?.removeEventListener("abort", onAbort);
     for (const c of connections) c.close();
   }
-  if (options.signal?.aborted) throw new Error("mapping cancelled");
+  if (options.signal?.aborted) {
+    // Keep what was mapped (and cached entries of files not reached), so the next map goes on from there.
+    const mapped = files.filter((f): f is SourceEntry => f !== undefined);
+    if (filesDone > fromCache) await writeCache(options.cacheDir, mapped);
+    throw new MapCancelled(filesDone);
+  }
   await relateFiles(engine.lakeRoot, files);
   // Folders that could not be listed are entries too: the map says what it could not read.
   const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({

@@ -1,0 +1,60 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { writeLakeBundle } from "../../bench/lakes/generateLake.ts";
+import type { LakeManifest, LakeScale } from "../../bench/lakes/lakeTypes.ts";
+import { WATER_GENERATOR_VERSION } from "../../bench/lakes/waterLake.ts";
+import { repoRoot } from "../helpers/tempLake.ts";
+
+/**
+ * The realistic workspace of the UI scenarios: the generated "water" lake of bench/lakes (owner:
+ * lakes) — 41 files, ~96 MB at the `workspace` scale: a 22-year family of yearly files at the
+ * root, beach datasheets with a title row and a row of sampling points above the header,
+ * precipitation tables with Mean/Max/Min rows, overlapping database exports, a summary workbook, a
+ * JSON lookup, a truncated and a duplicate copy. Generated once per generator version and seed
+ * into .vscode-test/lakes/ (a minute on a busy machine) and copied into each run's workspace.
+ */
+export interface WaterLake {
+  dir: string;
+  manifest: Omit<LakeManifest, "questions" | "readme">;
+  bytes: number;
+  files: number;
+}
+
+export async function waterLake(scale: LakeScale = "workspace", seed = 1): Promise<WaterLake> {
+  const out = join(
+    repoRoot,
+    ".vscode-test",
+    "lakes",
+    `water-${scale}-seed${seed}-v${WATER_GENERATOR_VERSION}`,
+  );
+  const manifestPath = join(out, "manifest.json");
+  if (!existsSync(manifestPath)) {
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+    const started = Date.now();
+    await writeLakeBundle("water", out, { scale, seed });
+    console.log(
+      `  generated the water lake (${scale}, seed ${seed}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as WaterLake["manifest"];
+  return { dir: join(out, "lake"), manifest, bytes: manifest.bytes, files: manifest.files.length };
+}
+
+/** A fresh copy of a lake as a workspace folder (a run may only ever read it). */
+export function copyLake(from: string, to: string): string {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+  return to;
+}
+
+/**
+ * A large folder for the responsiveness check: `copies` copies of the water lake side by side
+ * (three are ~290 MB) — the same layout three times, so the Source Map has three times the work.
+ */
+export function largeFolder(lake: WaterLake, to: string, copies = 3): { dir: string; bytes: number } {
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  for (let i = 1; i <= copies; i++) cpSync(lake.dir, join(to, `part-${i}`), { recursive: true });
+  return { dir: to, bytes: lake.bytes * copies };
+}
