@@ -1,6 +1,7 @@
 import type { DuckEngine, Row } from "../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
+import { detectDateFormats } from "./dateFormats.ts";
 import {
   DEC_THOUSANDS,
   INT,
@@ -8,6 +9,7 @@ import {
   WIDE_COLUMNS,
   candidateTests,
   chooseType,
+  clipSample,
   positionalName,
   profileVarcharColumns,
   SAMPLE_VALUES,
@@ -44,6 +46,8 @@ const MAYBE_DOUBLE_RE =
  * Everything DuckDB's DATE or TIMESTAMP cast accepts once a '-' or '/' is in it (the text starts
  * with three numbers and separators, anything may follow; infinity, epoch), and more.
  */
+/** Clock times as the TIME test of valueAggregates takes them (HH:MM, HH:MM:SS, fractions). */
+const TIME_RE = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const MAYBE_DATE_RE = /^\s*[-+]?(\d+\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch)/i;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -71,6 +75,8 @@ export function sampleCounts(rows: string[][], i: number): Row {
   let dbl = 0;
   let dblk = 0;
   let date = 0;
+  let ts = 0;
+  let time = 0;
   let bool = 0;
   let present = 0;
   const values = new Set<string>();
@@ -89,7 +95,12 @@ export function sampleCounts(rows: string[][], i: number): Row {
     if (v.includes(",")) comma++;
     if (MAYBE_DOUBLE_RE.test(v)) dbl++;
     if (DECK_RE.test(v)) dblk++;
-    if ((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) date++;
+    if ((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) {
+      ts++;
+      // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
+      if (!v.includes(":")) date++;
+    }
+    if (TIME_RE.test(v)) time++;
     const lower = v.toLowerCase();
     if (lower === "true" || lower === "false") bool++;
   }
@@ -102,7 +113,8 @@ export function sampleCounts(rows: string[][], i: number): Row {
     dbl,
     dblk,
     date,
-    ts: date,
+    ts,
+    time,
     bool,
     present,
     total: rows.length,
@@ -151,8 +163,11 @@ function surelyBreaks(type: string, thousands: boolean, cell: string): boolean {
     case "DOUBLE":
       return (thousands ? !DECK_RE.test(v) : !MAYBE_DOUBLE_RE.test(v)) || leadingZero;
     case "DATE":
+      return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) || v.includes(":");
     case "TIMESTAMP":
       return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v));
+    case "TIME":
+      return !TIME_RE.test(v);
     case "BOOLEAN":
       return !["true", "false"].includes(v.toLowerCase());
     default:
@@ -175,7 +190,9 @@ function keepsType(type: string, thousands: boolean, v: string): string {
         ? `regexp_full_match(${v}, '${DEC_THOUSANDS}') AND ${noLeadingZero}`
         : `TRY_CAST(${v} AS DOUBLE) IS NOT NULL AND ${noLeadingZero}`;
     case "DATE":
-      return `${dated} AND TRY_CAST(${v} AS DATE) IS NOT NULL`;
+      return `${dated} AND NOT contains(${v}, ':') AND TRY_CAST(${v} AS DATE) IS NOT NULL`;
+    case "TIME":
+      return `regexp_full_match(${v}, '\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?') AND TRY_CAST(${v} AS TIME) IS NOT NULL`;
     case "TIMESTAMP":
       return `${dated} AND TRY_CAST(${v} AS TIMESTAMP) IS NOT NULL`;
     case "BOOLEAN":
@@ -354,9 +371,14 @@ export async function typeTextColumns(
       name,
       type,
       nullFraction: seen === 0 ? 0 : round((seen - present) / seen),
-      samples: (samples.length > 0 ? samples : ((again?.samples as unknown[] | null) ?? [])).map(String),
+      samples: (samples.length > 0 ? samples : ((again?.samples as unknown[] | null) ?? [])).map((v) =>
+        clipSample(String(v)),
+      ),
     });
   });
+  // Dates written as people write them (`September 1, 2024`): a narrow pass, only for columns
+  // whose sample values look like such dates (dateFormats.ts), as on the reference path.
+  await detectDateFormats(engine, limited(dataRows).slice(1, -1), specs, profiles);
   return { records, dataRows, specs, profiles, retyped: unsettled.length };
 }
 

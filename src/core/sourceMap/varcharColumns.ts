@@ -193,7 +193,7 @@ export function typedSelectList(specs: ColumnSpec[]): string {
 }
 
 /** Sample values are for showing: a 5 MB cell is kept as its first few hundred characters. */
-function clipSample(value: string): string {
+export function clipSample(value: string): string {
   return value.length > 300 ? `${value.slice(0, 300)}…` : value;
 }
 
