@@ -303,7 +303,7 @@ describe(
         assert.equal((JSON.parse(more.stdout) as { paths: unknown[] }).paths.length, 12);
         const bad = run("--limit", "ten");
         assert.equal(bad.status, 2);
-        assert.match(bad.stderr, /--limit needs a whole number/);
+        assert.match(bad.stderr, /--limit takes a whole number/);
       } finally {
         for (const dir of [lake, stateDir, home]) rmSync(dir, { recursive: true, force: true });
       }

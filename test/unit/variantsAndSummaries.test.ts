@@ -30,17 +30,21 @@ for (let d = 1; d <= 8; d++) {
 /** Detection-limit tags: '<' below, '>' above — opposite markers, both empty without punctuation. */
 const tags = "Tag,Value\n<,10\n<,10\n>,2420\n,35\n,57\n>,2420\n";
 
-/** Monthly precipitation with the file's own Mean/Max/Min rows at the bottom. */
+/**
+ * Monthly precipitation with the file's own Mean/Max/Min rows at the top, under the header (at the
+ * bottom the Source Map already ends the table before them: see the last test of this file).
+ */
 const years = [2019, 2020, 2021, 2022, 2023];
 const jul = [2.71, 1.81, 2.51, 3.5, 2.81];
 const mean = jul.reduce((a, b) => a + b, 0) / jul.length;
-const precipitation = [
-  "Year,Jul,Aug",
-  ...years.map((y, i) => `${y},${jul[i]!.toFixed(2)},${(3 + i / 10).toFixed(2)}`),
+const statisticRows = [
   `Mean,${mean.toFixed(2)},3.20`,
   `Max,${Math.max(...jul).toFixed(2)},3.40`,
   `Min,${Math.min(...jul).toFixed(2)},3.00`,
-].join("\n");
+];
+const yearRows = years.map((y, i) => `${y},${jul[i]!.toFixed(2)},${(3 + i / 10).toFixed(2)}`);
+const precipitation = ["Year,Jul,Aug", ...statisticRows, ...yearRows].join("\n");
+const precipitationTail = ["Year,Jul,Aug", ...yearRows, ...statisticRows].join("\n");
 
 /** A rating survey: "Average" is an answer, not a summary row (its count is not the mean). */
 const ratings = "Rating,Respondents\nPoor,10\nAverage,40\nGood,30\nExcellent,60\n";
@@ -50,6 +54,7 @@ const { lake, stateDir } = tempLake({
   "sites.csv": `${sites.join("\n")}\n`,
   "tags.csv": tags,
   "precipitation.csv": `${precipitation}\n`,
+  "precipitation_tail.csv": `${precipitationTail}\n`,
   "ratings.csv": ratings,
 });
 
@@ -145,7 +150,7 @@ describe("summary-row: labelled statistic rows", () => {
       assert.match(d.message, /WHERE Year NOT IN \('Mean', 'Max', 'Min'\)/);
       assert.deepEqual(
         d.locations.map((l) => l.line),
-        [7, 8, 9],
+        [2, 3, 4],
       );
     });
 
@@ -179,5 +184,30 @@ describe("numeric-as-text: min/max over a text column of years and labels", () =
       ),
       [],
     );
+  });
+});
+
+describe("statistic rows at the end of a file", () => {
+  test("the Source Map ends the table before them and the Scan says so; sums are over the years", async () => {
+    const scan = await runtime.call({ op: "Scan", file: "precipitation_tail.csv", output: "tail" });
+    assert.equal(scan.status, "ok");
+    const offset = scan.diagnostics.find((d) => d.code === "header-offset");
+    assert.ok(offset, JSON.stringify(scan.diagnostics));
+    assert.match(offset.message, /Mean/);
+    // The header's line, then each row left out.
+    assert.deepEqual(
+      offset.locations.map((l) => l.line).filter((l) => l > 1),
+      [7, 8, 9],
+    );
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(*) AS n, sum(Jul) AS jul FROM tail",
+      inputs: ["tail"],
+      output: "tail_sum",
+    });
+    assert.equal(q.status, "ok");
+    const [n, total] = (q.observation as { records: { rows: unknown[][] } }).records.rows[0]!;
+    assert.equal(Number(n), 5);
+    assert.ok(Math.abs(Number(total) - jul.reduce((a, b) => a + b, 0)) < 1e-9);
   });
 });

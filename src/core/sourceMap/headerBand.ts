@@ -93,8 +93,9 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
     .filter((r) => filledCount(r) >= 2 && r.some((c) => c.trim() !== "" && isNumberLike(c)))
     .slice(0, 20);
   if (sample.length < 2) return undefined;
+  // Text over a column of numbers: a number (a year too) over numbers is a data row's cell.
   const overNumbers = row.some((cell, i) => {
-    if (cell.trim() === "" || MISSING_MARKER.test(cell)) return false;
+    if (cell.trim() === "" || MISSING_MARKER.test(cell) || isNumberLike(cell)) return false;
     const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "" && !MISSING_MARKER.test(v));
     return values.length >= 2 && values.filter((v) => isNumberLike(v)).length >= 0.8 * values.length;
   });
