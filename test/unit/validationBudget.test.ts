@@ -80,6 +80,47 @@ describe("validation budget", () => {
     }
   });
 
+  test("the wall-clock ceiling applies to very long SQL only: ordinary calls keep every check on a busy machine", async () => {
+    // A ceiling of 0 ms stands for a machine so busy that no check finishes in time.
+    const busy = await scanned({
+      validationBudget: {
+        fraction: 0.2,
+        floorMs: 200,
+        aboveRows: 1_000_000,
+        ceilingMs: 0,
+        ceilingSqlChars: 20_000,
+      },
+      checksAlongside: false,
+    });
+    try {
+      const ordinary = await busy.call({
+        op: "Query",
+        sql: LOSSY,
+        inputs: ["rain", "crop"],
+        output: "joined",
+      });
+      assert.ok(ordinary.diagnostics.some((d) => d.code === "join-row-loss" && d.severity === "warning"));
+      assert.ok(
+        !ordinary.diagnostics.some((d) => d.code === "validation-budget"),
+        JSON.stringify(ordinary.diagnostics),
+      );
+      // The same join, padded past the ceiling's SQL length with a long IN list.
+      const years = Array.from({ length: 4_000 }, (_, i) => 1000 + i).join(", ");
+      const long = await busy.call({
+        op: "Query",
+        sql: `${LOSSY} WHERE r.year IN (${years})`,
+        inputs: ["rain", "crop"],
+        output: "joined_long",
+      });
+      assert.equal(long.status, "ok");
+      const note = long.diagnostics.find((d) => d.code === "validation-budget");
+      assert.ok(note, JSON.stringify(long.diagnostics));
+      assert.match(note.message, /characters of SQL/);
+    } finally {
+      busy.close();
+    }
+  });
+
   test("no budget (false) runs every check", async () => {
     const free = await scanned({ validationBudget: false });
     try {

@@ -27,12 +27,14 @@ export interface ValidationBudget {
    */
   aboveRows: number;
   /**
-   * Every call, whatever its size: its checks may take at most the larger of this and the call's
-   * own execution time after it ran. Checks are linear in the SQL and cheap on small tables, so
-   * this is reached only by pathological input (a query of a megabyte of SQL); it keeps such a
-   * call from hanging on its checks.
+   * A call whose SQL is at least `ceilingSqlChars` long (a megabyte IN list, thousands of UNION
+   * branches): its checks may take at most the larger of this and the call's own execution time
+   * after it ran, so such a call cannot hang on its checks. Ordinary calls have no wall-clock
+   * ceiling: on a busy machine it would drop exactly the checks that matter (a union's duplicate
+   * rows), making findings depend on load.
    */
   ceilingMs?: number;
+  ceilingSqlChars?: number;
 }
 
 export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = {
@@ -40,6 +42,7 @@ export const DEFAULT_VALIDATION_BUDGET: ValidationBudget = {
   floorMs: 200,
   aboveRows: 1_000_000,
   ceilingMs: 5_000,
+  ceilingSqlChars: 20_000,
 };
 
 /** Rows of the tables a call read and wrote, as registered. */
@@ -174,10 +177,12 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
     async finish(executed, budget) {
       const all: ExecutedFacts = { ...facts, ...executed };
       const limited = budget !== undefined && rowsInvolved(all) >= budget.aboveRows;
+      const sqlChars = typeof facts.args.sql === "string" ? facts.args.sql.length : 0;
+      const ceiled = budget?.ceilingMs !== undefined && sqlChars >= (budget.ceilingSqlChars ?? 0);
       const budgetMs = limited
         ? Math.max(budget.floorMs, budget.fraction * executed.executionMs)
-        : budget?.ceilingMs !== undefined
-          ? Math.max(budget.ceilingMs, executed.executionMs)
+        : ceiled
+          ? Math.max(budget.ceilingMs!, executed.executionMs)
           : Infinity;
       if (Number.isFinite(budgetMs)) limit = facts.ctx.engine.limit(budgetMs);
       try {
@@ -205,7 +210,7 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
             ? `Not checked: ${[...new Set(skipped)].join(", ")}. Validation stops ${Math.round(budgetMs)} ms after the call ran ` +
               `(the larger of ${budget.floorMs} ms and ${Math.round(budget.fraction * 100)} % of this call's ${Math.round(executed.executionMs)} ms), ` +
               `so nothing is known about these checks for this call. To have them run, work on smaller tables first (filter or aggregate in an earlier Query).`
-            : `Not checked: ${[...new Set(skipped)].join(", ")}. The checks of one call stop ${Math.round(budgetMs)} ms after it ran ` +
+            : `Not checked: ${[...new Set(skipped)].join(", ")}. The checks of a call with ${sqlChars.toLocaleString("en-US")} characters of SQL stop ${Math.round(budgetMs)} ms after it ran ` +
               `(the larger of ${budget.ceilingMs} ms and this call's own ${Math.round(executed.executionMs)} ms), and this call's SQL took longer to check, ` +
               `so nothing is known about these checks for this call. To have them run, send smaller statements (e.g. a long IN list as a table joined in).`,
           locations: [],
