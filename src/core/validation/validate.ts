@@ -122,6 +122,7 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
   const late = ordered.filter((r) => !early.includes(r));
   const found = new Map<ValidationRule, Diagnostic[]>();
   const skipped: string[] = [];
+  const interrupted: string[] = [];
   const prepared: Diagnostic[] = [];
   let limit: ReturnType<DuckEngine["limit"]> | undefined;
   let stopped = false;
@@ -161,8 +162,14 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
           process.stderr.write(`${rule.code}: ${Math.round(performance.now() - t)} ms\n`);
       } catch (error) {
         if (stopped) break;
+        // An interrupted statement (the budget, or a cancelled call on the same connection) is a
+        // check not run, not a check that broke on this query.
         if (limit?.expired()) {
           skipped.push(rule.code);
+          continue;
+        }
+        if (/INTERRUPT Error/i.test((error as Error).message)) {
+          interrupted.push(rule.code);
           continue;
         }
         found.set(rule, [checkError(`The ${rule.code} check could not run`, error)]);
@@ -213,6 +220,13 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
             : `Not checked: ${[...new Set(skipped)].join(", ")}. The checks of a call with ${sqlChars.toLocaleString("en-US")} characters of SQL stop ${Math.round(budgetMs)} ms after it ran ` +
               `(the larger of ${budget.ceilingMs} ms and this call's own ${Math.round(executed.executionMs)} ms), and this call's SQL took longer to check, ` +
               `so nothing is known about these checks for this call. To have them run, send smaller statements (e.g. a long IN list as a table joined in).`,
+          locations: [],
+        });
+      if (interrupted.length > 0)
+        out.push({
+          code: "validation-budget",
+          severity: "info",
+          message: `Not checked: ${[...new Set(interrupted)].join(", ")}. DuckDB interrupted the check's statement before it finished, so nothing is known about it for this call.`,
           locations: [],
         });
       return out;
