@@ -890,10 +890,23 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "header-offset",
-    name: "the data book's Report Type sheet: its '% of total reports' column has no header cell",
+    name: "the data book's Report Type sheet: a query reads its '% of total reports' column, which has no header cell",
     expect: "flagged",
     lake: legal,
-    calls: [scan(REPORT_TYPE, "report_type")],
+    calls: [
+      scan(REPORT_TYPE, "report_type"),
+      query('SELECT "Report Type", column2 AS share FROM report_type', ["report_type"]),
+    ],
+  },
+  {
+    code: "header-offset",
+    name: "the data book's Report Type sheet scanned and its named columns read: the unnamed one is only noted",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(REPORT_TYPE, "report_type", "block 1"),
+      query('SELECT "Report Type", "# of Reports" FROM report_type', ["report_type"]),
+    ],
   },
   {
     code: "header-offset",

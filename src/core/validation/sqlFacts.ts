@@ -170,6 +170,13 @@ export async function equiJoins(
         if (leftScope.has(a.alias) && rightScope.has(b.alias)) pairs.push({ left: a, right: b });
         else if (leftScope.has(b.alias) && rightScope.has(a.alias)) pairs.push({ left: b, right: a });
       }
+      // A key drawn from two tables of one side (`… JOIN sfa a ON a.State = c.name AND a.Year = s.year`,
+      // where c and s were joined before) is a key of their join, not of one table: the checks
+      // profile one table per side, so such a join is left to the result checks rather than
+      // measured on part of its key (which would invent fan-out) or on a table that lacks a column.
+      const oneTable = (side: KeyOf[]): boolean => new Set(side.map((k) => k.alias)).size === 1;
+      if (pairs.length > 0 && (!oneTable(pairs.map((p) => p.left)) || !oneTable(pairs.map((p) => p.right))))
+        continue;
       if (pairs.length > 0) out.push({ joinType: String(node.join_type), node, select, pairs });
     }
   }

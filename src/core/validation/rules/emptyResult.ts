@@ -3,6 +3,15 @@ import { conjuncts, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
+/** The names a FROM item binds, readable by the checks or not (a VALUES list, a table function). */
+function aliasesOf(from: unknown, state: SharedState): string[] {
+  const n = from as Json | undefined;
+  if (!n) return [];
+  if (n.type === "JOIN") return [...aliasesOf(n.left, state), ...aliasesOf(n.right, state)];
+  const name = String(n.alias || (n.type === "BASE_TABLE" ? n.table_name : "") || "").toLowerCase();
+  return name ? [name, ...scopeOf(n, state).keys()] : [...scopeOf(n, state).keys()];
+}
+
 /** An outer join's sides: the aliases an unmatched row gets NULLs for. */
 function nullableAliases(from: unknown, state: SharedState): Set<string> {
   const out = new Set<string>();
@@ -11,8 +20,10 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
     visit(n.left as Json);
     visit(n.right as Json);
     const type = String(n.join_type);
-    if (type === "LEFT" || type === "OUTER") for (const a of scopeOf(n.right, state).keys()) out.add(a);
-    if (type === "RIGHT" || type === "OUTER") for (const a of scopeOf(n.left, state).keys()) out.add(a);
+    // DuckDB's parse tree says FULL for FULL [OUTER] JOIN.
+    const full = type === "OUTER" || type === "FULL";
+    if (type === "LEFT" || full) for (const a of aliasesOf(n.right, state)) out.add(a);
+    if (type === "RIGHT" || full) for (const a of aliasesOf(n.left, state)) out.add(a);
   };
   visit(from as Json);
   return out;
@@ -38,7 +49,20 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
   if (anti) return true;
   const nullable = nullableAliases(node.from_table, state);
   const scope = scopeOf(node.from_table, state);
+  const isAntiNull = (c: Json): boolean => {
+    if (c.class !== "OPERATOR" || c.type !== "OPERATOR_IS_NULL") return false;
+    const ref = (c.children as Json[] | undefined)?.[0];
+    const names = ref?.class === "COLUMN_REF" ? (ref.column_names as string[]) : [];
+    const column = resolveColumn(names, scope);
+    const alias = column?.alias ?? (names.length === 2 ? names[0]!.toLowerCase() : undefined);
+    return alias !== undefined && nullable.has(alias);
+  };
+  // A consistency check: rows (or groups) where two computed values disagree, or keys that repeat.
+  if ([...conjuncts(node.where_clause), ...conjuncts(node.having)].some(asksForExceptions)) return true;
   return conjuncts(node.where_clause).some((c) => {
+    // Unmatched on either side of a full join: `WHERE a.k IS NULL OR b.k IS NULL`.
+    if (c.class === "CONJUNCTION" && c.type === "CONJUNCTION_OR")
+      return ((c.children as Json[] | undefined) ?? []).every(isAntiNull);
     if (c.class === "OPERATOR" && c.type === "OPERATOR_NOT") {
       const child = (c.children as Json[] | undefined)?.[0];
       return (
@@ -54,6 +78,58 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
     }
     return false;
   });
+}
+
+const MISMATCH = new Set(["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"]);
+
+/** Whether an expression is computed from literals alone (no column, no function of the data). */
+function constant(node: Json | undefined): boolean {
+  let found = false;
+  const visit = (n: unknown): void => {
+    if (found || n === null || typeof n !== "object") return;
+    if (Array.isArray(n)) return n.forEach(visit);
+    const j = n as Json;
+    // A column, a subquery, or a function call (count(*) has no column) is computed from the data;
+    // operators on literals (`1 + 1`) are not.
+    if (
+      j.class === "COLUMN_REF" ||
+      j.class === "SUBQUERY" ||
+      j.class === "STAR" ||
+      (j.class === "FUNCTION" && j.is_operator !== true)
+    ) {
+      found = true;
+      return;
+    }
+    for (const v of Object.values(j)) visit(v);
+  };
+  visit(node);
+  return !found;
+}
+
+/** `count(…)`, as a function node of the parse tree. */
+function isCount(node: Json | undefined): boolean {
+  return (
+    node?.class === "FUNCTION" && ["count", "count_star"].includes(String(node.function_name).toLowerCase())
+  );
+}
+
+/**
+ * A filter that asks for exceptions: two computed values that disagree (`a.total <> b.total`,
+ * `count(*) <> count(DISTINCT id)`), or keys that repeat (`HAVING count(*) > 1`). No rows is the
+ * reassuring answer of such a check.
+ */
+function asksForExceptions(c: Json): boolean {
+  if (c.class !== "COMPARISON") return false;
+  const left = c.left as Json | undefined;
+  const right = c.right as Json | undefined;
+  if (MISMATCH.has(String(c.type))) return !constant(left) && !constant(right);
+  const literal = (n: Json | undefined): number | undefined => {
+    const v = (n?.value as { value?: unknown } | undefined)?.value;
+    return n?.class === "CONSTANT" && typeof v === "number" ? v : undefined;
+  };
+  if (isCount(left) && c.type === "COMPARE_GREATERTHAN" && literal(right) === 1) return true;
+  if (isCount(left) && c.type === "COMPARE_GREATERTHANOREQUALTO" && literal(right) === 2) return true;
+  return false;
 }
 
 /**

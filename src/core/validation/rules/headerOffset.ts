@@ -2,6 +2,10 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
 import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
+import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 function tableOf(entry: SourceEntry | undefined, sheet: string | undefined): TableProfile | undefined {
@@ -127,10 +131,12 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       locations: [{ file: entry.path, line: first, ...sheet }],
     });
   } else if (unnamed.length > 0)
+    // A fact about the map, not a risk in itself: the positional name (`column2`) already says that
+    // the header gave none; what the values are is for whoever uses the column to look up.
     out.push({
       code: "header-offset",
-      severity: "warning",
-      message: `${where}: ${unnamed.length} column(s) have no name in the header line ${table.headerLine} but hold data (${unnamed.map((c) => c.name).join(", ")}); the header may be on another line or span several rows. Look at the file's first lines (Bash head) before relying on these columns.`,
+      severity: "info",
+      message: `${where}: ${unnamed.length} column(s) have no name in the header (line ${table.headerLine}) but hold data, so they are named by position: ${unnamed.map((c) => `${c.name} (e.g. ${JSON.stringify((c.samples[0] ?? "").slice(0, 60))})`).join(", ")}. Look at the lines around the header (Bash head) for what they hold before using them.`,
       locations: [{ file: entry.path, line: table.headerLine, ...sheet }],
     });
   return out;
@@ -157,9 +163,10 @@ function groupedNames(table: TableProfile): string {
 export const headerOffsetRule: ValidationRule = {
   code: "header-offset",
   phase: "after",
-  ops: ["Scan", "UnionScan"],
+  ops: ["Scan", "UnionScan", "Query"],
   inputsOnly: false,
-  check: ({ op, observation, ctx }) => {
+  check: ({ op, observation, ctx, sql }) => {
+    if (op === "Query") return sql ? unnamedColumnsRead(sql.statement, ctx) : [];
     if (op === "Scan") {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
@@ -190,3 +197,40 @@ export const headerOffsetRule: ValidationRule = {
     return [...summary, ...rest];
   },
 };
+
+/**
+ * A Query that reads a column the file's header does not name (`column2`, named by position): the
+ * Scan noted it as a fact of the map; reading it is where it matters, so here it is a warning with
+ * the header's line and a value of the column.
+ */
+function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const select of selectNodes(statement)) {
+    const scope = scopeOf(select.from_table, ctx.state);
+    walk(select, (n) => {
+      if (n.class !== "COLUMN_REF") return;
+      const column = resolveColumn(n.column_names as string[], scope);
+      if (!column || !/^column\d+$/.test(column.column) || column.table.provenance.kind !== "scan") return;
+      const file = column.table.provenance.files[0];
+      if (!file || file.headerLine <= 0) return;
+      const key = `${column.table.name}.${column.column}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find(
+        (c) => c.name === column.column,
+      );
+      const sample = profile?.samples[0];
+      out.push({
+        code: "header-offset",
+        severity: "warning",
+        message:
+          `The query reads ${column.table.name}.${column.column}, a column that the header of ${file.path}${file.sheet ? ` [${file.sheet}]` : ""} (line ${file.headerLine}) does not name` +
+          `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. ` +
+          `Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+        locations: [{ file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) }],
+      });
+    });
+  }
+  return out;
+}

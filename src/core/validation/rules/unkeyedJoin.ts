@@ -6,6 +6,7 @@ import type { SharedState } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
 import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
+import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 /** Names a FROM subtree can be referred to by: table aliases, subquery and function aliases. */
@@ -99,6 +100,19 @@ function cteBody(statement: Json, name: string): Json | undefined {
   return found;
 }
 
+/** Whether a subquery reads registered tables only (no CTE of the statement, no table function). */
+function readsOnlyTables(body: Json, statement: Json, state: SharedState): boolean {
+  let only = true;
+  walk(body, (n) => {
+    if (n.type === "TABLE_FUNCTION" || n.type === "EXPRESSION_LIST") only = false;
+    if (n.type === "BASE_TABLE") {
+      const name = String(n.table_name).toLowerCase();
+      if (!state.table(name) || cteBody(statement, name)) only = false;
+    }
+  });
+  return only;
+}
+
 /** A FROM side that yields at most one row: a global aggregate, LIMIT 1, one VALUES row, or a table filtered to one row. */
 async function atMostOneRow(
   side: Json,
@@ -122,7 +136,18 @@ async function atMostOneRow(
     );
     return (aggregated && !grouped) || limitOne;
   };
-  if (side.type === "SUBQUERY") return single((side.subquery as Json)?.node as Json);
+  if (side.type === "SUBQUERY") {
+    const body = (side.subquery as Json)?.node as Json | undefined;
+    if (single(body)) return true;
+    // A subquery over registered tables only (a single filtered row: `(SELECT cost FROM sc WHERE
+    // state = 'WY')`): count its rows, at most two, on the data.
+    if (!body || !readsOnlyTables(body, statement, state)) return false;
+    const template = await parseTree(engine, "SELECT 1");
+    template.statements[0]!.node = body;
+    const text = await renderTree(engine, template);
+    const [row] = await engine.all(`SELECT count(*) AS n FROM (SELECT 1 FROM (${text}) LIMIT 2)`);
+    return Number(row?.n ?? 2) <= 1;
+  }
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
