@@ -49,6 +49,14 @@ export const formatsMoreCases: CorpusCase[] = [
         file: "population.xlsx",
         table: {
           sheet: "Population",
+          rows: 6,
+          headerLine: 4,
+          columns: [
+            "Geographic Area:VARCHAR",
+            "Population Estimate (as of July 1) 2021:BIGINT",
+            "Population Estimate (as of July 1) 2022:BIGINT",
+            "Population Estimate (as of July 1) 2023:BIGINT",
+          ],
           titleLines: ["Annual Estimates of the Resident Population: April 1, 2020 to July 1, 2023"],
           footer: ["Source: U.S. Census Bureau, Population Division"],
           check: (t) =>
