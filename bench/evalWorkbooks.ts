@@ -1,11 +1,21 @@
-// `npm run eval:workbooks [-- --lake DIR] [--big ROWS] [--keep DIR]`
+// `npm run eval:workbooks [-- --lake DIR] [--big ROWS] [--keep DIR]` (--keep: a second run with the same DIR
+// maps the workbooks it kept instead of converting again)
 // A corpus of workbooks written by real spreadsheet software: every CSV of a lake (by default the
 // public legal lake, ../shared/kramabench-legal/lake) is opened by LibreOffice and saved as .xlsx,
 // .xls and .ods; each workbook is mapped and its sheet compared with the map of the CSV it came
 // from (header line, data rows, column names). --big ROWS adds one tall workbook (ROWS × 8) per
 // format and prints its map time and the process's peak memory. Needs LibreOffice (soffice).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { DuckEngine } from "../src/core/engine/duckEngine.ts";
@@ -97,6 +107,13 @@ const converted = performance.now();
 await Promise.all(
   FORMATS.map(async (format) => {
     const out = join(work, format);
+    // A --keep folder from an earlier run already holds the workbooks: the same files are mapped
+    // again (another build's figures are compared over the very same workbooks).
+    if (
+      keep &&
+      inputs.every((input) => existsSync(join(out, basename(input).replace(/\.csv$/i, `.${format}`))))
+    )
+      return;
     mkdirSync(out, { recursive: true });
     // Comma-separated, double quotes, UTF-8, from line 1 (LibreOffice's CSV import options).
     await convertWithLibreOffice(binary, inputs, format, out, "CSV:44,34,76,1");

@@ -20,7 +20,12 @@ export interface CorpusCase {
   expect: FileExpectation[];
   /** A whole-map check (counts of files, …): returns what is wrong, or undefined. */
   checkMap?: (files: SourceEntry[]) => string | undefined;
-  /** A reason the case cannot be run here (e.g. permissions mean nothing to root); it is skipped. */
+  /**
+   * Map as an ordinary user: permissions mean nothing to root, so when the harness runs as root
+   * the CLI runs as `nobody` (through `setpriv`) over a lake and state folder it may read.
+   */
+  unprivileged?: true;
+  /** A reason the case cannot be run here; it is skipped. */
   skipIf?: () => string | undefined;
   /** Wall-clock limit for mapping this lake; past it the case counts as hung (default 60 s). */
   timeoutMs?: number;

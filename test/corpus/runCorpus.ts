@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
@@ -55,8 +55,14 @@ export async function runCase(c: CorpusCase, cli: string): Promise<CaseResult> {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, typeof body === "function" ? await body() : body);
     }
+    const asNobody = c.unprivileged === true && process.getuid?.() === 0;
+    if (asNobody) {
+      // mkdtemp folders are the creator's alone: let `nobody` read the lake and write the state.
+      chmodSync(lake, 0o755);
+      chmodSync(state, 0o777);
+    }
     c.setup?.(lake);
-    const run = await runCli(cli, lake, state, c.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const run = await runCli(cli, lake, state, c.timeoutMs ?? DEFAULT_TIMEOUT_MS, asNobody);
     if (run.timedOut) return done("hung", [`no map after ${c.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`]);
     let files: SourceEntry[];
     try {
@@ -174,10 +180,20 @@ interface CliRun {
   timedOut: boolean;
 }
 
-function runCli(cli: string, lake: string, stateDir: string, timeoutMs: number): Promise<CliRun> {
+function runCli(
+  cli: string,
+  lake: string,
+  stateDir: string,
+  timeoutMs: number,
+  asNobody = false,
+): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, "map", "--lake", lake, "--json"], {
-      env: { ...process.env, RADAR_STATE_DIR: stateDir },
+    const command = [process.execPath, cli, "map", "--lake", lake, "--json"];
+    const [program, ...args] = asNobody
+      ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", ...command]
+      : command;
+    const child = spawn(program!, args, {
+      env: { ...process.env, RADAR_STATE_DIR: stateDir, ...(asNobody ? { HOME: stateDir } : {}) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const out: Buffer[] = [];

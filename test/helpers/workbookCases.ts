@@ -70,9 +70,16 @@ const census: WorkbookCase = {
   expect: [
     {
       sheet: "Population",
-      // The header sits on row 3 today; the year row below it is read as data until multi-row
-      // headers are combined (issue 12, layout): 1 + 6 states.
-      rowCount: 7,
+      // Two header rows: the merged labels of row 3 name the groups over the years of row 4
+      // (A3:A4 merged down names the first column), so the data are the six states.
+      rowCount: 6,
+      headerLine: 4,
+      columns: [
+        "Geographic Area:VARCHAR",
+        "Population Estimate (as of July 1) 2021:BIGINT",
+        "Population Estimate (as of July 1) 2022:BIGINT",
+        "Population Estimate (as of July 1) 2023:BIGINT",
+      ],
       merged: ["A1:D1", "A3:A4", "B3:D3"],
       notes: ["merged cell range", "top-left cell"],
       samples: ["Geographic Area=.Alabama"],

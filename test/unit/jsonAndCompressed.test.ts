@@ -128,7 +128,7 @@ describe("JSON shapes", () => {
       "geo.lon:DOUBLE",
     ]);
     const s = await scan("stations.json", "stations");
-    assert.deepEqual(s.rows[1], ["S1", "South", "-3", 41.9, 12.5]);
+    assert.deepEqual(s.rows[1], ["S1", "South", -3, 41.9, 12.5]);
     assert.deepEqual(s.lines, [2, 10]);
   });
 
@@ -153,7 +153,7 @@ describe("JSON shapes", () => {
     );
     assert.ok(e.tables![1]!.notes?.some((n) => n.includes('meta = {"generated":"2024-01-01"}')));
     const s = await scan("api.json", "orders", "orders");
-    assert.deepEqual(s.rows, [["10", 9.5, "1"]]);
+    assert.deepEqual(s.rows, [[10, 9.5, 1]]);
     assert.deepEqual(s.lines, [13]);
   });
 
@@ -177,7 +177,7 @@ describe("JSON shapes", () => {
     assert.ok(t.read.kind === "json" && t.read.flattened);
     assert.ok(t.notes?.some((n) => n.includes("address.city is field city of address")));
     const s = await scan("nested.json", "nested");
-    assert.deepEqual(s.rows[1], ["2", "Rome", 41.9, 12.5]);
+    assert.deepEqual(s.rows[1], [2, "Rome", 41.9, 12.5]);
     assert.deepEqual(s.lines, [2, 12]);
   });
 
@@ -195,7 +195,7 @@ describe("JSON lines with bad lines", () => {
     const s = await scan("events.jsonl", "events");
     assert.deepEqual(
       s.rows.map((r) => r[0]),
-      ["1", "2", "4", "5"],
+      [1, 2, 4, 5],
     );
     assert.deepEqual(s.lines, [1, 2, 4, 7]);
   });
@@ -219,8 +219,8 @@ describe("Compressed files", () => {
     assert.deepEqual(t.footer?.lines, ["Source: example"]);
     const s = await scan("cities.csv.gz", "cities");
     assert.deepEqual(s.rows, [
-      ["Oslo", "700000"],
-      ["Rome", "2800000"],
+      ["Oslo", 700000],
+      ["Rome", 2800000],
     ]);
     assert.deepEqual(s.lines, [4, 5]);
   });

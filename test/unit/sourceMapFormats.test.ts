@@ -152,7 +152,7 @@ describe("Source Map formats", () => {
       o.preview.origins.map((x) => x.line),
       [9, 10, 11],
     );
-    assert.deepEqual(o.preview.rows[0], ["1", "Imposter Scams", "845806", "$2952M"]);
+    assert.deepEqual(o.preview.rows[0], [1, "Imposter Scams", 845806, "$2952M"]);
   });
 
   test("quoted newlines and blank lines keep exact row counts", () => {

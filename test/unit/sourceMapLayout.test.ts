@@ -99,6 +99,22 @@ describe("table layout (rows of cells)", () => {
         ["Source: Consumer Sentinel Network Data Book 2024, Federal Trade Commission", "note"],
       ],
     );
+    // The same file as a sheet (LibreOffice's copy): blank rows are no rows but gaps before the next.
+    const sheetRows = payment.filter((r) => r.some((c) => c.trim() !== ""));
+    const gapBefore = payment
+      .map((r, i) => ({ r, blankBefore: i > 0 && payment[i - 1]!.every((c) => c.trim() === "") }))
+      .filter(({ r }) => r.some((c) => c.trim() !== ""))
+      .map(({ blankBefore }) => blankBefore);
+    const sheet = analyzeTable(sheetRows, { width: 3, gapBefore });
+    assert.equal(sheet.dataEnd - sheet.dataStart, 10);
+    assert.deepEqual(
+      sheet.footer.map((f) => [sheetRows[f.index]![0], f.kind]),
+      [
+        ["Number of Fraud Reports", "trailer"],
+        ["# of Reports with Payment Method", "trailer"],
+        ["Source: Consumer Sentinel Network Data Book 2024, Federal Trade Commission", "note"],
+      ],
+    );
     const precip = rowsOf(
       "Year,Jan,Feb\n2001,1.2,3.4\n2002,2.2,0.4\n2003,0.7,1.1\nMean,1.4,1.6\nMax,2.2,3.4\n",
     );

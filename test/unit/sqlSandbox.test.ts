@@ -110,7 +110,7 @@ describe("sandbox: escape attempts are rejected and nothing is read or written",
       output: "check",
     });
     assert.equal(r.status, "ok");
-    assert.deepEqual((r.observation as { records: { rows: unknown[][] } }).records.rows, [["2"]]);
+    assert.deepEqual((r.observation as { records: { rows: unknown[][] } }).records.rows, [[2]]);
   });
 
   test("the second wall: the engine itself refuses to read outside the lake or change its settings", async () => {

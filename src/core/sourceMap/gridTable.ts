@@ -165,8 +165,11 @@ export function gridView(grid: LoadedGrid): GridView {
 export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise<TableProfile> {
   const view = gridView(grid);
   const width = grid.width;
-  const holes = (r: string[]): string[] => Array.from(r, (c) => c ?? "");
-  // Sheet rows come with holes where cells are empty (merged ranges, skipped cells).
+  // Sheet rows come with holes where cells are empty (merged ranges, skipped cells) and end at
+  // their last written cell; a sheet row has every column, so each is read at the grid's width (a
+  // label merged across B3:D3 is a row of one cell, yet it stands over three columns).
+  const holes = (r: string[]): string[] =>
+    Array.from({ length: Math.max(width, r.length) }, (_, i) => r[i] ?? "");
   const head = (view.joined < 0 ? view.rows : view.rows.slice(0, view.joined)).map(holes);
   const headLines = view.joined < 0 ? view.lines : view.lines.slice(0, view.joined);
   // Empty sheet rows are not in the grid: a jump in row numbers is a blank row (sheets only; the

@@ -132,9 +132,12 @@ export function findTableEnd(
         continue;
       }
     }
-    // A trailer block: the run after the last blank row.
+    // A trailer block: the run after the last blank row. In a sheet a blank row is no row but a
+    // gap before the next one; the gap before row `end` (a footnote already left out) lies after
+    // the run, not inside it — stopping there found an empty run, and the data book's trailer
+    // rows stayed data in every workbook copy.
     let start = end;
-    while (start > dataStart && !blank(start - 1) && !gap(start)) start--;
+    while (start > dataStart && !blank(start - 1) && (start === end || !gap(start))) start--;
     if (start > dataStart || (options.body && start === dataStart && gap(start))) {
       const shape = options.body ?? bodyShape(rows.slice(dataStart, start));
       if (isTrailerRun(rows.slice(start, end), shape)) {

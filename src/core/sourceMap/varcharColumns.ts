@@ -130,21 +130,12 @@ export async function candidateTests(
   return out;
 }
 
-const TEST_KEYS = [
-  "nn",
-  "lz",
-  "int",
-  "intk",
-  "comma",
-  "dbl",
-  "dblk",
-  "date",
-  "ts",
-  "bool",
-  "present",
-  "total",
-  "samples",
-];
+/**
+ * The names of valueAggregates' tests, read from the aggregates themselves: a hand-kept list once
+ * lacked "time", so every clock-time column of a narrow table (a workbook's `Start time`) was typed
+ * VARCHAR although its TIME test passed on every value.
+ */
+const TEST_KEYS = [...valueAggregates("__v", "").matchAll(/ AS ([a-z]+)(?=, |$)/g)].map((m) => m[1]!);
 
 /** One aggregate pass over `fromSql` (whose columns are `column0…`) deciding types and profiles. */
 export async function profileVarcharColumns(

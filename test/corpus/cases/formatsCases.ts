@@ -31,7 +31,6 @@ export const formatsCases: CorpusCase[] = [
     about: "a gzip-compressed CSV named .csv.gz (DuckDB reads it natively)",
     files: { "data.csv.gz": () => gzipSync(SMALL_CSV) },
     expect: [{ file: "data.csv.gz", table: { rows: 3, columns: ["id", "name", "amount"] } }],
-    pending: "formats: gzip by content",
   },
   {
     name: "csv-that-is-gzip",
@@ -39,7 +38,6 @@ export const formatsCases: CorpusCase[] = [
     about: "a .csv file whose bytes are gzip (a download saved without decompressing)",
     files: { "data.csv": () => gzipSync(SMALL_CSV) },
     expect: [{ file: "data.csv", table: { rows: 3, columns: ["id", "name", "amount"] } }],
-    pending: "formats: gzip by content",
   },
   {
     name: "jsonl-bad-line",
@@ -47,7 +45,6 @@ export const formatsCases: CorpusCase[] = [
     about: "JSON lines with one truncated line: the rest maps, the bad line is reported",
     files: { "events.jsonl": '{"id":1,"v":"a"}\n{"id":2,"v":"b"}\n{"id":3,"v":\n{"id":4,"v":"d"}\n' },
     expect: [{ file: "events.jsonl", table: { rows: 3 } }],
-    pending: "formats: JSON lines with bad lines",
   },
   {
     name: "json-object-of-scalars",
@@ -55,7 +52,6 @@ export const formatsCases: CorpusCase[] = [
     about: 'a lookup file {"AK": "Alaska", …}',
     files: { "states.json": '{"AK": "Alaska", "AL": "Alabama", "AZ": "Arizona"}\n' },
     expect: [{ file: "states.json", table: { rows: 3 } }],
-    pending: "formats: JSON shapes",
   },
   {
     name: "xlsx-three-sheets",

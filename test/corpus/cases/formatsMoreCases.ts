@@ -49,6 +49,14 @@ export const formatsMoreCases: CorpusCase[] = [
         file: "population.xlsx",
         table: {
           sheet: "Population",
+          rows: 6,
+          headerLine: 4,
+          columns: [
+            "Geographic Area:VARCHAR",
+            "Population Estimate (as of July 1) 2021:BIGINT",
+            "Population Estimate (as of July 1) 2022:BIGINT",
+            "Population Estimate (as of July 1) 2023:BIGINT",
+          ],
           titleLines: ["Annual Estimates of the Resident Population: April 1, 2020 to July 1, 2023"],
           footer: ["Source: U.S. Census Bureau, Population Division"],
           check: (t) =>
@@ -186,6 +194,47 @@ export const formatsMoreCases: CorpusCase[] = [
       ),
     },
     expect: [{ file: "inline.xlsx", table: { rows: 1, columns: ["city", "note"] } }],
+  },
+  {
+    name: "xlsx-data-book-trailer",
+    owner: "formats",
+    about:
+      "the data book's payment-method table saved as a workbook: a title, the table, a blank row, two label/value trailer rows, a blank row, a source line (issue 18 in a sheet)",
+    files: {
+      "payment.xlsx": () =>
+        excelBook((wb) => {
+          const ws = wb.addWorksheet("Payment");
+          // Rows written by number: the blank rows are absent from the sheet, as spreadsheet software saves them.
+          const rows: [number, (string | number)[]][] = [
+            [1, ["Fraud Reports by Payment Method"]],
+            [3, ["Payment Method", "# of Reports", "Total $ Loss"]],
+            [4, ["Credit Cards", 108881, "$275M"]],
+            [5, ["Payment App or Service", 90571, "$391M"]],
+            [6, ["Debit Card", 76285, "$180M"]],
+            [7, ["Bank Transfer or Payment", 47336, "$2,089M"]],
+            [9, ["Number of Fraud Reports", 2600678]],
+            [10, ["# of Reports with Payment Method", 475905, "18% of Total"]],
+            [12, ["Source: Consumer Sentinel Network Data Book 2024, Federal Trade Commission"]],
+          ];
+          for (const [n, values] of rows) ws.getRow(n).values = values;
+        }),
+    },
+    expect: [
+      {
+        file: "payment.xlsx",
+        table: {
+          rows: 4,
+          headerLine: 3,
+          columns: ["Payment Method", "# of Reports:BIGINT", "Total $ Loss"],
+          titleLines: ["Fraud Reports by Payment Method"],
+          footer: [
+            "Number of Fraud Reports | 2600678",
+            "# of Reports with Payment Method | 475905 | 18% of Total",
+            "Source: Consumer Sentinel Network Data Book 2024, Federal Trade Commission",
+          ],
+        },
+      },
+    ],
   },
   {
     name: "xlsx-1904-dates",
