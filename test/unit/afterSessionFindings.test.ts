@@ -69,6 +69,19 @@ describe("empty-result stays quiet where no rows is the answer", () => {
     ])
       assert.deepEqual(codes((await query(sql, ["costs"])).diagnostics), [], sql);
   });
+  test("groups that lack what every group should have, and missing values looked for", async () => {
+    for (const [sql, input] of [
+      [
+        "SELECT label, count(*) AS n FROM labels GROUP BY label HAVING count(*) <> 1 OR count(DISTINCT value) <> 1",
+        "labels",
+      ],
+      ["SELECT * FROM costs WHERE state = '' OR state IS NULL", "costs"],
+    ] as const) {
+      const r = await runtime.call({ op: "Query", sql, inputs: [input], output: `out${n++}` });
+      assert.equal((r.observation as { rowCount: number }).rowCount, 0, sql);
+      assert.deepEqual(codes(r.diagnostics), [], sql);
+    }
+  });
   test("a filter that matches nothing still warns", async () => {
     const r = await query("SELECT * FROM costs WHERE cost > 1e12", ["costs"]);
     assert.deepEqual(codes(r.diagnostics), ["empty-result:warning"]);
@@ -79,6 +92,13 @@ describe("unkeyed-join: one-row sides pass, rankings side by side do not", () =>
   test("a total and two single filtered rows, cross joined", async () => {
     const r = await query(
       "SELECT t.total, f.value AS fraud, i.value AS theft FROM (SELECT sum(value) AS total FROM labels WHERE label <> 'All') t CROSS JOIN (SELECT value FROM labels WHERE label = 'Fraud') f CROSS JOIN (SELECT value FROM labels WHERE label = 'Identity Theft') i",
+      ["labels"],
+    );
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+  });
+  test("CTEs that each pick one row, cross joined", async () => {
+    const r = await query(
+      "WITH f AS (SELECT value AS fraud FROM labels WHERE label = 'Fraud'), i AS (SELECT value AS theft FROM labels WHERE label = 'Identity Theft') SELECT fraud, theft, fraud / theft AS ratio FROM f, i",
       ["labels"],
     );
     assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));

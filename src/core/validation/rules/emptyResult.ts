@@ -58,7 +58,11 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
     return alias !== undefined && nullable.has(alias);
   };
   // A consistency check: rows (or groups) where two computed values disagree, or keys that repeat.
-  if ([...conjuncts(node.where_clause), ...conjuncts(node.having)].some(asksForExceptions)) return true;
+  if (
+    conjuncts(node.where_clause).some((c) => asksForExceptions(c)) ||
+    conjuncts(node.having).some((c) => asksForExceptions(c, true))
+  )
+    return true;
   return conjuncts(node.where_clause).some((c) => {
     // Unmatched on either side of a full join: `WHERE a.k IS NULL OR b.k IS NULL`.
     if (c.class === "CONJUNCTION" && c.type === "CONJUNCTION_OR")
@@ -118,11 +122,20 @@ function isCount(node: Json | undefined): boolean {
  * `count(*) <> count(DISTINCT id)`), or keys that repeat (`HAVING count(*) > 1`). No rows is the
  * reassuring answer of such a check.
  */
-function asksForExceptions(c: Json): boolean {
+function asksForExceptions(c: Json, having = false): boolean {
+  // Several exceptions at once: `HAVING count(*) <> 10 OR count(DISTINCT c) <> 10`.
+  if (c.class === "CONJUNCTION" && c.type === "CONJUNCTION_OR")
+    return ((c.children as Json[] | undefined) ?? []).every((x) => asksForExceptions(x, having));
+  // Missing values looked for: `WHERE code IS NULL`, `WHERE code = ''`.
+  if (c.class === "OPERATOR" && c.type === "OPERATOR_IS_NULL") return true;
   if (c.class !== "COMPARISON") return false;
   const left = c.left as Json | undefined;
   const right = c.right as Json | undefined;
-  if (MISMATCH.has(String(c.type))) return !constant(left) && !constant(right);
+  const emptyText = (n: Json | undefined): boolean =>
+    n?.class === "CONSTANT" && (n.value as { value?: unknown } | undefined)?.value === "";
+  if (c.type === "COMPARE_EQUAL" && (emptyText(left) || emptyText(right))) return true;
+  // A group whose aggregate is not what every group should have (`HAVING count(*) <> 10`).
+  if (MISMATCH.has(String(c.type))) return having || (!constant(left) && !constant(right));
   const literal = (n: Json | undefined): number | undefined => {
     const v = (n?.value as { value?: unknown } | undefined)?.value;
     return n?.class === "CONSTANT" && typeof v === "number" ? v : undefined;

@@ -123,7 +123,12 @@ export const summaryRowRule: ValidationRule = {
       const key = `${table.name}.${column}.${value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const found = await summaryRows(ctx, use, value);
+      // Grouped by the label's own column, a summary row is a group of its own, shown as such:
+      // it is not counted into the other groups.
+      const groupedBy = groupColumns(use.select, alias, ctx);
+      const found = (await summaryRows(ctx, use, value)).filter(
+        (r) => r.column === undefined || !groupedBy.has(r.column.toLowerCase()),
+      );
       if (found.length === 0) continue;
       const locations = await locate(
         ctx.engine,
@@ -154,6 +159,18 @@ export const summaryRowRule: ValidationRule = {
     return out;
   },
 };
+
+/** Columns of `alias` the SELECT groups by (lower case). */
+function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<string> {
+  const scope = scopeOf(select.from_table, ctx.state);
+  const out = new Set<string>();
+  for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
+    if (g.class !== "COLUMN_REF") continue;
+    const column = resolveColumn(g.column_names as string[], scope);
+    if (column?.alias === alias) out.add(column.column.toLowerCase());
+  }
+  return out;
+}
 
 /**
  * A ranking of raw rows (`ORDER BY acres DESC LIMIT 1`, no GROUP BY) over a table that holds a

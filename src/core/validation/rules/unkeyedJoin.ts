@@ -136,23 +136,25 @@ async function atMostOneRow(
     );
     return (aggregated && !grouped) || limitOne;
   };
-  if (side.type === "SUBQUERY") {
-    const body = (side.subquery as Json)?.node as Json | undefined;
-    if (single(body)) return true;
-    // A subquery over registered tables only (a single filtered row: `(SELECT cost FROM sc WHERE
-    // state = 'WY')`): count its rows, at most two, on the data.
+  // A subquery or CTE over registered tables only (a single filtered row: `(SELECT cost FROM sc
+  // WHERE state = 'WY')`): count its rows, at most two, on the data.
+  const counted = async (body: Json | undefined): Promise<boolean> => {
     if (!body || !readsOnlyTables(body, statement, state)) return false;
     const template = await parseTree(engine, "SELECT 1");
     template.statements[0]!.node = body;
     const text = await renderTree(engine, template);
     const [row] = await engine.all(`SELECT count(*) AS n FROM (SELECT 1 FROM (${text}) LIMIT 2)`);
     return Number(row?.n ?? 2) <= 1;
+  };
+  if (side.type === "SUBQUERY") {
+    const body = (side.subquery as Json)?.node as Json | undefined;
+    return single(body) || (await counted(body));
   }
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
   const cte = cteBody(statement, name);
-  if (cte) return single(cte);
+  if (cte) return single(cte) || (await counted(cte));
   const table = state.table(name);
   if (!table) return false;
   if (table.rowCount <= 1) return true;
