@@ -16,7 +16,10 @@ import { tableLabel } from "../derivedTables.ts";
 function summedAliases(select: Json, scope: ReturnType<typeof scopeOf>): Set<string> {
   const aliases = new Set<string>();
   walk([select.select_list, select.having], (n) => {
-    if (n.class !== "FUNCTION" || !isAdditive(String(n.function_name))) return;
+    // count(x) of the "one" side counts the joined rows that matched — what a match-rate check
+    // wants; a sum or mean of its values is what the fan-out repeats.
+    const fn = String(n.function_name).toLowerCase();
+    if (n.class !== "FUNCTION" || !isAdditive(fn) || fn === "count" || fn === "count_star") return;
     const inside = new Set<string>();
     walk(n.children, (c) => {
       if (c.class === "COLUMN_REF") {
