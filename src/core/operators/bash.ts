@@ -92,7 +92,7 @@ function outcome(result: BashResult): { exit: string; failure?: string } {
 export const bashOperator: Operator<BashArgs, BashObservation> = {
   name: "Bash",
   description:
-    "Look at raw files with read-only programs (ls, head, tail, wc, grep, cat, file, sort, uniq, cut, …) inside the lake. No shell: no redirection, ;, &&, $(…). A non-zero exit status fails the call (its output is kept), except grep's 1: no matching line.",
+    "Look at raw files with read-only programs (ls, head, tail, wc, grep, cat, file, sort, uniq, cut, …) inside the lake. No shell: no redirection, ;, &&, $(…).",
   schema: bashArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
