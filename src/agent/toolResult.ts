@@ -33,7 +33,8 @@ export function toolResultText(call: CallEvent): string {
   if (call.reused) result.reused = reusedText(call);
   if (call.replaced)
     result.replaced = `the earlier table ${call.replaced.name} (${call.replaced.rowCount} rows)`;
-  if (call.status === "ok" && call.observation !== undefined) {
+  // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
+  if ((call.status === "ok" || call.status === "failed") && call.observation !== undefined) {
     const rows = wantedRows(call);
     // Rows are dropped from the end until the result fits; how many is said.
     for (let shown = rows; ; shown = Math.floor(shown / 2)) {
@@ -113,6 +114,8 @@ function compactObservation(op: string, observation: unknown, rows: number): unk
     case "Bash":
       return {
         exitCode: o.exitCode,
+        ...(o.exit ? { exit: o.exit } : {}),
+        ...(o.exitCodes ? { exitCodes: o.exitCodes } : {}),
         stdout: clip(String(o.stdout ?? ""), MAX_TEXT_CHARS),
         ...(o.stderr ? { stderr: clip(String(o.stderr), 1000) } : {}),
         ...(o.truncated || String(o.stdout ?? "").length > MAX_TEXT_CHARS ? { truncated: true } : {}),

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
+import type { ProbeObservation } from "../core/operators/probe.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
 const STATUS_MARK: Record<string, string> = {
@@ -124,13 +125,14 @@ function probeLines(observation: unknown): string[] {
       min: unknown;
       max: unknown;
       top: { value: unknown; count: number }[];
+      parsed?: ProbeObservation["columns"][number]["parsed"];
     }[];
   };
   const lines: string[] = [];
   for (const c of o.columns ?? []) {
     const nulls = `${c.nulls} null (${(c.nullRate * 100).toFixed(c.nullRate > 0 && c.nullRate < 0.01 ? 2 : 1)}%)`;
     lines.push(
-      `${c.column} ${c.type}: ${c.distinct} distinct, ${nulls}, range ${cellText(c.min)} … ${cellText(c.max)}`,
+      `${c.column} ${c.type}: ${c.distinct} distinct, ${nulls}, range ${cellText(c.min)} … ${cellText(c.max)}${c.parsed ? ` (${parsedText(c.parsed)})` : ""}`,
     );
     if (c.top.length)
       lines.push(
@@ -145,6 +147,18 @@ function probeLines(observation: unknown): string[] {
   return lines;
 }
 
+/** How a range of numbers stored as text was read: `numbers stored as text, parsed (%): 0.5 … 20.91 %, by value`. */
+function parsedText(p: NonNullable<ProbeObservation["columns"][number]["parsed"]>): string {
+  const unit = p.unit === "%" ? " %" : p.unit ? ` ${p.unit}` : "";
+  const none = p.notNumbers.reduce((n, v) => n + v.count, 0);
+  return (
+    `numbers stored as text, parsed${p.stripped.length ? ` (${p.stripped.join(", ")})` : ""}: ${p.min} … ${p.max}${unit}, by value, not text order` +
+    (none
+      ? `; ${none} value(s) standing for no number left out (${p.notNumbers.map((v) => JSON.stringify(v.value)).join(", ")})`
+      : "")
+  );
+}
+
 function discoverLines(observation: unknown): string[] {
   const o = observation as { hits?: { path: string; score: number; rows?: number; format?: string }[] };
   return (o.hits ?? []).map(
@@ -155,7 +169,8 @@ function discoverLines(observation: unknown): string[] {
 
 /** What the call observed, as lines a person reads: rows, command output, profiles, hits. */
 function observationLines(call: CallEvent): string[] {
-  if (call.status !== "ok") return [];
+  // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
+  if (call.status !== "ok" && !(call.status === "failed" && call.observation !== undefined)) return [];
   switch (call.op) {
     case "Bash":
       return bashLines(call.observation);

@@ -620,6 +620,11 @@ export class Runtime {
     event.observation = op === "Probe" ? typedProbe(result.observation) : result.observation;
     event.summary = operator.summarize(result.observation as never);
     event.diagnostics.push(...(result.diagnostics ?? []));
+    if (result.failure) {
+      // It ran and failed (a program's exit status): failed, with what it observed kept.
+      event.status = "failed";
+      event.error = result.failure;
+    }
     if (checks) {
       const validated = performance.now();
       const budget =

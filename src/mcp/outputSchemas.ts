@@ -108,6 +108,11 @@ const observations: Record<string, Schema> = {
       stdout: { type: "string" },
       stderr: { type: "string" },
       exitCode: { type: ["integer", "null"] },
+      exitCodes: { type: "array", items: { type: ["integer", "null"] } },
+      exit: {
+        type: "string",
+        description: "What the exit status means: exit 0, grep found no line, a failure.",
+      },
       truncated: { type: "boolean" },
       timedOut: { type: "boolean" },
     },
@@ -159,6 +164,10 @@ const observations: Record<string, Schema> = {
             top: {
               type: "array",
               items: { type: "object", properties: { value: {}, count: { type: "integer" } } },
+            },
+            parsed: {
+              type: "object",
+              description: "Numbers stored as text ('5.95%', '$1,234') read as numbers: min/max by value.",
             },
           },
           required: ["column", "type", "nullRate", "distinct", "top"],

@@ -62,7 +62,11 @@ function structuredObservation(op: string, observation: unknown): Record<string,
 
 /** `structuredContent` of an operator tool's result. */
 export function structuredCall(call: CallEvent): Record<string, unknown> {
-  const observation = call.status === "ok" ? structuredObservation(call.op, call.observation) : undefined;
+  // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
+  const observation =
+    call.status === "ok" || call.status === "failed"
+      ? structuredObservation(call.op, call.observation)
+      : undefined;
   return {
     status: call.status,
     call: { runId: call.runId, index: call.index },
@@ -117,7 +121,7 @@ export function readableCall(call: CallEvent): string {
   for (const d of call.diagnostics) lines.push(diagnosticText(d));
   if (call.status === "rejected")
     lines.push("Nothing ran. Fix the call as the diagnostics say and call again.");
-  if (call.status === "ok") {
+  if (call.status === "ok" || (call.status === "failed" && call.observation !== undefined)) {
     const o = (call.observation ?? {}) as Record<string, unknown>;
     const rowCount = typeof o.rowCount === "number" ? o.rowCount : 0;
     const preview = (o.records ?? o.preview) as PreviewLike | undefined;
@@ -141,9 +145,10 @@ export function readableCall(call: CallEvent): string {
         min: unknown;
         max: unknown;
         top: { value: unknown; count: number }[];
+        parsed?: { min: number; max: number; unit?: string };
       }[])
         lines.push(
-          `${c.column} ${c.type}: ${c.distinct} distinct, ${(c.nullRate * 100).toFixed(1)}% null, ${cell(c.min)} … ${cell(c.max)}; top ${c.top
+          `${c.column} ${c.type}: ${c.distinct} distinct, ${(c.nullRate * 100).toFixed(1)}% null, ${cell(c.min)} … ${cell(c.max)}${c.parsed ? ` (numbers stored as text, parsed: ${c.parsed.min} … ${c.parsed.max}${c.parsed.unit ? ` ${c.parsed.unit}` : ""}, by value)` : ""}; top ${c.top
             .slice(0, 5)
             .map((t) => `${cell(t.value)} ×${t.count}`)
             .join(", ")}`,

@@ -1766,18 +1766,20 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "join-fanout",
-    name: "CTEs that total the theft types per state before the join",
+    // The identity-theft types of a state overlap (one report can name several: the file's
+    // footnote), so their sum is no total; the state's top-ten categories are totalled instead.
+    name: "CTEs that total the top-ten categories per state before the join",
     expect: "clean",
     lake: legal,
     calls: [
       scan(STATE_LOSSES, "losses"),
-      scan(STATE_IDT_TYPES, "state_idt"),
+      scan(STATE_TOP_TEN, "top10"),
       query(
         `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
-              idt AS (SELECT State, sum("# of Reports") AS reports FROM state_idt GROUP BY State)
+              idt AS (SELECT State, sum("# of Reports") AS reports FROM top10 GROUP BY State)
          SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
          FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
-        ["losses", "state_idt"],
+        ["losses", "top10"],
       ),
     ],
   },
@@ -1896,10 +1898,10 @@ export const silentCases: SilentCase[] = [
     lake: legal,
     calls: [
       scan(STATE_LOSSES, "losses"),
-      scan(STATE_IDT_TYPES, "state_idt"),
+      scan(STATE_TOP_TEN, "top10"),
       query(
-        'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS idt_type_reports FROM state_idt s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
-        ["losses", "state_idt"],
+        'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
+        ["losses", "top10"],
       ),
     ],
   },
@@ -1910,10 +1912,10 @@ export const silentCases: SilentCase[] = [
     lake: legal,
     calls: [
       scan(STATE_LOSSES, "losses"),
-      scan(STATE_IDT_TYPES, "state_idt"),
+      scan(STATE_TOP_TEN, "top10"),
       query(
-        'SELECT s.State, any_value(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS idt_type_reports FROM state_idt s JOIN losses l ON l.State = s.State GROUP BY s.State',
-        ["losses", "state_idt"],
+        'SELECT s.State, any_value(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State',
+        ["losses", "top10"],
       ),
     ],
   },
@@ -2468,13 +2470,15 @@ export const silentCases: SilentCase[] = [
   },
   {
     code: "value-variants",
+    // Within its theft type: the types overlap (the file's footnote), so a subtype is not summed
+    // across them.
     name: "subtypes normalised with lower(trim()) before grouping",
     expect: "clean",
     lake: legal,
     calls: [
       scan(IDT_BY_TYPE, "by_type"),
       query(
-        'SELECT lower(trim("Theft Subtype")) AS subtype, sum("# of Reports") AS reports FROM by_type GROUP BY lower(trim("Theft Subtype")) ORDER BY reports DESC',
+        'SELECT "Theft Type", lower(trim("Theft Subtype")) AS subtype, sum("# of Reports") AS reports FROM by_type GROUP BY "Theft Type", lower(trim("Theft Subtype")) ORDER BY reports DESC',
         ["by_type"],
       ),
     ],
@@ -2500,7 +2504,8 @@ export const silentCases: SilentCase[] = [
     calls: [
       scan(IDT_BY_TYPE, "by_type"),
       query(
-        'SELECT "Theft Type", sum("# of Reports") AS reports FROM by_type GROUP BY "Theft Type" ORDER BY reports DESC',
+        // Counted, not summed: a theft type's subtypes overlap (its sum would exceed the type's reports).
+        'SELECT "Theft Type", count(*) AS subtypes, max("# of Reports") AS largest FROM by_type GROUP BY "Theft Type" ORDER BY largest DESC',
         ["by_type"],
       ),
     ],
@@ -2589,5 +2594,114 @@ export const silentCases: SilentCase[] = [
       },
     },
     calls: [unionScan(["exports/*.csv"], "samples", "export_file")],
+  },
+  // overlapping-categories: the data book's identity-theft types overlap — "Consumers can report
+  // multiple types of identity theft." — so Alabama's seven types add up to 16,589 for its 13,596
+  // reports (the state ranking's count).
+  {
+    code: "overlapping-categories",
+    name: "identity-theft types summed per state as if they were the state's reports",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        'SELECT State, sum("# of Reports") AS idt_reports FROM state_idt GROUP BY State ORDER BY idt_reports DESC',
+        ["state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "credit-card share of Alabama's reports divided by the sum of its types",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        `SELECT round(sum("# of Reports") FILTER (WHERE "Theft Type" = 'Credit Card') / sum("# of Reports"), 4) AS credit_card_share
+         FROM state_idt WHERE State = 'Alabama'`,
+        ["state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "each type's share within its state, over a window sum of the types",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        'SELECT State, "Theft Type", "# of Reports" / sum("# of Reports") OVER (PARTITION BY State) AS share FROM state_idt',
+        ["state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "subtypes summed into their theft type (the data book's own type totals are lower)",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(IDT_BY_TYPE, "by_type"),
+      query(
+        'SELECT "Theft Type", sum("# of Reports") AS reports FROM by_type GROUP BY "Theft Type" ORDER BY reports DESC',
+        ["by_type"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "one state's rows kept in a table first, then its types summed",
+    expect: "flagged",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(`SELECT * FROM state_idt WHERE State = 'Alabama'`, ["state_idt"], "alabama"),
+      query('SELECT sum("# of Reports") AS reports FROM alabama', ["alabama"], "alabama_total"),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "one theft type summed across the states (the states do not overlap)",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        `SELECT sum("# of Reports") AS credit_card_reports FROM state_idt WHERE "Theft Type" = 'Credit Card'`,
+        ["state_idt"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "credit-card share of Alabama's reports over the state ranking's report count",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      scan(IDT_RANKINGS, "idt_rank"),
+      query(
+        `SELECT round(s."# of Reports" / r."# of Reports", 4) AS credit_card_share
+         FROM state_idt s JOIN idt_rank r ON r.State = s.State
+         WHERE s.State = 'Alabama' AND s."Theft Type" = 'Credit Card'`,
+        ["state_idt", "idt_rank"],
+      ),
+    ],
+  },
+  {
+    code: "overlapping-categories",
+    name: "per state and type: every group is one category",
+    expect: "clean",
+    lake: legal,
+    calls: [
+      scan(STATE_IDT_TYPES, "state_idt"),
+      query(
+        'SELECT State, "Theft Type", sum("# of Reports") AS reports FROM state_idt GROUP BY State, "Theft Type"',
+        ["state_idt"],
+      ),
+    ],
   },
 ];

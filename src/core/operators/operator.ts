@@ -28,6 +28,11 @@ export interface OperatorResult<O> {
   observation: O;
   /** Findings of the operator itself (e.g. a header it corrected); validation adds its own. */
   diagnostics?: Diagnostic[];
+  /**
+   * The call ran and observed something, but failed (a Bash program's non-zero exit status): the
+   * call's status is `failed`, with this as its error, and the observation is kept.
+   */
+  failure?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { sqlIdent } from "../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { Operator } from "./operator.ts";
+import type { Operator, OperatorContext } from "./operator.ts";
 import { requireRegistered } from "./requireTable.ts";
 
 export const probeArgs = z
@@ -18,9 +18,31 @@ export interface ColumnProbe {
   nullRate: number;
   nulls: number;
   distinct: number;
+  /** Smallest and largest value; for numbers stored as text (see `parsed`) by value, not text order. */
   min: unknown;
   max: unknown;
   top: { value: unknown; count: number }[];
+  /**
+   * A text column whose values are all numbers as written in reports (`'5.95%'`, `'$1,234'`,
+   * `'99,443'`, `'(12.5)'`): read as numbers, so `min`/`max` above are its smallest and largest
+   * values, and here as numbers.
+   */
+  parsed?: ParsedNumbers;
+}
+
+export interface ParsedNumbers {
+  min: number;
+  max: number;
+  /** The unit every value carries (`%`, `$`, `€`, `£`, `¥`), if one does. */
+  unit?: string;
+  /** What parsing removed: `%`, a currency sign, thousands separators, accounting parentheses. */
+  stripped: string[];
+  /** Values read as numbers. */
+  values: number;
+  /** Values that stand for no number (`N/A`, `-`, blank…), left out of the range, with their counts. */
+  notNumbers: { value: string; count: number }[];
+  /** How a reader is told: "read as numbers from text (…): range by value, not text order". */
+  note: string;
 }
 
 export interface ProbeObservation {
@@ -66,15 +88,17 @@ export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
       );
       const n = Number(stats?.n ?? 0);
       const nulls = Number(stats?.nulls ?? 0);
+      const parsed = column.type === "VARCHAR" ? await numbersInText(ctx.engine, table, col) : undefined;
       probes.push({
         column: column.name,
         type: column.type,
         nullRate: n === 0 ? 0 : Math.round((nulls / n) * 10000) / 10000,
         nulls,
         distinct: Number(stats?.d ?? 0),
-        min: stats?.lo ?? null,
-        max: stats?.hi ?? null,
+        min: parsed ? parsed.minText : (stats?.lo ?? null),
+        max: parsed ? parsed.maxText : (stats?.hi ?? null),
         top: top.map((t) => ({ value: t.v, count: Number(t.c) })),
+        ...(parsed ? { parsed: parsed.numbers } : {}),
       });
     }
     ctx.state.noteProbed(
@@ -84,5 +108,83 @@ export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
     return { observation: { table: info.name, rowCount: info.rowCount, columns: probes } };
   },
   summarize: (o) =>
-    `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null)`).join("; ")}`,
+    `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null${c.parsed ? `, numbers as text: ${c.parsed.min} … ${c.parsed.max}${c.parsed.unit === "%" ? " %" : ""}` : ""})`).join("; ")}`,
 };
+
+/**
+ * A number as reports write it: a sign, a currency sign, digits with or without thousands
+ * separators (groups of three), decimals, a percent sign; or in accounting parentheses. A value
+ * with a leading zero (`'007'`, ZIP codes) is a code, not a number, and keeps the column text.
+ */
+const NUMBER_TEXT = String.raw`^(\(\s*)?[-+]?\s*([$€£¥])?\s*[-+]?\s*(\d{1,3}(,\d{3})+(\.\d+)?|0|[1-9]\d*(\.\d+)?|0?\.\d+|0\.\d+)\s*%?(\s*\))?$`;
+/** Values that stand for no number in a column of numbers. */
+const NOT_A_NUMBER = String.raw`^(|-|–|—|\.|\.\.|\*|n/?a|null|none|nan|\(x\)|x|s|d|--)$`;
+
+/**
+ * Numbers stored as text (`'5.95%'`, `'$1,234'`): their range by value — text order says
+ * `'5.95%'` > `'20.91%'`. Only when every value reads as a number, besides values that stand for
+ * none (`N/A`, `-`), with one unit throughout (all `%`, all `$`, or none); undefined otherwise.
+ * One pass over the column, in DuckDB.
+ */
+async function numbersInText(
+  engine: OperatorContext["engine"],
+  table: string,
+  col: string,
+): Promise<{ minText: string; maxText: string; numbers: ParsedNumbers } | undefined> {
+  const s = `trim(${col})`;
+  const ok = `regexp_full_match(${s}, ${sqlString(NUMBER_TEXT)})`;
+  const none = `regexp_full_match(lower(${s}), ${sqlString(NOT_A_NUMBER)})`;
+  const digits = `replace(regexp_extract(${s}, '[0-9][0-9,]*([.][0-9]+)?|[.][0-9]+'), ',', '')`;
+  const negative = `(${s} LIKE '(%' OR contains(${s}, '-'))`;
+  const x = `CASE WHEN ${negative} THEN -1 ELSE 1 END * TRY_CAST(${digits} AS DOUBLE)`;
+  const [r] = await engine.all(
+    `WITH v AS (SELECT ${s} AS s, ${ok} AS ok, ${none} AS none, ${x} AS x FROM ${table} WHERE ${col} IS NOT NULL) ` +
+      `SELECT count(*) FILTER (WHERE ok) AS good, count(*) FILTER (WHERE NOT ok AND NOT none) AS bad, ` +
+      `count(*) FILTER (WHERE ok AND contains(s, '%')) AS pct, ` +
+      `count(*) FILTER (WHERE ok AND regexp_matches(s, '[$€£¥]')) AS cur, ` +
+      `count(DISTINCT regexp_extract(s, '[$€£¥]')) FILTER (WHERE ok AND regexp_matches(s, '[$€£¥]')) AS curs, ` +
+      `any_value(regexp_extract(s, '[$€£¥]')) FILTER (WHERE ok AND regexp_matches(s, '[$€£¥]')) AS sign, ` +
+      `count(*) FILTER (WHERE ok AND contains(s, ',')) AS commas, count(*) FILTER (WHERE ok AND s LIKE '(%') AS parens, ` +
+      `min(x) FILTER (WHERE ok) AS lo, max(x) FILTER (WHERE ok) AS hi, ` +
+      `arg_min(s, x) FILTER (WHERE ok) AS lo_text, arg_max(s, x) FILTER (WHERE ok) AS hi_text, ` +
+      `list(s) FILTER (WHERE none) AS nones FROM v`,
+  );
+  if (!r) return undefined;
+  const good = Number(r.good);
+  const pct = Number(r.pct);
+  const cur = Number(r.cur);
+  if (good === 0 || Number(r.bad) > 0) return undefined;
+  // One unit throughout: `5%` beside `0.05` (or `$` beside `€`) are not one scale.
+  if ((pct > 0 && pct < good) || (cur > 0 && (cur < good || Number(r.curs) > 1))) return undefined;
+  const unit = pct > 0 ? "%" : cur > 0 ? String(r.sign) : undefined;
+  const stripped = [
+    ...(pct > 0 ? ["%"] : []),
+    ...(cur > 0 ? [`${String(r.sign)} sign`] : []),
+    ...(Number(r.commas) > 0 ? ["thousands separators"] : []),
+    ...(Number(r.parens) > 0 ? ["accounting parentheses (negative)"] : []),
+  ];
+  const counts = new Map<string, number>();
+  for (const v of (r.nones as string[] | null) ?? []) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const notNumbers = [...counts].map(([value, count]) => ({ value, count }));
+  const lo = Number(r.lo);
+  const hi = Number(r.hi);
+  const skipped = notNumbers.length
+    ? `; ${notNumbers.reduce((a, v) => a + v.count, 0)} value(s) that stand for no number (${notNumbers
+        .slice(0, 3)
+        .map((v) => JSON.stringify(v.value))
+        .join(", ")}) left out`
+    : "";
+  return {
+    minText: String(r.lo_text),
+    maxText: String(r.hi_text),
+    numbers: {
+      min: lo,
+      max: hi,
+      ...(unit ? { unit } : {}),
+      stripped,
+      values: good,
+      notNumbers,
+      note: `numbers stored as text, parsed (${stripped.join(", ") || "plain digits"}): range ${lo} … ${hi}${unit === "%" ? " %" : unit ? ` (${unit})` : ""} by value, not text order${skipped}. Convert them in a Query before comparing or summing (e.g. TRY_CAST(replace(replace(col, '%', ''), ',', '') AS DOUBLE)).`,
+    },
+  };
+}

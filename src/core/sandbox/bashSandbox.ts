@@ -18,6 +18,8 @@ export interface BashResult {
   stderr: string;
   /** The last stage's exit code; null when it was killed (timeout, abort, output flood). */
   exitCode: number | null;
+  /** Every stage's exit code, in pipeline order (null: killed, e.g. by SIGPIPE when `head` was done). */
+  exitCodes: (number | null)[];
   truncated: boolean;
   timedOut: boolean;
   /** The parsed pipeline actually executed: one argv per stage, after glob expansion. */
@@ -799,7 +801,15 @@ function utf8Boundary(bytes: Buffer): number {
 function runPipeline(stages: Stage[], options: BashOptions): Promise<BashResult> {
   const cap = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const argv = stages.map((stage) => stage.argv);
-  const empty = { stdout: "", stderr: "", exitCode: null, truncated: false, timedOut: false, argv };
+  const empty = {
+    stdout: "",
+    stderr: "",
+    exitCode: null,
+    exitCodes: stages.map(() => null),
+    truncated: false,
+    timedOut: false,
+    argv,
+  };
   if (options.signal?.aborted) return Promise.resolve(empty);
 
   const cwd = resolve(options.lakeRoot);
@@ -846,6 +856,7 @@ function runPipeline(stages: Stage[], options: BashOptions): Promise<BashResult>
       stdout: stdout.text(),
       stderr: stderr.text(),
       exitCode: codes.at(-1) ?? null,
+      exitCodes: codes,
       truncated,
       timedOut,
     };

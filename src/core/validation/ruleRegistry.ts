@@ -6,6 +6,7 @@ import { headerOffsetRule } from "./rules/headerOffset.ts";
 import { joinFanoutRule } from "./rules/joinFanout.ts";
 import { joinRowLossRule } from "./rules/joinRowLoss.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
+import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
 import { numericAsTextRule } from "./rules/numericAsText.ts";
 import { partialCoverageRule, partialViewRule } from "./rules/partialCoverage.ts";
 import { summaryRowRule } from "./rules/summaryRow.ts";
@@ -44,6 +45,7 @@ export const validationRules: ValidationRule[] = [
   nullInAggregateRule,
   numericAsTextRule,
   summaryRowRule,
+  overlappingCategoriesRule,
   valueVariantsRule,
   partialViewRule,
 ];
