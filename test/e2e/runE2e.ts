@@ -209,8 +209,12 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
   let codeServer: CodeServer | undefined;
   try {
     installExtension(dirs, vsix);
+    const copying = Date.now();
     const ws = copyLake(lake.dir, join(dirs.root, "water"));
     const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    console.log(
+      `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,
+    );
     codeServer = await startCodeServer(dirs);
     const browser = await openBrowser(dirs.root);
     try {
@@ -309,7 +313,7 @@ function finish(checks: Checks[], roots: string[], facts: Record<string, unknown
   const w = facts.workspace as WorkspaceFigures | undefined;
   if (w)
     console.log(
-      `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; ${w.largeFolderBytes ? `${(w.largeFolderBytes / 1e6).toFixed(0)} MB folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}; ` : ""}input latency while mapping ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"}, after ${w.latencyAfterMapping ? describeLatency(w.latencyAfterMapping) : "n/a"}`,
+      `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; input latency idle ${w.latencyIdle ? describeLatency(w.latencyIdle) : "n/a"}, while a ${((w.largeFolderBytes ?? 0) / 1e6).toFixed(0)} MB folder maps ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"} (${w.largeProgressWhileTyping ?? "?"}); Stop Mapping took ${seconds(w.stopMappingMs)}${w.largeOpenToSourcesCompleteMs ? `; the large folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}` : ""}`,
     );
   console.log(`screenshots and summary: ${artifacts}`);
   if (failed === 0 && !process.env.RADAR_E2E_KEEP)

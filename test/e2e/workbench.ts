@@ -9,6 +9,16 @@ import { CHROMIUM } from "./codeServer.ts";
  * the tests make: the command palette, quick inputs, views, the report's nested webview frames.
  */
 
+/**
+ * Timeouts are for a stuck workbench, not a slow one: the machines these tests run on are shared,
+ * and under load a step can take several times its quiet-machine duration. Every wait is on a
+ * condition; its limit is the quiet figure times RADAR_E2E_TIMEOUT_SCALE (4 by default).
+ */
+const TIMEOUT_SCALE = Number(process.env.RADAR_E2E_TIMEOUT_SCALE ?? 4) || 4;
+export function patience(ms: number): number {
+  return ms * TIMEOUT_SCALE;
+}
+
 export interface Browser {
   context: BrowserContext;
   page: Page;
@@ -33,6 +43,8 @@ export async function openBrowser(profileRoot: string): Promise<Browser> {
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(patience(30_000));
+  page.setDefaultNavigationTimeout(patience(60_000));
   return {
     context,
     page,
@@ -44,19 +56,19 @@ export async function openBrowser(profileRoot: string): Promise<Browser> {
 }
 
 export async function waitForWorkbench(page: Page): Promise<void> {
-  await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+  await page.waitForSelector(".monaco-workbench", { timeout: patience(60_000) });
   // The status bar fills in once the window has restored its parts.
-  await page.waitForSelector(".statusbar", { timeout: 30_000 });
+  await page.waitForSelector(".statusbar", { timeout: patience(30_000) });
 }
 
 /** Runs a command by its palette title, exactly as a user would. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press("F1");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible", timeout: 15_000 });
+  await input.waitFor({ state: "visible", timeout: patience(15_000) });
   await input.fill(`>${title}`);
   const row = page.locator(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`).first();
-  await row.waitFor({ timeout: 15_000 });
+  await row.waitFor({ timeout: patience(15_000) });
   await page.keyboard.press("Enter");
 }
 
@@ -68,11 +80,11 @@ export async function answerInputBox(page: Page, title: string, text: string): P
   const widget = page.locator(".quick-input-widget");
   await widget
     .locator(".quick-input-title", { hasText: title })
-    .waitFor({ state: "visible", timeout: 15_000 });
+    .waitFor({ state: "visible", timeout: patience(15_000) });
   const input = widget.locator("input.input").first();
   await input.fill(text);
   await page.keyboard.press("Enter");
-  await widget.waitFor({ state: "hidden", timeout: 15_000 });
+  await widget.waitFor({ state: "hidden", timeout: patience(15_000) });
 }
 
 /** The report's page: webviews are an iframe in an iframe. */
@@ -98,7 +110,7 @@ export async function waitForEditor(
   page: Page,
   file: string,
   line: number,
-  timeoutMs = 15_000,
+  timeoutMs = patience(15_000),
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = { tab: "", position: "" };
