@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import type { ScriptStep } from "../helpers/scriptedOpenAiServer.ts";
 import { E2E_API_KEY } from "./askScenario.ts";
@@ -87,6 +87,30 @@ async function manageTrust(page: Page, button: RegExp): Promise<void> {
     .click({ timeout: patience(30_000) });
 }
 
+/**
+ * Takes the trust back as a user does where the folder was trusted through the list of trusted
+ * folders (the Trust button puts it there): the trust editor then offers no "Don't Trust" button,
+ * the folder's row in "Trusted Folders & Workspaces" is deleted instead.
+ */
+async function revokeTrust(page: Page, folderName: string): Promise<string> {
+  await runCommand(page, "Workspaces: Manage Workspace Trust");
+  const editor = page.locator(".workspace-trust-editor").first();
+  await editor.waitFor({ timeout: patience(30_000) });
+  const dontTrust = editor.getByRole("button", { name: /Don.t Trust/ }).first();
+  if (await dontTrust.isVisible().catch(() => false)) {
+    await dontTrust.click();
+    return "Don't Trust";
+  }
+  const row = editor.locator(".monaco-list-row").filter({ hasText: folderName }).first();
+  await row.scrollIntoViewIfNeeded({ timeout: patience(30_000) });
+  await row.hover();
+  await row
+    .locator('.action-label[aria-label*="Delete"], .action-label[aria-label*="Remove"], .codicon-close')
+    .first()
+    .click({ timeout: patience(30_000) });
+  return "the folder deleted from the trusted folders";
+}
+
 export async function trustScenario(
   page: Page,
   url: string,
@@ -134,7 +158,7 @@ export async function trustScenario(
 
   await checks.run("trust taken back: Bash is off again", async () => {
     const activations = activationsLogged(userData);
-    await manageTrust(page, /Don.t Trust/);
+    const how = await revokeTrust(page, basename(new URL(url).searchParams.get("folder") ?? ""));
     // VS Code restarts the extension host when trust is taken back (a remote window reloads):
     // wait until the page is a new one or RADAR has been activated again.
     const deadline = Date.now() + patience(60_000);
@@ -149,6 +173,6 @@ export async function trustScenario(
     await showRadar(page);
     const { status } = await askAndReadBash(page);
     if (status !== "rejected") throw new Error(`Bash ${status} after trust was taken back`);
-    return `Bash ${status}`;
+    return `${how}; Bash ${status}`;
   });
 }
