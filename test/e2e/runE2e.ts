@@ -18,7 +18,7 @@ import { describeLatency } from "./inputLatency.ts";
 import { trustScenario, trustScript } from "./trustScenario.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
 import { waterScript } from "./waterScenario.ts";
-import { copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
+import { addBrokenDownload, copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
 import { workspaceScenario } from "./workspaceScenario.ts";
 import type { WorkspaceFigures } from "./workspaceScenario.ts";
@@ -211,6 +211,9 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
     installExtension(dirs, vsix);
     const copying = Date.now();
     const ws = copyLake(lake.dir, join(dirs.root, "water"));
+    const broken = addBrokenDownload(ws);
+    figures.workspaceFiles += 1;
+    figures.workspaceBytes += statSync(join(ws, broken)).size;
     const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
     console.log(
       `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,
@@ -222,7 +225,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
       await workspaceScenario({
         page: browser.page,
         url: (folder) => `${base}/?folder=${encodeURIComponent(folder)}`,
-        workspace: { dir: ws, bytes: lake.bytes, files: lake.files },
+        workspace: { dir: ws, bytes: figures.workspaceBytes, files: figures.workspaceFiles },
         large,
         artifacts,
         checks,

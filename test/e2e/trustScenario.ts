@@ -5,7 +5,14 @@ import type { ScriptStep } from "../helpers/scriptedOpenAiServer.ts";
 import { E2E_API_KEY } from "./askScenario.ts";
 import type { Checks } from "./checks.ts";
 import { showRadar } from "./workspaceScenario.ts";
-import { answerInputBox, patience, reportFrame, runCommand, waitForWorkbench } from "./workbench.ts";
+import {
+  answerInputBox,
+  patience,
+  reportFrame,
+  runCommand,
+  waitForRadarViews,
+  waitForWorkbench,
+} from "./workbench.ts";
 
 /**
  * Workspace Trust during a session (issue 15), in a window where trust is on: the folder opens in
@@ -171,8 +178,10 @@ export async function trustScenario(
     }
     await waitForWorkbench(page);
     await showRadar(page);
+    const note = await waitForRadarViews(page, join(artifacts, "trust-stalled.png"));
+    await showRadar(page);
     const { status } = await askAndReadBash(page);
     if (status !== "rejected") throw new Error(`Bash ${status} after trust was taken back`);
-    return `${how}; Bash ${status}`;
+    return `${how}; Bash ${status}${note}`;
   });
 }

@@ -9,6 +9,7 @@ import {
   reportFrame,
   runCommand,
   waitForEditor,
+  waitForRadarViews,
   waitForWorkbench,
 } from "./workbench.ts";
 
@@ -207,26 +208,8 @@ export async function askThroughTheUi(
     await reloaded;
     await waitForWorkbench(page);
     // On a busy machine the new extension host can take a minute to activate RADAR: wait for its
-    // views to have data before waiting for the restored report. Under heavy load the window
-    // sometimes gives up on a remote extension host that starts too slowly (its views stay
-    // "no data provider"; nothing at all is activated in it, built-in extensions included): then
-    // the page is reloaded once more, as a user would, and that is said in the result.
-    const tracePane = '.pane:has(.pane-header[aria-label*="Trace"])';
-    const viewsReady = (): Promise<boolean> =>
-      page
-        .locator(`${tracePane} .welcome-view-content, ${tracePane} .monaco-list-row`)
-        .first()
-        .waitFor({ timeout: patience(45_000) })
-        .then(() => true)
-        .catch(() => false);
-    let note = "";
-    if (!(await viewsReady())) {
-      await shot("reload-stalled.png").catch(() => undefined);
-      await page.reload({ waitUntil: "domcontentloaded" });
-      await waitForWorkbench(page);
-      note = " (after a second reload: the first reloaded window never started its extensions)";
-      if (!(await viewsReady())) throw new Error("RADAR's views have no data after two reloads");
-    }
+    // views to have data before waiting for the restored report.
+    const note = await waitForRadarViews(page, join(artifacts, "reload-stalled.png"));
     const report = reportFrame(page);
     try {
       await report.locator("#answer-text").waitFor({ timeout: patience(90_000) });

@@ -124,3 +124,27 @@ export async function waitForEditor(
     `expected ${file} at line ${line}; the active editor is "${last.tab}" at "${last.position}"`,
   );
 }
+
+/**
+ * Waits until RADAR's Trace view has data (its welcome content or rows): the extension host of the
+ * window is up and RADAR active. Under heavy load a remote window sometimes gives up on an
+ * extension host that takes over a minute to start (nothing at all is activated in it, built-in
+ * extensions included; the views stay "no data provider"): then the page is reloaded once more,
+ * as a user would, and the returned note says so.
+ */
+export async function waitForRadarViews(page: Page, stalledShot?: string): Promise<string> {
+  const tracePane = '.pane:has(.pane-header[aria-label*="Trace"])';
+  const ready = (): Promise<boolean> =>
+    page
+      .locator(`${tracePane} .welcome-view-content, ${tracePane} .monaco-list-row`)
+      .first()
+      .waitFor({ timeout: patience(45_000) })
+      .then(() => true)
+      .catch(() => false);
+  if (await ready()) return "";
+  if (stalledShot) await page.screenshot({ path: stalledShot }).catch(() => undefined);
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await waitForWorkbench(page);
+  if (!(await ready())) throw new Error("RADAR's views have no data after a second reload");
+  return " (after a second reload: the first window never started its extensions)";
+}
