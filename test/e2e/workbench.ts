@@ -69,7 +69,15 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.fill(`>${title}`);
   const row = page.locator(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`).first();
   await row.waitFor({ timeout: patience(15_000) });
-  await page.keyboard.press("Enter");
+  // Enter runs the first row, which is not always the command named: ">File: New Untitled Text
+  // File" also matches "File: Compare New Untitled Text Files", listed first once it was used.
+  // The row whose label is the title is clicked instead.
+  const exact = page
+    .locator(".quick-input-list .monaco-list-row")
+    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
+    .first();
+  if (await exact.isVisible().catch(() => false)) await exact.click();
+  else await page.keyboard.press("Enter");
 }
 
 /**
@@ -147,4 +155,8 @@ export async function waitForRadarViews(page: Page, stalledShot?: string): Promi
   await waitForWorkbench(page);
   if (!(await ready())) throw new Error("RADAR's views have no data after a second reload");
   return " (after a second reload: the first window never started its extensions)";
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -415,6 +415,7 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
       }
       if (seenMapping && !after) break;
     }
+    await expectTypedLines(page, 1);
     figures.largeProgressWhileTyping = await sourcesMessage(page);
     if (during.length < 40) throw new Error(`only ${during.length} keys typed while mapping`);
     figures.latencyWhileMapping = latencyStats(during);
@@ -459,5 +460,17 @@ async function typeInNewEditor(page: Page, lines: number): Promise<number[]> {
     await page.keyboard.press("Enter");
     samples.push(...(await takeLatency(page)));
   }
+  await expectTypedLines(page, lines);
   return samples;
+}
+
+/** The keys went into the editor, not elsewhere: it holds the typed lines. */
+async function expectTypedLines(page: Page, lines: number): Promise<void> {
+  const text = await page
+    .locator(".editor-group-container.active .monaco-editor .view-lines")
+    .first()
+    .innerText();
+  const typed = (text.match(/the quick brown fox jumps over the lazy dog/g) ?? []).length;
+  if (typed < Math.min(lines, 3))
+    throw new Error(`the editor holds ${typed} typed line(s): "${text.slice(0, 120)}"`);
 }
