@@ -217,7 +217,7 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
       await treeRow(page, SOURCES_PANE, "water-body-testing-2002.csv", patience(15_000));
       const unreadable = await treeRow(page, SOURCES_PANE, "beach-program-summary-2024.xlsx");
       const unreadableLabel = (await unreadable.getAttribute("aria-label")) ?? "";
-      if (!/unreadable/.test(unreadableLabel) || !/truncated/.test(unreadableLabel))
+      if (!/unreadable · could not read as xlsx/.test(unreadableLabel))
         throw new Error(`the interrupted download reads "${unreadableLabel}"`);
       await page
         .locator(".part.sidebar")
