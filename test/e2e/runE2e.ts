@@ -18,7 +18,7 @@ import { describeLatency } from "./inputLatency.ts";
 import { trustScenario, trustScript } from "./trustScenario.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
 import { waterScript } from "./waterScenario.ts";
-import { copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
+import { addBrokenDownload, copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
 import { workspaceScenario } from "./workspaceScenario.ts";
 import type { WorkspaceFigures } from "./workspaceScenario.ts";
@@ -68,6 +68,8 @@ async function main(): Promise<number> {
     console.log("e2e: skipped (run `npm run setup:e2e` and install chromium to run them)");
     return 0;
   }
+  // Screenshots of an earlier run would pass for this one's.
+  rmSync(artifacts, { recursive: true, force: true });
   mkdirSync(artifacts, { recursive: true });
   const ui = new Checks("ui");
   const host = new Checks("ext-host");
@@ -209,8 +211,15 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
   let codeServer: CodeServer | undefined;
   try {
     installExtension(dirs, vsix);
+    const copying = Date.now();
     const ws = copyLake(lake.dir, join(dirs.root, "water"));
+    const broken = addBrokenDownload(ws);
+    figures.workspaceFiles += 1;
+    figures.workspaceBytes += statSync(join(ws, broken)).size;
     const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    console.log(
+      `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,
+    );
     codeServer = await startCodeServer(dirs);
     const browser = await openBrowser(dirs.root);
     try {
@@ -218,7 +227,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
       await workspaceScenario({
         page: browser.page,
         url: (folder) => `${base}/?folder=${encodeURIComponent(folder)}`,
-        workspace: { dir: ws, bytes: lake.bytes, files: lake.files },
+        workspace: { dir: ws, bytes: figures.workspaceBytes, files: figures.workspaceFiles },
         large,
         artifacts,
         checks,
@@ -309,7 +318,7 @@ function finish(checks: Checks[], roots: string[], facts: Record<string, unknown
   const w = facts.workspace as WorkspaceFigures | undefined;
   if (w)
     console.log(
-      `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; ${w.largeFolderBytes ? `${(w.largeFolderBytes / 1e6).toFixed(0)} MB folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}; ` : ""}input latency while mapping ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"}, after ${w.latencyAfterMapping ? describeLatency(w.latencyAfterMapping) : "n/a"}`,
+      `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; input latency idle ${w.latencyIdle ? describeLatency(w.latencyIdle) : "n/a"}, while a ${((w.largeFolderBytes ?? 0) / 1e6).toFixed(0)} MB folder maps ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"} (${w.largeProgressWhileTyping ?? "?"}); Stop Mapping took ${seconds(w.stopMappingMs)}${w.largeOpenToSourcesCompleteMs ? `; the large folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}` : ""}`,
     );
   console.log(`screenshots and summary: ${artifacts}`);
   if (failed === 0 && !process.env.RADAR_E2E_KEEP)

@@ -1,11 +1,18 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import type { ScriptStep } from "../helpers/scriptedOpenAiServer.ts";
 import { E2E_API_KEY } from "./askScenario.ts";
 import type { Checks } from "./checks.ts";
 import { showRadar } from "./workspaceScenario.ts";
-import { answerInputBox, reportFrame, runCommand, waitForWorkbench } from "./workbench.ts";
+import {
+  answerInputBox,
+  patience,
+  reportFrame,
+  runCommand,
+  waitForRadarViews,
+  waitForWorkbench,
+} from "./workbench.ts";
 
 /**
  * Workspace Trust during a session (issue 15), in a window where trust is on: the folder opens in
@@ -71,17 +78,44 @@ async function askAndReadBash(page: Page): Promise<{ status: string; report: Fra
   const answered = previous
     ? `main[data-status="answered"]:not([data-run="${previous}"])`
     : 'main[data-status="answered"]';
-  await report.locator(answered).waitFor({ timeout: 600_000 });
+  await report.locator(answered).waitFor({ timeout: patience(150_000) });
   const bash = report.locator('vscode-collapsible[data-op="Bash"]').first();
-  await bash.waitFor({ timeout: 30_000 });
+  await bash.waitFor({ timeout: patience(30_000) });
   return { status: (await bash.getAttribute("data-status")) ?? "", report };
 }
 
 async function manageTrust(page: Page, button: RegExp): Promise<void> {
   await runCommand(page, "Workspaces: Manage Workspace Trust");
   const editor = page.locator(".workspace-trust-editor").first();
-  await editor.waitFor({ timeout: 30_000 });
-  await editor.getByRole("button", { name: button }).first().click({ timeout: 30_000 });
+  await editor.waitFor({ timeout: patience(30_000) });
+  await editor
+    .getByRole("button", { name: button })
+    .first()
+    .click({ timeout: patience(30_000) });
+}
+
+/**
+ * Takes the trust back as a user does where the folder was trusted through the list of trusted
+ * folders (the Trust button puts it there): the trust editor then offers no "Don't Trust" button,
+ * the folder's row in "Trusted Folders & Workspaces" is deleted instead.
+ */
+async function revokeTrust(page: Page, folderName: string): Promise<string> {
+  await runCommand(page, "Workspaces: Manage Workspace Trust");
+  const editor = page.locator(".workspace-trust-editor").first();
+  await editor.waitFor({ timeout: patience(30_000) });
+  const dontTrust = editor.getByRole("button", { name: /Don.t Trust/ }).first();
+  if (await dontTrust.isVisible().catch(() => false)) {
+    await dontTrust.click();
+    return "Don't Trust";
+  }
+  const row = editor.locator(".monaco-list-row").filter({ hasText: folderName }).first();
+  await row.scrollIntoViewIfNeeded({ timeout: patience(30_000) });
+  await row.hover();
+  await row
+    .locator('.action-label[aria-label*="Delete"], .action-label[aria-label*="Remove"], .codicon-close')
+    .first()
+    .click({ timeout: patience(30_000) });
+  return "the folder deleted from the trusted folders";
 }
 
 export async function trustScenario(
@@ -94,7 +128,7 @@ export async function trustScenario(
   await checks.run(
     "in Restricted Mode a run's Bash call is refused",
     async () => {
-      await page.goto(url, { waitUntil: "domcontentloaded", timeout: 180_000 });
+      await page.goto(url, { waitUntil: "domcontentloaded", timeout: patience(60_000) });
       await waitForWorkbench(page);
       await showRadar(page);
       await runCommand(page, "RADAR: Set API Key");
@@ -130,15 +164,24 @@ export async function trustScenario(
   });
 
   await checks.run("trust taken back: Bash is off again", async () => {
-    const reloaded = page.waitForEvent("domcontentloaded", { timeout: 180_000 });
-    reloaded.catch(() => undefined);
-    await manageTrust(page, /Don.t Trust/);
-    // VS Code restarts the extension host (a remote window reloads) when trust is taken back.
-    await Promise.race([reloaded, page.waitForTimeout(20_000)]);
+    const activations = activationsLogged(userData);
+    const how = await revokeTrust(page, basename(new URL(url).searchParams.get("folder") ?? ""));
+    // VS Code restarts the extension host when trust is taken back (a remote window reloads):
+    // wait until the page is a new one or RADAR has been activated again.
+    const deadline = Date.now() + patience(60_000);
+    while (Date.now() < deadline) {
+      const sameWindow = await page
+        .evaluate(() => (window as unknown as { __radarSameWindow?: boolean }).__radarSameWindow === true)
+        .catch(() => true);
+      if (!sameWindow || activationsLogged(userData) > activations) break;
+      await page.waitForTimeout(250);
+    }
     await waitForWorkbench(page);
+    await showRadar(page);
+    const note = await waitForRadarViews(page, join(artifacts, "trust-stalled.png"));
     await showRadar(page);
     const { status } = await askAndReadBash(page);
     if (status !== "rejected") throw new Error(`Bash ${status} after trust was taken back`);
-    return `Bash ${status}`;
+    return `${how}; Bash ${status}${note}`;
   });
 }

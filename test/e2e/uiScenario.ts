@@ -3,7 +3,15 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { E2E_API_KEY, E2E_QUESTION } from "./askScenario.ts";
 import type { Checks } from "./checks.ts";
-import { answerInputBox, reportFrame, runCommand, waitForEditor, waitForWorkbench } from "./workbench.ts";
+import {
+  answerInputBox,
+  patience,
+  reportFrame,
+  runCommand,
+  waitForEditor,
+  waitForRadarViews,
+  waitForWorkbench,
+} from "./workbench.ts";
 
 /**
  * "Ask RADAR" as a user does it, in the real workbench: set the key, ask from the command palette,
@@ -26,7 +34,7 @@ export async function askThroughTheUi(
   await checks.run(
     "the workbench opens the fixture lake",
     async () => {
-      await page.goto(url, { waitUntil: "domcontentloaded" });
+      await page.goto(url, { waitUntil: "domcontentloaded", timeout: patience(60_000) });
       await waitForWorkbench(page);
       await page.waitForTimeout(1500);
     },
@@ -37,11 +45,17 @@ export async function askThroughTheUi(
     "RADAR's activity bar container shows the Trace and Sources views",
     async () => {
       await page.locator('.activitybar [aria-label^="RADAR"]').first().click();
-      await page.locator('.pane-header[aria-label*="Trace"]').first().waitFor({ timeout: 20_000 });
-      await page.locator('.pane-header[aria-label*="Sources"]').first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.pane-header[aria-label*="Trace"]')
+        .first()
+        .waitFor({ timeout: patience(20_000) });
+      await page
+        .locator('.pane-header[aria-label*="Sources"]')
+        .first()
+        .waitFor({ timeout: patience(20_000) });
       // Before a model is set up, the Trace view's welcome content says what to do.
       const welcome = page.locator(".welcome-view-content").first();
-      await welcome.waitFor({ timeout: 20_000 });
+      await welcome.waitFor({ timeout: patience(20_000) });
       return (await welcome.innerText()).replace(/\s+/g, " ").slice(0, 80);
     },
     true,
@@ -62,7 +76,7 @@ export async function askThroughTheUi(
         .locator(".notifications-center")
         .getByText("API key stored")
         .first()
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: patience(15_000) });
       await bell.click();
       if (type !== "password") throw new Error(`the key box is of type ${type}`);
     },
@@ -76,8 +90,8 @@ export async function askThroughTheUi(
       await runCommand(page, "RADAR: Ask RADAR");
       await answerInputBox(page, "Ask RADAR", E2E_QUESTION);
       const report = reportFrame(page);
-      await report.locator("#answer-text").waitFor({ timeout: 90_000 });
-      await report.locator('main[data-status="answered"]').waitFor({ timeout: 90_000 });
+      await report.locator("#answer-text").waitFor({ timeout: patience(90_000) });
+      await report.locator('main[data-status="answered"]').waitFor({ timeout: patience(90_000) });
       return `answered in ${((Date.now() - started) / 1000).toFixed(1)} s`;
     },
     true,
@@ -87,14 +101,14 @@ export async function askThroughTheUi(
     // The palette, not the activity bar: clicking the active container's icon would hide it.
     await runCommand(page, "RADAR: Focus on Trace View");
     const trace = page.locator('.pane:has(.pane-header[aria-label*="Trace"]) .monaco-list-row');
-    await trace.first().waitFor({ timeout: 10_000 });
+    await trace.first().waitFor({ timeout: patience(10_000) });
     const rejected = trace.filter({ hasText: "Query → merged" });
-    await rejected.first().waitFor({ timeout: 10_000 });
+    await rejected.first().waitFor({ timeout: patience(10_000) });
     const rejectedLabel = (await rejected.first().getAttribute("aria-label")) ?? "";
     if (!/rejected/.test(rejectedLabel) || !/unkeyed-join/.test(rejectedLabel))
       throw new Error(`the unkeyed merge reads "${rejectedLabel}"`);
     const revised = trace.filter({ hasText: "Query → by_rank" });
-    await revised.first().waitFor({ timeout: 10_000 });
+    await revised.first().waitFor({ timeout: patience(10_000) });
     const revisedLabel = (await revised.first().getAttribute("aria-label")) ?? "";
     if (!/\bok\b/.test(revisedLabel)) throw new Error(`the revised call reads "${revisedLabel}"`);
     const warned =
@@ -147,10 +161,10 @@ export async function askThroughTheUi(
   await checks.run("a join-row-loss diagnostic is in Problems at climate/rainfall.csv line 5", async () => {
     await runCommand(page, "Problems: Focus on Problems View");
     const markers = page.locator(".markers-panel .monaco-list-row");
-    await markers.first().waitFor({ timeout: 15_000 });
+    await markers.first().waitFor({ timeout: patience(15_000) });
     // The file row groups the markers under it; expand it if needed.
     const entry = markers.filter({ hasText: "join-row-loss" }).filter({ hasText: "2020" }).first();
-    await entry.waitFor({ timeout: 15_000 });
+    await entry.waitFor({ timeout: patience(15_000) });
     const label = (await entry.getAttribute("aria-label")) ?? (await entry.innerText());
     const fileRow = markers.filter({ hasText: "rainfall.csv" }).first();
     if (!(await fileRow.count())) throw new Error("no rainfall.csv group in Problems");
@@ -173,7 +187,10 @@ export async function askThroughTheUi(
   await checks.run("the Sources view lists the lake's files with their coverage", async () => {
     await runCommand(page, "RADAR: Focus on Sources View");
     const sources = page.locator('.pane:has(.pane-header[aria-label*="Sources"]) .monaco-list-row');
-    await sources.filter({ hasText: "climate/rainfall.csv" }).first().waitFor({ timeout: 20_000 });
+    await sources
+      .filter({ hasText: "climate/rainfall.csv" })
+      .first()
+      .waitFor({ timeout: patience(20_000) });
     const label =
       (await sources.filter({ hasText: "climate/rainfall.csv" }).first().getAttribute("aria-label")) ?? "";
     if (!/csv/.test(label) || !/6 rows/.test(label) || !/scanned/.test(label))
@@ -186,21 +203,16 @@ export async function askThroughTheUi(
     // Reload as a user does, through "Developer: Reload Window": the workbench then saves its
     // editors (and the webview's state) before the page goes. A bare page.reload() races VS Code's
     // own periodic save of its UI state, which is not what this check is about.
-    const reloaded = page.waitForEvent("domcontentloaded", { timeout: 60_000 });
+    const reloaded = page.waitForEvent("domcontentloaded", { timeout: patience(60_000) });
     await runCommand(page, "Developer: Reload Window");
     await reloaded;
     await waitForWorkbench(page);
     // On a busy machine the new extension host can take a minute to activate RADAR: wait for its
     // views to have data before waiting for the restored report.
-    const tracePane = '.pane:has(.pane-header[aria-label*="Trace"])';
-    await page
-      .locator(`${tracePane} .welcome-view-content, ${tracePane} .monaco-list-row`)
-      .first()
-      .waitFor({ timeout: 180_000 })
-      .catch(() => undefined);
+    const note = await waitForRadarViews(page, join(artifacts, "reload-stalled.png"));
     const report = reportFrame(page);
     try {
-      await report.locator("#answer-text").waitFor({ timeout: 90_000 });
+      await report.locator("#answer-text").waitFor({ timeout: patience(90_000) });
     } catch (error) {
       // Say what the window restored, so a failure can be read without rerunning it.
       await shot("reload-failure.png").catch(() => undefined);
@@ -221,6 +233,6 @@ export async function askThroughTheUi(
     }
     const answer = await report.locator("#answer-text").innerText();
     if (!/Florida/.test(answer)) throw new Error(`after reload the answer reads "${answer}"`);
-    return answer;
+    return `${answer}${note}`;
   });
 }

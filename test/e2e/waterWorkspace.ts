@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeLakeBundle } from "../../bench/lakes/generateLake.ts";
 import type { LakeManifest, LakeScale } from "../../bench/lakes/lakeTypes.ts";
@@ -46,6 +46,18 @@ export function copyLake(from: string, to: string): string {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
   return to;
+}
+
+/**
+ * An analyst's folder also holds a file that cannot be read: next to the summary workbook, an
+ * interrupted download of the next year's (its first 4 KB, so its ZIP index is missing).
+ * Returns its path in the folder.
+ */
+export function addBrokenDownload(workspace: string): string {
+  const path = "reports/beach-program-summary-2024.xlsx";
+  const whole = readFileSync(join(workspace, "reports/beach-program-summary-2002-2023.xlsx"));
+  writeFileSync(join(workspace, path), whole.subarray(0, Math.min(4000, whole.length - 1)));
+  return path;
 }
 
 /**

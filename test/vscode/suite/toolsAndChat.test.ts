@@ -328,19 +328,25 @@ describe("radar mcp as the editor starts it", () => {
     );
     try {
       const { tools } = await client.listTools();
+      // The six operators and the session's own tools (show, tables, drop, reset).
       assert.deepEqual(tools.map((t) => t.name).sort(), [
         "radar_bash",
         "radar_discover",
+        "radar_drop",
         "radar_probe",
         "radar_query",
+        "radar_reset",
         "radar_scan",
+        "radar_show",
+        "radar_tables",
         "radar_union_scan",
       ]);
       const result = (await client.callTool({
         name: "radar_scan",
         arguments: { file: "climate/rainfall.csv", output: "rain" },
-      })) as { content: { text: string }[] };
-      assert.match(result.content[0]?.text ?? "", /"status":"ok"/);
+      })) as { isError?: boolean; structuredContent?: { status?: string } };
+      assert.ok(!result.isError, JSON.stringify(result).slice(0, 500));
+      assert.equal(result.structuredContent?.status, "ok");
     } finally {
       await client.close();
     }
