@@ -140,6 +140,7 @@ const TEST_KEYS = [
   "dblk",
   "date",
   "ts",
+  "time",
   "bool",
   "present",
   "total",
