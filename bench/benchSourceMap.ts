@@ -1,7 +1,8 @@
 // Source Map benchmark: how long a cold map of a lake takes, how that compares with DuckDB merely
 // counting the rows of the same files, and how long an unchanged re-map (all from cache) takes.
 // Lakes: the KramaBench "legal" lake (../shared/kramabench-legal/lake, skipped when absent), the
-// many-small-files lake (≈40 CSVs of ≈1 MB with a yearly family; bench/generateSmallLake.ts) and a
+// many-small-files lake (the realistic water lake of bench/lakes at bench scale: 41 files, 33 MB, a
+// yearly family of 22 CSVs, datasheets with title and footer rows, exports, a workbook) and a
 // generated lake of ≥ 1 GiB (bench/generateLake.ts); generated lakes are reused between runs.
 // For each: cold map, DuckDB's floor (count(*) per file), their ratio, the unchanged re-map in-process
 // and as a `radar map` CLI call, peak RSS; for lakes with a yearly family, UnionScan of the family
@@ -13,6 +14,7 @@
 //   --dir DIR                           folder of the generated lake (default bench-data/lake-1g)
 //   --skip-generated                    without the ≥ 1 GiB lake
 //   --only NAME[,NAME]                  legal, small, generated
+//   --small-dir DIR                     folder of the water lake (default bench-data/lake-water)
 //   --repeat N                          measure each lake N times (figures as min–max ranges)
 //
 // Progress goes to stderr. Figures are wall times on this machine; the OS page cache is not dropped
@@ -30,7 +32,7 @@ import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
-import { generateSmallLake } from "./generateSmallLake.ts";
+import { waterLake } from "./benchWaterLake.ts";
 import { measureCliStart, printCliStart } from "./benchSessions.ts";
 
 const MIB = 1024 * 1024;
@@ -685,11 +687,9 @@ async function main(): Promise<void> {
     }
 
     if (wanted("small")) {
-      const smallDir = resolve(process.cwd(), argValue("--small-dir") ?? "bench-data/lake-small");
-      const marker = await generateSmallLake(smallDir);
-      const figures = await measureLake(`small-files${suffix}`, smallDir, "water_quality/*.csv");
-      figures.expectedRows = marker.rows;
-      lakes.push(figures);
+      const smallDir = resolve(process.cwd(), argValue("--small-dir") ?? "bench-data/lake-water");
+      await waterLake(smallDir);
+      lakes.push(await measureLake(`water-small-files${suffix}`, smallDir, "water-body-testing-*.csv"));
     }
 
     if (!process.argv.includes("--skip-generated") && wanted("generated")) {

@@ -11,6 +11,8 @@ import { join, resolve } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
+import { mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
+import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { originsOf } from "../../src/core/state/sharedState.ts";
 import type { UnionScanObservation } from "../../src/core/operators/unionScan.ts";
@@ -74,6 +76,8 @@ function trickyLake(): { lake: string; stateDir: string } {
     // More than 1 MB: the sample is cut, the tail holds the footnote; a late text value in a number column.
     "big.csv": `id,value,label\n${rows(60000, (i) => `${i},${i === 59000 ? "n/a" : i * 3},"label ${i}, with comma"`)}\nTotal rows: 60000,,\n`,
     "flags.csv": `id,ok\n${rows(700, (i) => `${i},${i === 650 ? "yes" : i % 2 ? "true" : "false"}`)}\n`,
+    // US-order dates (no DATE for DuckDB's cast), then ISO dates with a late US one, and short years first.
+    "us_dates.csv": `id,when,iso,short\n${rows(700, (i) => `${i},05/${(i % 28) + 1}/2004,${i === 640 ? "05/31/2004" : "2004-05-0" + ((i % 9) + 1)},01/02/1${i % 10}`)}\n`,
   });
 }
 
@@ -100,6 +104,9 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     assert.deepEqual(types("databook.csv"), ["BIGINT", "BIGINT", "DOUBLE"]);
     assert.deepEqual(types("big.csv"), ["BIGINT", "VARCHAR", "VARCHAR"]);
     assert.deepEqual(types("flags.csv"), ["BIGINT", "VARCHAR"]);
+    assert.deepEqual(types("us_dates.csv").slice(0, 1), ["BIGINT"]);
+    assert.equal(types("us_dates.csv")[2], "VARCHAR");
+    assert.equal(types("us_dates.csv")[3], "DATE");
     const book = fast.files.find((f) => f.path === "databook.csv")!.tables![0]!;
     assert.equal(book.rowCount, 700);
     assert.equal(fast.files.find((f) => f.path === "big.csv")!.tables![0]!.rowCount, 60000);
@@ -113,6 +120,53 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     const reference = await mapLake(legal!, { exhaustive: true });
     assert.equal(fast.files.length, 135);
     assert.deepEqual(content(fast), content(reference));
+  });
+
+  test("on the generated water lake (bench/lakes, tiny scale)", async () => {
+    const lake = mkdtempSync(join(tmpdir(), "radar-speed-water-"));
+    try {
+      await generateLake("water", lake, { scale: "tiny", seed: 1 });
+      const fast = await mapLake(lake);
+      const reference = await mapLake(lake, { exhaustive: true });
+      assert.ok(fast.files.filter((f) => f.tables?.length).length >= 30);
+      assert.deepEqual(content(fast), content(reference));
+    } finally {
+      rmSync(lake, { recursive: true, force: true });
+    }
+  });
+
+  test("a value the JS date test rules out is never a DATE or TIMESTAMP for DuckDB", async () => {
+    // Random date-like texts: every one DuckDB's cast accepts must pass mayBeDate (else a column
+    // of them would not be offered the type the reference path gives it).
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const num = (): string =>
+      String(Math.floor(random() * 10 ** (1 + Math.floor(random() * 5)))).padStart(pick([0, 1, 2, 3]), "0");
+    const values: string[] = [];
+    while (values.length < 20000) {
+      const sep = pick(["-", "/", "\\", " ", ".", "-", "/"]);
+      const sep2 = random() < 0.8 ? sep : pick(["-", "/", "\\", " ", "."]);
+      const v =
+        `${pick(["", "", " ", "-", "+"])}${num()}${sep}${num()}${sep2}${num()}` +
+        pick(["", "", "", " 10:00", "T10:00:00", " (BC)", "1", "x", " junk", ":00", "Z", "+01"]);
+      if (v.includes("-") || v.includes("/")) values.push(v);
+    }
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+      const accepted = await engine.all(
+        `SELECT v FROM (SELECT unnest([${list}]) AS v) ` +
+          `WHERE TRY_CAST(trim(v) AS DATE) IS NOT NULL OR TRY_CAST(trim(v) AS TIMESTAMP) IS NOT NULL`,
+      );
+      assert.ok(accepted.length > 100, `only ${accepted.length} accepted values: the test says nothing`);
+      const missed = accepted.map((r) => String(r.v)).filter((v) => !mayBeDate(v.replace(/^ +| +$/g, "")));
+      assert.deepEqual(missed, []);
+      assert.equal(mayBeDate("05/31/2004"), false);
+      assert.equal(mayBeDate("2004-05-31"), true);
+    } finally {
+      engine.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 
 /**
@@ -26,8 +26,20 @@ export function censusOfBuffer(bytes: Buffer): ByteCensus {
 
 export async function censusOfFile(absPath: string): Promise<ByteCensus> {
   const tally = newTally();
-  for await (const chunk of createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
-    feed(tally, chunk, false);
+  // One buffer, read into again and again: a stream would allocate a new 1 MB buffer per chunk,
+  // and that much short-lived external memory makes V8 collect garbage over and over.
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const handle = await open(absPath, "r");
+  try {
+    for (let position = 0; ;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      feed(tally, buffer.subarray(0, bytesRead), false);
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
   feed(tally, Buffer.alloc(0), true);
   return finish(tally);
 }

@@ -17,19 +17,28 @@ export function isNumberLike(cell: string): boolean {
 }
 
 export function isBlankCell(cell: string | undefined): boolean {
-  return cell === undefined || cell.trim() === "";
+  return cell === undefined || !isFilled(cell);
+}
+
+/**
+ * `cell.trim() !== ""`, without trimming the (usual) cell that starts with a printable ASCII
+ * character: the layout asks this of every cell of every row, several times.
+ */
+export function isFilled(cell: string): boolean {
+  const first = cell.charCodeAt(0);
+  return (first > 32 && first < 127) || cell.trim() !== "";
 }
 
 /** Non-empty cells of a row. */
 export function filledCount(row: string[]): number {
   let n = 0;
-  for (const c of row) if (c.trim() !== "") n++;
+  for (let i = 0; i < row.length; i++) if (isFilled(row[i]!)) n++;
   return n;
 }
 
 /** Index of the last non-empty cell + 1 (0 for a blank row). */
 export function usedWidthOf(row: string[]): number {
-  for (let i = row.length - 1; i >= 0; i--) if (row[i]!.trim() !== "") return i + 1;
+  for (let i = row.length - 1; i >= 0; i--) if (isFilled(row[i]!)) return i + 1;
   return 0;
 }
 
@@ -67,6 +76,12 @@ export function summaryLabelled(row: string[]): boolean {
 }
 
 export function statisticLabelled(row: string[]): boolean {
-  const first = row.findIndex((c) => c.trim() !== "");
-  return first === 0 && STATISTIC_LABEL.test(row[0]!) && row.some((c, i) => i > 0 && isNumberLike(c));
+  // The first non-empty cell must be the row's first cell.
+  const first = row[0];
+  return (
+    first !== undefined &&
+    isFilled(first) &&
+    STATISTIC_LABEL.test(first) &&
+    row.some((c, i) => i > 0 && isNumberLike(c))
+  );
 }

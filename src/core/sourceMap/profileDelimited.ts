@@ -328,7 +328,7 @@ function titleInHeader(
 
 function countBreaks(fields: string[]): number {
   let n = 0;
-  for (const f of fields) for (const ch of f) if (ch === "\n") n++;
+  for (const f of fields) for (let j = f.indexOf("\n"); j >= 0; j = f.indexOf("\n", j + 1)) n++;
   return n;
 }
 

@@ -1,5 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
-import { Parser } from "htmlparser2";
+import { htmlParser } from "./htmlParser.ts";
 import {
   cellRef,
   emptyFacts,
@@ -154,7 +154,7 @@ export async function* readOds(absPath: string, onlySheet?: string): AsyncGenera
       }
     };
 
-    const parser = new Parser(
+    const parser = new (await htmlParser())(
       {
         onopentag(name, attributes) {
           if (!rootSeen) {

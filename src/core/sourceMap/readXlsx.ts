@@ -1,5 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
-import { Parser } from "htmlparser2";
+import type { Parser } from "htmlparser2";
+import { htmlParser } from "./htmlParser.ts";
 import type { Readable } from "node:stream";
 import {
   builtinDateKind,
@@ -86,7 +87,7 @@ async function readRelationships(zip: ZipArchive, part: string): Promise<Map<str
   const relsPart = `${partDirectory(part)}_rels/${part.slice(partDirectory(part).length)}.rels`;
   const rels = new Map<string, Relationship>();
   if (!zip.has(relsPart)) return rels;
-  const parser = new Parser(
+  const parser = new (await htmlParser())(
     {
       onopentag(name, attributes) {
         if (local(name) !== "Relationship" || !attributes.Id || !attributes.Target) return;
@@ -121,7 +122,7 @@ async function readWorkbookIndex(zip: ZipArchive): Promise<WorkbookIndex> {
     if (r.type.endsWith("/sharedStrings")) index.sharedStrings = r.target;
     if (r.type.endsWith("/styles")) index.styles = r.target;
   }
-  const parser = new Parser(
+  const parser = new (await htmlParser())(
     {
       onopentag(name, attributes) {
         const tag = local(name);
@@ -159,7 +160,7 @@ async function readSharedStrings(zip: ZipArchive, part: string): Promise<string[
   let current: string[] | null = null;
   let inText = false;
   let phonetic = 0;
-  const parser = new Parser(
+  const parser = new (await htmlParser())(
     {
       onopentag(name) {
         const tag = local(name);
@@ -191,7 +192,7 @@ async function readDateStyles(zip: ZipArchive, part: string): Promise<(DateKind 
   const custom = new Map<number, string>();
   const styleFormats: number[] = [];
   let inCellXfs = false;
-  const parser = new Parser(
+  const parser = new (await htmlParser())(
     {
       onopentag(name, attributes) {
         const tag = local(name);
@@ -270,7 +271,7 @@ async function* readWorksheet(
     }
   };
 
-  const parser = new Parser(
+  const parser = new (await htmlParser())(
     {
       onopentag(name, attributes) {
         switch (local(name)) {

@@ -2,6 +2,7 @@ import {
   MISSING_MARKER,
   YEAR_CELL,
   filledCount,
+  isFilled,
   isNumberLike,
   statisticLabelled,
   summaryLabelled,
@@ -28,8 +29,35 @@ export interface BodyShape {
   rows: number;
 }
 
+/** Rows a body shape is taken from at most (the first non-blank ones). */
+const SHAPE_ROWS = 5000;
+
 export function bodyShape(rows: string[][]): BodyShape {
-  const sample = rows.filter((r) => filledCount(r) > 0).slice(0, 5000);
+  return shapeOf(firstRows(rows, 0, rows.length, (r) => filledCount(r) > 0));
+}
+
+/** The first SHAPE_ROWS rows of `rows[start…end)` that `keep` keeps (without filtering them all). */
+function firstRows(
+  rows: string[][],
+  start: number,
+  end: number,
+  keep: (row: string[]) => boolean,
+): string[][] {
+  const out: string[][] = [];
+  for (let i = start; i < end && out.length < SHAPE_ROWS; i++) if (keep(rows[i]!)) out.push(rows[i]!);
+  return out;
+}
+
+/**
+ * A cell starting with an ASCII letter other than n and x (`n/a`, `none`, `null`, `x` are missing
+ * markers) is neither a number, a missing marker nor a year: the patterns need not be tried.
+ */
+function wordCell(cell: string): boolean {
+  const k = cell.charCodeAt(0) | 32;
+  return k >= 97 && k <= 122 && k !== 110 && k !== 120;
+}
+
+function shapeOf(sample: string[][]): BodyShape {
   const width = Math.max(0, ...sample.map(usedWidthOf));
   const filled = new Array<number>(width).fill(0);
   const numeric = new Array<number>(width).fill(0);
@@ -37,8 +65,9 @@ export function bodyShape(rows: string[][]): BodyShape {
   for (const row of sample)
     for (let c = 0; c < width; c++) {
       const cell = row[c] ?? "";
-      if (cell.trim() === "") continue;
+      if (!isFilled(cell)) continue;
       filled[c]!++;
+      if (wordCell(cell)) continue;
       if (isNumberLike(cell) || MISSING_MARKER.test(cell)) numeric[c]!++;
       if (YEAR_CELL.test(cell)) years[c]!++;
     }
@@ -122,7 +151,9 @@ export function findTableEnd(
     }
     if (options.width < 2) break;
     // Statistic rows under a column of numbers (Mean, Max, Min under years), with or without a blank.
-    const body = options.body ?? bodyShape(rows.slice(dataStart, end).filter((r) => !statisticLabelled(r)));
+    const body =
+      options.body ??
+      shapeOf(firstRows(rows, dataStart, end, (r) => filledCount(r) > 0 && !statisticLabelled(r)));
     if ((body.numeric[0] ?? 0) >= 0.95) {
       let k = end;
       while (k > dataStart + 1 && statisticLabelled(rows[k - 1]!)) k--;
@@ -139,7 +170,7 @@ export function findTableEnd(
     let start = end;
     while (start > dataStart && !blank(start - 1) && (start === end || !gap(start))) start--;
     if (start > dataStart || (options.body && start === dataStart && gap(start))) {
-      const shape = options.body ?? bodyShape(rows.slice(dataStart, start));
+      const shape = options.body ?? shapeOf(firstRows(rows, dataStart, start, (r) => filledCount(r) > 0));
       if (isTrailerRun(rows.slice(start, end), shape)) {
         for (let i = start; i < end; i++) if (!blank(i)) kinds.set(i, "trailer");
         end = start;

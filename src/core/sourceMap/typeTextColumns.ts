@@ -49,6 +49,27 @@ const MAYBE_DOUBLE_RE =
 /** Clock times as the TIME test of valueAggregates takes them (HH:MM, HH:MM:SS, fractions). */
 const TIME_RE = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const MAYBE_DATE_RE = /^\s*[-+]?(\d+\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch)/i;
+/** The three numbers a DATE or TIMESTAMP cast reads first: year, month, day (in that order). */
+const DATE_PARTS_RE = /^\s*[-+]?\d+\s*[-/\\ .]\s*(\d+)\s*[-/\\ .]\s*(\d+)/;
+
+/**
+ * Whether DuckDB's DATE/TIMESTAMP cast may accept `v` (which contains '-' or '/'): MAYBE_DATE_RE, and
+ * where the text starts with three numbers, a month of one or two digits in 1–12 and a day of one
+ * or two digits in 1–31 (DuckDB reads the year first, then at most two digits each for month and
+ * day; a third digit after the day fails the cast). So `05/31/2004` (US order) is no DATE candidate:
+ * its column would otherwise be checked in DuckDB and typed again over every row.
+ */
+export function mayBeDate(v: string): boolean {
+  if (!MAYBE_DATE_RE.test(v)) return false;
+  const parts = DATE_PARTS_RE.exec(v);
+  if (!parts) return true;
+  const month = parts[1]!;
+  const day = parts[2]!;
+  if (month.length > 2 || day.length > 2) return false;
+  const m = Number(month);
+  const d = Number(day);
+  return m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -65,19 +86,23 @@ function fitsInt64(digits: string): boolean {
  * The counts of chooseType's tests over sample values, computed in JS. Each test that DuckDB would
  * pass is passed here too (exactly, or more loosely for the casts): a type this rules out is ruled
  * out by DuckDB on the same values, and a type it lets through is then checked by DuckDB on every row.
+ * A test's count is nn when it passed on every value, else 0 (all chooseType reads).
  */
 export function sampleCounts(rows: string[][], i: number): Row {
+  // chooseType asks only whether a test passed on every value: a test is dropped at its first
+  // failure (its count is then reported as 0, below nn). `lz` and `comma` are counted while a
+  // numeric test is alive — afterwards no numeric type can be chosen and they are not read.
   let nn = 0;
   let lz = 0;
-  let int = 0;
-  let intk = 0;
   let comma = 0;
-  let dbl = 0;
-  let dblk = 0;
-  let date = 0;
-  let ts = 0;
-  let time = 0;
-  let bool = 0;
+  let int = true;
+  let intk = true;
+  let dbl = true;
+  let dblk = true;
+  let date = true;
+  let ts = true;
+  let time = true;
+  let bool = true;
   let present = 0;
   const values = new Set<string>();
   for (const row of rows) {
@@ -86,36 +111,43 @@ export function sampleCounts(rows: string[][], i: number): Row {
     present++;
     values.add(raw);
     // DuckDB's trim() removes spaces only.
-    const v = raw.replace(/^ +| +$/g, "");
+    const v =
+      raw.charCodeAt(0) === 32 || raw.charCodeAt(raw.length - 1) === 32 ? raw.replace(/^ +| +$/g, "") : raw;
     if (v === "") continue;
     nn++;
-    if (LEADING_ZERO_RE.test(v)) lz++;
-    if (INT_RE.test(v) && fitsInt64(v)) int++;
-    if (INTK_RE.test(v) && fitsInt64(v.replaceAll(",", ""))) intk++;
-    if (v.includes(",")) comma++;
-    if (MAYBE_DOUBLE_RE.test(v)) dbl++;
-    if (DECK_RE.test(v)) dblk++;
-    if ((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) {
-      ts++;
-      // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
-      if (!v.includes(":")) date++;
+    if (int || intk || dbl || dblk) {
+      if (LEADING_ZERO_RE.test(v)) lz++;
+      if (v.includes(",")) comma++;
+      if (int && !(INT_RE.test(v) && fitsInt64(v))) int = false;
+      if (intk && !(INTK_RE.test(v) && fitsInt64(v.replaceAll(",", "")))) intk = false;
+      if (dbl && !MAYBE_DOUBLE_RE.test(v)) dbl = false;
+      if (dblk && !DECK_RE.test(v)) dblk = false;
     }
-    if (TIME_RE.test(v)) time++;
-    const lower = v.toLowerCase();
-    if (lower === "true" || lower === "false") bool++;
+    if (date || ts) {
+      if ((v.includes("-") || v.includes("/")) && mayBeDate(v)) {
+        // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
+        if (v.includes(":")) date = false;
+      } else date = ts = false;
+    }
+    if (time && !TIME_RE.test(v)) time = false;
+    if (bool) {
+      const lower = v.toLowerCase();
+      if (lower !== "true" && lower !== "false") bool = false;
+    }
   }
+  const all = (alive: boolean): number => (alive ? nn : 0);
   return {
     nn,
     lz,
-    int,
-    intk,
+    int: all(int),
+    intk: all(intk),
     comma,
-    dbl,
-    dblk,
-    date,
-    ts,
-    time,
-    bool,
+    dbl: all(dbl),
+    dblk: all(dblk),
+    date: all(date),
+    ts: all(ts),
+    time: all(time),
+    bool: all(bool),
     present,
     total: rows.length,
     samples: [...values].sort().slice(0, SAMPLE_VALUES),
@@ -163,9 +195,9 @@ function surelyBreaks(type: string, thousands: boolean, cell: string): boolean {
     case "DOUBLE":
       return (thousands ? !DECK_RE.test(v) : !MAYBE_DOUBLE_RE.test(v)) || leadingZero;
     case "DATE":
-      return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v)) || v.includes(":");
+      return !((v.includes("-") || v.includes("/")) && mayBeDate(v)) || v.includes(":");
     case "TIMESTAMP":
-      return !((v.includes("-") || v.includes("/")) && MAYBE_DATE_RE.test(v));
+      return !((v.includes("-") || v.includes("/")) && mayBeDate(v));
     case "TIME":
       return !TIME_RE.test(v);
     case "BOOLEAN":
