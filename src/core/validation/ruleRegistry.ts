@@ -7,7 +7,7 @@ import { joinFanoutRule } from "./rules/joinFanout.ts";
 import { joinRowLossRule } from "./rules/joinRowLoss.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { numericAsTextRule } from "./rules/numericAsText.ts";
-import { partialCoverageRule, partialViewRule } from "./rules/partialCoverage.ts";
+import { partialCoverageRule, partialSheetRule, partialViewRule } from "./rules/partialCoverage.ts";
 import { summaryRowRule } from "./rules/summaryRow.ts";
 import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
@@ -45,6 +45,7 @@ export const validationRules: ValidationRule[] = [
   numericAsTextRule,
   summaryRowRule,
   valueVariantsRule,
+  partialSheetRule,
   partialViewRule,
 ];
 

@@ -1,4 +1,6 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { SharedState } from "../../state/sharedState.ts";
+import { parseTree, renderTree } from "../sqlText.ts";
 import { conjuncts, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -56,25 +58,103 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
   });
 }
 
+/** What removed every row: the FROM alone (its joins), or one WHERE condition alone. */
+type Cause = { kind: "from" } | { kind: "condition"; text: string } | { kind: "none" } | { kind: "unknown" };
+
+/** At most one row of `FROM … [WHERE condition]` of the SELECT, counted (0 or 1). */
+async function anyRow(engine: DuckEngine, select: Json, top: Json, condition?: Json): Promise<boolean> {
+  const tree = await parseTree(engine, "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_from LIMIT 1) AS s");
+  const outer = tree.statements[0]!.node;
+  const inner = ((outer.from_table as Json).subquery as Json).node as Json;
+  inner.from_table = structuredClone(select.from_table);
+  if (condition) inner.where_clause = structuredClone(condition);
+  if (top.cte_map) outer.cte_map = structuredClone(top.cte_map);
+  const [row] = await engine.all(await renderTree(engine, tree));
+  return Number(row?.n ?? 0) > 0;
+}
+
+const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike"]);
+
 /**
- * `empty-result` (warning): the query returned no rows — usually a filter or join that matched
- * nothing. Not for a query that asks for unmatched rows (an anti join, EXCEPT): there no rows is
- * the finding.
+ * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)`, or a disjunction of such: a sanity check whose
+ * empty answer means "no exceptions", not a filter that missed.
+ */
+function looksForExceptions(condition: Json): boolean {
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
+    return ((condition.children as Json[]) ?? []).every(looksForExceptions);
+  if (condition.class === "OPERATOR")
+    return ["OPERATOR_NOT", "OPERATOR_IS_NULL", "COMPARE_NOT_IN"].includes(String(condition.type));
+  if (condition.class === "COMPARISON")
+    return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
+  if (condition.class === "FUNCTION")
+    return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase());
+  return false;
+}
+
+/**
+ * Why a SELECT returned nothing: its FROM (tables and joins) gives no row, or one condition of its
+ * WHERE alone matches no row — a filter or join that matched nothing, the case to warn about — or
+ * neither (`none`): every condition keeps rows and only their combination, a HAVING or a QUALIFY
+ * leaves none, or the condition that keeps none looks for exceptions (`NOT regexp_matches(…)`). Then the emptiness is a fact of the data (DC lists no "Prizes" category; no town
+ * code maps to two counties), which is what a consistency check asks.
+ */
+async function causeOfEmptiness(engine: DuckEngine, top: Json | undefined): Promise<Cause> {
+  if (top?.type !== "SELECT_NODE" || !top.from_table || (top.from_table as Json).type === "EMPTY")
+    return { kind: "unknown" };
+  try {
+    if (!(await anyRow(engine, top, top))) return { kind: "from" };
+    for (const condition of conjuncts(top.where_clause)) {
+      if (await anyRow(engine, top, top, condition)) continue;
+      if (looksForExceptions(condition)) return { kind: "none" };
+      const text = await renderTree(engine, {
+        statements: [
+          {
+            node: {
+              ...(await parseTree(engine, "SELECT 1 WHERE TRUE")).statements[0]!.node,
+              where_clause: structuredClone(condition),
+            },
+          },
+        ],
+      });
+      return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, "") };
+    }
+    return { kind: "none" };
+  } catch {
+    // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.
+    return { kind: "unknown" };
+  }
+}
+
+/**
+ * `empty-result` (warning): the query returned no rows because a filter or join matched nothing —
+ * one condition of its WHERE alone matches no row, or its tables and joins give none. Not for a
+ * query that asks for unmatched rows (an anti join, EXCEPT), nor when every condition keeps rows
+ * and only their combination or a HAVING leaves none: there no rows is the finding.
  */
 export const emptyResultRule: ValidationRule = {
   code: "empty-result",
   phase: "after",
   ops: ["Query"],
   inputsOnly: false,
-  check: ({ observation, args, sql, ctx }) => {
+  async check({ observation, args, sql, ctx }) {
     const o = observation as { rowCount: number };
     if (o.rowCount > 0) return [];
-    if (asksForUnmatched(sql?.statement.node as Json | undefined, ctx.state)) return [];
+    const top = sql?.statement.node as Json | undefined;
+    if (asksForUnmatched(top, ctx.state)) return [];
+    const cause = await causeOfEmptiness(ctx.engine, top);
+    if (cause.kind === "none") return [];
+    const why =
+      cause.kind === "from"
+        ? " Its tables and joins give no row before any filter: a join key that never matches (different spellings, codes or types on the two sides), or an empty input."
+        : cause.kind === "condition"
+          ? ` The condition ${cause.text.length > 200 ? `${cause.text.slice(0, 199)}…` : cause.text} alone matches no row.`
+          : "";
     return [
       {
         code: "empty-result",
         severity: "warning",
-        message: `Query ${String(args.output)} returned no rows. Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
+        message: `Query ${String(args.output)} returned no rows.${why} Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
         locations: [],
       },
     ];

@@ -6,6 +6,7 @@ import type { SharedState } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
 import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
+import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 /** Names a FROM subtree can be referred to by: table aliases, subquery and function aliases. */
@@ -122,12 +123,13 @@ async function atMostOneRow(
     );
     return (aggregated && !grouped) || limitOne;
   };
-  if (side.type === "SUBQUERY") return single((side.subquery as Json)?.node as Json);
+  if (side.type === "SUBQUERY")
+    return single((side.subquery as Json)?.node as Json) || (await countsAtMostOne(side, statement, engine));
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
   const cte = cteBody(statement, name);
-  if (cte) return single(cte);
+  if (cte) return single(cte) || (await countsAtMostOne(side, statement, engine));
   const table = state.table(name);
   if (!table) return false;
   if (table.rowCount <= 1) return true;
@@ -138,6 +140,30 @@ async function atMostOneRow(
     `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter} LIMIT 2)`,
   );
   return Number(row?.n ?? 2) <= 1;
+}
+
+/**
+ * Whether a CTE or FROM-subquery side holds at most one row, asked of the data: `y AS (SELECT
+ * "Identity Theft" FROM typ WHERE Year = 2007)` over a file with one row per year is one row, as
+ * much as an aggregate is. The side is read with the statement's own CTEs and stopped at two rows;
+ * a side that cannot be read alone (it refers to the other side) is not one row.
+ */
+async function countsAtMostOne(side: Json, statement: Json, engine: DuckEngine): Promise<boolean> {
+  try {
+    const tree = await parseTree(
+      engine,
+      "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_side LIMIT 2) AS s",
+    );
+    const outer = tree.statements[0]!.node;
+    const inner = ((outer.from_table as Json).subquery as Json).node as Json;
+    inner.from_table = { ...structuredClone(side), alias: "__radar_side" };
+    const top = statement.node as Json | undefined;
+    if (top?.cte_map) outer.cte_map = structuredClone(top.cte_map);
+    const [row] = await engine.all(await renderTree(engine, tree));
+    return Number(row?.n ?? 2) <= 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
