@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { parseTree, renderTree } from "../sqlText.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
 import { conjuncts, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -61,16 +62,50 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
 /** What removed every row: the FROM alone (its joins), or one WHERE condition alone. */
 type Cause = { kind: "from" } | { kind: "condition"; text: string } | { kind: "none" } | { kind: "unknown" };
 
-/** At most one row of `FROM … [WHERE condition]` of the SELECT, counted (0 or 1). */
-async function anyRow(engine: DuckEngine, select: Json, top: Json, condition?: Json): Promise<boolean> {
+/** At most one row of `FROM from [WHERE condition]`, counted (0 or 1), with the statement's CTEs. */
+async function anyRow(engine: DuckEngine, from: Json, top: Json, condition?: Json): Promise<boolean> {
   const tree = await parseTree(engine, "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_from LIMIT 1) AS s");
   const outer = tree.statements[0]!.node;
   const inner = ((outer.from_table as Json).subquery as Json).node as Json;
-  inner.from_table = structuredClone(select.from_table);
+  inner.from_table = structuredClone(from);
   if (condition) inner.where_clause = structuredClone(condition);
   if (top.cte_map) outer.cte_map = structuredClone(top.cte_map);
   const [row] = await engine.all(await renderTree(engine, tree));
   return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * The one FROM item a condition reads (`f.id BETWEEN …` reads `facts f`), to test it on that
+ * table alone — a scan of one table, not of the join; undefined when it reads several, reads a
+ * subquery, or a name cannot be placed.
+ */
+function ownItem(condition: Json, from: Json, state: SharedState): Json | undefined {
+  const scope = scopeOf(from, state);
+  const aliases = new Set<string>();
+  let placeable = true;
+  walk(condition, (n) => {
+    if (n.class === "SUBQUERY") placeable = false;
+    if (n.class !== "COLUMN_REF") return;
+    const names = n.column_names as string[];
+    const alias = names.length >= 2 ? names[0]!.toLowerCase() : resolveColumn(names, scope)?.alias;
+    if (alias === undefined) placeable = false;
+    else aliases.add(alias);
+  });
+  if (!placeable || aliases.size !== 1) return undefined;
+  const alias = [...aliases][0]!;
+  let found: Json | undefined;
+  const visit = (n: Json | undefined): void => {
+    if (!n || found) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+      return;
+    }
+    const name = String(n.type === "BASE_TABLE" ? n.alias || n.table_name : (n.alias ?? "")).toLowerCase();
+    if (name === alias) found = n;
+  };
+  visit(from);
+  return found;
 }
 
 const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike"]);
@@ -99,13 +134,18 @@ function looksForExceptions(condition: Json): boolean {
  * leaves none, or the condition that keeps none looks for exceptions (`NOT regexp_matches(…)`). Then the emptiness is a fact of the data (DC lists no "Prizes" category; no town
  * code maps to two counties), which is what a consistency check asks.
  */
-async function causeOfEmptiness(engine: DuckEngine, top: Json | undefined): Promise<Cause> {
+async function causeOfEmptiness(
+  engine: DuckEngine,
+  top: Json | undefined,
+  state: SharedState,
+): Promise<Cause> {
   if (top?.type !== "SELECT_NODE" || !top.from_table || (top.from_table as Json).type === "EMPTY")
     return { kind: "unknown" };
+  const from = top.from_table as Json;
   try {
-    if (!(await anyRow(engine, top, top))) return { kind: "from" };
+    // Each condition on the table it reads (cheap), then the tables and joins without them.
     for (const condition of conjuncts(top.where_clause)) {
-      if (await anyRow(engine, top, top, condition)) continue;
+      if (await anyRow(engine, ownItem(condition, from, state) ?? from, top, condition)) continue;
       if (looksForExceptions(condition)) return { kind: "none" };
       const text = await renderTree(engine, {
         statements: [
@@ -119,6 +159,7 @@ async function causeOfEmptiness(engine: DuckEngine, top: Json | undefined): Prom
       });
       return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, "") };
     }
+    if (!(await anyRow(engine, from, top))) return { kind: "from" };
     return { kind: "none" };
   } catch {
     // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.
@@ -142,7 +183,7 @@ export const emptyResultRule: ValidationRule = {
     if (o.rowCount > 0) return [];
     const top = sql?.statement.node as Json | undefined;
     if (asksForUnmatched(top, ctx.state)) return [];
-    const cause = await causeOfEmptiness(ctx.engine, top);
+    const cause = await causeOfEmptiness(ctx.engine, top, ctx.state);
     if (cause.kind === "none") return [];
     const why =
       cause.kind === "from"
