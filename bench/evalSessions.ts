@@ -8,7 +8,8 @@
  * findings apart); the known misses caught; the share of fired warnings and errors that are right;
  * wrong rejections (errors labelled noise); and internal check failures (`validation-error`).
  * `--unlabeled --json` prints instead every fired diagnostic that has no label — its message, the
- * call (SQL), the source rows it points at — for a reader to label. It is a measurement: exit 0,
+ * call (SQL), the source rows it points at — for a reader to label; `--fired --json` every fired
+ * diagnostic with its label's verdict (or none). It is a measurement: exit 0,
  * or 1 when the runner itself breaks.
  */
 import { parseArgs } from "node:util";
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     session: { type: "string" },
     json: { type: "boolean", default: false },
     unlabeled: { type: "boolean", default: false },
+    fired: { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
   },
 });
@@ -77,9 +79,15 @@ async function main(): Promise<void> {
     }
   }
 
-  if (values.unlabeled) {
-    const entries = replays.flatMap((r) =>
-      r.fired.filter((f) => !labelFor(f, r.session.labels)).map((f) => unlabeledEntry(r, f)),
+  if (values.unlabeled || values.fired) {
+    const entries = replays.flatMap(
+      (r) =>
+        r.fired
+          .filter((f) => values.fired || !labelFor(f, r.session.labels))
+          .map((f) => ({
+            ...unlabeledEntry(r, f),
+            verdict: labelFor(f, r.session.labels)?.verdict ?? null,
+          })) as Record<string, unknown>[],
     );
     if (values.json) console.log(JSON.stringify(entries, null, 2));
     else

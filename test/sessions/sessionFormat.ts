@@ -52,6 +52,8 @@ export interface DiagnosticLabel extends CallKey {
   code: string;
   location?: string;
   message?: string;
+  /** The diagnostic's severity when labelled: a label of an `info` is not one of a `warning` of the same code. */
+  severity?: "error" | "warning" | "info";
   verdict: "right" | "noise";
   why: string;
   /** Who labelled it (reader model or person). */
@@ -65,4 +67,12 @@ export interface KnownMiss extends CallKey {
   location?: string;
   why: string;
   by?: string;
+  /**
+   * The runtime now corrects this itself (the Source Map cuts a trailer block the table used to
+   * keep) and says so: an `info` of the code at the location counts as caught — the table is right
+   * and the rows left out are listed.
+   */
+  corrected?: boolean;
+  /** A later reader's note on the miss (e.g. how the current build handles it). */
+  note?: string;
 }

@@ -8,7 +8,7 @@ import { joinRowLossRule } from "./rules/joinRowLoss.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
 import { numericAsTextRule } from "./rules/numericAsText.ts";
-import { partialCoverageRule, partialViewRule } from "./rules/partialCoverage.ts";
+import { partialCoverageRule, partialSheetRule, partialViewRule } from "./rules/partialCoverage.ts";
 import { summaryRowRule } from "./rules/summaryRow.ts";
 import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
@@ -47,6 +47,7 @@ export const validationRules: ValidationRule[] = [
   summaryRowRule,
   overlappingCategoriesRule,
   valueVariantsRule,
+  partialSheetRule,
   partialViewRule,
 ];
 

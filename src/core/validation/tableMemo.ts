@@ -10,7 +10,9 @@ export function memoized<T>(table: TableInfo, key: string, compute: () => Promis
   const perTable = memo.get(table) ?? new Map<string, Promise<unknown>>();
   memo.set(table, perTable);
   const hit = perTable.get(key);
-  if (hit) return hit as Promise<T>;
+  // A computation begun by another call may fail for reasons of its own — its budget ran out and
+  // its statement was interrupted — so a call that waited on it computes for itself.
+  if (hit) return (hit as Promise<T>).catch(() => memoized(table, key, compute));
   const result = compute();
   perTable.set(key, result);
   result.catch(() => perTable.delete(key));

@@ -1,16 +1,10 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { SharedState } from "../../state/sharedState.ts";
+import { parseTree, renderTree } from "../sqlText.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
 import { conjuncts, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
-
-/** The names a FROM item binds, readable by the checks or not (a VALUES list, a table function). */
-function aliasesOf(from: unknown, state: SharedState): string[] {
-  const n = from as Json | undefined;
-  if (!n) return [];
-  if (n.type === "JOIN") return [...aliasesOf(n.left, state), ...aliasesOf(n.right, state)];
-  const name = String(n.alias || (n.type === "BASE_TABLE" ? n.table_name : "") || "").toLowerCase();
-  return name ? [name, ...scopeOf(n, state).keys()] : [...scopeOf(n, state).keys()];
-}
 
 /** An outer join's sides: the aliases an unmatched row gets NULLs for. */
 function nullableAliases(from: unknown, state: SharedState): Set<string> {
@@ -20,10 +14,8 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
     visit(n.left as Json);
     visit(n.right as Json);
     const type = String(n.join_type);
-    // DuckDB's parse tree says FULL for FULL [OUTER] JOIN.
-    const full = type === "OUTER" || type === "FULL";
-    if (type === "LEFT" || full) for (const a of aliasesOf(n.right, state)) out.add(a);
-    if (type === "RIGHT" || full) for (const a of aliasesOf(n.left, state)) out.add(a);
+    if (type === "LEFT" || type === "OUTER") for (const a of scopeOf(n.right, state).keys()) out.add(a);
+    if (type === "RIGHT" || type === "OUTER") for (const a of scopeOf(n.left, state).keys()) out.add(a);
   };
   visit(from as Json);
   return out;
@@ -49,24 +41,7 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
   if (anti) return true;
   const nullable = nullableAliases(node.from_table, state);
   const scope = scopeOf(node.from_table, state);
-  const isAntiNull = (c: Json): boolean => {
-    if (c.class !== "OPERATOR" || c.type !== "OPERATOR_IS_NULL") return false;
-    const ref = (c.children as Json[] | undefined)?.[0];
-    const names = ref?.class === "COLUMN_REF" ? (ref.column_names as string[]) : [];
-    const column = resolveColumn(names, scope);
-    const alias = column?.alias ?? (names.length === 2 ? names[0]!.toLowerCase() : undefined);
-    return alias !== undefined && nullable.has(alias);
-  };
-  // A consistency check: rows (or groups) where two computed values disagree, or keys that repeat.
-  if (
-    conjuncts(node.where_clause).some((c) => asksForExceptions(c)) ||
-    conjuncts(node.having).some((c) => asksForExceptions(c, true))
-  )
-    return true;
   return conjuncts(node.where_clause).some((c) => {
-    // Unmatched on either side of a full join: `WHERE a.k IS NULL OR b.k IS NULL`.
-    if (c.class === "CONJUNCTION" && c.type === "CONJUNCTION_OR")
-      return ((c.children as Json[] | undefined) ?? []).every(isAntiNull);
     if (c.class === "OPERATOR" && c.type === "OPERATOR_NOT") {
       const child = (c.children as Json[] | undefined)?.[0];
       return (
@@ -84,86 +59,143 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
   });
 }
 
-const MISMATCH = new Set(["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"]);
+/** What removed every row: the FROM alone (its joins), or one WHERE condition alone. */
+type Cause = { kind: "from" } | { kind: "condition"; text: string } | { kind: "none" } | { kind: "unknown" };
 
-/** Whether an expression is computed from literals alone (no column, no function of the data). */
-function constant(node: Json | undefined): boolean {
-  let found = false;
-  const visit = (n: unknown): void => {
-    if (found || n === null || typeof n !== "object") return;
-    if (Array.isArray(n)) return n.forEach(visit);
-    const j = n as Json;
-    // A column, a subquery, or a function call (count(*) has no column) is computed from the data;
-    // operators on literals (`1 + 1`) are not.
-    if (
-      j.class === "COLUMN_REF" ||
-      j.class === "SUBQUERY" ||
-      j.class === "STAR" ||
-      (j.class === "FUNCTION" && j.is_operator !== true)
-    ) {
-      found = true;
-      return;
-    }
-    for (const v of Object.values(j)) visit(v);
-  };
-  visit(node);
-  return !found;
-}
-
-/** `count(…)`, as a function node of the parse tree. */
-function isCount(node: Json | undefined): boolean {
-  return (
-    node?.class === "FUNCTION" && ["count", "count_star"].includes(String(node.function_name).toLowerCase())
-  );
+/** At most one row of `FROM from [WHERE condition]`, counted (0 or 1), with the statement's CTEs. */
+async function anyRow(engine: DuckEngine, from: Json, top: Json, condition?: Json): Promise<boolean> {
+  const tree = await parseTree(engine, "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_from LIMIT 1) AS s");
+  const outer = tree.statements[0]!.node;
+  const inner = ((outer.from_table as Json).subquery as Json).node as Json;
+  inner.from_table = structuredClone(from);
+  if (condition) inner.where_clause = structuredClone(condition);
+  if (top.cte_map) outer.cte_map = structuredClone(top.cte_map);
+  const [row] = await engine.all(await renderTree(engine, tree));
+  return Number(row?.n ?? 0) > 0;
 }
 
 /**
- * A filter that asks for exceptions: two computed values that disagree (`a.total <> b.total`,
- * `count(*) <> count(DISTINCT id)`), or keys that repeat (`HAVING count(*) > 1`). No rows is the
- * reassuring answer of such a check.
+ * The one FROM item a condition reads (`f.id BETWEEN …` reads `facts f`), to test it on that
+ * table alone — a scan of one table, not of the join; undefined when it reads several, reads a
+ * subquery, or a name cannot be placed.
  */
-function asksForExceptions(c: Json, having = false): boolean {
-  // Several exceptions at once: `HAVING count(*) <> 10 OR count(DISTINCT c) <> 10`.
-  if (c.class === "CONJUNCTION" && c.type === "CONJUNCTION_OR")
-    return ((c.children as Json[] | undefined) ?? []).every((x) => asksForExceptions(x, having));
-  // Missing values looked for: `WHERE code IS NULL`, `WHERE code = ''`.
-  if (c.class === "OPERATOR" && c.type === "OPERATOR_IS_NULL") return true;
-  if (c.class !== "COMPARISON") return false;
-  const left = c.left as Json | undefined;
-  const right = c.right as Json | undefined;
-  const emptyText = (n: Json | undefined): boolean =>
-    n?.class === "CONSTANT" && (n.value as { value?: unknown } | undefined)?.value === "";
-  if (c.type === "COMPARE_EQUAL" && (emptyText(left) || emptyText(right))) return true;
-  // A group whose aggregate is not what every group should have (`HAVING count(*) <> 10`).
-  if (MISMATCH.has(String(c.type))) return having || (!constant(left) && !constant(right));
-  const literal = (n: Json | undefined): number | undefined => {
-    const v = (n?.value as { value?: unknown } | undefined)?.value;
-    return n?.class === "CONSTANT" && typeof v === "number" ? v : undefined;
+function ownItem(condition: Json, from: Json, state: SharedState): Json | undefined {
+  const scope = scopeOf(from, state);
+  const aliases = new Set<string>();
+  let placeable = true;
+  walk(condition, (n) => {
+    if (n.class === "SUBQUERY") placeable = false;
+    if (n.class !== "COLUMN_REF") return;
+    const names = n.column_names as string[];
+    const alias = names.length >= 2 ? names[0]!.toLowerCase() : resolveColumn(names, scope)?.alias;
+    if (alias === undefined) placeable = false;
+    else aliases.add(alias);
+  });
+  if (!placeable || aliases.size !== 1) return undefined;
+  const alias = [...aliases][0]!;
+  let found: Json | undefined;
+  const visit = (n: Json | undefined): void => {
+    if (!n || found) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+      return;
+    }
+    const name = String(n.type === "BASE_TABLE" ? n.alias || n.table_name : (n.alias ?? "")).toLowerCase();
+    if (name === alias) found = n;
   };
-  if (isCount(left) && c.type === "COMPARE_GREATERTHAN" && literal(right) === 1) return true;
-  if (isCount(left) && c.type === "COMPARE_GREATERTHANOREQUALTO" && literal(right) === 2) return true;
+  visit(from);
+  return found;
+}
+
+const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike"]);
+
+/**
+ * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)`, or a disjunction of such: a sanity check whose
+ * empty answer means "no exceptions", not a filter that missed.
+ */
+function looksForExceptions(condition: Json): boolean {
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
+    return ((condition.children as Json[]) ?? []).every(looksForExceptions);
+  if (condition.class === "OPERATOR")
+    return ["OPERATOR_NOT", "OPERATOR_IS_NULL", "COMPARE_NOT_IN"].includes(String(condition.type));
+  if (condition.class === "COMPARISON")
+    return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
+  if (condition.class === "FUNCTION")
+    return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase());
   return false;
 }
 
 /**
- * `empty-result` (warning): the query returned no rows — usually a filter or join that matched
- * nothing. Not for a query that asks for unmatched rows (an anti join, EXCEPT): there no rows is
- * the finding.
+ * Why a SELECT returned nothing: its FROM (tables and joins) gives no row, or one condition of its
+ * WHERE alone matches no row — a filter or join that matched nothing, the case to warn about — or
+ * neither (`none`): every condition keeps rows and only their combination, a HAVING or a QUALIFY
+ * leaves none, or the condition that keeps none looks for exceptions (`NOT regexp_matches(…)`). Then the emptiness is a fact of the data (DC lists no "Prizes" category; no town
+ * code maps to two counties), which is what a consistency check asks.
+ */
+async function causeOfEmptiness(
+  engine: DuckEngine,
+  top: Json | undefined,
+  state: SharedState,
+): Promise<Cause> {
+  if (top?.type !== "SELECT_NODE" || !top.from_table || (top.from_table as Json).type === "EMPTY")
+    return { kind: "unknown" };
+  const from = top.from_table as Json;
+  try {
+    // Each condition on the table it reads (cheap), then the tables and joins without them.
+    for (const condition of conjuncts(top.where_clause)) {
+      if (await anyRow(engine, ownItem(condition, from, state) ?? from, top, condition)) continue;
+      if (looksForExceptions(condition)) return { kind: "none" };
+      const text = await renderTree(engine, {
+        statements: [
+          {
+            node: {
+              ...(await parseTree(engine, "SELECT 1 WHERE TRUE")).statements[0]!.node,
+              where_clause: structuredClone(condition),
+            },
+          },
+        ],
+      });
+      return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, "") };
+    }
+    if (!(await anyRow(engine, from, top))) return { kind: "from" };
+    return { kind: "none" };
+  } catch {
+    // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.
+    return { kind: "unknown" };
+  }
+}
+
+/**
+ * `empty-result` (warning): the query returned no rows because a filter or join matched nothing —
+ * one condition of its WHERE alone matches no row, or its tables and joins give none. Not for a
+ * query that asks for unmatched rows (an anti join, EXCEPT), nor when every condition keeps rows
+ * and only their combination or a HAVING leaves none: there no rows is the finding.
  */
 export const emptyResultRule: ValidationRule = {
   code: "empty-result",
   phase: "after",
   ops: ["Query"],
   inputsOnly: false,
-  check: ({ observation, args, sql, ctx }) => {
+  async check({ observation, args, sql, ctx }) {
     const o = observation as { rowCount: number };
     if (o.rowCount > 0) return [];
-    if (asksForUnmatched(sql?.statement.node as Json | undefined, ctx.state)) return [];
+    const top = sql?.statement.node as Json | undefined;
+    if (asksForUnmatched(top, ctx.state)) return [];
+    const cause = await causeOfEmptiness(ctx.engine, top, ctx.state);
+    if (cause.kind === "none") return [];
+    const why =
+      cause.kind === "from"
+        ? " Its tables and joins give no row before any filter: a join key that never matches (different spellings, codes or types on the two sides), or an empty input."
+        : cause.kind === "condition"
+          ? ` The condition ${cause.text.length > 200 ? `${cause.text.slice(0, 199)}…` : cause.text} alone matches no row.`
+          : "";
     return [
       {
         code: "empty-result",
         severity: "warning",
-        message: `Query ${String(args.output)} returned no rows. Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
+        message: `Query ${String(args.output)} returned no rows.${why} Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
         locations: [],
       },
     ];

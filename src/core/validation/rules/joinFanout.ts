@@ -32,11 +32,57 @@ function summedAliases(select: Json, scope: ReturnType<typeof scopeOf>): Set<str
   return aliases;
 }
 
+const ORDERING = new Set([
+  "COMPARE_LESSTHAN",
+  "COMPARE_GREATERTHAN",
+  "COMPARE_LESSTHANOREQUALTO",
+  "COMPARE_GREATERTHANOREQUALTO",
+  "COMPARE_NOTEQUAL",
+  "COMPARE_DISTINCT_FROM",
+]);
+
+/**
+ * A self-join that enumerates pairs of rows: the same relation on both sides, keyed by equality
+ * (`a.community = c.community`) and told apart by an inequality of one column across the sides
+ * (`a.name < c.name`, `a.id <> c.id`) — every pair of rows within a key, on purpose. Its
+ * multiplication is the result (near-duplicate names per community), not rows counted twice, as
+ * long as no column of either side is summed over the pairs.
+ */
+function enumeratesPairs(
+  join: Awaited<ReturnType<typeof equiJoins>>[number],
+  scope: ReturnType<typeof scopeOf>,
+  summed: Set<string>,
+): boolean {
+  const [l, r] = [join.pairs[0]!.left, join.pairs[0]!.right];
+  if (l.table !== r.table || l.alias === r.alias) return false;
+  if (summed.has(l.alias) || summed.has(r.alias)) return false;
+  let pairs = false;
+  walk([join.node.condition, join.select.where_clause], (n) => {
+    if (pairs || n.class !== "COMPARISON" || !ORDERING.has(String(n.type))) return;
+    const refs = [n.left, n.right].map((side) =>
+      (side as Json | undefined)?.class === "COLUMN_REF"
+        ? resolveColumn((side as Json).column_names as string[], scope)
+        : undefined,
+    );
+    const [a, b] = refs;
+    if (
+      a &&
+      b &&
+      a.column.toLowerCase() === b.column.toLowerCase() &&
+      new Set([a.alias, b.alias]).size === 2 &&
+      [a.alias, b.alias].every((x) => x === l.alias || x === r.alias)
+    )
+      pairs = true;
+  });
+  return pairs;
+}
+
 /**
  * `join-fanout` (warning): a join key that is not unique multiplies rows. Many-to-many keys are
  * always reported; a one-to-many join is reported when the query sums, averages or counts columns
  * of the "one" side, which the fan-out then counts once per matching row. Uniqueness is judged on
- * the rows the query's WHERE keeps on each side.
+ * the rows the query's WHERE keeps on each side. A self-join that enumerates pairs of rows within a
+ * key (`ON a.k = c.k AND a.name < c.name`) multiplies rows on purpose.
  */
 export const joinFanoutRule: ValidationRule = {
   code: "join-fanout",
@@ -52,7 +98,9 @@ export const joinFanoutRule: ValidationRule = {
       const right = join.pairs.map((p) => p.right);
       const [lt, rt] = [left[0]!.table, right[0]!.table];
       const profile = await profileOfJoin(ctx, join);
-      const summed = summedAliases(join.select, scopeOf(join.select.from_table, ctx.state));
+      const scope = scopeOf(join.select.from_table, ctx.state);
+      const summed = summedAliases(join.select, scope);
+      if (enumeratesPairs(join, scope, summed)) continue;
       const [leftUnique, rightUnique] = [profile.left.maxPerKey <= 1, profile.right.maxPerKey <= 1];
       // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.
       // A self-join on a shared attribute (`t x JOIN t y ON x.town = y.town`) pairs the rows of each

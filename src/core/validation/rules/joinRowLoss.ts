@@ -18,10 +18,10 @@ interface Loss {
 }
 
 /**
- * `join-row-loss` (warning): an inner (or semi) join drops rows whose key has no partner on the
+ * `join-row-loss` (warning): an inner join drops rows whose key has no partner on the
  * other side — the year one file lacks vanishes from the result. Keys may be columns or
  * expressions (`lower(a.name) = lower(b.name)`). Only rows the query's own WHERE keeps count; a
- * side used purely as a filter is taken as intended filtering; and when one side matches
+ * side used purely as a filter — and a semi join, a filter by construction — is intended filtering; and when one side matches
  * completely while most of the other is dropped, the other side is a lookup table and its unused
  * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
  * the keys (see joinProfile), and the finding says so.
@@ -35,21 +35,20 @@ export const joinRowLossRule: ValidationRule = {
     if (!sql) return [];
     const out: Diagnostic[] = [];
     for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
-      if (join.joinType !== "INNER" && join.joinType !== "SEMI") continue;
+      // A semi join is a filter by construction (`a SEMI JOIN b` keeps the rows of a that b has;
+      // none of b's columns reach the result): the rows it drops are the ones it is asked to drop.
+      if (join.joinType !== "INNER") continue;
       const left = join.pairs.map((p) => p.left);
       const right = join.pairs.map((p) => p.right);
-      if (join.joinType === "INNER") {
-        // A side none of whose columns the query uses is a filter: its own lost rows don't matter,
-        // and the rows it removes from the other side are removed on purpose.
-        const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
-        if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
-      }
+      // A side none of whose columns the query uses is a filter: its own lost rows don't matter,
+      // and the rows it removes from the other side are removed on purpose.
+      const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
+      if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
       const profile = await profileOfJoin(ctx, join);
       const losses: Loss[] = [
         { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
+        { from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery },
       ];
-      if (join.joinType === "INNER")
-        losses.push({ from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery });
       for (const loss of losses) {
         if (loss.facts.lostRows === 0) continue;
         const otherSideComplete =

@@ -17,10 +17,24 @@ function linesShown(argv: string[]): number {
   return DEFAULT_LINES;
 }
 
+/** Files scanned without naming a sheet although they hold several tables, per shared state → the sheet read. */
+const unchosenScans = new WeakMap<object, Map<string, string>>();
+
+function otherSheets(tables: { sheet?: string }[], first: string): string[] {
+  return tables.map((t) => t.sheet ?? "").filter((name) => name !== first);
+}
+
+function sheetsText(file: string, count: number, first: string, others: string[]): string {
+  const shown = others.map((o) => `"${o}"`);
+  return `${file} holds ${count} sheets/tables; a Scan without Scan.sheet read only the first ("${first}"), and the others (${shown.slice(0, 5).join(", ")}${shown.length > 5 ? ", …" : ""}) were not read.`;
+}
+
 /**
  * `partial-coverage` (warning): the agent works from part of a source — it scanned one sheet of a
- * multi-sheet workbook (or one table of a page) without choosing it, or it read a data file only
- * through `head`/`tail` and never scanned it whole.
+ * multi-sheet workbook (or one table of a page) without choosing it and never read the others in
+ * the same work, or it read a data file only through `head`/`tail` and never scanned it whole. The
+ * Scan itself is told at once (info); the warning comes from the end-of-work check, which sees
+ * whether the other sheets were scanned after it.
  */
 export const partialCoverageRule: ValidationRule = {
   code: "partial-coverage",
@@ -32,12 +46,17 @@ export const partialCoverageRule: ValidationRule = {
       const o = observation as ScanObservation;
       const tables = ctx.entry(o.provenance.file)?.tables ?? [];
       if (args.sheet !== undefined || tables.length < 2) return [];
-      const others = tables.slice(1).map((t) => `"${t.sheet}"`);
+      const first = o.provenance.sheet ?? tables[0]!.sheet ?? "";
+      const views = unchosenScans.get(ctx.state) ?? new Map<string, string>();
+      unchosenScans.set(ctx.state, views);
+      views.set(o.provenance.file, first);
+      // Said at once, as info: the same work may scan the other tables next (a batch often does).
+      // Whether it did is judged when the work is done (partialSheetRule).
       return [
         {
           code: "partial-coverage",
-          severity: "warning",
-          message: `${o.provenance.file} holds ${tables.length} sheets/tables; Scan read only the first ("${o.provenance.sheet}"). The others (${others.slice(0, 5).join(", ")}${others.length > 5 ? ", …" : ""}) were not read. Name the sheet you mean with Scan.sheet, or scan the others too.`,
+          severity: "info",
+          message: `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
           locations: [{ file: o.provenance.file, line: 1 }],
         },
       ];
@@ -73,6 +92,27 @@ export const partialViewRule: ValidationRule = {
         code: "partial-coverage",
         severity: "warning",
         message: `${path} was only seen through \`${view.command}\` (${view.lines} lines of a table of ${rows} rows) and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
+        locations: [{ file: path, line: 1 }],
+      });
+    }
+    return out;
+  },
+};
+
+/** At the end of the work: files of several tables of which only the first was read, unchosen. */
+export const partialSheetRule: ValidationRule = {
+  code: "partial-coverage",
+  phase: "final",
+  check: (ctx) => {
+    const out: Diagnostic[] = [];
+    for (const [path, first] of unchosenScans.get(ctx.state) ?? []) {
+      const tables = ctx.entry(path)?.tables ?? [];
+      const others = otherSheets(tables, first);
+      if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
+      out.push({
+        code: "partial-coverage",
+        severity: "warning",
+        message: `${sheetsText(path, tables.length, first, others)} None of them was scanned in this work. Name the sheet you mean with Scan.sheet, or scan the others too.`,
         locations: [{ file: path, line: 1 }],
       });
     }

@@ -6,7 +6,7 @@ import { walk } from "../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { isAdditive } from "../aggregates.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { columnRefs, filterFor, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -83,6 +83,73 @@ async function describe(
   };
 }
 
+/**
+ * A grouping expression that names one file per group: it is equated with the file column in a
+ * join condition or the WHERE, through an expression of its own columns only — `GROUP BY ne.Name`
+ * with `ON replace(ne.Name, ' ', '') = st.src` (a per-state count of the state files' rows).
+ */
+function namesTheFile(group: Json, select: Json, isFile: (n: Json | undefined) => boolean): boolean {
+  const last = (r: string[]): string => (r[r.length - 1] ?? "").toLowerCase();
+  const own = new Set(columnRefs(group).map(last));
+  if (own.size === 0) return false;
+  const conditions: unknown[] = [select.where_clause];
+  walk(select.from_table, (n) => {
+    if (n.type === "JOIN") conditions.push(n.condition);
+  });
+  let names = false;
+  walk(conditions, (n) => {
+    if (names || n.class !== "COMPARISON" || n.type !== "COMPARE_EQUAL") return;
+    const [a, b] = [n.left as Json | undefined, n.right as Json | undefined];
+    const other = isFile(a) ? b : isFile(b) ? a : undefined;
+    const refs = other ? columnRefs(other).map(last) : [];
+    if (refs.length > 0 && refs.every((r) => own.has(r))) names = true;
+  });
+  return names;
+}
+
+/** A constant 0, 1 or NULL: the branches of a CASE that turns rows into a count. */
+function countingConstant(n: Json | undefined): boolean {
+  if (!n) return true;
+  if (n.class !== "CONSTANT") return false;
+  const v = n.value as { is_null?: boolean; value?: unknown };
+  return v.is_null === true || v.value === 0 || v.value === 1;
+}
+
+/**
+ * A SELECT that counts the union's rows next to the distinct entities among them —
+ * `count(*) AS rows_all, count(DISTINCT "Sample ID") AS samples` — and does nothing else with them
+ * but count (count, count_if, a sum of a 0/1 CASE): it measures the repetition, and its own result
+ * shows both numbers side by side.
+ */
+function measuresRepetition(select: Json, alias: string, scope: ReturnType<typeof scopeOf>): boolean {
+  let distinctCount = false;
+  let valueAggregate = false;
+  const readsAlias = (n: unknown): boolean =>
+    columnRefs(n).some((r) => resolveColumn(r, scope)?.alias === alias);
+  walk([select.select_list, select.having], (n) => {
+    if (n.class !== "FUNCTION") return;
+    const name = String(n.function_name).toLowerCase();
+    const children = (n.children as Json[] | undefined) ?? [];
+    if (name === "count" && n.distinct === true) {
+      if (readsAlias(children)) distinctCount = true;
+      return;
+    }
+    if (name === "count_star" || name === "count" || name === "count_if") return;
+    if (!isAdditive(name)) return;
+    const only = children[0];
+    const countsRows =
+      (name === "sum" || name === "fsum") &&
+      children.length === 1 &&
+      only?.class === "CASE" &&
+      ((only.case_checks as { then_expr?: Json }[] | undefined) ?? []).every((c) =>
+        countingConstant(c.then_expr),
+      ) &&
+      countingConstant(only.else_expr as Json | undefined);
+    if (!countsRows) valueAggregate = true;
+  });
+  return distinctCount && !valueAggregate;
+}
+
 /** SELECTs that sum or count rows of a union table directly (not through a DISTINCT subquery). */
 function aggregatingSelects(
   statement: Json,
@@ -106,11 +173,14 @@ function aggregatingSelects(
       if (!info.schema.some((c) => c.name.toLowerCase() === fileColumn)) continue;
       // Grouped by file, each group sums one file: nothing is counted twice within a group.
       const source = (info.provenance.sourceColumn ?? "").toLowerCase();
-      const byFile = ((select.group_expressions as Json[]) ?? []).some((g) => {
-        const names = g.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
+      const isFile = (g: Json | undefined): boolean => {
+        const names = g?.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
         return names.length > 0 && names[names.length - 1]!.toLowerCase() === source;
-      });
-      if (!byFile) out.push({ select, alias, info });
+      };
+      const groups = (select.group_expressions as Json[]) ?? [];
+      if (groups.some(isFile) || groups.some((g) => namesTheFile(g, select, isFile))) continue;
+      if (measuresRepetition(select, alias, scope)) continue;
+      out.push({ select, alias, info });
     }
   }
   return out;

@@ -100,19 +100,6 @@ function cteBody(statement: Json, name: string): Json | undefined {
   return found;
 }
 
-/** Whether a subquery reads registered tables only (no CTE of the statement, no table function). */
-function readsOnlyTables(body: Json, statement: Json, state: SharedState): boolean {
-  let only = true;
-  walk(body, (n) => {
-    if (n.type === "TABLE_FUNCTION" || n.type === "EXPRESSION_LIST") only = false;
-    if (n.type === "BASE_TABLE") {
-      const name = String(n.table_name).toLowerCase();
-      if (!state.table(name) || cteBody(statement, name)) only = false;
-    }
-  });
-  return only;
-}
-
 /** A FROM side that yields at most one row: a global aggregate, LIMIT 1, one VALUES row, or a table filtered to one row. */
 async function atMostOneRow(
   side: Json,
@@ -136,25 +123,13 @@ async function atMostOneRow(
     );
     return (aggregated && !grouped) || limitOne;
   };
-  // A subquery or CTE over registered tables only (a single filtered row: `(SELECT cost FROM sc
-  // WHERE state = 'WY')`): count its rows, at most two, on the data.
-  const counted = async (body: Json | undefined): Promise<boolean> => {
-    if (!body || !readsOnlyTables(body, statement, state)) return false;
-    const template = await parseTree(engine, "SELECT 1");
-    template.statements[0]!.node = body;
-    const text = await renderTree(engine, template);
-    const [row] = await engine.all(`SELECT count(*) AS n FROM (SELECT 1 FROM (${text}) LIMIT 2)`);
-    return Number(row?.n ?? 2) <= 1;
-  };
-  if (side.type === "SUBQUERY") {
-    const body = (side.subquery as Json)?.node as Json | undefined;
-    return single(body) || (await counted(body));
-  }
+  if (side.type === "SUBQUERY")
+    return single((side.subquery as Json)?.node as Json) || (await countsAtMostOne(side, statement, engine));
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
   const cte = cteBody(statement, name);
-  if (cte) return single(cte) || (await counted(cte));
+  if (cte) return single(cte) || (await countsAtMostOne(side, statement, engine));
   const table = state.table(name);
   if (!table) return false;
   if (table.rowCount <= 1) return true;
@@ -165,6 +140,30 @@ async function atMostOneRow(
     `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter} LIMIT 2)`,
   );
   return Number(row?.n ?? 2) <= 1;
+}
+
+/**
+ * Whether a CTE or FROM-subquery side holds at most one row, asked of the data: `y AS (SELECT
+ * "Identity Theft" FROM typ WHERE Year = 2007)` over a file with one row per year is one row, as
+ * much as an aggregate is. The side is read with the statement's own CTEs and stopped at two rows;
+ * a side that cannot be read alone (it refers to the other side) is not one row.
+ */
+async function countsAtMostOne(side: Json, statement: Json, engine: DuckEngine): Promise<boolean> {
+  try {
+    const tree = await parseTree(
+      engine,
+      "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_side LIMIT 2) AS s",
+    );
+    const outer = tree.statements[0]!.node;
+    const inner = ((outer.from_table as Json).subquery as Json).node as Json;
+    inner.from_table = { ...structuredClone(side), alias: "__radar_side" };
+    const top = statement.node as Json | undefined;
+    if (top?.cte_map) outer.cte_map = structuredClone(top.cte_map);
+    const [row] = await engine.all(await renderTree(engine, tree));
+    return Number(row?.n ?? 2) <= 1;
+  } catch {
+    return false;
+  }
 }
 
 /**

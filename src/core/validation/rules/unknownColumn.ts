@@ -71,11 +71,25 @@ export const unknownColumnRule: ValidationRule = {
       const match =
         /Referenced column "((?:[^"]|"")+)" not found/.exec(message) ??
         /column with name "?([^"\s]+)"? does not exist/i.exec(message);
-      if (!match) return [];
+      // A name that is no column but the alias the same SELECT gives it (`Tag AS tag` where the
+      // table has "North Tag"): DuckDB speaks of the alias; the column is what is missing.
+      const aliasOnly = /Column "((?:[^"]|"")+)" referenced that exists in the SELECT clause/.exec(message);
       const inputs = (args.inputs as string[])
         .map((t) => ctx.state.table(t))
         .filter((t): t is TableInfo => t !== undefined);
       const candidates = inputs.flatMap((t) => t.schema.map((c) => c.name));
+      const isColumn = (name: string): boolean =>
+        candidates.some((c) => c.toLowerCase() === name.toLowerCase());
+      if (aliasOnly && !isColumn(aliasOnly[1]!.replaceAll('""', '"')))
+        return [
+          unknown(
+            aliasOnly[1]!.replaceAll('""', '"'),
+            inputs.length === 1 ? inputs[0] : undefined,
+            candidates,
+            "Query.sql",
+          ),
+        ];
+      if (!match) return [];
       return [
         unknown(
           match[1]!.replaceAll('""', '"'),
