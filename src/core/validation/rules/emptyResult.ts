@@ -120,8 +120,15 @@ function looksForExceptions(condition: Json): boolean {
     return ((condition.children as Json[]) ?? []).every(looksForExceptions);
   if (condition.class === "OPERATOR")
     return ["OPERATOR_NOT", "OPERATOR_IS_NULL", "COMPARE_NOT_IN"].includes(String(condition.type));
-  if (condition.class === "COMPARISON")
+  if (condition.class === "COMPARISON") {
+    // Missing values looked for: `code = ''` (beside `code IS NULL`).
+    const emptyText = (n: unknown): boolean =>
+      (n as Json | undefined)?.class === "CONSTANT" &&
+      ((n as Json).value as { value?: unknown } | undefined)?.value === "";
+    if (condition.type === "COMPARE_EQUAL" && (emptyText(condition.left) || emptyText(condition.right)))
+      return true;
     return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
+  }
   if (condition.class === "FUNCTION")
     return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase());
   return false;
