@@ -103,11 +103,8 @@ export const joinFanoutRule: ValidationRule = {
       if (enumeratesPairs(join, scope, summed)) continue;
       const [leftUnique, rightUnique] = [profile.left.maxPerKey <= 1, profile.right.maxPerKey <= 1];
       // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.
-      // A self-join on a shared attribute (`t x JOIN t y ON x.town = y.town`) pairs the rows of each
-      // group on purpose; it misleads only when columns of a side are summed over the pairs.
-      const selfPairing = lt === rt && summed.size === 0;
       const misleads =
-        (!leftUnique && !rightUnique && !selfPairing) ||
+        (!leftUnique && !rightUnique) ||
         (leftUnique && !rightUnique && summed.has(left[0]!.alias)) ||
         (rightUnique && !leftUnique && summed.has(right[0]!.alias));
       const dup = profile.repeated;

@@ -192,15 +192,6 @@ function aggregatingSelects(
  * UnionScan reports them as `info`; a Query that sums or counts over the union while they are
  * still in it gets a `warning`, since it counts them once per file.
  */
-function countsDistinct(statement: unknown): boolean {
-  let found = false;
-  walk(statement, (n) => {
-    if (n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "count" && n.distinct === true)
-      found = true;
-  });
-  return found;
-}
-
 export const unionDuplicateRowsRule: ValidationRule = {
   code: "union-duplicate-rows",
   phase: "after",
@@ -224,9 +215,6 @@ export const unionDuplicateRowsRule: ValidationRule = {
     }
     if (!sql) return [];
     const out: Diagnostic[] = [];
-    // A query that counts distinct values beside the rows (`count(*)`, `count(DISTINCT src)`) is
-    // measuring the repeats itself: warning it about them asks it to look at what it computes.
-    if (countsDistinct(sql.statement)) return [];
     for (const { select, alias, info } of aggregatingSelects(sql.statement, ctx)) {
       const filter = await filterFor(ctx.engine, select, alias, ctx.state);
       const dups = await duplicates(ctx.engine, info, filter, alias);
