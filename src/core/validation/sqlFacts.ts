@@ -251,7 +251,7 @@ function joinConjuncts(from: unknown, alias: string, state: SharedState): Json[]
 }
 
 /** Aliases a FROM subtree defines (tables, subqueries, functions), lower-case. */
-function namesOf(node: unknown): Set<string> {
+export function namesOf(node: unknown): Set<string> {
   const names = new Set<string>();
   const visit = (n: Json | undefined): void => {
     if (!n) return;

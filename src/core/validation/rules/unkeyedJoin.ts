@@ -4,25 +4,10 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
-import { filterFor, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { filterFor, namesOf, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
-
-/** Names a FROM subtree can be referred to by: table aliases, subquery and function aliases. */
-function namesIn(node: unknown): Set<string> {
-  const names = new Set<string>();
-  const visit = (n: Json | undefined): void => {
-    if (!n) return;
-    if (n.type === "JOIN") {
-      visit(n.left as Json);
-      visit(n.right as Json);
-    } else if (n.type === "BASE_TABLE") names.add(String(n.alias || n.table_name).toLowerCase());
-    else if (n.alias) names.add(String(n.alias).toLowerCase());
-  };
-  visit(node as Json);
-  return names;
-}
 
 type Side = "left" | "right" | "unknown" | "none";
 
@@ -61,8 +46,8 @@ function sideOf(
 /** An equality anywhere in `expression` whose operands read one side each (a join key). */
 function linksSides(expression: unknown, join: Json, state: SharedState): boolean {
   if (!expression) return false;
-  const left = namesIn(join.left);
-  const right = namesIn(join.right);
+  const left = namesOf(join.left);
+  const right = namesOf(join.right);
   const leftScope = scopeOf(join.left, state);
   const rightScope = scopeOf(join.right, state);
   let linked = false;
@@ -260,7 +245,7 @@ function columnsOf(node: unknown, state: SharedState): Set<string> {
 }
 
 function describeSide(node: unknown): string {
-  return [...namesIn(node)].join(", ") || "?";
+  return [...namesOf(node)].join(", ") || "?";
 }
 
 /**
@@ -300,8 +285,8 @@ export const unkeyedJoinRule: ValidationRule = {
         if (linksSides(join.condition, join, ctx.state)) continue;
         if (ref === "CROSS" && linksSides(select.where_clause, join, ctx.state)) continue;
         if (
-          correlatedWith(join.right as Json, namesIn(join.left), columnsOf(join.left, ctx.state)) ||
-          correlatedWith(join.left as Json, namesIn(join.right), columnsOf(join.right, ctx.state))
+          correlatedWith(join.right as Json, namesOf(join.left), columnsOf(join.left, ctx.state)) ||
+          correlatedWith(join.left as Json, namesOf(join.right), columnsOf(join.right, ctx.state))
         )
           continue;
         if (valueSet(join.left as Json, statement) && valueSet(join.right as Json, statement)) continue;
