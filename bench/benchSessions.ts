@@ -4,7 +4,7 @@
 //
 //   npm run bench:cli                        table, then a final JSON line
 //   npm run bench:cli -- --json              the JSON line only
-//   --lake DIR      the lake (default ../shared/kramabench-legal/lake)
+//   --lake DIR      the lake (default the legal lake of test/fixtures/kramabench-legal, or RADAR_LEGAL_LAKE)
 //   --runs N        runs per figure (default 7)
 //   --cli PATH      the CLI to measure (default dist/cli.cjs; another build, for before/after)
 //
@@ -15,6 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { legalRoot } from "../test/helpers/tempLake.ts";
 
 export interface Spread {
   minMs: number;
@@ -236,7 +237,7 @@ async function main(): Promise<void> {
     const i = process.argv.indexOf(name);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const lake = resolve(arg("--lake") ?? "../shared/kramabench-legal/lake");
+  const lake = resolve(arg("--lake") ?? join(legalRoot, "lake"));
   if (!existsSync(lake)) throw new Error(`no lake at ${lake} (--lake DIR)`);
   const figures = await measureCliStart(lake, {
     ...(arg("--runs") ? { runs: Number(arg("--runs")) } : {}),

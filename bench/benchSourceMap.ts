@@ -1,6 +1,6 @@
 // Source Map benchmark: how long a cold map of a lake takes, how that compares with DuckDB merely
 // counting the rows of the same files, and how long an unchanged re-map (all from cache) takes.
-// Lakes: the KramaBench "legal" lake (../shared/kramabench-legal/lake, skipped when absent), the
+// Lakes: the KramaBench "legal" lake (test/fixtures/kramabench-legal/lake, or RADAR_LEGAL_LAKE), the
 // many-small-files lake (the realistic water lake of bench/lakes at bench scale: 41 files, 33 MB, a
 // yearly family of 22 CSVs, datasheets with title and footer rows, exports, a workbook) and a
 // generated lake of ≥ 1 GiB (bench/generateLake.ts); generated lakes are reused between runs.
@@ -34,6 +34,7 @@ import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.t
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
 import { waterLake } from "./benchWaterLake.ts";
 import { measureCliStart, printCliStart } from "./benchSessions.ts";
+import { legalRoot } from "../test/helpers/tempLake.ts";
 
 const MIB = 1024 * 1024;
 /** The built CLI (`npm run bench` builds it first and runs from the repository root). */
@@ -650,12 +651,9 @@ function printTable(lakes: LakeFigures[]): void {
 
 // ---------- main ----------
 
-/** The shared legal lake: `../shared` from the main checkout, `../../shared` from a worktree. */
+/** The legal lake of test/fixtures (or RADAR_LEGAL_LAKE). */
 function legalLake(): string {
-  const candidates = ["../shared/kramabench-legal/lake", "../../shared/kramabench-legal/lake"].map((p) =>
-    resolve(process.cwd(), p),
-  );
-  return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
+  return join(legalRoot, "lake");
 }
 
 async function main(): Promise<void> {

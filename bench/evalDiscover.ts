@@ -1,5 +1,5 @@
 // Recall of Discover on lakes with questions and gold sources: the KramaBench "legal" lake
-// (../shared/kramabench-legal), the realistic "water" and "wildfire" lakes of bench/lakes (generated
+// (test/fixtures/kramabench-legal, or RADAR_LEGAL_LAKE), the realistic "water" and "wildfire" lakes of bench/lakes (generated
 // afresh, `--scale tiny` by default, seed 1), and the small lakes of discoverLakes.ts (yearly families at
 // the lake root, families in mixed folders, range and list questions, a duplicate and a truncated copy
 // next to the complete file), all generated in a temporary folder. For each question, "needed" is the
@@ -29,6 +29,7 @@ import { writeDiscoverLakes } from "./discoverLakes.ts";
 import { writeLakeBundle } from "./lakes/generateLake.ts";
 import type { LakeScale } from "./lakes/lakeTypes.ts";
 import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
+import { legalRoot } from "../test/helpers/tempLake.ts";
 
 interface Task {
   id: string;
@@ -164,12 +165,9 @@ function pct(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
 
-/** The shared KramaBench folder: next to the repository, or next to the worktrees' folder. */
+/** The KramaBench legal folder (lake/ and tasks.json) of test/fixtures, or RADAR_LEGAL_LAKE. */
 function legalDir(): string | undefined {
-  const root = process.cwd();
-  return [resolve(root, "../shared/kramabench-legal"), resolve(root, "../../shared/kramabench-legal")].find(
-    (d) => existsSync(join(d, "tasks.json")),
-  );
+  return existsSync(join(legalRoot, "tasks.json")) ? legalRoot : undefined;
 }
 
 async function mapLake(lake: string, threads: number): Promise<{ map: SourceMap; ms: number }> {
@@ -272,9 +270,7 @@ async function main(): Promise<void> {
     const legal = legalDir();
     if (legal) lakes.push({ name: "kramabench-legal", dir: legal });
     else
-      console.error(
-        "evalDiscover: ../shared/kramabench-legal is absent; evaluating the generated lakes only.",
-      );
+      console.error(`evalDiscover: ${legalRoot}/tasks.json is absent; evaluating the generated lakes only.`);
     generated = mkdtempSync(join(tmpdir(), "radar-discover-lakes-"));
     const scale = (argValues("--scale")[0] ?? "tiny") as LakeScale;
     if (!LAKE_SCALES.includes(scale)) throw new Error(`--scale must be one of ${LAKE_SCALES.join(", ")}`);

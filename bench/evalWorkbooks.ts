@@ -1,7 +1,7 @@
 // `npm run eval:workbooks [-- --lake DIR] [--big ROWS] [--keep DIR]` (--keep: a second run with the same DIR
 // maps the workbooks it kept instead of converting again)
 // A corpus of workbooks written by real spreadsheet software: every CSV of a lake (by default the
-// public legal lake, ../shared/kramabench-legal/lake) is opened by LibreOffice and saved as .xlsx,
+// public legal lake of test/fixtures/kramabench-legal, or RADAR_LEGAL_LAKE) is opened by LibreOffice and saved as .xlsx,
 // .xls and .ods; each workbook is mapped and its sheet compared with the map of the CSV it came
 // from (header line, data rows, column names). --big ROWS adds one tall workbook (ROWS × 8) per
 // format and prints its map time and the process's peak memory. Needs LibreOffice (soffice).
@@ -22,6 +22,7 @@ import { DuckEngine } from "../src/core/engine/duckEngine.ts";
 import { profileFile } from "../src/core/sourceMap/profileFile.ts";
 import type { SourceEntry, TableProfile } from "../src/core/sourceMap/sourceEntry.ts";
 import { convertWithLibreOffice, libreOfficeVersion, soffice } from "../test/helpers/realWorkbooks.ts";
+import { legalRoot } from "../test/helpers/tempLake.ts";
 
 const FORMATS = ["xlsx", "xls", "ods"] as const;
 const args = process.argv.slice(2);
@@ -58,7 +59,7 @@ const option = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const lakeDir = resolve(option("--lake") ?? join(process.cwd(), "..", "shared", "kramabench-legal", "lake"));
+const lakeDir = resolve(option("--lake") ?? join(legalRoot, "lake"));
 const bigRows = Number(option("--big") ?? 0);
 const keep = option("--keep");
 

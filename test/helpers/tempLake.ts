@@ -28,4 +28,24 @@ function findRepoRoot(start: string): string {
 }
 
 export const repoRoot = findRepoRoot(process.cwd());
-export const legalRoot = resolve(repoRoot, "../shared/kramabench-legal");
+/**
+ * The KramaBench "legal" lake (FTC data-book CSVs and the benchmark's questions), committed under
+ * test/fixtures so every test runs from a clone; RADAR_LEGAL_LAKE names another copy (a folder
+ * holding lake/ and tasks.json). A missing copy is an error, never a reason to skip.
+ */
+export const legalRoot = process.env.RADAR_LEGAL_LAKE
+  ? resolve(process.env.RADAR_LEGAL_LAKE)
+  : join(repoRoot, "test", "fixtures", "kramabench-legal");
+
+/** The lake folder of legalRoot; throws when it is not there (a broken checkout or a wrong RADAR_LEGAL_LAKE). */
+export function legalLakeDir(): string {
+  const lake = join(legalRoot, "lake");
+  if (!existsSync(lake))
+    throw new Error(
+      `the KramaBench legal lake is missing at ${lake}` +
+        (process.env.RADAR_LEGAL_LAKE
+          ? " (RADAR_LEGAL_LAKE)"
+          : " (test/fixtures/kramabench-legal is part of the repository)"),
+    );
+  return lake;
+}

@@ -1,9 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { Runtime } from "../../src/core/runtime.ts";
 import { tempLake } from "../helpers/tempLake.ts";
-import { legalLake, runSilentCase } from "../silent/runSilentCase.ts";
+import { runSilentCase } from "../silent/runSilentCase.ts";
 import { cteHoldoutCases } from "../silent/cteHoldoutCases.ts";
 import { holdoutCases } from "../silent/holdoutCases.ts";
 import { loadSessions, replaySession } from "../sessions/replaySession.ts";
@@ -12,12 +11,9 @@ import { loadSessions, replaySession } from "../sessions/replaySession.ts";
 // shape of the held-out suites and the session corpus (the tuned silent suite asserts the same in
 // silentErrors.test.ts) and over the shapes below; none may answer `validation-error`.
 
-const legalPresent = existsSync(legalLake);
-
 describe("no check breaks on the held-out suites' query shapes", () => {
   for (const c of [...holdoutCases, ...cteHoldoutCases]) {
-    const skip = "shared" in c.lake && !legalPresent ? "../shared/kramabench-legal is absent" : false;
-    test(`[${c.code}] ${c.expect}: ${c.name}`, { skip }, async () => {
+    test(`[${c.code}] ${c.expect}: ${c.name}`, async () => {
       const run = await runSilentCase(c);
       assert.deepEqual(
         run.diagnostics.filter((d) => d.code === "validation-error").map((d) => d.message),

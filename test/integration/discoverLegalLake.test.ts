@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { DiscoverIndex } from "../../src/core/discover/discoverIndex.ts";
 import type { DiscoverHit } from "../../src/core/discover/discoverIndex.ts";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
+import { legalLakeDir } from "../helpers/tempLake.ts";
 
 // Split from test/unit/discover.test.ts : the rest maps nothing and needs no DuckDB.
 
@@ -16,16 +16,9 @@ const paths = (hits: DiscoverHit[]): string[] => hits.map((h) => h.path);
 
 // --- the real KramaBench "legal" lake, when it is there ----------------------------------------
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const shared = resolve(repoRoot, "../shared/kramabench-legal");
-
 describe("DiscoverIndex on the KramaBench legal lake", () => {
-  test("finds the state rankings of identity theft reports, and the per-state MSA group", async (t) => {
-    const lake = join(shared, "lake");
-    if (!existsSync(lake)) {
-      t.skip("../shared/kramabench-legal is absent");
-      return;
-    }
+  test("finds the state rankings of identity theft reports, and the per-state MSA group", async () => {
+    const lake = legalLakeDir();
     const cacheDir = mkdtempSync(join(tmpdir(), "radar-discover-"));
     try {
       const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir] });

@@ -17,7 +17,9 @@ import { familiesOf } from "../../src/extension/sourceFamilies.ts";
 import { mapInChild } from "../../src/extension/sourceMapper.ts";
 import { familyNode, formatBytes, sourceNodes } from "../../src/extension/sourcesModel.ts";
 import { ensureStateDir, stateDirFor, stateLocationOf } from "../../src/extension/stateLocation.ts";
+import type { ResolvedStateDir } from "../../src/extension/stateLocation.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
+import { evalAsNobody, isRoot } from "../helpers/unprivileged.ts";
 
 /**
  * Issue 15, editor-free parts: where the editor keeps its state, the Source Map built in a child
@@ -73,21 +75,25 @@ describe("state location", () => {
     assert.equal(stateDirFor("/data/sales", "workspace", roots), "/data/sales/.radar");
   });
 
-  test(
-    "a workspace folder that cannot be written falls back to the storage, and says so",
-    { skip: process.getuid?.() === 0 ? "root writes anywhere: a read-only folder cannot be made" : false },
-    () => {
-      const { lake, stateDir } = tempLake({ "a.csv": "x\n1\n" });
-      chmodSync(lake, 0o555);
-      try {
-        const resolved = ensureStateDir(lake, "workspace", { globalStorage: stateDir });
-        assert.ok(resolved.dir.startsWith(stateDir));
-        assert.match(resolved.note ?? "", /cannot be written/);
-      } finally {
-        chmodSync(lake, 0o755);
-      }
-    },
-  );
+  test("a workspace folder that cannot be written falls back to the storage, and says so", () => {
+    const { lake, stateDir } = tempLake({ "a.csv": "x\n1\n" });
+    chmodSync(lake, 0o555);
+    try {
+      // Root writes anywhere: as root the check runs as `nobody`, for whom the folder is read-only.
+      chmodSync(stateDir, 0o777);
+      const resolved = isRoot
+        ? evalAsNobody<ResolvedStateDir>(
+            "src/extension/stateLocation.ts",
+            ["ensureStateDir"],
+            `ensureStateDir(${JSON.stringify(lake)}, "workspace", { globalStorage: ${JSON.stringify(stateDir)} })`,
+          )
+        : ensureStateDir(lake, "workspace", { globalStorage: stateDir });
+      assert.ok(resolved.dir.startsWith(stateDir));
+      assert.match(resolved.note ?? "", /cannot be written/);
+    } finally {
+      chmodSync(lake, 0o755);
+    }
+  });
 });
 
 describe("the Source Map in a child process", { skip: needsWorker }, () => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
@@ -16,7 +16,7 @@ import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { originsOf } from "../../src/core/state/sharedState.ts";
 import type { UnionScanObservation } from "../../src/core/operators/unionScan.ts";
-import { repoRoot, tempLake } from "../helpers/tempLake.ts";
+import { legalLakeDir, repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 async function mapLake(
   lake: string,
@@ -81,14 +81,6 @@ function trickyLake(): { lake: string; stateDir: string } {
   });
 }
 
-function sharedLegalLake(): string | undefined {
-  for (const p of ["../shared/kramabench-legal/lake", "../../shared/kramabench-legal/lake"]) {
-    const abs = resolve(repoRoot, p);
-    if (existsSync(abs)) return abs;
-  }
-  return undefined;
-}
-
 describe("Source Map: the fast path gives the reference path's content", () => {
   test("on files whose later values break the sample's types", async () => {
     const { lake } = trickyLake();
@@ -114,10 +106,10 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     assert.equal(lateValues.columns[1]!.nullFraction, 0.7778);
   });
 
-  const legal = sharedLegalLake();
-  test("on the shared legal lake", { skip: legal ? false : "the shared legal lake is absent" }, async () => {
-    const fast = await mapLake(legal!);
-    const reference = await mapLake(legal!, { exhaustive: true });
+  test("on the legal lake", async () => {
+    const legal = legalLakeDir();
+    const fast = await mapLake(legal);
+    const reference = await mapLake(legal, { exhaustive: true });
     assert.equal(fast.files.length, 135);
     assert.deepEqual(content(fast), content(reference));
   });

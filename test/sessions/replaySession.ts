@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/core/diagnostic.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { OperatorCall } from "../../src/core/runtime.ts";
-import { legalRoot, repoRoot } from "../helpers/tempLake.ts";
+import { legalLakeDir, repoRoot } from "../helpers/tempLake.ts";
 import type { AnalystSession, CallKey, DiagnosticLabel, KnownMiss, SessionLake } from "./sessionFormat.ts";
 
 /** Where committed sessions live (found from the repository root, so bundled evals find them too). */
@@ -52,12 +52,7 @@ export type LakeResolver = (lake: SessionLake) => Promise<string | { skipped: st
 
 export const defaultLakeResolver: LakeResolver = async (lake) => {
   if ("shared" in lake) {
-    const root = join(legalRoot, "lake");
-    return existsSync(root)
-      ? root
-      : {
-          skipped: `needs the shared KramaBench legal lake at ${root} (../shared/kramabench-legal, not part of the repository), which is absent here`,
-        };
+    return legalLakeDir();
   }
   if ("dir" in lake) {
     const root = resolve(sessionsDir, "lakes", lake.dir);

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Diagnostic } from "../../src/core/diagnostic.ts";
 import { Runtime } from "../../src/core/runtime.ts";
-import { legalRoot, tempLake } from "../helpers/tempLake.ts";
+import { legalLakeDir, tempLake } from "../helpers/tempLake.ts";
 import type { SilentCase } from "./silentCases.ts";
 
-/** The shared KramaBench legal lake (read-only); cases on it are skipped where it is absent. */
-export const legalLake = join(legalRoot, "lake");
+/** The KramaBench legal lake of test/fixtures (read-only); see legalLakeDir. */
+export const legalLake = legalLakeDir();
 
 export interface SilentRun {
   /** Codes of every error/warning diagnostic, from the calls and the final checks, each once. */
