@@ -17,9 +17,8 @@ import { familiesOf } from "../../src/extension/sourceFamilies.ts";
 import { mapInChild } from "../../src/extension/sourceMapper.ts";
 import { familyNode, formatBytes, sourceNodes } from "../../src/extension/sourcesModel.ts";
 import { ensureStateDir, stateDirFor, stateLocationOf } from "../../src/extension/stateLocation.ts";
-import type { ResolvedStateDir } from "../../src/extension/stateLocation.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
-import { evalAsNobody, isRoot } from "../helpers/unprivileged.ts";
+import { asNobody, isRoot } from "../helpers/unprivileged.ts";
 
 /**
  * Issue 15, editor-free parts: where the editor keeps its state, the Source Map built in a child
@@ -81,13 +80,9 @@ describe("state location", () => {
     try {
       // Root writes anywhere: as root the check runs as `nobody`, for whom the folder is read-only.
       chmodSync(stateDir, 0o777);
-      const resolved = isRoot
-        ? evalAsNobody<ResolvedStateDir>(
-            "src/extension/stateLocation.ts",
-            ["ensureStateDir"],
-            `ensureStateDir(${JSON.stringify(lake)}, "workspace", { globalStorage: ${JSON.stringify(stateDir)} })`,
-          )
-        : ensureStateDir(lake, "workspace", { globalStorage: stateDir });
+      const ensure = (): ReturnType<typeof ensureStateDir> =>
+        ensureStateDir(lake, "workspace", { globalStorage: stateDir });
+      const resolved = isRoot ? asNobody(ensure) : ensure();
       assert.ok(resolved.dir.startsWith(stateDir));
       assert.match(resolved.note ?? "", /cannot be written/);
     } finally {
