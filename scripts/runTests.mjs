@@ -64,7 +64,7 @@ const runs = tiers.map((t) => [t, find(TIERS[t]), t === "unit"]);
 if (files.length > 0) {
   const unitDir = resolve(TIERS.unit);
   const isUnit = (f) => resolve(f).startsWith(unitDir);
-  runs.push(["unit files", files.filter(isUnit), true], ["files", files.filter((f) => !isUnit(f)), false]);
+  runs.push(["unit", files.filter(isUnit), true], ["tests", files.filter((f) => !isUnit(f)), false]);
 }
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
@@ -99,9 +99,9 @@ for (const [label, list, guarded] of runs) {
     const c = JSON.parse(readFileSync(countFile, "utf8"));
     for (const k of Object.keys(counts)) counts[k] += c[k];
     skipped.push(...c.skippedTests);
-    console.log(
-      `${label}: ${c.tests} tests, ${c.pass} passed, ${c.fail} failed, ${c.skipped} skipped, ${c.todo} todo (${list.length} files, ${seconds} s)`,
-    );
+    // The plain closing line CI reads ("word: N passed, N failed, N skipped"), then the rest.
+    console.log(`${label}: ${c.pass} passed, ${c.fail} failed, ${c.skipped} skipped`);
+    console.log(`(${c.tests} tests, ${c.todo} todo, ${list.length} files, ${seconds} s)`);
   } else {
     console.log(`${label}: the test runner wrote no counts (exit ${result.status}, ${seconds} s)`);
     status ||= 1;
