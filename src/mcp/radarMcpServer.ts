@@ -17,12 +17,10 @@ import {
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod";
-import { toolParameters } from "../agent/agentTools.ts";
 import { Rejection } from "../core/diagnostic.ts";
-import type { OperatorName } from "../core/operators/operator.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import { operatorNames, operators } from "../core/operators/registry.ts";
-import { toolNames } from "../core/operators/toolNames.ts";
+import { operatorInputSchema, toolParameters } from "../core/operators/toolManifest.ts";
 import type { Runtime } from "../core/runtime.ts";
 import { RADAR_VERSION } from "../core/version.ts";
 import {
@@ -34,15 +32,6 @@ import {
 import { readableCall, readablePage, structuredCall, structuredPage } from "./toolOutput.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-const READ_ONLY: Record<OperatorName, boolean> = {
-  Discover: true,
-  Bash: true,
-  Scan: false,
-  UnionScan: false,
-  Probe: true,
-  Query: false,
-};
 
 const showArgs = z
   .object({
@@ -184,12 +173,12 @@ export function radarMcpServer(
 
   const tools: ToolDef[] = [
     ...operatorNames.map((op): ToolDef => ({
-      name: toolNames[op],
+      name: operators[op].toolName,
       title: op,
       description: operators[op].description,
-      inputSchema: toolParameters(operators[op].schema as z.ZodType),
+      inputSchema: operatorInputSchema(op),
       outputSchema: callOutputSchema(op),
-      annotations: { readOnlyHint: READ_ONLY[op], destructiveHint: false, openWorldHint: false },
+      annotations: { readOnlyHint: operators[op].readOnly, destructiveHint: false, openWorldHint: false },
       handle: async (args, extra) => {
         const runtime = await whenMapped(extra);
         const call = await runtime.call({ ...args, op }, extra.signal);

@@ -10,6 +10,7 @@ import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
+import { unionScanFacts } from "./facts/unionScanFacts.ts";
 
 export const unionScanArgs = z
   .object({
@@ -190,9 +191,7 @@ async function unionByParts(
 }
 
 export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
-  name: "UnionScan",
-  description:
-    "Read many files with the same kind of table into one table, matching columns by name; each row's file is recorded in source_column.",
+  ...unionScanFacts,
   schema: unionScanArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
