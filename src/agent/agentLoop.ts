@@ -24,6 +24,7 @@ import { registeredTablesSummary, sourceMapSummary } from "./sourceMapSummary.ts
 import type { SummaryHit } from "./sourceMapSummary.ts";
 import { NO_TOOL_CALL_NOTE, SYSTEM_PROMPT, lastStepNote, userPrompt } from "./systemPrompt.ts";
 import { diagnosticText, errorResultText, toolResultText } from "./toolResult.ts";
+import { errorText, issuesText, safeEndpoint } from "../core/text.ts";
 
 export const DEFAULT_MAX_STEPS = 20;
 
@@ -211,7 +212,7 @@ export async function runAgent(
     } else {
       // Never leave a run without its end: an internal error fails it, loudly.
       status = "failed";
-      error = `internal error: ${caught instanceof Error ? caught.message : String(caught)}`;
+      error = `internal error: ${errorText(caught)}`;
     }
   }
 
@@ -278,7 +279,7 @@ function plan(call: ToolCall): Planned {
       return {
         call,
         kind: "error",
-        message: `Answer: ${parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}`,
+        message: `Answer: ${issuesText(parsed.error.issues)}`,
       };
     return { call, kind: "answer", args: parsed.data };
   }
@@ -299,13 +300,4 @@ function totalUsage(steps: StepUsage[], wallMs: number, priced: boolean): RunUsa
     wallMs,
     steps,
   };
-}
-
-function safeEndpoint(endpoint: string): string {
-  try {
-    const url = new URL(endpoint);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-  } catch {
-    return "(not a URL)";
-  }
 }

@@ -22,3 +22,13 @@ export function errorText(error: unknown): string {
 export function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   return issues.map((i) => `${i.path.map(String).join(".") || "arguments"}: ${i.message}`).join("; ");
 }
+
+/** An endpoint as logs and messages may show it: scheme, host and path, never its credentials or query. */
+export function safeEndpoint(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return "(not a URL)";
+  }
+}

@@ -30,6 +30,7 @@ import {
   tablesOutputSchema,
 } from "./outputSchemas.ts";
 import { readableCall, readablePage, structuredCall, structuredPage } from "./toolOutput.ts";
+import { issuesText } from "../core/text.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -165,7 +166,7 @@ export function radarMcpServer(
       throw new Rejection({
         code: "invalid-argument",
         severity: "error",
-        message: `${name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}`,
+        message: `${name}: ${issuesText(parsed.error.issues)}`,
         locations: [],
       });
     return parsed.data;
