@@ -7,9 +7,9 @@ import { operatorNames, operators } from "../../src/core/operators/registry.ts";
 import { toolNames } from "../../src/core/operators/toolNames.ts";
 import { languageModelTools, toolParameters } from "../../src/core/operators/toolManifest.ts";
 import type { Runtime } from "../../src/core/runtime.ts";
-import { ChatSessions, sessionKeyOf } from "../../src/extension/chatSessions.ts";
-import { mcpLaunch } from "../../src/extension/mcpLaunch.ts";
-import { bashConfirmation, invocationMessage } from "../../src/extension/toolMessages.ts";
+import { ChatSessions, sessionKeyOf } from "../../src/extension/chat/chatSessions.ts";
+import { mcpLaunch } from "../../src/extension/tools/mcpLaunch.ts";
+import { bashConfirmation, invocationMessage } from "../../src/extension/tools/toolMessages.ts";
 import { repoRoot } from "../helpers/tempLake.ts";
 
 /** The editor-facing parts of issue 6 that need no editor: manifest, messages, sessions, MCP launch. */

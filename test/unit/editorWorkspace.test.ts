@@ -13,10 +13,10 @@ import {
 import { join, relative } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
-import { familiesOf } from "../../src/extension/sourceFamilies.ts";
-import { mapInChild } from "../../src/extension/sourceMapper.ts";
-import { familyNode, formatBytes, sourceNodes } from "../../src/extension/sourcesModel.ts";
-import { ensureStateDir, stateDirFor, stateLocationOf } from "../../src/extension/stateLocation.ts";
+import { familiesOf } from "../../src/extension/sources/sourceFamilies.ts";
+import { mapInChild } from "../../src/extension/sources/sourceMapper.ts";
+import { familyNode, formatBytes, sourceNodes } from "../../src/extension/sources/sourcesModel.ts";
+import { ensureStateDir, stateDirFor, stateLocationOf } from "../../src/extension/host/stateLocation.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 /**
