@@ -16,7 +16,7 @@ import type { AnswerArgs } from "./agentTools.ts";
 import { checkAnswer } from "./answerCheck.ts";
 import { DEFAULT_RETRY } from "./backoff.ts";
 import type { RetryPolicy } from "./backoff.ts";
-import type { ChatMessage, ChatModel, ToolCall } from "./chatModel.ts";
+import type { ChatMessage, ChatModel, ToolCall, ToolSpec } from "./chatModel.ts";
 import { costOf, priceOf } from "./modelPrices.ts";
 import type { ModelPrice } from "./modelPrices.ts";
 import { Cancelled, ModelFailure, requestTurn } from "./requestTurn.ts";
@@ -24,6 +24,7 @@ import { registeredTablesSummary, sourceMapSummary } from "./sourceMapSummary.ts
 import type { SummaryHit } from "./sourceMapSummary.ts";
 import { NO_TOOL_CALL_NOTE, SYSTEM_PROMPT, lastStepNote, userPrompt } from "./systemPrompt.ts";
 import { diagnosticText, errorResultText, toolResultText } from "./toolResult.ts";
+import { errorText, issuesText, plural, safeEndpoint } from "../core/text.ts";
 
 export const DEFAULT_MAX_STEPS = 20;
 
@@ -83,27 +84,7 @@ export async function runAgent(
   let status: AgentStatus = "step-limit";
   let error: string | undefined;
 
-  const discover = await runtime.call({ op: "Discover", query: question }, signal);
-  const hits = (discover.observation as { hits?: SummaryHit[] } | undefined)?.hits ?? [];
-  // A follow-up over a kept runtime starts with the tables of the earlier questions.
-  const known = registeredTablesSummary(runtime.state.tables.values());
-  const summary = sourceMapSummary(runtime.map, hits);
-  const prompt = userPrompt(question, known ? `${known}\n\n${summary}` : summary);
-  runtime.record({
-    type: "agent-start",
-    runId: runtime.runId,
-    model: model.name,
-    ...(options.endpoint ? { endpoint: safeEndpoint(options.endpoint) } : {}),
-    maxSteps,
-    tools: tools.map((t) => t.name),
-    system: SYSTEM_PROMPT,
-    prompt,
-    startedAt: new Date(started).toISOString(),
-  });
-  const messages: ChatMessage[] = [
-    { role: "system", content: SYSTEM_PROMPT },
-    { role: "user", content: prompt },
-  ];
+  const messages = await openingMessages(runtime, model, question, options, maxSteps, tools, started);
 
   try {
     while (steps < maxSteps && !accepted) {
@@ -134,70 +115,9 @@ export async function runAgent(
         continue;
       }
 
-      const planned = turn.toolCalls.map(plan);
-      const operatorCalls = planned.filter((p) => p.kind === "operator");
-      const events = await runtime.runBatch(
-        operatorCalls.map((p) => p.raw),
-        signal,
-      );
-      operatorCalls.forEach((p, i) => (p.event = events[i]));
-      if (signal?.aborted) throw new Cancelled("cancelled");
-
-      const diagnostics: Diagnostic[] = events.flatMap((e) =>
-        e.diagnostics.filter((d) => d.severity === "error"),
-      );
-      for (const p of planned) {
-        let content: string;
-        let resultStatus: string;
-        if (p.kind === "operator") {
-          content = toolResultText(p.event!);
-          resultStatus = p.event!.status;
-        } else if (p.kind === "error") {
-          content = errorResultText(p.message);
-          resultStatus = "rejected";
-        } else if (accepted) {
-          content = errorResultText("Not checked: an earlier Answer of this message was accepted.");
-          resultStatus = "skipped";
-        } else {
-          const check = await checkAnswer(runtime.engine, runtime.state, p.args, question, signal);
-          const answerEvent: AgentAnswerEvent = {
-            type: "agent-answer",
-            runId: runtime.runId,
-            step,
-            toolCallId: p.call.id,
-            answer: p.args.answer,
-            evidence: p.args.evidence,
-            ...(p.args.explanation ? { explanation: p.args.explanation } : {}),
-            status: check.accepted ? "accepted" : "rejected",
-            diagnostics: check.diagnostics,
-            support: check.support,
-          };
-          runtime.record(answerEvent);
-          diagnostics.push(...check.diagnostics);
-          if (check.accepted) accepted = p.args;
-          resultStatus = check.accepted ? "accepted" : "rejected";
-          content = JSON.stringify(
-            check.accepted
-              ? { status: "accepted" }
-              : {
-                  status: "rejected",
-                  diagnostics: check.diagnostics.map(diagnosticText),
-                  note: "The answer is not final. Revise it and call Answer again.",
-                },
-          );
-        }
-        messages.push({ role: "tool", toolCallId: p.call.id, content });
-        runtime.record({
-          type: "agent-tool-result",
-          runId: runtime.runId,
-          step,
-          toolCallId: p.call.id,
-          name: p.call.name,
-          ...(p.kind === "operator" ? { callIndex: p.event!.index } : {}),
-          status: resultStatus,
-          content,
-        });
-      }
+      const done = await runToolCalls(runtime, step, turn.toolCalls, messages, question, signal);
+      const diagnostics = done.diagnostics;
+      accepted = done.accepted;
       if (diagnostics.length) lastDiagnostics = diagnostics;
       const left = maxSteps - step;
       if (!accepted && left > 0 && left <= 2) note(runtime, messages, step, lastStepNote(left));
@@ -211,14 +131,96 @@ export async function runAgent(
     } else {
       // Never leave a run without its end: an internal error fails it, loudly.
       status = "failed";
-      error = `internal error: ${caught instanceof Error ? caught.message : String(caught)}`;
+      error = `internal error: ${errorText(caught)}`;
     }
   }
 
-  if (status === "step-limit")
-    error = `no accepted answer after ${steps} step${steps === 1 ? "" : "s"} (the step limit)`;
+  if (status === "step-limit") error = `no accepted answer after ${plural(steps, "step")} (the step limit)`;
   if (status === "cancelled") error = "cancelled";
   const usage = totalUsage(stepUsage, Date.now() - started, price !== undefined);
+  return endRun(runtime, {
+    status,
+    steps,
+    usage,
+    lastDiagnostics,
+    ...(accepted ? { accepted } : {}),
+    ...(error ? { error } : {}),
+  });
+}
+
+/**
+ * Runs one assistant message's tool calls: its operator calls as one batch through the runtime,
+ * then each Answer's check, each call's result added to the messages and recorded. Returns the
+ * error diagnostics of the step and the accepted Answer, if one was.
+ */
+async function runToolCalls(
+  runtime: Runtime,
+  step: number,
+  toolCalls: ToolCall[],
+  messages: ChatMessage[],
+  question: string,
+  signal: AbortSignal | undefined,
+): Promise<{ diagnostics: Diagnostic[]; accepted?: AnswerArgs }> {
+  let accepted: AnswerArgs | undefined;
+  const planned = toolCalls.map(plan);
+  const operatorCalls = planned.filter((p) => p.kind === "operator");
+  const events = await runtime.runBatch(
+    operatorCalls.map((p) => p.raw),
+    signal,
+  );
+  operatorCalls.forEach((p, i) => (p.event = events[i]));
+  if (signal?.aborted) throw new Cancelled("cancelled");
+
+  const diagnostics: Diagnostic[] = events.flatMap((e) =>
+    e.diagnostics.filter((d) => d.severity === "error"),
+  );
+  for (const p of planned) {
+    let content: string;
+    let resultStatus: string;
+    if (p.kind === "operator") {
+      content = toolResultText(p.event!);
+      resultStatus = p.event!.status;
+    } else if (p.kind === "error") {
+      content = errorResultText(p.message);
+      resultStatus = "rejected";
+    } else if (accepted) {
+      content = errorResultText("Not checked: an earlier Answer of this message was accepted.");
+      resultStatus = "skipped";
+    } else {
+      const check = await answerResult(runtime, step, p.call, p.args, question, signal);
+      diagnostics.push(...check.diagnostics);
+      if (check.accepted) accepted = p.args;
+      resultStatus = check.accepted ? "accepted" : "rejected";
+      content = check.content;
+    }
+    messages.push({ role: "tool", toolCallId: p.call.id, content });
+    runtime.record({
+      type: "agent-tool-result",
+      runId: runtime.runId,
+      step,
+      toolCallId: p.call.id,
+      name: p.call.name,
+      ...(p.kind === "operator" ? { callIndex: p.event!.index } : {}),
+      status: resultStatus,
+      content,
+    });
+  }
+  return { diagnostics, ...(accepted ? { accepted } : {}) };
+}
+
+/** The end of a run: its last event, the checks over the whole run, and what the caller gets. */
+async function endRun(
+  runtime: Runtime,
+  outcome: {
+    status: AgentStatus;
+    steps: number;
+    usage: RunUsage;
+    lastDiagnostics: Diagnostic[];
+    accepted?: AnswerArgs;
+    error?: string;
+  },
+): Promise<AgentResult> {
+  const { status, steps, usage, lastDiagnostics, accepted, error } = outcome;
   const end: AgentEndEvent = {
     type: "agent-end",
     runId: runtime.runId,
@@ -251,6 +253,77 @@ export async function runAgent(
   };
 }
 
+/**
+ * The run's first messages: a Discover over the question, then the system prompt and the question
+ * with a summary of the lake (and of the tables earlier questions left), recorded as `agent-start`.
+ */
+async function openingMessages(
+  runtime: Runtime,
+  model: ChatModel,
+  question: string,
+  options: AgentOptions,
+  maxSteps: number,
+  tools: ToolSpec[],
+  started: number,
+): Promise<ChatMessage[]> {
+  const discover = await runtime.call({ op: "Discover", query: question }, options.signal);
+  const hits = (discover.observation as { hits?: SummaryHit[] } | undefined)?.hits ?? [];
+  // A follow-up over a kept runtime starts with the tables of the earlier questions.
+  const known = registeredTablesSummary(runtime.state.tables.values());
+  const summary = sourceMapSummary(runtime.map, hits);
+  const prompt = userPrompt(question, known ? `${known}\n\n${summary}` : summary);
+  runtime.record({
+    type: "agent-start",
+    runId: runtime.runId,
+    model: model.name,
+    ...(options.endpoint ? { endpoint: safeEndpoint(options.endpoint) } : {}),
+    maxSteps,
+    tools: tools.map((t) => t.name),
+    system: SYSTEM_PROMPT,
+    prompt,
+    startedAt: new Date(started).toISOString(),
+  });
+  return [
+    { role: "system", content: SYSTEM_PROMPT },
+    { role: "user", content: prompt },
+  ];
+}
+
+/** Checks one Answer against its evidence tables, records it, and words the result for the model. */
+async function answerResult(
+  runtime: Runtime,
+  step: number,
+  call: ToolCall,
+  args: AnswerArgs,
+  question: string,
+  signal: AbortSignal | undefined,
+): Promise<{ accepted: boolean; diagnostics: Diagnostic[]; content: string }> {
+  const check = await checkAnswer(runtime.engine, runtime.state, args, question, signal);
+  const answerEvent: AgentAnswerEvent = {
+    type: "agent-answer",
+    runId: runtime.runId,
+    step,
+    toolCallId: call.id,
+    answer: args.answer,
+    evidence: args.evidence,
+    ...(args.explanation ? { explanation: args.explanation } : {}),
+    status: check.accepted ? "accepted" : "rejected",
+    diagnostics: check.diagnostics,
+    support: check.support,
+  };
+  runtime.record(answerEvent);
+  const content = JSON.stringify(
+    check.accepted
+      ? { status: "accepted" }
+      : {
+          status: "rejected",
+          diagnostics: check.diagnostics.map(diagnosticText),
+          note: "The answer is not final. Revise it and call Answer again.",
+        },
+  );
+  return { accepted: check.accepted, diagnostics: check.diagnostics, content };
+}
+
 /** Reads one tool call's arguments; what cannot be read becomes an error result for the model. */
 function plan(call: ToolCall): Planned {
   const known = [...operatorNames, ANSWER_TOOL];
@@ -278,7 +351,7 @@ function plan(call: ToolCall): Planned {
       return {
         call,
         kind: "error",
-        message: `Answer: ${parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}`,
+        message: `Answer: ${issuesText(parsed.error.issues)}`,
       };
     return { call, kind: "answer", args: parsed.data };
   }
@@ -299,13 +372,4 @@ function totalUsage(steps: StepUsage[], wallMs: number, priced: boolean): RunUsa
     wallMs,
     steps,
   };
-}
-
-function safeEndpoint(endpoint: string): string {
-  try {
-    const url = new URL(endpoint);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-  } catch {
-    return "(not a URL)";
-  }
 }

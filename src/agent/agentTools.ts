@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { operatorNames, operators } from "../core/operators/registry.ts";
+import { operatorInputSchema, toolParameters } from "../core/operators/toolManifest.ts";
 import type { ToolSpec } from "./chatModel.ts";
 
 export const ANSWER_TOOL = "Answer";
@@ -24,22 +25,13 @@ export type AnswerArgs = z.infer<typeof answerArgs>;
 const ANSWER_DESCRIPTION =
   "Give the final answer with its evidence. The runtime checks every number and value of `answer` against the records of the `evidence` tables; an unsupported answer is rejected and you must revise.";
 
-/** JSON Schema of a zod schema as a tool's `parameters` (no `$schema` line: endpoints differ on it). */
-export function toolParameters(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { io: "input" }) as Record<
-    string,
-    unknown
-  >;
-  return parameters;
-}
-
 /** One function tool per operator, from its own zod schema, plus `Answer`. */
 export function agentTools(): ToolSpec[] {
   return [
     ...operatorNames.map((name) => ({
       name,
       description: operators[name].description,
-      parameters: toolParameters(operators[name].schema as z.ZodType),
+      parameters: operatorInputSchema(name),
     })),
     { name: ANSWER_TOOL, description: ANSWER_DESCRIPTION, parameters: toolParameters(answerArgs) },
   ];

@@ -1,7 +1,8 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import { nearest } from "../core/diagnostic.ts";
 import type { DuckEngine } from "../core/engine/duckEngine.ts";
-import { sqlIdent, sqlString } from "../core/engine/duckEngine.ts";
+import { sqlIdent } from "../core/engine/duckEngine.ts";
+import { SqlParams } from "../core/engine/sqlParams.ts";
 import type { SharedState, TableInfo } from "../core/state/sharedState.ts";
 import type { AnswerArgs } from "./agentTools.ts";
 
@@ -172,6 +173,7 @@ function numberClaim(
 async function findClaims(engine: DuckEngine, table: TableInfo, claims: Claim[]): Promise<boolean[]> {
   if (claims.length === 0) return [];
   const columns = table.schema;
+  const params = new SqlParams();
   const conditions = claims.map((claim) => {
     const ors: string[] = [];
     if (claim.kind === "number") {
@@ -184,24 +186,22 @@ async function findClaims(engine: DuckEngine, table: TableInfo, claims: Claim[])
           // A number written inside text ("1,522", "$3.4 bn", "12%") counts as written.
           const literal = String(Math.abs(claim.alternatives[0]!.value));
           const pattern = `(^|[^0-9.])${literal.replaceAll(".", "\\.")}([^0-9]|$)`;
-          ors.push(`regexp_matches(replace(CAST(${col} AS VARCHAR), ',', ''), ${sqlString(pattern)})`);
+          ors.push(`regexp_matches(replace(CAST(${col} AS VARCHAR), ',', ''), ${params.bind(pattern)})`);
         }
       }
     } else {
       const v = claim.text.toLowerCase();
+      const text = params.bind(v);
       for (const c of columns) {
         const cell = `lower(trim(CAST(${sqlIdent(c.name)} AS VARCHAR)))`;
-        ors.push(
-          v.length >= 3
-            ? `(${cell} = ${sqlString(v)} OR contains(${cell}, ${sqlString(v)}))`
-            : `${cell} = ${sqlString(v)}`,
-        );
+        ors.push(v.length >= 3 ? `(${cell} = ${text} OR contains(${cell}, ${text}))` : `${cell} = ${text}`);
       }
     }
     return ors.length ? `coalesce(bool_or(${ors.join(" OR ")}), false)` : "false";
   });
   const [row] = await engine.all(
     `SELECT ${conditions.map((c, i) => `${c} AS c${i}`).join(", ")} FROM ${sqlIdent(table.name)}`,
+    params.values,
   );
   // A count of the table's rows is held by the table itself.
   const counted = (claim: Claim): boolean =>

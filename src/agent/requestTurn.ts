@@ -5,6 +5,7 @@ import type { RetryPolicy } from "./backoff.ts";
 import type { AssistantTurn, ChatMessage, ChatModel, ToolSpec } from "./chatModel.ts";
 import { ModelError } from "./chatModel.ts";
 import { redactSecrets } from "./redact.ts";
+import { errorText } from "../core/text.ts";
 
 /** The model gave up for good (after retries, or on an error that retrying cannot fix). */
 export class ModelFailure extends Error {}
@@ -33,10 +34,7 @@ export async function requestTurn(
       return { turn, attempts: attempt };
     } catch (caught) {
       // A ChatModel other than ours may throw anything: unknown errors count as connection trouble.
-      const error =
-        caught instanceof ModelError
-          ? caught
-          : new ModelError(caught instanceof Error ? caught.message : String(caught), "connection");
+      const error = caught instanceof ModelError ? caught : new ModelError(errorText(caught), "connection");
       if (error.kind === "cancelled" || signal?.aborted) throw new Cancelled("cancelled");
       const retry = error.retryable && attempt < policy.attempts;
       const delay = retry ? backoffDelay(policy, attempt, error.retryAfterMs) : undefined;

@@ -2,6 +2,7 @@ import picomatch from "picomatch";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../core/state/sharedState.ts";
+import { clip } from "../core/text.ts";
 
 /** A Discover hit as the operator observes it. */
 export type SummaryHit = DiscoverHit;
@@ -170,8 +171,4 @@ function tableText(table: TableProfile): string {
   // What the map observed about how the table was read (JSON shape, merged cells, bad lines…).
   for (const note of (table.notes ?? []).slice(0, 3)) lines.push(`  note: ${clip(note, 240)}`);
   return lines.join("\n");
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceLocation } from "../core/diagnostic.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
+import { clip } from "../core/text.ts";
 
 /** Rows the model reads when a call asks for none in particular (`preview_rows` asks for more). */
 const DEFAULT_ROWS = 10;
@@ -195,10 +196,6 @@ function records(preview: unknown, max: number, rowCount: unknown): unknown {
         }
       : {}),
   };
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function capped(text: string): string {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
+import { factsOf } from "../core/operators/facts/factsRegistry.ts";
 import type { ProbeObservation } from "../core/operators/probe.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
@@ -14,24 +15,9 @@ const OUTPUT_LINES = 12;
 /** Frequent values shown per probed column. */
 const TOP_SHOWN = 8;
 
+/** The call's arguments in one line, as its operator's definition words them for the CLI. */
 function argsText(call: CallEvent): string {
-  const a = call.args;
-  switch (call.op) {
-    case "Query":
-      return `${String(a.output)} ← ${String(a.sql).replace(/\s+/g, " ").slice(0, 160)}`;
-    case "Scan":
-      return `${String(a.file)}${a.sheet ? ` [${String(a.sheet)}]` : ""}${a.output ? ` → ${String(a.output)}` : ""}`;
-    case "UnionScan":
-      return `${JSON.stringify(a.files)} → ${String(a.output)}`;
-    case "Probe":
-      return `${String(a.table)} ${JSON.stringify(a.columns)}`;
-    case "Discover":
-      return JSON.stringify(a.query);
-    case "Bash":
-      return String(a.command);
-    default:
-      return JSON.stringify(a);
-  }
+  return factsOf(call.op)?.argText(call.args, "cli") ?? JSON.stringify(call.args);
 }
 
 export function formatDiagnostic(d: Diagnostic): string {

@@ -47,6 +47,7 @@ import { dependencies, planCall, producerOf, repeats } from "./batchPlan.ts";
 import { describeFailure } from "./failures.ts";
 import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
+import { issuesText } from "./text.ts";
 
 export interface RuntimeOptions {
   /**
@@ -495,7 +496,7 @@ export class Runtime {
         const parsed = (operator.schema as z.ZodType).safeParse(args);
         if (!parsed.success) {
           event.status = "rejected";
-          event.diagnostics.push(invalid(`${op}: ${describeZodError(parsed.error)}`));
+          event.diagnostics.push(invalid(`${op}: ${issuesText(parsed.error.issues)}`));
         } else {
           const data = parsed.data as Record<string, unknown>;
           event.inputs = operator.inputsOf(parsed.data as never);
@@ -1103,10 +1104,4 @@ function typedProbe(observation: unknown): unknown {
 
 function invalid(message: string): Diagnostic {
   return { code: "invalid-argument", severity: "error", message, locations: [] };
-}
-
-function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "arguments"}: ${issue.message}`)
-    .join("; ");
 }

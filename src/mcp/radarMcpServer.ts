@@ -17,12 +17,10 @@ import {
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod";
-import { toolParameters } from "../agent/agentTools.ts";
 import { Rejection } from "../core/diagnostic.ts";
-import type { OperatorName } from "../core/operators/operator.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import { operatorNames, operators } from "../core/operators/registry.ts";
-import { toolNames } from "../core/operators/toolNames.ts";
+import { operatorInputSchema, toolParameters } from "../core/operators/toolManifest.ts";
 import type { Runtime } from "../core/runtime.ts";
 import { RADAR_VERSION } from "../core/version.ts";
 import {
@@ -32,17 +30,9 @@ import {
   tablesOutputSchema,
 } from "./outputSchemas.ts";
 import { readableCall, readablePage, structuredCall, structuredPage } from "./toolOutput.ts";
+import { errorText, issuesText } from "../core/text.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-const READ_ONLY: Record<OperatorName, boolean> = {
-  Discover: true,
-  Bash: true,
-  Scan: false,
-  UnionScan: false,
-  Probe: true,
-  Query: false,
-};
 
 const showArgs = z
   .object({
@@ -165,130 +155,7 @@ export function radarMcpServer(
     return runtime;
   };
 
-  const rejected = (error: unknown): CallToolResult => {
-    const message = error instanceof Rejection ? error.diagnostic.message : (error as Error).message;
-    const code = error instanceof Rejection ? error.diagnostic.code : "call-failed";
-    return { content: [{ type: "text", text: `rejected ${code}: ${message}` }], isError: true };
-  };
-  const parse = <T>(schema: z.ZodType<T>, name: string, args: unknown): T => {
-    const parsed = schema.safeParse(args ?? {});
-    if (!parsed.success)
-      throw new Rejection({
-        code: "invalid-argument",
-        severity: "error",
-        message: `${name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}`,
-        locations: [],
-      });
-    return parsed.data;
-  };
-
-  const tools: ToolDef[] = [
-    ...operatorNames.map((op): ToolDef => ({
-      name: toolNames[op],
-      title: op,
-      description: operators[op].description,
-      inputSchema: toolParameters(operators[op].schema as z.ZodType),
-      outputSchema: callOutputSchema(op),
-      annotations: { readOnlyHint: READ_ONLY[op], destructiveHint: false, openWorldHint: false },
-      handle: async (args, extra) => {
-        const runtime = await whenMapped(extra);
-        const call = await runtime.call({ ...args, op }, extra.signal);
-        return {
-          content: [{ type: "text", text: readableCall(call) }],
-          structuredContent: structuredCall(call),
-          isError: call.status !== "ok",
-        };
-      },
-    })),
-    {
-      name: "radar_show",
-      title: "Show rows",
-      description: `Page through any table of the session: rows (at most ${MAX_PREVIEW_ROWS}) from an offset, with typed values and each row's source line.`,
-      inputSchema: toolParameters(showArgs),
-      outputSchema: showOutputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-      handle: async (args, extra) => {
-        const a = parse(showArgs, "radar_show", args);
-        const runtime = await whenMapped(extra);
-        const page = await runtime.show(a.table, {
-          ...(a.rows !== undefined ? { rows: a.rows } : {}),
-          ...(a.offset !== undefined ? { offset: a.offset } : {}),
-          agent: true,
-        });
-        return {
-          content: [{ type: "text", text: readablePage(page) }],
-          structuredContent: structuredPage(page),
-        };
-      },
-    },
-    {
-      name: "radar_tables",
-      title: "List tables",
-      description:
-        "The session's tables: rows, columns, what they were read or derived from, the call that made each, and whether a source file changed since (stale).",
-      inputSchema: toolParameters(tablesArgs),
-      outputSchema: tablesOutputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-      handle: async (args) => {
-        parse(tablesArgs, "radar_tables", args);
-        const runtime = await opening;
-        const tables = runtime.tables();
-        const text = tables.length
-          ? tables
-              .map(
-                (t) =>
-                  `${t.name}: ${t.rows} rows × ${t.columns.length} columns, ${t.kind} of ${t.from.join(", ")}${t.producedBy ? ` (call #${t.producedBy.index})` : ""}${t.stale ? ` — STALE: ${t.stale}` : ""}`,
-              )
-              .join("\n")
-          : "No tables yet. Read files with radar_scan or radar_union_scan.";
-        return {
-          content: [{ type: "text", text }],
-          structuredContent: { session: runtime.session ?? null, tables },
-        };
-      },
-    },
-    {
-      name: "radar_drop",
-      title: "Drop tables",
-      description:
-        "Drop tables from the session (their lineage stays in the trace). Tables derived from them stay.",
-      inputSchema: toolParameters(dropArgs),
-      outputSchema: droppedOutputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-      handle: async (args, extra) => {
-        const a = parse(dropArgs, "radar_drop", args);
-        const runtime = await whenMapped(extra);
-        const dropped = await runtime.drop(a.tables);
-        return {
-          content: [
-            {
-              type: "text",
-              text: `dropped ${dropped.map((t) => `${t.name} (${t.rowCount} rows)`).join(", ")}`,
-            },
-          ],
-          structuredContent: { status: "ok", dropped },
-        };
-      },
-    },
-    {
-      name: "radar_reset",
-      title: "Reset the session",
-      description:
-        "Start the session afresh: drop every table and forget what was seen of the files (coverage). The trace keeps everything that happened.",
-      inputSchema: toolParameters(resetArgs),
-      outputSchema: droppedOutputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-      handle: async (args, extra) => {
-        parse(resetArgs, "radar_reset", args);
-        const runtime = await whenMapped(extra);
-        const dropped = await runtime.reset();
-        return {
-          content: [{ type: "text", text: `reset: ${dropped.length} tables dropped, coverage cleared` }],
-          structuredContent: { status: "ok", dropped },
-        };
-      },
-    },
-  ];
+  const tools = radarTools(opening, whenMapped);
   const byName = new Map(tools.map((t) => [t.name, t]));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -449,4 +316,137 @@ export function questionPrompt(question: string): string {
     "6. Read every diagnostic. A rejected call ran nothing: fix it as the message says. A warning (join-row-loss, filter-no-match, summary-row, stale-table…) points at source rows: check them before relying on the result.",
     "7. Answer only with numbers and values that appear in the rows of the tables you computed (radar_show pages through them), name those tables as your evidence, and say which file lines they come from. If the data cannot answer the question, say so.",
   ].join("\n");
+}
+
+/** A failed tool call as its result: the rejection's code and message, or the error's. */
+function rejected(error: unknown): CallToolResult {
+  const message = error instanceof Rejection ? error.diagnostic.message : errorText(error);
+  const code = error instanceof Rejection ? error.diagnostic.code : "call-failed";
+  return { content: [{ type: "text", text: `rejected ${code}: ${message}` }], isError: true };
+}
+/** Arguments checked against a tool's schema; a mismatch is a Rejection naming each issue. */
+function parse<T>(schema: z.ZodType<T>, name: string, args: unknown): T {
+  const parsed = schema.safeParse(args ?? {});
+  if (!parsed.success)
+    throw new Rejection({
+      code: "invalid-argument",
+      severity: "error",
+      message: `${name}: ${issuesText(parsed.error.issues)}`,
+      locations: [],
+    });
+  return parsed.data;
+}
+
+/**
+ * RADAR's tools: one per operator (names, descriptions, schemas and read-only hints from the
+ * operators' definitions), then the session's own: show, tables, drop, reset.
+ */
+function radarTools(opening: Promise<Runtime>, whenMapped: (extra: Extra) => Promise<Runtime>): ToolDef[] {
+  return [
+    ...operatorNames.map((op): ToolDef => ({
+      name: operators[op].toolName,
+      title: op,
+      description: operators[op].description,
+      inputSchema: operatorInputSchema(op),
+      outputSchema: callOutputSchema(op),
+      annotations: { readOnlyHint: operators[op].readOnly, destructiveHint: false, openWorldHint: false },
+      handle: async (args, extra) => {
+        const runtime = await whenMapped(extra);
+        const call = await runtime.call({ ...args, op }, extra.signal);
+        return {
+          content: [{ type: "text", text: readableCall(call) }],
+          structuredContent: structuredCall(call),
+          isError: call.status !== "ok",
+        };
+      },
+    })),
+    {
+      name: "radar_show",
+      title: "Show rows",
+      description: `Page through any table of the session: rows (at most ${MAX_PREVIEW_ROWS}) from an offset, with typed values and each row's source line.`,
+      inputSchema: toolParameters(showArgs),
+      outputSchema: showOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      handle: async (args, extra) => {
+        const a = parse(showArgs, "radar_show", args);
+        const runtime = await whenMapped(extra);
+        const page = await runtime.show(a.table, {
+          ...(a.rows !== undefined ? { rows: a.rows } : {}),
+          ...(a.offset !== undefined ? { offset: a.offset } : {}),
+          agent: true,
+        });
+        return {
+          content: [{ type: "text", text: readablePage(page) }],
+          structuredContent: structuredPage(page),
+        };
+      },
+    },
+    {
+      name: "radar_tables",
+      title: "List tables",
+      description:
+        "The session's tables: rows, columns, what they were read or derived from, the call that made each, and whether a source file changed since (stale).",
+      inputSchema: toolParameters(tablesArgs),
+      outputSchema: tablesOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      handle: async (args) => {
+        parse(tablesArgs, "radar_tables", args);
+        const runtime = await opening;
+        const tables = runtime.tables();
+        const text = tables.length
+          ? tables
+              .map(
+                (t) =>
+                  `${t.name}: ${t.rows} rows × ${t.columns.length} columns, ${t.kind} of ${t.from.join(", ")}${t.producedBy ? ` (call #${t.producedBy.index})` : ""}${t.stale ? ` — STALE: ${t.stale}` : ""}`,
+              )
+              .join("\n")
+          : "No tables yet. Read files with radar_scan or radar_union_scan.";
+        return {
+          content: [{ type: "text", text }],
+          structuredContent: { session: runtime.session ?? null, tables },
+        };
+      },
+    },
+    {
+      name: "radar_drop",
+      title: "Drop tables",
+      description:
+        "Drop tables from the session (their lineage stays in the trace). Tables derived from them stay.",
+      inputSchema: toolParameters(dropArgs),
+      outputSchema: droppedOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      handle: async (args, extra) => {
+        const a = parse(dropArgs, "radar_drop", args);
+        const runtime = await whenMapped(extra);
+        const dropped = await runtime.drop(a.tables);
+        return {
+          content: [
+            {
+              type: "text",
+              text: `dropped ${dropped.map((t) => `${t.name} (${t.rowCount} rows)`).join(", ")}`,
+            },
+          ],
+          structuredContent: { status: "ok", dropped },
+        };
+      },
+    },
+    {
+      name: "radar_reset",
+      title: "Reset the session",
+      description:
+        "Start the session afresh: drop every table and forget what was seen of the files (coverage). The trace keeps everything that happened.",
+      inputSchema: toolParameters(resetArgs),
+      outputSchema: droppedOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      handle: async (args, extra) => {
+        parse(resetArgs, "radar_reset", args);
+        const runtime = await whenMapped(extra);
+        const dropped = await runtime.reset();
+        return {
+          content: [{ type: "text", text: `reset: ${dropped.length} tables dropped, coverage cleared` }],
+          structuredContent: { status: "ok", dropped },
+        };
+      },
+    },
+  ];
 }

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { toolParameters } from "../../src/agent/agentTools.ts";
 import { operatorNames, operators } from "../../src/core/operators/registry.ts";
 import { toolNames } from "../../src/core/operators/toolNames.ts";
+import { languageModelTools, toolParameters } from "../../src/core/operators/toolManifest.ts";
 import type { Runtime } from "../../src/core/runtime.ts";
 import { ChatSessions, sessionKeyOf } from "../../src/extension/chat/chatSessions.ts";
 import { mcpLaunch } from "../../src/extension/tools/mcpLaunch.ts";
@@ -47,6 +47,14 @@ describe("package.json languageModelTools", () => {
       assert.equal(tool.canBeReferencedInPrompt, true, op);
       assert.match(tool.toolReferenceName, /^radar[A-Z]\w+$/, op);
     }
+  });
+
+  test("are exactly what `npm run gen:manifest` writes from the operator definitions", () => {
+    assert.deepEqual(
+      tools,
+      languageModelTools(),
+      "package.json is stale: run `npm run gen:manifest` and commit package.json",
+    );
   });
 
   test("an MCP server definition provider is contributed", () => {

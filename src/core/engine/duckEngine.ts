@@ -140,10 +140,12 @@ export class DuckEngine {
     });
   }
 
-  async run(sql: string): Promise<void> {
+  /** Runs a statement; `params` are bound to its `$1`, `$2`… (see SqlParams). */
+  async run(sql: string, params?: unknown[]): Promise<void> {
     await this.serial(async () => {
       const started = performance.now();
-      await this.connection.run(sql);
+      if (params) await this.connection.run(sql, params as never);
+      else await this.connection.run(sql);
       if (PROFILE_SQL) profiled(started, sql);
     });
   }

@@ -3,6 +3,7 @@ import { reject } from "../diagnostic.ts";
 import { BashDenied, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
 import type { BashResult } from "../sandbox/bashSandbox.ts";
 import type { Operator } from "./operator.ts";
+import { bashFacts } from "./facts/bashFacts.ts";
 
 export const bashArgs = z
   .object({
@@ -90,9 +91,7 @@ function outcome(result: BashResult): { exit: string; failure?: string } {
 }
 
 export const bashOperator: Operator<BashArgs, BashObservation> = {
-  name: "Bash",
-  description:
-    "Look at raw files with read-only programs (ls, head, tail, wc, grep, cat, file, sort, uniq, cut, …) inside the lake. No shell: no redirection, ;, &&, $(…).",
+  ...bashFacts,
   schema: bashArgs,
   inputsOf: () => [],
   async execute(args, ctx) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
 import type { DiscoverHit } from "../discover/discoverIndex.ts";
 import type { Operator } from "./operator.ts";
+import { discoverFacts } from "./facts/discoverFacts.ts";
 
 export const discoverArgs = z
   .object({
@@ -28,9 +29,7 @@ export interface DiscoverObservation {
 }
 
 export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
-  name: "Discover",
-  description:
-    "Rank the lake's files for a question (BM25 over paths, titles, columns and values), or list files matching a glob pattern. Files whose names differ only in a year, date, number or short code come as one family entry with a glob for UnionScan; the years or dates the question names select its members (family.selected). Truncated and duplicate copies give way to the complete file.",
+  ...discoverFacts,
   schema: discoverArgs,
   inputsOf: () => [],
   async execute(args, ctx) {

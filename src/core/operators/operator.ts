@@ -6,7 +6,11 @@ import type { DiscoverIndex } from "../discover/discoverIndex.ts";
 import type { Diagnostic } from "../diagnostic.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 
-export type OperatorName = "Discover" | "Bash" | "Scan" | "UnionScan" | "Probe" | "Query";
+import type { OperatorFacts } from "./operatorFacts.ts";
+import type { operatorFacts } from "./facts/factsRegistry.ts";
+
+/** The operators' names: the keys of the facts registry, so a new operator is named in one place. */
+export type OperatorName = keyof typeof operatorFacts;
 
 export interface OperatorContext {
   engine: DuckEngine;
@@ -36,13 +40,12 @@ export interface OperatorResult<O> {
 }
 
 /**
- * One typed operator: its arguments' zod schema (the single source of truth for validation, tool
+ * One typed operator, whole: its facts (names, descriptions, read-only, icon, phrases; see
+ * operatorFacts.ts), its arguments' zod schema (the single source of truth for validation, tool
  * definitions and docs), the tables it declares as inputs, its execution and a one-line summary
  * of its observation for traces.
  */
-export interface Operator<A, O> {
-  name: OperatorName;
-  description: string;
+export interface Operator<A, O> extends OperatorFacts<OperatorName> {
   schema: z.ZodType<A>;
   inputsOf: (args: A) => string[];
   execute: (args: A, ctx: OperatorContext) => Promise<OperatorResult<O>>;

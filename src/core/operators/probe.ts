@@ -3,6 +3,7 @@ import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { requireRegistered } from "./requireTable.ts";
+import { probeFacts } from "./facts/probeFacts.ts";
 
 export const probeArgs = z
   .object({
@@ -54,9 +55,7 @@ export interface ProbeObservation {
 const TOP_VALUES = 8;
 
 export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
-  name: "Probe",
-  description:
-    "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
+  ...probeFacts,
   schema: probeArgs,
   inputsOf: (args) => [args.table],
   async execute(args, ctx) {

@@ -9,6 +9,7 @@ import type { Preview } from "./preview.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { SqlError } from "./sqlError.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
+import { queryFacts } from "./facts/queryFacts.ts";
 
 export const QUERY_RECORDS = 10;
 
@@ -32,8 +33,7 @@ export interface QueryObservation {
 }
 
 export const queryOperator: Operator<QueryArgs, QueryObservation> = {
-  name: "Query",
-  description: "Run one read-only SELECT over registered tables and register the result as a new table.",
+  ...queryFacts,
   schema: queryArgs,
   inputsOf: (args) => args.inputs,
   async execute(args, ctx) {

@@ -1,5 +1,6 @@
 import { bashOperator } from "./bash.ts";
 import { discoverOperator } from "./discover.ts";
+import { operatorFacts } from "./facts/factsRegistry.ts";
 import type { Operator, OperatorName } from "./operator.ts";
 import { probeOperator } from "./probe.ts";
 import { queryOperator } from "./query.ts";
@@ -16,4 +17,5 @@ export const operators: Record<OperatorName, Operator<never, unknown>> = {
   Query: queryOperator as unknown as Operator<never, unknown>,
 };
 
-export const operatorNames = Object.keys(operators) as OperatorName[];
+/** In the facts registry's order: the order tools are listed in. */
+export const operatorNames = Object.keys(operatorFacts) as OperatorName[];

@@ -8,6 +8,7 @@ import type { Operator, OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
+import { scanFacts } from "./facts/scanFacts.ts";
 
 export const PREVIEW_ROWS = 5;
 
@@ -100,9 +101,7 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
 }
 
 export const scanOperator: Operator<ScanArgs, ScanObservation> = {
-  name: "Scan",
-  description:
-    "Read one file (or one sheet/table of it) of the lake into a table. Title rows and footnotes are handled; every row keeps its source line.",
+  ...scanFacts,
   schema: scanArgs,
   inputsOf: () => [],
   async execute(args, ctx) {

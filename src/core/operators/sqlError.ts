@@ -1,3 +1,5 @@
+import { errorText } from "../text.ts";
+
 /**
  * A DuckDB error about the agent's SQL, in words and at the position of the SQL *as written*:
  * the runtime runs it wrapped (`CREATE OR REPLACE TABLE t AS (\n…\n)`), so DuckDB's `LINE 2`
@@ -18,7 +20,7 @@ export class SqlError extends Error {
 
   /** `wrapperLines`: lines the runtime put before the agent's SQL in the statement that failed. */
   static from(error: unknown, sql: string, wrapperLines: number): SqlError {
-    const raw = error instanceof Error ? error.message : String(error);
+    const raw = errorText(error);
     const lines = raw.split("\n");
     const at = lines.findIndex((l) => /^LINE \d+: /.test(l));
     const head = (at >= 0 ? lines.slice(0, at) : lines)

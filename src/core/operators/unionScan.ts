@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import { z } from "zod";
-import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
@@ -10,6 +11,7 @@ import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
+import { unionScanFacts } from "./facts/unionScanFacts.ts";
 
 export const unionScanArgs = z
   .object({
@@ -109,11 +111,12 @@ async function unionInOneStatement(
   );
   if (reads.some((r) => r === undefined)) return undefined;
   const label = sqlIdent(sourceColumn);
+  const params = new SqlParams();
   const select = reads
-    .map((r, i) => `SELECT ${sqlString(labels[i]!)} AS ${label}, * FROM (${r!.readSql})`)
+    .map((r, i) => `SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${r!.readSql})`)
     .join("\nUNION ALL BY NAME\n");
   try {
-    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
+    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`, params.values);
   } catch (error) {
     if (/Conversion Error|Could not convert/i.test((error as Error).message)) return undefined;
     throw error;
@@ -179,10 +182,11 @@ async function unionByParts(
         ...(done.readSql ? { readSql: done.readSql } : {}),
       });
     }
+    const params = new SqlParams();
     const select = parts
-      .map((p) => `SELECT ${sqlString(p.label)} AS ${sqlIdent(sourceColumn)}, * FROM ${sqlIdent(p.part)}`)
+      .map((p) => `SELECT ${params.bind(p.label)} AS ${sqlIdent(sourceColumn)}, * FROM ${sqlIdent(p.part)}`)
       .join("\nUNION ALL BY NAME\n");
-    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`);
+    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`, params.values);
   } finally {
     for (const p of parts) await ctx.engine.run(`DROP TABLE IF EXISTS ${sqlIdent(p.part)}`);
   }
@@ -190,9 +194,7 @@ async function unionByParts(
 }
 
 export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
-  name: "UnionScan",
-  description:
-    "Read many files with the same kind of table into one table, matching columns by name; each row's file is recorded in source_column.",
+  ...unionScanFacts,
   schema: unionScanArgs,
   inputsOf: () => [],
   async execute(args, ctx) {

@@ -15,6 +15,7 @@ import { readHtmlTables } from "./readHtml.ts";
 import { unreadableReason } from "./crawlLake.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
+import { errorText } from "../text.ts";
 
 const TEXT_LINES = 20;
 
@@ -175,7 +176,7 @@ async function firstLines(absPath: string, encoding: TextEncoding | undefined): 
 
 /** "what failed, where": DuckDB messages carry the line; keep their first lines only. */
 export function describeFailure(format: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const lines = message.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  "));
   const text = lines.slice(0, 3).join(" — ").slice(0, 500);
   return `could not read as ${format}: ${text}`;

@@ -3,13 +3,10 @@ import { scanRecordStarts } from "../origins/recordStarts.ts";
 import { detectObjectShapes, GOOD_RECORD, jsonRecordsSql, usableStructure } from "./jsonShape.ts";
 import { profileNative } from "./profileNative.ts";
 import type { JsonRead, JsonShape, TableProfile } from "./sourceEntry.ts";
+import { plural } from "../text.ts";
 
 /** More bad lines than this (or more bad than good) and the file is not JSON lines. */
 const MAX_BAD_LINES = 1000;
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 function listed(values: (string | number)[], max = 10): string {
   return values.length > max

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { errorText } from "../../core/text.ts";
 
 /**
  * Where the editor keeps RADAR's state for a workspace folder — the Source Map cache, UTF-8 copies
@@ -63,7 +64,7 @@ export function ensureStateDir(
     mkdirSync(fallback, { recursive: true });
     return {
       dir: fallback,
-      note: `radar.stateLocation is "workspace", but ${dir} cannot be written (${error instanceof Error ? error.message : String(error)}): RADAR's state goes to ${fallback}`,
+      note: `radar.stateLocation is "workspace", but ${dir} cannot be written (${errorText(error)}): RADAR's state goes to ${fallback}`,
     };
   }
 }

@@ -90,16 +90,6 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-/** An endpoint as logs may show it: no credentials, no query string. */
-export function safeEndpoint(text: string): string {
-  try {
-    const url = new URL(text);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-  } catch {
-    return "(not a URL)";
-  }
-}
-
 export function normalizeProvider(value: unknown): ProviderSetting {
   return value === "vscode-lm" || value === "openai-compatible" ? value : "auto";
 }

@@ -3,6 +3,7 @@ import type { HostToWebview, ReportLocation, ReportRun, ReportState } from "../.
 import { isReportState, isWebviewToHost } from "../../shared/reportProtocol.ts";
 import type { RadarLog } from "../host/radarLog.ts";
 import { makeNonce, reportHtml } from "./reportHtml.ts";
+import { errorText } from "../../core/text.ts";
 
 export const REPORT_VIEW_TYPE = "radar.report";
 const UPDATE_INTERVAL_MS = 200;
@@ -156,9 +157,7 @@ export class ReportPanel implements vscode.Disposable {
           break;
       }
     } catch (error) {
-      this.log.error(
-        `Report: ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.log.error(`Report: ${message.type} failed: ${errorText(error)}`);
     }
   }
 

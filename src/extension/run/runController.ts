@@ -5,7 +5,6 @@ import type { Runtime } from "../../core/runtime.ts";
 import type { TraceEvent } from "../../core/trace/traceEvents.ts";
 import type { ApiKeyStore } from "../model/apiKeyStore.ts";
 import { LmChatModel } from "../model/lmChatModel.ts";
-import { safeEndpoint } from "../model/modelChoice.ts";
 import { resolveModel } from "../model/modelResolver.ts";
 import type { ProblemsPanel } from "../problems/problemsPanel.ts";
 import type { RadarLog } from "../host/radarLog.ts";
@@ -18,6 +17,7 @@ import type { SourcesTreeProvider } from "../sources/sourcesTree.ts";
 import type { TraceTreeProvider } from "../trace/traceTree.ts";
 import type { TraceRun } from "../trace/traceModel.ts";
 import { trustPolicy } from "../tools/trustPolicy.ts";
+import { errorText, safeEndpoint } from "../../core/text.ts";
 
 export interface AskRequest {
   question?: string;
@@ -283,7 +283,7 @@ export class RunController {
         ...(o.request.keepRuntime ? { runtime } : {}),
       };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       log.error(`Run failed: ${message}`);
       if (!o.request.quiet) void vscode.window.showErrorMessage(`RADAR: the run failed: ${message}`);
       return {

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { DuckEngine } from "../../core/engine/duckEngine.ts";
 import { MapCancelled, buildSourceMap } from "../../core/sourceMap/buildSourceMap.ts";
 import type { FromMapWorker, ToMapWorker } from "./mapProtocol.ts";
+import { errorText } from "../../core/text.ts";
 
 /**
  * The child process that builds a lake's Source Map for the editor (built to dist/mapWorker.cjs,
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   async (error: unknown) => {
-    await send({ type: "error", message: error instanceof Error ? error.message : String(error) });
+    await send({ type: "error", message: errorText(error) });
     process.exit(1);
   },
 );

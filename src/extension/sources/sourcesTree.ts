@@ -10,6 +10,7 @@ import { mapInChild } from "./sourceMapper.ts";
 import type { MapOutcome } from "./sourceMapper.ts";
 import { familyNode, formatBytes, sourceNodes } from "./sourcesModel.ts";
 import type { FamilyNode, LakeCoverage, SourceNode } from "./sourcesModel.ts";
+import { errorText } from "../../core/text.ts";
 
 export type SourceElement =
   | { kind: "family"; pattern: string }
@@ -235,7 +236,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
         }
         return outcome;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         this.deps.log.error(`Sources: the Source Map failed: ${message}`);
         this.failure = `The Source Map failed: ${message}`;
         return undefined;

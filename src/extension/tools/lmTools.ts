@@ -1,9 +1,9 @@
 import * as vscode from "vscode";
 import { toolResultText } from "../../agent/toolResult.ts";
+import { operatorFacts } from "../../core/operators/facts/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
-import { toolNames } from "../../core/operators/toolNames.ts";
 import type { Runtime } from "../../core/runtime.ts";
-import { bashConfirmation, invocationMessage } from "./toolMessages.ts";
+import { invocationMessage, toolConfirmation } from "./toolMessages.ts";
 
 type ToolInput = Record<string, unknown>;
 
@@ -20,10 +20,9 @@ export function radarTool(
     prepareInvocation: (options) => {
       const input = (options.input ?? {}) as ToolInput;
       const prepared: vscode.PreparedToolInvocation = { invocationMessage: invocationMessage(op, input) };
-      if (op === "Bash") {
-        const ask = bashConfirmation(input);
+      const ask = toolConfirmation(op, input);
+      if (ask)
         prepared.confirmationMessages = { title: ask.title, message: new vscode.MarkdownString(ask.message) };
-      }
       return prepared;
     },
     invoke: async (options, token) => {
@@ -44,9 +43,9 @@ export function registerLmTools(runtime: () => Promise<Runtime>): vscode.Disposa
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (typeof lm?.registerTool !== "function") return [];
   const register = lm.registerTool.bind(lm);
-  // Names from toolNames, not the operator registry: the shell must not bundle the operators
-  // (and DuckDB with them); the runtime bundle validates the calls.
-  return (Object.keys(toolNames) as OperatorName[]).map((op) =>
-    register(toolNames[op], radarTool(op, runtime)),
+  // Names from the operators' facts, not the operator registry: the shell must not bundle the
+  // operators (and DuckDB with them); the runtime bundle validates the calls.
+  return Object.values(operatorFacts).map((facts) =>
+    register(facts.toolName, radarTool(facts.name, runtime)),
   );
 }

@@ -1,5 +1,7 @@
 import type { SourceLocation } from "../../core/diagnostic.ts";
 import type { ReportLocation, ReportTable } from "../../shared/reportProtocol.ts";
+import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
+import { shown } from "../../core/operators/operatorFacts.ts";
 
 /**
  * Readable views of an operator call's arguments and observation, for the trees and the report.
@@ -9,31 +11,16 @@ import type { ReportLocation, ReportTable } from "../../shared/reportProtocol.ts
 
 const MAX_CELL_CHARS = 200;
 
+/** A call's arguments in one line: as its operator's definition words them, or the agent's Answer. */
 export function argText(op: string, args: Record<string, unknown>): string {
-  const s = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
-  switch (op) {
-    case "Query":
-      return `${s(args.output)} ← ${s(args.sql).replace(/\s+/g, " ")}`;
-    case "Scan":
-      return `${s(args.file)}${args.sheet ? ` [${s(args.sheet)}]` : ""}${args.output ? ` → ${s(args.output)}` : ""}`;
-    case "UnionScan":
-      return `${(Array.isArray(args.files) ? args.files : []).map(s).join(", ")} → ${s(args.output)}`;
-    case "Probe":
-      return `${s(args.table)} ${(Array.isArray(args.columns) ? args.columns : []).map(s).join(", ") || "(all columns)"}`;
-    case "Discover":
-      return s(args.query);
-    case "Bash":
-      return s(args.command);
-    case "Answer":
-      return `${cell(args.answer)}${Array.isArray(args.evidence) ? ` ← ${args.evidence.map(s).join(", ")}` : ""}`;
-    default:
-      return JSON.stringify(args);
-  }
+  if (op === "Answer")
+    return `${cell(args.answer)}${Array.isArray(args.evidence) ? ` ← ${args.evidence.map(shown).join(", ")}` : ""}`;
+  return factsOf(op)?.argText(args, "tree") ?? JSON.stringify(args);
 }
 
 /** The file a call reads, to reveal it when the call is selected. */
 export function callFile(op: string, args: Record<string, unknown>): string | undefined {
-  return op === "Scan" && typeof args.file === "string" ? args.file : undefined;
+  return factsOf(op)?.file?.(args);
 }
 
 export function cell(value: unknown): string {

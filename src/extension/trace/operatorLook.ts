@@ -1,25 +1,17 @@
+import { factsOf, operatorFacts } from "../../core/operators/facts/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
 import type { ReportCallStatus } from "../../shared/reportProtocol.ts";
 
 /**
  * How operators and statuses look in the trees: codicon ids and theme colour ids, as strings so
- * the mapping is testable without an editor. A `Record` over `OperatorName` makes a new operator
- * a type error here until it has an icon.
+ * the mapping is testable without an editor. An operator's icon is in its definition
+ * (src/core/operators/facts); the agent's final Answer is not an operator.
  */
-const OPERATOR_ICONS: Record<OperatorName | "Answer", string> = {
-  Discover: "search",
-  Bash: "terminal",
-  Scan: "table",
-  UnionScan: "layers",
-  Probe: "pulse",
-  Query: "database",
-  Answer: "comment-discussion",
-};
-
-export const OPERATOR_NAMES = Object.keys(OPERATOR_ICONS).filter((n) => n !== "Answer") as OperatorName[];
+export const OPERATOR_NAMES = Object.keys(operatorFacts) as OperatorName[];
 
 export function operatorIcon(op: string): string {
-  return OPERATOR_ICONS[op as OperatorName] ?? "symbol-event";
+  if (op === "Answer") return "comment-discussion";
+  return factsOf(op)?.icon ?? "symbol-event";
 }
 
 /** The colour that tells the status at a glance; undefined keeps the theme's default icon colour. */

@@ -1,0 +1,26 @@
+import type { OperatorFacts } from "../operatorFacts.ts";
+import { bashFacts } from "./bashFacts.ts";
+import { discoverFacts } from "./discoverFacts.ts";
+import { probeFacts } from "./probeFacts.ts";
+import { queryFacts } from "./queryFacts.ts";
+import { scanFacts } from "./scanFacts.ts";
+import { unionScanFacts } from "./unionScanFacts.ts";
+
+/**
+ * The operators, by name, in the order tools are listed: what the editor shell, the CLI's call
+ * lines and the tool manifests know of each. Its keys are `OperatorName`; the runtime's registry
+ * (registry.ts) adds each one's schema and execution, and is a type error until it has them all.
+ */
+export const operatorFacts = {
+  Discover: discoverFacts,
+  Bash: bashFacts,
+  Scan: scanFacts,
+  UnionScan: unionScanFacts,
+  Probe: probeFacts,
+  Query: queryFacts,
+} satisfies { [Name in string]: OperatorFacts<Name> };
+
+/** An operator's facts by a name read from a trace (which may name no operator: `Answer`, another version's). */
+export function factsOf(op: string): OperatorFacts | undefined {
+  return Object.hasOwn(operatorFacts, op) ? operatorFacts[op as keyof typeof operatorFacts] : undefined;
+}

@@ -1,0 +1,22 @@
+import { clip } from "../../text.ts";
+import type { OperatorFacts } from "../operatorFacts.ts";
+import { listArg, shown, textArg } from "../operatorFacts.ts";
+
+export const probeFacts: OperatorFacts<"Probe"> = {
+  name: "Probe",
+  toolName: "radar_probe",
+  title: "Probe",
+  description:
+    "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
+  userDescription: "Profile columns of a registered table.",
+  readOnly: true,
+  icon: "pulse",
+  argText: (args, form) =>
+    form === "cli"
+      ? `${String(args.table)} ${JSON.stringify(args.columns)}`
+      : `${shown(args.table)} ${(Array.isArray(args.columns) ? args.columns : []).map(shown).join(", ") || "(all columns)"}`,
+  running: (args) => {
+    const columns = listArg(args, "columns");
+    return `Profiling ${textArg(args, "table")}${columns ? ` (${clip(columns, 80)})` : ""}`;
+  },
+};

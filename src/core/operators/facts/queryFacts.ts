@@ -1,0 +1,23 @@
+import type { OperatorFacts } from "../operatorFacts.ts";
+import { listArg, shown, textArg } from "../operatorFacts.ts";
+
+/** SQL characters a `radar` call line shows. */
+const CLI_SQL_CHARS = 160;
+
+export const queryFacts: OperatorFacts<"Query"> = {
+  name: "Query",
+  toolName: "radar_query",
+  title: "Query",
+  description: "Run one read-only SELECT over registered tables and register the result as a new table.",
+  userDescription: "Run a validated read-only SELECT over registered tables.",
+  readOnly: false,
+  icon: "database",
+  argText: (args, form) =>
+    form === "cli"
+      ? `${String(args.output)} ← ${String(args.sql).replace(/\s+/g, " ").slice(0, CLI_SQL_CHARS)}`
+      : `${shown(args.output)} ← ${shown(args.sql).replace(/\s+/g, " ")}`,
+  running: (args) => {
+    const output = textArg(args, "output");
+    return `Querying ${listArg(args, "inputs") || "registered tables"}${output ? ` into ${output}` : ""}`;
+  },
+};
