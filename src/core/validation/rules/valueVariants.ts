@@ -5,6 +5,7 @@ import type { TableInfo } from "../../state/sharedState.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import {
   conjuncts,
+  expressionSql,
   filterFor,
   groupingItems,
   resolveColumn,
@@ -16,6 +17,8 @@ import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { columnLabel } from "../derivedTables.ts";
+import { keptRelation, ROWID } from "../keptRelation.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
 
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -139,6 +142,49 @@ async function distinctEntities(
   return found.some(
     (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
   );
+}
+
+/**
+ * The variant groups whose spellings meet inside one group of the query's other GROUP BY keys: a
+ * GROUP BY src, Violation over yearly files that each spell 'yes' one way ('yes' in 2016, 'YES' in
+ * 2015) puts every spelling in a group of its own file anyway — no group is split, the result is
+ * the one GROUP BY src, lower(Violation) gives. Spellings split a group only where they occur under
+ * the same values of the other keys, and only those spellings are named. Read over the rows the
+ * query keeps; when the other keys cannot be evaluated there (or the query has several grouping
+ * sets, as ROLLUP does), every group is kept as found.
+ */
+async function splitGroups(
+  ctx: OperatorContext,
+  select: Json,
+  c: ColumnOf,
+  others: Json[],
+  groups: VariantGroup[],
+): Promise<VariantGroup[]> {
+  if (others.length === 0 || groups.length === 0) return groups;
+  if (((select.group_sets as unknown[] | undefined) ?? []).length > 1) return groups;
+  try {
+    const kept = await keptRelation(ctx, select, c.alias);
+    const keys = await Promise.all(others.map((e) => expressionSql(ctx.engine, c.alias, e)));
+    const a = sqlIdent(c.alias);
+    const col = `${a}.${sqlIdent(c.column)}`;
+    const split: VariantGroup[] = [];
+    for (const g of groups) {
+      const [row] = await ctx.engine.all(
+        `WITH k AS MATERIALIZED (SELECT ${col} AS v, ${a}.${ROWID} AS rid, ${keys.map((k, i) => `${k} AS k${i}`).join(", ")}${kept.from} ` +
+          `AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+          `m AS (SELECT DISTINCT unnest(list(DISTINCT v)) AS v FROM k GROUP BY ${keys.map((_, i) => `k${i}`).join(", ")} HAVING count(DISTINCT v) > 1) ` +
+          `SELECT (SELECT list(v) FROM m) AS variants, count(*) AS n, min(rid) AS r FROM k WHERE v IN (SELECT v FROM m)`,
+        [JSON.stringify(g.variants)],
+      );
+      // In the group's own order (a misspelling's commoner spelling first).
+      const meeting = new Set(((row?.variants as unknown[] | null) ?? []).map(String));
+      const variants = g.variants.filter((v) => meeting.has(v));
+      if (variants.length > 1) split.push({ ...g, variants, n: Number(row!.n), r: Number(row!.r) });
+    }
+    return split;
+  } catch {
+    return groups;
+  }
 }
 
 /** The shortest SQL expression that gives every variant of every group one value. */
@@ -307,7 +353,8 @@ export const valueVariantsRule: ValidationRule = {
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
       const grouped = new Set<string>();
-      for (const { expression, item } of groupingItems(select)) {
+      const grouping = groupingItems(select);
+      for (const { expression, item } of grouping) {
         const c = textColumn(expression, scope);
         if (!c || grouped.has(`${c.alias}.${c.column}`)) continue;
         grouped.add(`${c.alias}.${c.column}`);
@@ -319,12 +366,15 @@ export const valueVariantsRule: ValidationRule = {
         // them (and find their rows) in the source.
         const among = shown && output ? await variantCandidates(ctx.engine, output, shown) : undefined;
         if (among?.length === 0) continue;
+        const found =
+          filter === "TRUE" && !among
+            ? await wholeColumn(c)
+            : await groupVariants(ctx.engine, c, filter, among);
+        const others = grouping.filter((g) => g.expression !== expression).map((g) => g.expression);
         await report(
           c,
           "GROUP BY",
-          filter === "TRUE" && !among
-            ? await wholeColumn(c)
-            : await groupVariants(ctx.engine, c, filter, among),
+          await splitGroups(ctx, select, c, others, found),
           filter,
           (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
         );
