@@ -7,6 +7,7 @@ import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../sqlFacts.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
@@ -37,13 +38,10 @@ interface Loss {
  * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
  * the keys (see joinProfile), and the finding says so.
  */
-export const joinRowLossRule: ValidationRule = {
+export const joinRowLossRule: ValidationRule = queryRule({
   code: "join-row-loss",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql, args }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
       // A semi join is a filter by construction (`a SEMI JOIN b` keeps the rows of a that b has;
@@ -96,7 +94,7 @@ export const joinRowLossRule: ValidationRule = {
     }
     return out;
   },
-};
+});
 
 /** The same tables, keys and lost rows: the same loss. */
 function lossKey(loss: Loss): string {

@@ -15,6 +15,7 @@ import {
 } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
@@ -86,7 +87,7 @@ async function groupVariants(
 ): Promise<VariantGroup[]> {
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
-  const only = among ? ` AND ${col} IN (${among.map(sqlString).join(", ")})` : "";
+  const only = among ? ` AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))` : "";
   const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter})${only} GROUP BY 1`;
   // One scan: the distinct values are materialised once and both searches read them. A
   // misspelling counts only where one spelling is clearly the rarer.
@@ -97,6 +98,7 @@ async function groupVariants(
       `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
       `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
+    among ? [JSON.stringify(among)] : undefined,
   );
   return found.map((r) => ({
     variants: (r.variants as unknown[]).map(String),
@@ -126,16 +128,17 @@ async function distinctEntities(
   if (others.length === 0) return false;
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
-  const list = variants.map(sqlString).join(", ");
+
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (${list})), ` +
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
       `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
       `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
       `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+    [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
   // rows meeting once or twice is chance.
@@ -313,13 +316,10 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
  * query's other predicates keep are looked at. Spellings that occur side by side as different
  * entities (each once per date, on the same dates) are not variants.
  */
-export const valueVariantsRule: ValidationRule = {
+export const valueVariantsRule: ValidationRule = queryRule({
   code: "value-variants",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: false,
   async check({ ctx, sql, args }) {
-    if (!sql) return [];
     const output = ctx.state.table(String(args.output));
     const out: Diagnostic[] = [];
     const report = async (
@@ -388,8 +388,9 @@ export const valueVariantsRule: ValidationRule = {
         // One statement for every literal of the column: its spellings among the kept rows.
         const rows = await ctx.engine.all(
           `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
-            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest([${[...use.literals].map(sqlString).join(", ")}]::VARCHAR[]) AS u(x)) AND ${normalised(col)} <> '' ` +
+            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS u(x)) AND ${normalised(col)} <> '' ` +
             `GROUP BY 1, 2 ORDER BY n DESC`,
+          [JSON.stringify([...use.literals])],
         );
         const byKey = new Map<string, { v: string; n: number; r: number }[]>();
         for (const r of rows) {
@@ -463,4 +464,4 @@ export const valueVariantsRule: ValidationRule = {
     }
     return out;
   },
-};
+});
