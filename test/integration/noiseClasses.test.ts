@@ -22,6 +22,15 @@ const { lake, stateDir } = tempLake({
   "states/Georgia.csv": 'Area,Reports\n"Columbus, GA-AL",1302\nAtlanta,9000\nMacon,800\n',
   "names.csv": "Name\nAlabama\nGeorgia\n",
   "readings.csv": `Day,Value\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${(i * 7) % 11}`).join("\n")}\n`,
+  "y12.csv": "Beach,Rate\nA,0.1\nB,0.2\nC,0.3\nD,0.4\n",
+  "y13.csv": "Beach,Rate\nA,0.2\nB,0.1\nC,0.3\nE,0.5\n",
+  // Each yearly file spells the violation flag one way; 2017 mixes two spellings within the file.
+  "yearly/2015.csv":
+    "Beach,Organism,Violation\nA,E. coli,YES\nA,E. coli,NO\nA,E. coli,NO\nB,Entero,NO\nB,Entero,YES\nB,Entero,NO\n",
+  "yearly/2016.csv":
+    "Beach,Organism,Violation\nA,E. coli,yes\nA,E. coli,no\nB,Entero,no\nB,Entero,no\nB,Entero,yes\n",
+  "mixed/2017.csv":
+    "Beach,Organism,Violation\nA,E. coli,Yes\nA,E. coli,yes\nA,E. coli,no\nB,Entero,no\nB,Entero,No\n",
   "book.html":
     "<html><body><h2>Reports 2023</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>458012</td></tr><tr><td>Georgia</td><td>219870</td></tr></table>" +
     "<h2>Reports 2024</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>474314</td></tr><tr><td>Georgia</td><td>228132</td></tr></table></body></html>\n",
@@ -40,11 +49,15 @@ before(async () => {
     ["names.csv", "names"],
   ])
     assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
-  assert.equal(
-    (await runtime.call({ op: "UnionScan", files: ["states/*.csv"], output: "st", source_column: "src" }))
-      .status,
-    "ok",
-  );
+  for (const [files, output] of [
+    [["states/*.csv"], "st"],
+    [["yearly/*.csv"], "wbt"],
+    [["yearly/*.csv", "mixed/*.csv"], "wbt3"],
+  ] as const)
+    assert.equal(
+      (await runtime.call({ op: "UnionScan", files: [...files], output, source_column: "src" })).status,
+      "ok",
+    );
 });
 after(() => runtime?.close());
 
@@ -144,6 +157,106 @@ describe("join-row-loss and join-fanout: filtering and pairing on purpose", () =
       ["beaches"],
     );
     assert.deepEqual(codes(e, "join-fanout"), ["warning"]);
+  });
+});
+
+describe("value-variants on a GROUP BY with other keys: only spellings that meet in one group split it", () => {
+  test("grouped by file and flag, each file spelling the flag one way: no group is split", async () => {
+    const e = await query(
+      "SELECT src, Violation, Organism, count(*) AS n FROM wbt GROUP BY ALL ORDER BY ALL",
+      ["wbt"],
+    );
+    assert.deepEqual(codes(e, "value-variants"), []);
+  });
+  test("grouped by organism and flag across the files: 'yes'/'YES' split each organism's count", async () => {
+    const e = await query("SELECT Organism, Violation, count(*) AS n FROM wbt GROUP BY 1, 2", ["wbt"]);
+    assert.deepEqual(codes(e, "value-variants"), ["warning"]);
+  });
+  test("grouped by file where one file mixes 'Yes' and 'yes': that file's group is split", async () => {
+    const e = await query("SELECT src, Violation, count(*) AS n FROM wbt3 GROUP BY src, Violation", ["wbt3"]);
+    const d = e.diagnostics.filter((x) => x.code === "value-variants");
+    assert.deepEqual(
+      d.map((x) => x.severity),
+      ["warning"],
+    );
+    // Only the spellings that meet within a file are named.
+    assert.match(d[0]!.message, /'Yes' \/ 'yes'/);
+    assert.doesNotMatch(d[0]!.message, /'YES'/);
+  });
+  test("a per-file grouping summed across the files by the outer query still warns", async () => {
+    const e = await query(
+      "WITH per AS (SELECT src, Violation, count(*) AS n FROM wbt GROUP BY ALL) SELECT Violation, sum(n) AS n FROM per GROUP BY Violation",
+      ["wbt"],
+    );
+    assert.deepEqual(codes(e, "value-variants"), ["warning"]);
+  });
+});
+
+describe("join-row-loss: a loss the session has already looked at", () => {
+  const JOIN = "SELECT b.Beach, b.Rate AS r13, a.Rate AS r12 FROM y13 b JOIN y12 a ON b.Beach = a.Beach";
+  const open = async (): Promise<Runtime> => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    for (const [file, output] of [
+      ["y12.csv", "y12"],
+      ["y13.csv", "y13"],
+    ])
+      assert.equal((await r.call({ op: "Scan", file, output })).status, "ok");
+    return r;
+  };
+  const severities = (e: { diagnostics: { code: string; severity: string }[] }): string[] =>
+    e.diagnostics.filter((d) => d.code === "join-row-loss").map((d) => d.severity);
+  test("each side's lost beach warns once; the same join again in the session is info", async () => {
+    const r = await open();
+    try {
+      const first = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(first), ["warning", "warning"]);
+      const again = await r.call({
+        op: "Query",
+        sql: `${JOIN} WHERE b.Rate > 0`,
+        inputs: ["y12", "y13"],
+        output: "cmp2",
+      });
+      assert.deepEqual(severities(again), ["info", "info"]);
+      assert.match(
+        again.diagnostics.find((d) => d.code === "join-row-loss")!.message,
+        /as reported for an earlier call/,
+      );
+    } finally {
+      r.close();
+    }
+  });
+  test("the unmatched beaches listed by an earlier query: the drop is info naming that listing", async () => {
+    const r = await open();
+    try {
+      const listing = await r.call({
+        op: "Query",
+        sql: "SELECT Beach FROM y12 WHERE Beach NOT IN (SELECT Beach FROM y13) UNION ALL SELECT Beach FROM y13 WHERE Beach NOT IN (SELECT Beach FROM y12)",
+        inputs: ["y12", "y13"],
+        output: "only_one_year",
+      });
+      assert.equal(listing.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["info", "info"]);
+      assert.match(e.diagnostics.find((d) => d.code === "join-row-loss")!.message, /only_one_year/);
+    } finally {
+      r.close();
+    }
+  });
+  test("an earlier list of every beach, matched or not, is no such listing: still warns", async () => {
+    const r = await open();
+    try {
+      const all = await r.call({
+        op: "Query",
+        sql: "SELECT Beach FROM y12 UNION SELECT Beach FROM y13",
+        inputs: ["y12", "y13"],
+        output: "all_beaches",
+      });
+      assert.equal(all.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["warning", "warning"]);
+    } finally {
+      r.close();
+    }
   });
 });
 

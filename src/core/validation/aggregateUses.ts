@@ -1,3 +1,4 @@
+import { walk } from "../sandbox/sqlGate.ts";
 import { resolveColumn, scopeOf, selectNodes, walkOwn } from "./sqlFacts.ts";
 import type { ColumnOf, Json } from "./sqlFacts.ts";
 import type { SharedState } from "../state/sharedState.ts";
@@ -24,6 +25,41 @@ export function replacesNulls(use: AggregateUse): boolean {
   return use.wrappers.some((w) => NULL_REPLACING.has(w));
 }
 
+/** One aggregate call in a SELECT's expressions. */
+export interface AggregateCall {
+  fn: string;
+  node: Json;
+  /** The first argument (`x` in `sum(x)`). */
+  argument: Json;
+  /** A window aggregate (`sum(x) OVER (…)`). */
+  window: boolean;
+  /** The aggregate's own `FILTER (WHERE …)`, if any. */
+  filter?: Json;
+}
+
+/**
+ * The aggregate calls of a SELECT that `accept` takes by name — the walk the aggregate checks share.
+ * `clauses` are the parts of the SELECT looked in (its select list and HAVING, QUALIFY…);
+ * `windows` counts window aggregates too; `subqueries` enters the subqueries of those clauses
+ * (without it, their SELECTs are looked at on their own). Calls without an argument are skipped.
+ */
+export function aggregateCalls(
+  clauses: unknown[],
+  accept: (fn: string) => boolean,
+  options: { windows: boolean; subqueries?: boolean },
+): AggregateCall[] {
+  const calls: AggregateCall[] = [];
+  (options.subqueries ? walk : walkOwn)(clauses, (n) => {
+    const window = n.class === "WINDOW" && n.type === "WINDOW_AGGREGATE";
+    if (!(n.class === "FUNCTION" || (options.windows && window)) || !accept(String(n.function_name))) return;
+    const argument = (n.children as Json[] | undefined)?.[0];
+    if (!argument) return;
+    const filter = (n.filter ?? n.filter_expr) as Json | null | undefined;
+    calls.push({ fn: String(n.function_name), node: n, argument, window, ...(filter ? { filter } : {}) });
+  });
+  return calls;
+}
+
 /**
  * Aggregate calls (plain or window) whose argument reads one column of a registered table: the
  * column itself, a cast of it, or an expression of it alone (`TRY_CAST(replace(x, ',', '') AS
@@ -46,12 +82,14 @@ export function aggregateUses(
       const first = replacing ? (n.children as Json[] | undefined)?.[0] : undefined;
       if (first) coalesced.add(first);
     });
-    walkOwn([select.select_list, select.having], (n) => {
-      // Window aggregates (`sum(x) OVER ()`, the usual way to a share of the total) count too.
-      const aggregate = n.class === "FUNCTION" || (n.class === "WINDOW" && n.type === "WINDOW_AGGREGATE");
-      if (!aggregate || !accept(String(n.function_name))) return;
-      const argument = (n.children as Json[] | undefined)?.[0];
-      if (!argument) return;
+    // Window aggregates (`sum(x) OVER ()`, the usual way to a share of the total) count too.
+    for (const { fn, node: n, argument, filter } of aggregateCalls(
+      [select.select_list, select.having],
+      accept,
+      {
+        windows: true,
+      },
+    )) {
       const columns = new Map<string, ColumnOf>();
       let unresolved = false;
       walkOwn(argument, (r) => {
@@ -60,7 +98,7 @@ export function aggregateUses(
         if (c) columns.set(`${c.alias}.${c.column}`, c);
         else unresolved = true;
       });
-      if (columns.size !== 1 || unresolved) return;
+      if (columns.size !== 1 || unresolved) continue;
       const wrappers: string[] = [];
       walkOwn(argument, (r) => {
         if (r.class === "CAST") wrappers.push(r.try_cast ? "try_cast" : "cast");
@@ -69,15 +107,15 @@ export function aggregateUses(
         else if (r.class === "OPERATOR" && String(r.type) === "OPERATOR_COALESCE") wrappers.push("coalesce");
       });
       uses.push({
-        fn: String(n.function_name),
+        fn,
         column: [...columns.values()][0]!,
         select,
         argument,
         wrappers,
         coalesced: coalesced.has(n),
-        ...((n.filter ?? n.filter_expr) ? { filter: (n.filter ?? n.filter_expr) as Json } : {}),
+        ...(filter ? { filter } : {}),
       });
-    });
+    }
   }
   return uses;
 }

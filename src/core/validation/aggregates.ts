@@ -76,3 +76,35 @@ export function isAggregate(name: string): boolean {
 export function isAdditive(name: string): boolean {
   return ADDITIVE.has(name.toLowerCase());
 }
+
+/**
+ * Aggregates that the checks above do not weigh but that still make a select item an aggregate —
+ * what `GROUP BY ALL` leaves out of its keys (`count(*)` is parsed as `count_star`).
+ */
+const OTHER_AGGREGATES = new Set([
+  "count_star",
+  "count_if",
+  "countif",
+  "approx_quantile",
+  "reservoir_quantile",
+  "corr",
+  "covar_pop",
+  "covar_samp",
+  "regr_slope",
+  "regr_intercept",
+  "regr_r2",
+  "regr_count",
+  "bit_xor",
+  "bitstring_agg",
+  "group_concat",
+  "listagg",
+  "arbitrary",
+  "mode",
+  "weighted_avg",
+  "wavg",
+]);
+
+/** Any aggregate function, for telling a query's keys from its aggregated items. */
+export function isAnyAggregate(name: string): boolean {
+  return isAggregate(name) || OTHER_AGGREGATES.has(name.toLowerCase());
+}

@@ -3,7 +3,7 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { subqueryTable } from "./derivedTables.ts";
-import { isAggregate } from "./aggregates.ts";
+import { isAnyAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
 /**
@@ -455,7 +455,7 @@ export function groupingItems(select: Json): { expression: Json; item?: number }
   const aggregated = (e: Json): boolean => {
     let found = false;
     walkOwn(e, (n) => {
-      if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+      if ((n.class === "FUNCTION" && isAnyAggregate(String(n.function_name))) || n.class === "WINDOW")
         found = true;
     });
     return found;

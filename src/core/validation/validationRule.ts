@@ -49,3 +49,46 @@ export type ValidationRule =
     }
   /** Run once when the work is done (a batch or an agent's answer): what was seen in the whole run. */
   | { code: string; phase: "final"; check: (ctx: OperatorContext) => Promise<Diagnostic[]> | Diagnostic[] };
+
+/** The facts of a Query call whose SQL passed the sandbox gate. */
+export type QueryFacts<F extends CallFacts = CallFacts> = F & { sql: SelectAnalysis };
+
+type QueryCheck<F extends CallFacts> = (facts: QueryFacts<F>) => Promise<Diagnostic[]> | Diagnostic[];
+
+/**
+ * A rule about Query calls that reads their parsed SQL — most rules are. It is given the SQL as
+ * parsed; a call without parsed SQL (it did not pass the gate) gets no finding from it. `after`
+ * is the default phase; `inputsOnly` says whether it reads only the inputs (and may run while the
+ * call executes) or also the call's result.
+ */
+export function queryRule(spec: {
+  code: string;
+  phase: "before";
+  check: QueryCheck<CallFacts>;
+}): ValidationRule;
+export function queryRule(spec: {
+  code: string;
+  phase?: "after";
+  inputsOnly: true;
+  check: QueryCheck<CallFacts>;
+}): ValidationRule;
+export function queryRule(spec: {
+  code: string;
+  phase?: "after";
+  inputsOnly: false;
+  check: QueryCheck<ExecutedFacts>;
+}): ValidationRule;
+export function queryRule(spec: {
+  code: string;
+  phase?: "before" | "after";
+  inputsOnly?: boolean;
+  check: QueryCheck<never>;
+}): ValidationRule {
+  const check = spec.check as QueryCheck<ExecutedFacts>;
+  const guarded = (facts: CallFacts): Promise<Diagnostic[]> | Diagnostic[] =>
+    facts.sql ? check(facts as QueryFacts<ExecutedFacts>) : [];
+  if (spec.phase === "before") return { code: spec.code, phase: "before", ops: ["Query"], check: guarded };
+  return spec.inputsOnly
+    ? { code: spec.code, phase: "after", ops: ["Query"], inputsOnly: true, check: guarded }
+    : { code: spec.code, phase: "after", ops: ["Query"], inputsOnly: false, check: guarded };
+}

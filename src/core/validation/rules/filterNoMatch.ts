@@ -5,6 +5,7 @@ import { at, locate, present, quote } from "../evidence.ts";
 import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
 
@@ -123,13 +124,10 @@ async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<bo
  * never takes (`'California'` where the file says `CA`, `'Yes'` vs `YES`). The closest observed
  * values, with a source line each, show what to write instead.
  */
-export const filterNoMatchRule: ValidationRule = {
+export const filterNoMatchRule: ValidationRule = queryRule({
   code: "filter-no-match",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     const all: { filter: LiteralFilter; inOr: boolean }[] = [];
     for (const select of selectNodes(sql.statement)) {
@@ -188,7 +186,7 @@ export const filterNoMatchRule: ValidationRule = {
         ` ${beyond} more literal(s) of this query's other filters match no row either.`;
     return out;
   },
-};
+});
 
 /** The finding for one literal that matches nothing, or undefined when it is a deliberate alternative. */
 async function describe(

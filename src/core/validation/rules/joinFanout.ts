@@ -1,11 +1,13 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import { isAdditive } from "../aggregates.ts";
+import { aggregateCalls } from "../aggregateUses.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { profileOfJoin } from "../joinProfile.ts";
 import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 
 /**
@@ -15,20 +17,23 @@ import { tableLabel } from "../derivedTables.ts";
  */
 function summedAliases(select: Json, scope: ReturnType<typeof scopeOf>): Set<string> {
   const aliases = new Set<string>();
-  walk([select.select_list, select.having], (n) => {
-    // count(x) of the "one" side counts the joined rows that matched — what a match-rate check
-    // wants; a sum or mean of its values is what the fan-out repeats.
-    const fn = String(n.function_name).toLowerCase();
-    if (n.class !== "FUNCTION" || !isAdditive(fn) || fn === "count" || fn === "count_star") return;
+  // count(x) of the "one" side counts the joined rows that matched — what a match-rate check
+  // wants; a sum or mean of its values is what the fan-out repeats.
+  const summing = (fn: string): boolean =>
+    isAdditive(fn) && fn.toLowerCase() !== "count" && fn.toLowerCase() !== "count_star";
+  for (const { node } of aggregateCalls([select.select_list, select.having], summing, {
+    windows: false,
+    subqueries: true,
+  })) {
     const inside = new Set<string>();
-    walk(n.children, (c) => {
+    walk(node.children, (c) => {
       if (c.class === "COLUMN_REF") {
         const col = resolveColumn(c.column_names as string[], scope);
         if (col) inside.add(col.alias);
       }
     });
     if (inside.size === 1) aliases.add([...inside][0]!);
-  });
+  }
   return aliases;
 }
 
@@ -84,13 +89,10 @@ function enumeratesPairs(
  * the rows the query's WHERE keeps on each side. A self-join that enumerates pairs of rows within a
  * key (`ON a.k = c.k AND a.name < c.name`) multiplies rows on purpose.
  */
-export const joinFanoutRule: ValidationRule = {
+export const joinFanoutRule: ValidationRule = queryRule({
   code: "join-fanout",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
       if (join.joinType === "SEMI" || join.joinType === "ANTI") continue;
@@ -142,4 +144,4 @@ export const joinFanoutRule: ValidationRule = {
     }
     return out;
   },
-};
+});

@@ -7,7 +7,19 @@ import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../sqlFacts.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
+import { tableId } from "../tableMemo.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+
+/** An earlier result of the session holding at most this many rows is compared with the lost keys. */
+const LISTING_ROWS = 10_000;
+
+/**
+ * Losses already reported in this session, per shared state: the same tables joined on the same
+ * keys dropping the same rows again (a listing after the answer query) is not news.
+ */
+const reportedLosses = new WeakMap<object, Set<string>>();
 
 /** Rows of one side of a join whose key has no partner on the other side. */
 interface Loss {
@@ -26,13 +38,10 @@ interface Loss {
  * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
  * the keys (see joinProfile), and the finding says so.
  */
-export const joinRowLossRule: ValidationRule = {
+export const joinRowLossRule: ValidationRule = queryRule({
   code: "join-row-loss",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
-  async check({ ctx, sql }) {
-    if (!sql) return [];
+  async check({ ctx, sql, args }) {
     const out: Diagnostic[] = [];
     for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
       // A semi join is a filter by construction (`a SEMI JOIN b` keeps the rows of a that b has;
@@ -63,12 +72,96 @@ export const joinRowLossRule: ValidationRule = {
           (loss.facts.lostRows > 0.5 * loss.facts.kept ||
             (loss.facts.maxPerKey <= 1 && (other?.maxPerKey ?? 1) > 1));
         const ends = !lookup && (await onlyAtTheEnds(ctx, join, loss));
-        out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : ends ? "ends" : "loss"));
+        if (lookup || ends) {
+          out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : "ends"));
+          continue;
+        }
+        const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
+        reportedLosses.set(ctx.state, reported);
+        const key = lossKey(loss);
+        if (reported.has(key)) {
+          out.push(await describe(ctx, join.joinType, loss, "again"));
+          continue;
+        }
+        const listing = await listedEarlier(ctx, join, loss, String(args.output ?? ""));
+        if (listing) {
+          out.push(await describe(ctx, join.joinType, loss, "listed", listing));
+          continue;
+        }
+        reported.add(key);
+        out.push(await describe(ctx, join.joinType, loss, "loss"));
       }
     }
     return out;
   },
-};
+});
+
+/** The same tables, keys and lost rows: the same loss. */
+function lossKey(loss: Loss): string {
+  const side = (keys: KeyOf[]): string => `${tableId(keys[0]!.table)}:${keys.map((k) => k.sql).join(",")}`;
+  return `${side(loss.from)}|${side(loss.to)}|${loss.facts.kept}|${loss.facts.lostRows}|${loss.facts.lostKeys}|${loss.sampleEvery}`;
+}
+
+/**
+ * An earlier result of this session that lists exactly the keys this join cannot pair: every key
+ * the join drops from this side is in it, and every key in it is one that one side or the other
+ * lacks — the anti-join listing an analyst runs before deciding to drop them (`… WHERE (Community,
+ * Beach) NOT IN (SELECT … FROM b2 WHERE b2.src <> b.src)`). Such a result shows the session has
+ * already looked at these very rows. A result that lists all keys, matched or not, is no such
+ * listing. Only joins on columns, checked exactly (not on a sample of keys).
+ */
+async function listedEarlier(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  loss: Loss,
+  output: string,
+): Promise<TableInfo | undefined> {
+  const [mine, theirs] = [loss.from, loss.to];
+  if (loss.sampleEvery > 1 || loss.facts.lostKeys > LISTING_ROWS) return undefined;
+  if ([...mine, ...theirs].some((k) => k.column === undefined)) return undefined;
+  const joined = new Set([mine[0]!.table.name.toLowerCase(), theirs[0]!.table.name.toLowerCase()]);
+  const named = (t: TableInfo, keys: KeyOf[]): string[] | undefined => {
+    const columns = keys.map(
+      (k) => t.schema.find((c) => c.name.toLowerCase() === k.column!.toLowerCase())?.name,
+    );
+    return columns.every((c) => c !== undefined) ? (columns as string[]) : undefined;
+  };
+  const listings = [...ctx.state.tables.values()].flatMap((t) => {
+    if (t.provenance.kind !== "query" || joined.has(t.name.toLowerCase())) return [];
+    if (t.name.toLowerCase() === output.toLowerCase() || t.rowCount === 0 || t.rowCount > LISTING_ROWS)
+      return [];
+    const columns = named(t, mine) ?? named(t, theirs);
+    return columns ? [{ table: t, columns }] : [];
+  });
+  if (listings.length === 0) return undefined;
+  const k = mine.map((_, j) => `k${j}`).join(", ");
+  const keysOf = (keys: KeyOf[]): string =>
+    keys.map((key, j) => `CAST(${key.sql} AS VARCHAR) AS k${j}`).join(", ");
+  const from = (keys: KeyOf[]): string => `${sqlIdent(keys[0]!.table.name)} AS ${sqlIdent(keys[0]!.alias)}`;
+  const notNull = (keys: KeyOf[]): string => keys.map((key) => `(${key.sql}) IS NOT NULL`).join(" AND ");
+  const [mineFilter, theirFilter] = [
+    await filterFor(ctx.engine, join.select, mine[0]!.alias, ctx.state),
+    await filterFor(ctx.engine, join.select, theirs[0]!.alias, ctx.state),
+  ];
+  // The keys each side drops: kept rows of one side whose key no row of the other side holds.
+  const lost =
+    `lm AS (SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)} WHERE (${mineFilter}) AND ${notNull(mine)} ` +
+    `EXCEPT SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)}), ` +
+    `lt AS (SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)} WHERE (${theirFilter}) AND ${notNull(theirs)} ` +
+    `EXCEPT SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)}), ` +
+    `u AS (SELECT * FROM lm UNION SELECT * FROM lt)`;
+  for (const { table, columns } of listings) {
+    const listed = columns.map((c, j) => `CAST(${sqlIdent(c)} AS VARCHAR) AS k${j}`).join(", ");
+    const [row] = await ctx.engine.all(
+      `WITH ${lost}, t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)}) ` +
+        `SELECT (SELECT count(*) FROM lm) AS lost, (SELECT count(*) FROM lm SEMI JOIN t USING (${k})) AS listed, ` +
+        `(SELECT count(*) FROM t ANTI JOIN u USING (${k})) AS extra`,
+    );
+    const n = Number(row?.lost ?? 0);
+    if (n > 0 && Number(row?.listed) === n && Number(row?.extra) === 0) return table;
+  }
+  return undefined;
+}
 
 /**
  * A shifted self-join (`rain a JOIN rain b ON b.year = a.year - 1`, a previous-period lookup)
@@ -97,7 +190,8 @@ async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends",
+  kind: "loss" | "lookup" | "ends" | "again" | "listed",
+  listing?: TableInfo,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -136,6 +230,20 @@ async function describe(
       code: "join-row-loss",
       severity: "info",
       message: `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "again")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} again dropped ${amount}, as reported for an earlier call of this session: ${examples}.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "listed")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are keys that ${tableLabel(listing!)}, an earlier result of this session, lists as unmatched.`,
       locations: present(locations).slice(0, 1),
     };
   if (kind === "lookup")

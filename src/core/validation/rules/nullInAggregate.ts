@@ -10,6 +10,7 @@ import { joinProfile, scaled } from "../joinProfile.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
 
@@ -38,13 +39,10 @@ const NULL_SKIPPING = new Set([
  * query keeps; SUM/AVG skip them silently, so the result describes fewer rows than it seems.
  * Filtering them (`WHERE col IS NOT NULL`) or replacing them (`coalesce`) makes the choice explicit.
  */
-export const nullInAggregateRule: ValidationRule = {
+export const nullInAggregateRule: ValidationRule = queryRule({
   code: "null-in-aggregate",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
     for (const use of aggregateUses(sql.statement, ctx.state, (fn) => NULL_SKIPPING.has(fn.toLowerCase()))) {
@@ -98,7 +96,7 @@ export const nullInAggregateRule: ValidationRule = {
     }
     return out;
   },
-};
+});
 
 function isNotNullOf(
   predicate: Json,

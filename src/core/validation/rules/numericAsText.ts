@@ -6,6 +6,7 @@ import { keptRelation, ROWID } from "../keptRelation.ts";
 import { conjuncts, expressionSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { sqlName } from "./unknownColumn.ts";
@@ -136,13 +137,10 @@ interface Profile {
  * written as numbers (`'1,234'`, `'$5M'`) into NULLs. Plain digit strings that sort as their numbers
  * do (ZIP codes, four-digit years) pass, and so do markers a TRY_CAST was meant to drop.
  */
-export const numericAsTextRule: ValidationRule = {
+export const numericAsTextRule: ValidationRule = queryRule({
   code: "numeric-as-text",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
     for (const use of uses(sql.statement, ctx.state)) {
@@ -171,7 +169,7 @@ export const numericAsTextRule: ValidationRule = {
     }
     return out;
   },
-};
+});
 
 interface Finding {
   how: string;

@@ -5,6 +5,7 @@ import { walk } from "../../sandbox/sqlGate.ts";
 import type { CountingRule, TableProfile } from "../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
+import { aggregateCalls } from "../aggregateUses.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { locate, present, quote } from "../evidence.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
@@ -13,6 +14,7 @@ import type { Json } from "../sqlFacts.ts";
 import { parseTree } from "../sqlText.ts";
 import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 
 /**
  * `overlapping-categories` (warning): a Query sums — or divides by a sum — across categories of a
@@ -162,25 +164,19 @@ interface SumUse {
 
 /** Sums in a SELECT's own expressions (not its subqueries, which are SELECTs of their own). */
 function sumsOf(select: Json): SumUse[] {
-  const out: SumUse[] = [];
-  let grouping: Json[] | undefined;
-  walkOwn([select.select_list, select.having, select.qualify], (n) => {
-    const fn = String(n.function_name ?? "").toLowerCase();
-    const window = n.class === "WINDOW" && n.type === "WINDOW_AGGREGATE";
-    if (!(n.class === "FUNCTION" || window) || !SUMS.has(fn)) return;
-    const argument = (n.children as Json[] | undefined)?.[0];
-    if (!argument) return;
-    grouping ??= groupingItems(select).map((g) => g.expression);
-    const filter = (n.filter ?? n.filter_expr) as Json | null | undefined;
-    out.push({
-      fn: String(n.function_name),
-      node: n,
-      argument,
-      groups: window ? ((n.partitions as Json[] | undefined) ?? []) : grouping,
-      ...(filter ? { filter } : {}),
-    });
-  });
-  return out;
+  const calls = aggregateCalls(
+    [select.select_list, select.having, select.qualify],
+    (fn) => SUMS.has(fn.toLowerCase()),
+    { windows: true },
+  );
+  const grouping = calls.some((c) => !c.window) ? groupingItems(select).map((g) => g.expression) : [];
+  return calls.map(({ fn, node, argument, window, filter }) => ({
+    fn,
+    node,
+    argument,
+    groups: window ? ((node.partitions as Json[] | undefined) ?? []) : grouping,
+    ...(filter ? { filter } : {}),
+  }));
 }
 
 /** The alias every column of an expression belongs to, if one (and at least one column). */
@@ -206,13 +202,10 @@ function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] 
   return out;
 }
 
-export const overlappingCategoriesRule: ValidationRule = {
+export const overlappingCategoriesRule: ValidationRule = queryRule({
   code: "overlapping-categories",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
     for (const select of selectNodes(sql.statement)) {
@@ -237,7 +230,7 @@ export const overlappingCategoriesRule: ValidationRule = {
     }
     return out;
   },
-};
+});
 
 interface Spanning {
   /** How the example group is named: `State = 'Alabama'`, or "" for all the rows kept. */

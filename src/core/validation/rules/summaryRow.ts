@@ -10,6 +10,7 @@ import { expressionSql, filterFor, resolveColumn, scopeOf, selectNodes } from ".
 import type { Json } from "../sqlFacts.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { sqlName } from "./unknownColumn.ts";
@@ -102,13 +103,10 @@ interface Candidate {
  * counted with the rows it summarises. Only rows the query really aggregates count: after its
  * WHERE, its joins and the aggregate's FILTER.
  */
-export const summaryRowRule: ValidationRule = {
+export const summaryRowRule: ValidationRule = queryRule({
   code: "summary-row",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: true,
   async check({ ctx, sql }) {
-    if (!sql) return [];
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
     const accepted = (fn: string): boolean => isAdditive(fn) || CHANGED.has(fn.toLowerCase());
@@ -158,7 +156,7 @@ export const summaryRowRule: ValidationRule = {
     for (const select of selectNodes(sql.statement)) out.push(...(await rankedTotals(ctx, select)));
     return out;
   },
-};
+});
 
 /** Columns of `alias` the SELECT groups by (lower case). */
 function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<string> {
@@ -200,13 +198,12 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
   if (labels.length === 0) return [];
   const a = sqlIdent(alias);
   const v = `TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE)`;
-  const isTotal = labels
-    .map(
-      (l) => `regexp_full_match(lower(trim(${a}.${sqlIdent(l.name)})), ${sqlString(`^(${TOTAL_LABEL})$`)})`,
-    )
-    .join(" OR ");
-  const labelColumn = `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${a}.${sqlIdent(l.name)})), ${sqlString(`^(${TOTAL_LABEL})$`)}) THEN ${sqlString(l.name)} END`).join(", ")})`;
-  const labelValue = `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${a}.${sqlIdent(l.name)})), ${sqlString(`^(${TOTAL_LABEL})$`)}) THEN ${a}.${sqlIdent(l.name)} END`).join(", ")})`;
+  const total = labelSql(
+    labels.map((l) => `${a}.${sqlIdent(l.name)}`),
+    labels.map((l) => l.name),
+    `^(${TOTAL_LABEL})$`,
+  );
+  const [isTotal, labelColumn, labelValue] = [total.matches, total.column, total.value];
   const kept = await keptRelation(ctx, select, alias);
   const descending = String(first.type).includes("DESC");
   const totals = await ctx.engine.all(
@@ -240,6 +237,25 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
   ];
 }
 
+/**
+ * Over the text columns `labels` (SQL expressions) and their names: whether a row's label matches
+ * `pattern` in any of them, which column holds the first matching label, and that label — the
+ * label-column SQL both summary checks read.
+ */
+function labelSql(
+  labels: string[],
+  names: string[],
+  pattern: string,
+): { matches: string; column: string; value: string } {
+  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL" };
+  const test = labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`);
+  return {
+    matches: test.join(" OR "),
+    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${sqlString(names[i]!)} END`).join(", ")})`,
+    value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
+  };
+}
+
 /** How to leave the rows out: by their label column when they have one. */
 function exclusion(found: Candidate[]): string {
   const labelled = found.filter((r) => r.column !== undefined);
@@ -269,19 +285,10 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   const a = sqlIdent(alias);
   const t = `${sqlIdent(table.name)} AS ${a}`;
   const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
-  const matching = (pattern: string): string =>
-    labels.length
-      ? labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`).join(" OR ")
-      : "FALSE";
   const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
   const textColumns = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
-  const anyLabel = `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`;
-  const labelColumn = labels.length
-    ? `coalesce(${labels.map((l, i) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${sqlString(textColumns[i]!)} END`).join(", ")})`
-    : "NULL";
-  const labelValue = labels.length
-    ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(anyLabel)}) THEN ${l} END`).join(", ")})`
-    : "NULL";
+  const anyLabel = labelSql(labels, textColumns, `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`);
+  const [labelColumn, labelValue] = [anyLabel.column, anyLabel.value];
   const statWord = labels.length
     ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
     : "NULL";
@@ -290,7 +297,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   // table and value: a summary row is one whatever the query keeps.
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
-      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${matching(TOTAL_LABEL)}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
         `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
     );
     const stats = rows.filter((r) => !r.total && r.stat !== null);

@@ -8,6 +8,7 @@ import { filterFor, namesOf, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 
 type Side = "left" | "right" | "unknown" | "none";
 
@@ -256,12 +257,10 @@ function describeSide(node: unknown): string {
  * cross join with a side of at most one row (a total, a single filtered row), or a LATERAL side
  * correlated with the other, passes.
  */
-export const unkeyedJoinRule: ValidationRule = {
+export const unkeyedJoinRule: ValidationRule = queryRule({
   code: "unkeyed-join",
   phase: "before",
-  ops: ["Query"],
   async check({ sql, ctx }) {
-    if (!sql) return [];
     const statement = sql.statement;
     const out: Diagnostic[] = [];
     for (const select of selectNodes(statement)) {
@@ -304,7 +303,7 @@ export const unkeyedJoinRule: ValidationRule = {
     }
     return out.slice(0, 1);
   },
-};
+});
 
 function diagnostic(message: string): Diagnostic {
   return { code: "unkeyed-join", severity: "error", message, locations: [] };

@@ -5,6 +5,7 @@ import type { TableInfo } from "../../state/sharedState.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import {
   conjuncts,
+  expressionSql,
   filterFor,
   groupingItems,
   resolveColumn,
@@ -14,8 +15,11 @@ import {
 } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { columnLabel } from "../derivedTables.ts";
+import { keptRelation, ROWID } from "../keptRelation.ts";
+import type { OperatorContext } from "../../operators/operator.ts";
 
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -83,7 +87,7 @@ async function groupVariants(
 ): Promise<VariantGroup[]> {
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
-  const only = among ? ` AND ${col} IN (${among.map(sqlString).join(", ")})` : "";
+  const only = among ? ` AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))` : "";
   const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter})${only} GROUP BY 1`;
   // One scan: the distinct values are materialised once and both searches read them. A
   // misspelling counts only where one spelling is clearly the rarer.
@@ -94,6 +98,7 @@ async function groupVariants(
       `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
       `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
+    among ? [JSON.stringify(among)] : undefined,
   );
   return found.map((r) => ({
     variants: (r.variants as unknown[]).map(String),
@@ -123,22 +128,66 @@ async function distinctEntities(
   if (others.length === 0) return false;
   const a = sqlIdent(c.alias);
   const col = `${a}.${sqlIdent(c.column)}`;
-  const list = variants.map(sqlString).join(", ");
+
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (${list})), ` +
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
       `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
       `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
       `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+    [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
   // rows meeting once or twice is chance.
   return found.some(
     (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
   );
+}
+
+/**
+ * The variant groups whose spellings meet inside one group of the query's other GROUP BY keys: a
+ * GROUP BY src, Violation over yearly files that each spell 'yes' one way ('yes' in 2016, 'YES' in
+ * 2015) puts every spelling in a group of its own file anyway — no group is split, the result is
+ * the one GROUP BY src, lower(Violation) gives. Spellings split a group only where they occur under
+ * the same values of the other keys, and only those spellings are named. Read over the rows the
+ * query keeps; when the other keys cannot be evaluated there (or the query has several grouping
+ * sets, as ROLLUP does), every group is kept as found.
+ */
+async function splitGroups(
+  ctx: OperatorContext,
+  select: Json,
+  c: ColumnOf,
+  others: Json[],
+  groups: VariantGroup[],
+): Promise<VariantGroup[]> {
+  if (others.length === 0 || groups.length === 0) return groups;
+  if (((select.group_sets as unknown[] | undefined) ?? []).length > 1) return groups;
+  try {
+    const kept = await keptRelation(ctx, select, c.alias);
+    const keys = await Promise.all(others.map((e) => expressionSql(ctx.engine, c.alias, e)));
+    const a = sqlIdent(c.alias);
+    const col = `${a}.${sqlIdent(c.column)}`;
+    const split: VariantGroup[] = [];
+    for (const g of groups) {
+      const [row] = await ctx.engine.all(
+        `WITH k AS MATERIALIZED (SELECT ${col} AS v, ${a}.${ROWID} AS rid, ${keys.map((k, i) => `${k} AS k${i}`).join(", ")}${kept.from} ` +
+          `AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+          `m AS (SELECT DISTINCT unnest(list(DISTINCT v)) AS v FROM k GROUP BY ${keys.map((_, i) => `k${i}`).join(", ")} HAVING count(DISTINCT v) > 1) ` +
+          `SELECT (SELECT list(v) FROM m) AS variants, count(*) AS n, min(rid) AS r FROM k WHERE v IN (SELECT v FROM m)`,
+        [JSON.stringify(g.variants)],
+      );
+      // In the group's own order (a misspelling's commoner spelling first).
+      const meeting = new Set(((row?.variants as unknown[] | null) ?? []).map(String));
+      const variants = g.variants.filter((v) => meeting.has(v));
+      if (variants.length > 1) split.push({ ...g, variants, n: Number(row!.n), r: Number(row!.r) });
+    }
+    return split;
+  } catch {
+    return groups;
+  }
 }
 
 /** The shortest SQL expression that gives every variant of every group one value. */
@@ -267,13 +316,10 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
  * query's other predicates keep are looked at. Spellings that occur side by side as different
  * entities (each once per date, on the same dates) are not variants.
  */
-export const valueVariantsRule: ValidationRule = {
+export const valueVariantsRule: ValidationRule = queryRule({
   code: "value-variants",
-  phase: "after",
-  ops: ["Query"],
   inputsOnly: false,
   async check({ ctx, sql, args }) {
-    if (!sql) return [];
     const output = ctx.state.table(String(args.output));
     const out: Diagnostic[] = [];
     const report = async (
@@ -307,7 +353,8 @@ export const valueVariantsRule: ValidationRule = {
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
       const grouped = new Set<string>();
-      for (const { expression, item } of groupingItems(select)) {
+      const grouping = groupingItems(select);
+      for (const { expression, item } of grouping) {
         const c = textColumn(expression, scope);
         if (!c || grouped.has(`${c.alias}.${c.column}`)) continue;
         grouped.add(`${c.alias}.${c.column}`);
@@ -319,12 +366,15 @@ export const valueVariantsRule: ValidationRule = {
         // them (and find their rows) in the source.
         const among = shown && output ? await variantCandidates(ctx.engine, output, shown) : undefined;
         if (among?.length === 0) continue;
+        const found =
+          filter === "TRUE" && !among
+            ? await wholeColumn(c)
+            : await groupVariants(ctx.engine, c, filter, among);
+        const others = grouping.filter((g) => g.expression !== expression).map((g) => g.expression);
         await report(
           c,
           "GROUP BY",
-          filter === "TRUE" && !among
-            ? await wholeColumn(c)
-            : await groupVariants(ctx.engine, c, filter, among),
+          await splitGroups(ctx, select, c, others, found),
           filter,
           (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
         );
@@ -338,8 +388,9 @@ export const valueVariantsRule: ValidationRule = {
         // One statement for every literal of the column: its spellings among the kept rows.
         const rows = await ctx.engine.all(
           `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
-            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest([${[...use.literals].map(sqlString).join(", ")}]::VARCHAR[]) AS u(x)) AND ${normalised(col)} <> '' ` +
+            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS u(x)) AND ${normalised(col)} <> '' ` +
             `GROUP BY 1, 2 ORDER BY n DESC`,
+          [JSON.stringify([...use.literals])],
         );
         const byKey = new Map<string, { v: string; n: number; r: number }[]>();
         for (const r of rows) {
@@ -413,4 +464,4 @@ export const valueVariantsRule: ValidationRule = {
     }
     return out;
   },
-};
+});
