@@ -12,7 +12,9 @@
 // Run as `npm run eval:discover`; flags: `--dir <folder>` (one lake folder holding lake/ and
 // tasks.json or questions.json, repeatable; replaces the defaults), `--scale <tiny|bench|workspace>`
 // and `--seed <n>` for the bench/lakes lakes, `--json`, `--verbose` (each task's entries),
-// `--limit <n>` (cap the entries Discover returns, e.g. 10 to measure a fixed cap), `--threads <n>`
+// `--limit <n>` (cap the entries Discover returns, e.g. 10 to measure a fixed cap), `--tasks <file>`
+// (the questions of the `--dir` lakes read from that file instead, e.g. the held-out questions of
+// bench/discoverHoldout/legal.json, written from the lake's file list, not from the benchmark), `--threads <n>`
 // (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
 // thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -191,8 +193,14 @@ function tasksFile(dir: string): string | undefined {
   return ["tasks.json", "questions.json"].map((f) => join(dir, f)).find((f) => existsSync(f));
 }
 
-async function evalLake(name: string, dir: string, threads: number, cap?: number): Promise<LakeResult> {
-  const tasks = JSON.parse(readFileSync(tasksFile(dir) ?? "", "utf8")) as Task[];
+async function evalLake(
+  name: string,
+  dir: string,
+  threads: number,
+  cap?: number,
+  questions?: string,
+): Promise<LakeResult> {
+  const tasks = JSON.parse(readFileSync(questions ?? tasksFile(dir) ?? "", "utf8")) as Task[];
   const { map, ms } = await mapLake(join(dir, "lake"), threads);
   const visible = map.files.filter((f) => !isDotFile(f.path));
   const lakeFiles = visible.map((f) => f.path);
@@ -261,6 +269,9 @@ async function main(): Promise<void> {
   const threads = Number(argValues("--threads")[0] ?? "1");
   const capText = argValues("--limit")[0];
   const cap = capText === undefined ? undefined : Number(capText);
+  const questionsArg = argValues("--tasks")[0];
+  const questions = questionsArg === undefined ? undefined : resolve(questionsArg);
+  if (questions && argValues("--dir").length === 0) throw new Error("--tasks needs --dir <lake folder>");
   const lakes: { name: string; dir: string }[] = argValues("--dir").map((d) => ({
     name: basename(resolve(d)),
     dir: resolve(d),
@@ -285,13 +296,13 @@ async function main(): Promise<void> {
   const results: LakeResult[] = [];
   try {
     for (const lake of lakes) {
-      if (!existsSync(join(lake.dir, "lake")) || !tasksFile(lake.dir)) {
+      if (!existsSync(join(lake.dir, "lake")) || !(questions ?? tasksFile(lake.dir))) {
         console.error(
           `evalDiscover: ${lake.dir} holds no lake/ and tasks.json (or questions.json); skipped.`,
         );
         continue;
       }
-      results.push(await evalLake(lake.name, lake.dir, threads, cap));
+      results.push(await evalLake(lake.name, lake.dir, threads, cap, questions));
     }
   } finally {
     if (generated) rmSync(generated, { recursive: true, force: true });

@@ -1,17 +1,19 @@
 import { before, after, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
-import { storedZip } from "../helpers/zipFile.ts";
+import { storedZip, zipArchive } from "../helpers/zipFile.ts";
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Random-looking rows compress poorly, so cutting the file in half cuts the stream itself. */
 const noisyCsv = `a,b\n${Array.from({ length: 20000 }, (_, i) => `${(i * 7919) % 10007},${(i * 104729) % 99991}`).join("\n")}\n`;
 
-const { lake, stateDir } = tempLake({
+const files: Record<string, string | Buffer> = {
   "states.json": pretty({ AK: "Alaska", AL: "Alabama", AZ: "Arizona", CA: "California" }),
   "stations.json": pretty({
     N1: { name: "North", elevation: 120, geo: { lat: 59.9, lon: 10.7 } },
@@ -71,9 +73,11 @@ const { lake, stateDir } = tempLake({
   ),
   "data.csv.bz2": Buffer.concat([Buffer.from("BZh91AY&SY"), Buffer.alloc(40, 7)]),
   "exports.zip": storedZip({ "2023/a.csv": "x\n1\n", "2023/b.csv": "y\n2\n" }),
+  "book.zip": zipArchive({ "data/cities.csv": "Cities of Europe\n\ncity,pop\nOslo,700000\nRome,2800000\n" }),
   "times.csv":
     "at,clock,day\n2024-01-02 08:15:00,13:45:30,2024-01-02\n2024-02-03 17:05:10,07:00:00,2024-02-03\n",
-});
+};
+const { lake, stateDir } = tempLake(files);
 
 let runtime: Runtime;
 const entry = (path: string): SourceEntry => {
@@ -246,9 +250,51 @@ describe("Compressed files", () => {
     assert.match(entry("truncated.csv.gz").error ?? "", /gzip file is truncated.*copy or download it again/);
     assert.match(entry("archive.tar.gz").error ?? "", /tar archive: extract it/);
     assert.match(entry("data.csv.bz2").error ?? "", /bzip2-compressed.*bunzip2/);
-    assert.match(
-      entry("exports.zip").error ?? "",
-      /ZIP archive of 2 files \(2023\/a\.csv, 2023\/b\.csv\).*unzip it/,
+  });
+});
+
+describe("ZIP archives of data files", () => {
+  test("each member is a table named by the member, read from a copy in the state folder, never the lake", () => {
+    const e = entry("exports.zip");
+    assert.equal(e.error, undefined);
+    assert.deepEqual(
+      e.tables?.map((t) => [t.sheet, t.member, t.rowCount, columns(t).join(",")]),
+      [
+        ["2023/a.csv", "2023/a.csv", 1, "x:BIGINT"],
+        ["2023/b.csv", "2023/b.csv", 1, "y:BIGINT"],
+      ],
+    );
+    assert.deepEqual(
+      e.archive?.members.map((m) => [m.name, m.tables, m.error]),
+      [
+        ["2023/a.csv", 1, undefined],
+        ["2023/b.csv", 1, undefined],
+      ],
+    );
+    const inLake = readdirSync(lake, { recursive: true, encoding: "utf8" }).filter((p) =>
+      statSync(join(lake, p)).isFile(),
+    );
+    assert.deepEqual(inLake.sort(), Object.keys(files).sort(), "nothing was written into the lake");
+  });
+
+  test("a Scan of a member reads its rows, each pointing at its line in the member", async () => {
+    const r = await runtime.call({
+      op: "Scan",
+      file: "book.zip",
+      sheet: "data/cities.csv",
+      output: "zipped_cities",
+    });
+    assert.equal(r.status, "ok", JSON.stringify(r));
+    const o = r.observation as {
+      preview: { origins: ({ file: string; line: number } | null)[]; rows: unknown[][] };
+    };
+    assert.deepEqual(o.preview.rows, [
+      ["Oslo", 700000],
+      ["Rome", 2800000],
+    ]);
+    assert.deepEqual(
+      o.preview.origins.map((x) => `${x?.file}:${x?.line}`),
+      ["book.zip/data/cities.csv:4", "book.zip/data/cities.csv:5"],
     );
   });
 });

@@ -842,3 +842,57 @@ describe("a specific word of the question brings in the table whose first rows h
     );
   });
 });
+
+describe("a column named in full by the question's words", () => {
+  // Five files whose paths and titles say "fraud", and one whose only "fraud" is a whole column: the
+  // yearly table that splits every year's reports into Fraud, Identity Theft and Other.
+  function byTypeMap(): SourceMap {
+    const files: SourceEntry[] = [];
+    for (const topic of ["Contact Method", "Payment Method", "Amount Lost", "Age", "State"])
+      files.push(
+        file(`reports/Fraud_Reports_by_${topic.replace(/ /g, "_")}.csv`, [
+          table([`Fraud Reports by ${topic}`], {
+            [topic]: ["a", "b"],
+            "# of Reports": ["1,204"],
+            "Percentage of all Fraud Reports with a dollar loss reported": ["11%"],
+          }),
+        ]),
+      );
+    files.push(
+      file("reports/Number_of_Reports_by_Type.csv", [
+        table(["Number of Reports by Type"], {
+          Year: ["2001", "2002", "2003"],
+          Fraud: ["137,306"],
+          "Identity Theft": ["86,250"],
+          Other: ["101,963"],
+        }),
+      ]),
+      file("reports/Theft_Victims.csv", [
+        table(["Victims"], { "Identity of the victim": ["x"], "Theft date": ["2020-01-01"] }),
+      ]),
+    );
+    return { root: "/lake", builtAt: "", files };
+  }
+
+  test("a column named by a word of the question ranks its table among the first, and the hit says so", () => {
+    const index = new DiscoverIndex(byTypeMap());
+    const hits = index.search("In which years were fraud reports at least half of all reports?", [], 3);
+    const byType = hits.find((h) => h.path === "reports/Number_of_Reports_by_Type.csv");
+    assert.ok(byType, paths(hits).join("\n"));
+    assert.ok(
+      byType.reasons.some((r) => r.startsWith("column named: ") && r.includes("Fraud")),
+      byType.reasons.join(" | "),
+    );
+  });
+
+  test("a run of the question's words matches a column of those words, not the words apart", () => {
+    const index = new DiscoverIndex(byTypeMap());
+    const hits = index.search("identity theft");
+    const byType = hits.find((h) => h.path === "reports/Number_of_Reports_by_Type.csv");
+    const apart = hits.find((h) => h.path === "reports/Theft_Victims.csv");
+    assert.ok(byType && apart, paths(hits).join("\n"));
+    assert.ok(byType.reasons.includes("column named: Identity Theft"), byType.reasons.join(" | "));
+    assert.ok(!apart.reasons.some((r) => r.startsWith("column named")), apart.reasons.join(" | "));
+    assert.ok(byType.score > apart.score);
+  });
+});

@@ -78,22 +78,40 @@ export interface DiscoverHit {
   copies?: CopyNote[];
 }
 
-type Field = "path" | "title" | "columns" | "values" | "text" | "files";
+type Field = "path" | "title" | "columns" | "names" | "values" | "text" | "files";
 
-const FIELDS: readonly Field[] = ["path", "title", "columns", "values", "text", "files"];
+const FIELDS: readonly Field[] = ["path", "title", "columns", "names", "values", "text", "files"];
 
-/** Path words and titles say what a file is about; columns say what it holds; samples only hint. */
-const BOOST: Record<Field, number> = { path: 3, title: 3, columns: 2, values: 1, text: 1, files: 1 };
+/**
+ * Path words and titles say what a file is about; columns say what it holds, and a column named in
+ * full by the question's own words ("Fraud", "Identity Theft") holds what is asked, where a word
+ * inside a long header ("Percentage of all Fraud Reports with …") only hints; samples only hint.
+ */
+const BOOST: Record<Field, number> = {
+  path: 3,
+  title: 3,
+  columns: 2,
+  names: 2,
+  values: 1,
+  text: 1,
+  files: 1,
+};
 
 /** How each field is named in a hit's reasons. */
 const REASON_LABEL: Record<Field, string> = {
   path: "path",
   title: "title",
   columns: "columns",
+  names: "column named",
   values: "values",
   text: "text",
   files: "files",
 };
+
+/** Whole names ("Identity Theft") are one index term: their words joined by this character. */
+const JOIN = "_";
+/** The longest run of a question's words read as one name. */
+const MAX_NAME_WORDS = 4;
 
 /** A group needs this many same-shaped files in one folder. */
 const MIN_GROUP_FILES = 3;
@@ -185,6 +203,32 @@ export function indexTerms(text: string): string[] {
   return out;
 }
 
+/** A whole name as one index term: its words processed and joined ("identity_theft"); null when none stays. */
+export function nameTerm(name: string): string | null {
+  const terms = indexTerms(name);
+  return terms.length === 0 || terms.length > MAX_NAME_WORDS ? null : terms.join(JOIN);
+}
+
+/** The whole-name terms of a question: every run of 2 to MAX_NAME_WORDS of its words, in order. */
+function nameTermsOf(query: string): string[] {
+  const words = indexTerms(query);
+  const out: string[] = [];
+  for (let n = 2; n <= MAX_NAME_WORDS; n++)
+    for (let i = 0; i + n <= words.length; i++) out.push(words.slice(i, i + n).join(JOIN));
+  return out;
+}
+
+/** What the index holds of a field's text: whole names, one per line, for `names`; words otherwise. */
+function fieldTerms(text: string, field?: string): string[] {
+  if (field !== "names") return indexTerms(text);
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const term = nameTerm(line);
+    if (term !== null) out.push(term);
+  }
+  return out;
+}
+
 /** The index terms of a text, in order, without repeats. */
 function termsOf(text: string): string[] {
   const out: string[] = [];
@@ -233,6 +277,8 @@ interface DocText {
   path: string[];
   title: string[];
   columns: string[];
+  /** The column names again, each read whole (see fieldTerms). */
+  names: string[];
   values: string[];
   text: string[];
   files: string[];
@@ -364,10 +410,12 @@ function spelledAcronyms(path: string, texts: readonly string[]): string[] {
 }
 
 function fileText(entry: SourceEntry): DocText {
+  const columns = columnNames(entry);
   const fields: DocText = {
     path: [entry.path],
     title: titleLines(entry),
-    columns: columnNames(entry),
+    columns,
+    names: columns,
     values: sampleValues(entry),
     text: (entry.firstLines ?? []).slice(0, MAX_TEXT_LINES),
     files: [],
@@ -549,7 +597,7 @@ export class DiscoverIndex {
     return new MiniSearch<Doc>({
       fields: [...FIELDS],
       idField: "id",
-      tokenize: indexTerms,
+      tokenize: fieldTerms,
       processTerm: (term) => term,
       extractField: (doc, field) => (field === "id" ? doc.id : doc.fields[field as Field].join("\n")),
     });
@@ -632,6 +680,7 @@ export class DiscoverIndex {
         path: [pathText, ...spelledAcronyms(pathText, [...titles, ...columns, ...values])],
         title: [...titles],
         columns,
+        names: columns,
         values: [...values],
         text: [],
         files: family ? members.map((m) => m.path) : names,
@@ -748,8 +797,10 @@ export class DiscoverIndex {
     if (terms.length === 0) return [];
     const periods = questionPeriods(query);
     const text = terms.join(" ");
+    // Runs of words ("identity theft") are looked up too: they match only whole names (see fieldTerms).
+    const queryTerms = [...terms, ...new Set(nameTermsOf(query))];
     const options = {
-      tokenize: () => terms,
+      tokenize: () => queryTerms,
       boost: BOOST,
       fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.1 : false),
       prefix: false,
@@ -980,6 +1031,8 @@ export class DiscoverIndex {
           const word = token.toLowerCase();
           if (term !== null && terms.has(term) && !items.includes(word)) items.push(word);
         }
+      } else if (field === "names") {
+        items = doc.fields.names.filter((name) => terms.has(nameTerm(name) ?? ""));
       } else {
         items = doc.fields[field].filter((text) => termsOf(text).some((t) => terms.has(t)));
       }

@@ -1,6 +1,8 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
+import { memberCopy } from "../sourceMap/archiveMembers.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
@@ -42,28 +44,45 @@ export async function directRead(
   entry: SourceEntry,
   table: TableProfile,
 ): Promise<{ readSql: string; origin: RowOrigin } | undefined> {
-  const absPath = join(lakeRoot, entry.path);
+  const { absPath, source } = await tableFile(lakeRoot, radarDir, entry, table);
   const read = table.read;
   switch (read.kind) {
     case "csv": {
       const path = await readablePath(absPath, read, radarDir);
       return {
         readSql: `SELECT ${typedSelectList(read.columns)} FROM (${csvDataSql(path, read)})`,
-        origin: fileOrigin(entry, absPath, read),
+        origin: fileOrigin(source, absPath, read),
       };
     }
     case "json": {
-      const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
-      return { readSql: `SELECT * FROM ${from}`, origin: fileOrigin(entry, absPath, read) };
+      const { from } = await nativeReaderSql(engine, absPath, source.bytes, read, true);
+      return { readSql: `SELECT * FROM ${from}`, origin: fileOrigin(source, absPath, read) };
     }
     case "parquet":
       return {
         readSql: `SELECT * FROM ${parquetReaderSql(absPath)}`,
-        origin: fileOrigin(entry, absPath, read),
+        origin: fileOrigin(source, absPath, read),
       };
     case "grid":
       return undefined;
   }
+}
+
+/**
+ * The file a table is read from: the lake file, or for a table of a ZIP archive its member's
+ * extracted copy in the state folder, named `archive.zip/member.csv` (rows point into the member).
+ */
+async function tableFile(
+  lakeRoot: string,
+  radarDir: string,
+  entry: SourceEntry,
+  table: TableProfile,
+): Promise<{ absPath: string; source: SourceEntry }> {
+  const absPath = join(lakeRoot, entry.path);
+  if (table.member === undefined) return { absPath, source: entry };
+  const copy = await memberCopy(radarDir, absPath, table.member);
+  const { size, mtimeMs } = statSync(copy);
+  return { absPath: copy, source: { ...entry, path: `${entry.path}/${table.member}`, bytes: size, mtimeMs } };
 }
 
 /** Where each row of a table DuckDB reads from its file sits in that file (found on first use). */
@@ -110,7 +129,7 @@ export async function materialize(
   table: TableProfile,
   output: string,
 ): Promise<Materialized> {
-  const absPath = join(lakeRoot, entry.path);
+  const { absPath, source } = await tableFile(lakeRoot, radarDir, entry, table);
   const read = table.read;
   const target = sqlIdent(output);
   let origin: RowOrigin;
@@ -129,27 +148,27 @@ export async function materialize(
         readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
         await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
-      origin = fileOrigin(entry, absPath, read);
+      origin = fileOrigin(source, absPath, read);
       break;
     }
     case "json": {
-      const { from } = await nativeReaderSql(engine, absPath, entry.bytes, read, true);
+      const { from } = await nativeReaderSql(engine, absPath, source.bytes, read, true);
       readSql = `SELECT * FROM ${from}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = fileOrigin(entry, absPath, read);
+      origin = fileOrigin(source, absPath, read);
       break;
     }
     case "parquet":
       readSql = `SELECT * FROM ${parquetReaderSql(absPath)}`;
       await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
-      origin = fileOrigin(entry, absPath, read);
+      origin = fileOrigin(source, absPath, read);
       break;
     case "grid": {
       if (read.columns.length === 0)
         throw new Error(
           `sheet "${read.sheet}" of ${entry.path} is empty (no cells with values)${otherSheets(entry, read.sheet)}`,
         );
-      const { table: gridTable } = await readGrid(engine, absPath, entry, read.source, read.sheet);
+      const { table: gridTable } = await readGrid(engine, absPath, source, read.source, read.sheet);
       await engine.run(
         `CREATE OR REPLACE TABLE ${target} AS SELECT ${typedSelectList(read.columns)} FROM (${gridDataSql(gridTable, read)})`,
       );
@@ -158,7 +177,7 @@ export async function materialize(
         `CREATE OR REPLACE TABLE ${sqlIdent(`${gridTable}_lines`)} AS SELECT __line FROM ${sqlIdent(gridTable)} WHERE rowid > ${read.headerIndex} ORDER BY rowid LIMIT ${read.dataRows}`,
       );
       await engine.run(`DROP TABLE ${sqlIdent(gridTable)}`);
-      origin = { kind: "grid", file: entry.path, sheet: read.sheet, gridTable: `${gridTable}_lines` };
+      origin = { kind: "grid", file: source.path, sheet: read.sheet, gridTable: `${gridTable}_lines` };
       break;
     }
   }

@@ -3,6 +3,9 @@ import { createInterface } from "node:readline";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { sampleAndSniff, sampleLines, firstCharacter } from "./sampleAndSniff.ts";
+import type { SampledFile } from "./sampleAndSniff.ts";
+import { inflateAllowance, readArchive } from "./archiveMembers.ts";
+import type { ArchiveRead } from "./archiveMembers.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
 import { profileWorkbook } from "./profileWorkbook.ts";
@@ -30,6 +33,8 @@ export interface ProfileOptions {
   budgetMs?: number;
   /** The reference path (see typeTextColumns.ts). */
   exhaustive?: boolean;
+  /** Reading a member of an archive: an archive inside it is not opened. */
+  inArchive?: boolean;
 }
 
 export function fileBudgetMs(bytes: number, baseMs = DEFAULT_FILE_BUDGET_MS): number {
@@ -49,10 +54,118 @@ export async function profileFile(
 ): Promise<SourceEntry> {
   const started = performance.now();
   const entry: SourceEntry = { path: file.path, bytes: file.bytes, mtimeMs: file.mtimeMs, format: "unknown" };
-  const budget = fileBudgetMs(file.bytes, options.budgetMs);
-  const limit = engine.limit(budget);
+  let budget = fileBudgetMs(file.bytes, options.budgetMs);
+  let limit = engine.limit(budget);
   try {
-    const { sample, sniffed, compression, notes, error } = await sampleAndSniff(file);
+    const sampled = await sampleAndSniff(file);
+    if (sampled.zip && !options.inArchive) {
+      // The archive's budget is that of the bytes it may extract, not of its compressed size.
+      limit.clear();
+      budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
+      limit = engine.limit(budget);
+      await readZip(engine, file, cacheDir, options, entry, sampled.sniffed.note, started + budget);
+    } else await readContent(engine, file, cacheDir, options, entry, sampled);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (limit.expired())
+      entry.error =
+        `not mapped: reading it took longer than the per-file budget of ${Math.round(budget / 1000)} s ` +
+        `(found so far: ${entry.format}${entry.encoding ? `, ${entry.encoding}` : ""}); the rest of the lake was mapped. ` +
+        `Read it with Bash (head) or map it alone.`;
+    else if (code === "ENOENT" || code === "EACCES" || code === "EPERM")
+      entry.error = unreadableReason(error, "file");
+    else entry.error = describeFailure(entry.format, error);
+  } finally {
+    limit.clear();
+  }
+  entry.profileMs = Math.round(performance.now() - started);
+  return entry;
+}
+
+/**
+ * A ZIP archive of data files: each member read from its extracted copy (archiveMembers.ts), its
+ * tables named by the member; the entry lists every member and why one was not read.
+ */
+async function readZip(
+  engine: DuckEngine,
+  file: CrawledFile,
+  cacheDir: string,
+  options: ProfileOptions,
+  entry: SourceEntry,
+  note: string | undefined,
+  deadline: number,
+): Promise<void> {
+  let read: ArchiveRead;
+  try {
+    read = await readArchive(file, cacheDir, deadline, async (member) => {
+      const inner: SourceEntry = {
+        path: member.path,
+        bytes: member.bytes,
+        mtimeMs: member.mtimeMs,
+        format: "unknown",
+      };
+      try {
+        await readContent(
+          engine,
+          member,
+          cacheDir,
+          { ...options, inArchive: true },
+          inner,
+          await sampleAndSniff(member),
+        );
+      } catch (error) {
+        inner.error = describeFailure(inner.format, error);
+      }
+      return inner;
+    });
+  } catch (error) {
+    entry.format = "binary";
+    entry.error = `not a data format RADAR reads: ${note ?? "a ZIP archive"} (${(error as Error).message})`;
+    return;
+  }
+  entry.archive = { kind: "zip", members: read.members };
+  const unread = read.members.filter((m) => m.error !== undefined);
+  const list = unread
+    .slice(0, 5)
+    .map((m) => `${m.name} (${m.error})`)
+    .join("; ");
+  if (read.tables.length === 0) {
+    entry.format = "binary";
+    entry.error =
+      read.members.length === 0
+        ? "a ZIP archive with no data files: nothing to read"
+        : `a ZIP archive of ${read.members.length} file${read.members.length === 1 ? "" : "s"}, none holding a table RADAR reads: ${list}${unread.length > 5 ? "; …" : ""}`;
+    return;
+  }
+  entry.format = read.format ?? "csv";
+  // Members left out are told on every table read from the archive (the entry maps; it is not an error).
+  const left =
+    unread.length > 0
+      ? [
+          `${unread.length} of ${read.members.length} files of the archive not read: ${list}${unread.length > 5 ? "; …" : ""}`,
+        ]
+      : [];
+  entry.tables = read.tables.map((t) => ({
+    ...t,
+    notes: [
+      ...(t.notes ?? []),
+      `read from ${t.member} in the ZIP archive (extracted into RADAR's state folder)`,
+      ...left,
+    ],
+  }));
+}
+
+/** Reads a file's content by its sniffed format into `entry` (tables, first lines or an error). */
+async function readContent(
+  engine: DuckEngine,
+  file: CrawledFile,
+  cacheDir: string,
+  options: ProfileOptions,
+  entry: SourceEntry,
+  sampled: SampledFile,
+): Promise<void> {
+  {
+    const { sample, sniffed, compression, notes, error } = sampled;
     entry.format = sniffed.format;
     if (sniffed.encoding) entry.encoding = sniffed.encoding;
     if (compression) entry.compression = compression;
@@ -127,21 +240,7 @@ export async function profileFile(
     }
     if (notes.length && entry.tables)
       entry.tables = entry.tables.map((t) => ({ ...t, notes: [...(t.notes ?? []), ...notes] }));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (limit.expired())
-      entry.error =
-        `not mapped: reading it took longer than the per-file budget of ${Math.round(budget / 1000)} s ` +
-        `(found so far: ${entry.format}${entry.encoding ? `, ${entry.encoding}` : ""}); the rest of the lake was mapped. ` +
-        `Read it with Bash (head) or map it alone.`;
-    else if (code === "ENOENT" || code === "EACCES" || code === "EPERM")
-      entry.error = unreadableReason(error, "file");
-    else entry.error = describeFailure(entry.format, error);
-  } finally {
-    limit.clear();
   }
-  entry.profileMs = Math.round(performance.now() - started);
-  return entry;
 }
 
 async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableProfile> {

@@ -18,6 +18,8 @@ export interface SampledFile {
   notes: string[];
   /** The file cannot be read, and why (a damaged compressed file), in place of the format's message. */
   error?: string;
+  /** A ZIP archive that is no workbook: its members are read (archiveMembers.ts). */
+  zip?: true;
 }
 
 /** Reads a file's sample and decides its format, looking inside gzip whatever the file is called. */
@@ -27,7 +29,12 @@ export async function sampleAndSniff(file: CrawledFile): Promise<SampledFile> {
   if (!compression) {
     const sniffed = sniffFormat(file.path, raw);
     if (sniffed.format === "binary" && raw.head.subarray(0, 4).toString("latin1") === "PK\u0003\u0004")
-      return { sample: raw, sniffed: { format: "binary", note: await zipContents(file.absPath) }, notes: [] };
+      return {
+        sample: raw,
+        sniffed: { format: "binary", note: await zipContents(file.absPath) },
+        notes: [],
+        zip: true,
+      };
     return { sample: raw, sniffed, notes: [] };
   }
   if (compression !== "gzip")

@@ -119,6 +119,11 @@ export type TableRead = CsvRead | JsonRead | ParquetRead | GridRead;
 export interface TableProfile {
   /** Sheet name (Excel) or table label (HTML); absent for single-table files. */
   sheet?: string;
+  /**
+   * For a table of a ZIP archive: the member it is read from (`exports/2023.csv`), extracted into
+   * RADAR's state folder (archiveMembers.ts); its lines, header and row origins are the member's.
+   */
+  member?: string;
   /** 1-based line (sheet row for Excel) of the header; 0 when the format has no header line. */
   headerLine: number;
   /** Title/preamble rows above the header, as text (whole, never cut). */
@@ -249,10 +254,23 @@ export interface SourceEntry {
   fingerprint?: ContentFingerprint;
   /** Words and years of a text file's first 64 KiB, each once (fileRelations.ts), for Discover. */
   headTerms?: string[];
+  /** For a ZIP archive of data files: each member, and why one was not read. */
+  archive?: { kind: "zip"; members: ArchiveMember[] };
   /** Files with the same bytes, or of which this file is the start (or that are the start of it). */
   relations?: FileRelation[];
   /** Milliseconds spent profiling the file (not persisted meaningfully from cache). */
   profileMs?: number;
+}
+
+/** A member of a ZIP archive (see SourceEntry.archive). */
+export interface ArchiveMember {
+  name: string;
+  /** Its size once extracted, as the archive's index says. */
+  bytes: number;
+  /** How many tables of the entry were read from it. */
+  tables: number;
+  /** Why it was not read (encrypted, another compression method, over the budget, damaged, no table). */
+  error?: string;
 }
 
 export interface SourceMap {

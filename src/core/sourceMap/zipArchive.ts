@@ -19,6 +19,10 @@ export interface ZipEntry {
   size: number;
   localHeaderOffset: number;
   encrypted: boolean;
+  /** CRC-32 of the uncompressed bytes, from the index. */
+  crc: number;
+  /** The index gave its sizes or offset in ZIP64 extra fields (over 4 GiB or past 4 GiB). */
+  zip64: boolean;
 }
 
 /** The archive's structure is damaged (a message a user can act on). */
@@ -138,6 +142,8 @@ async function readCentralDirectory(handle: FileHandle): Promise<Map<string, Zip
     let compressedSize = directory.readUInt32LE(at + 20);
     let uncompressedSize = directory.readUInt32LE(at + 24);
     let localHeaderOffset = directory.readUInt32LE(at + 42);
+    const zip64 =
+      compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff;
     // ZIP64: fields that overflowed 32 bits are in extra field 0x0001, in this order.
     const extra = directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
     for (let e = 0; e + 4 <= extra.length;) {
@@ -163,6 +169,8 @@ async function readCentralDirectory(handle: FileHandle): Promise<Map<string, Zip
       size: uncompressedSize,
       localHeaderOffset,
       encrypted: (flags & 1) !== 0,
+      crc: directory.readUInt32LE(at + 16),
+      zip64,
     });
     at += 46 + nameLength + extraLength + commentLength;
   }

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import type { CorpusCase } from "../corpusCase.ts";
 import { committedWorkbooks } from "../../helpers/realWorkbooks.ts";
-import { storedZip } from "../../helpers/zipFile.ts";
+import { storedZip, zipArchive } from "../../helpers/zipFile.ts";
 
 /**
  * More of the formats area's inputs: workbooks written by LibreOffice (the committed copies of
@@ -423,9 +423,105 @@ export const formatsMoreCases: CorpusCase[] = [
   {
     name: "zip-of-csvs",
     owner: "formats",
-    about: "a ZIP archive of CSV exports (not a workbook)",
+    about: "a ZIP archive of CSV exports (not a workbook), stored without compression",
     files: { "exports.zip": storedZip({ "a.csv": "x\n1\n", "b.csv": "y\n2\n" }) },
-    expect: [{ file: "exports.zip", flag: /ZIP archive of 2 files \(a\.csv, b\.csv\).*unzip/ }],
+    expect: [
+      { file: "exports.zip", table: { sheets: ["a.csv", "b.csv"] } },
+      { file: "exports.zip", table: { sheet: "a.csv", rows: 1, headerLine: 1, columns: ["x:BIGINT"] } },
+      { file: "exports.zip", table: { sheet: "b.csv", rows: 1, headerLine: 1, columns: ["y:BIGINT"] } },
+    ],
+  },
+  {
+    name: "zip-deflated-exports",
+    owner: "formats",
+    about:
+      "a ZIP of deflated exports as zip tools write them: a data book with a title and footnote, a JSON-lines file in a folder, macOS junk",
+    files: {
+      "book.zip": () =>
+        zipArchive({
+          "2024/reports.csv": `Reports by State,,\n,,\nState,# of Reports,Year\n${Array.from({ length: 60 }, (_, i) => `State ${i},"${(i + 1) * 1000}",2024`).join("\n")}\n,,\nSource: Consumer Sentinel,,\n`,
+          "logs/events.jsonl": '{"id":1,"kind":"a"}\n{"id":2,"kind":"b"}\n{"id":3,"kind":"c"}\n',
+          "__MACOSX/2024/._reports.csv": Buffer.from([0, 5, 22, 7, 0, 2, 0, 0]),
+          "2024/.DS_Store": Buffer.alloc(64, 1),
+        }),
+    },
+    expect: [
+      { file: "book.zip", table: { sheets: ["2024/reports.csv", "logs/events.jsonl"] } },
+      {
+        file: "book.zip",
+        table: {
+          sheet: "2024/reports.csv",
+          rows: 60,
+          headerLine: 3,
+          titleLines: ["Reports by State"],
+          footer: ["Source: Consumer Sentinel"],
+          columns: ["State", "# of Reports:BIGINT", "Year:BIGINT"],
+          check: (t) => (t.member === "2024/reports.csv" ? undefined : `member ${t.member}`),
+        },
+      },
+      { file: "book.zip", table: { sheet: "logs/events.jsonl", rows: 3, columns: ["id:BIGINT", "kind"] } },
+    ],
+  },
+  {
+    name: "zip-some-members-unreadable",
+    owner: "formats",
+    about:
+      "a ZIP whose readable CSV sits next to an encrypted member, a member in another compression method and a zip bomb (inflates past its declared size): the CSV maps, each other member is named with why",
+    files: {
+      "mixed.zip": () =>
+        zipArchive({
+          "good.csv": "id,v\n1,a\n2,b\n",
+          "secret.csv": { content: "id\n1\n", method: 0, encrypted: true },
+          "packed.csv": { content: "BZh9 not really", method: 12 },
+          "bomb.csv": { content: `x\n${"0\n".repeat(200_000)}`, declaredSize: 1000 },
+        }),
+    },
+    expect: [
+      {
+        file: "mixed.zip",
+        table: {
+          sheets: ["good.csv"],
+          rows: 2,
+          columns: ["id:BIGINT", "v"],
+          check: (_t, entry) => {
+            const why = Object.fromEntries(
+              (entry.archive?.members ?? []).map((m) => [m.name, m.error ?? "read"]),
+            );
+            const wrong: string[] = [];
+            if (why["good.csv"] !== "read") wrong.push(`good.csv: ${why["good.csv"]}`);
+            if (!/encrypted/.test(why["secret.csv"] ?? "")) wrong.push(`secret.csv: ${why["secret.csv"]}`);
+            if (!/method 12/.test(why["packed.csv"] ?? "")) wrong.push(`packed.csv: ${why["packed.csv"]}`);
+            if (!/inflates past the 1000 bytes/.test(why["bomb.csv"] ?? ""))
+              wrong.push(`bomb.csv: ${why["bomb.csv"]}`);
+            const notes = entry.tables?.[0]?.notes ?? [];
+            if (!notes.some((n) => /3 of 4 files of the archive not read: secret\.csv/.test(n)))
+              wrong.push(`notes: ${notes.join(" | ")}`);
+            if (entry.error !== undefined) wrong.push(`an entry that maps has the error ${entry.error}`);
+            return wrong.length ? wrong.join("; ") : undefined;
+          },
+        },
+      },
+    ],
+  },
+  {
+    name: "zip-damaged",
+    owner: "formats",
+    about: "a ZIP of CSVs cut short by a failed download (no index at its end): reported, the map goes on",
+    files: {
+      "cut.zip": () => zipArchive({ "a.csv": `x\n${"1\n".repeat(500)}` }).subarray(0, 40),
+      "ok.csv": "a\n1\n",
+    },
+    expect: [
+      { file: "cut.zip", flag: /ZIP archive.*(index|truncated)/ },
+      { file: "ok.csv", table: { rows: 1 } },
+    ],
+  },
+  {
+    name: "zip-corrupt-member",
+    owner: "formats",
+    about: "a ZIP whose only member's bytes no longer match their checksum (a damaged copy)",
+    files: { "bad.zip": () => zipArchive({ "a.csv": { content: "x\n1\n2\n", declaredCrc: 12345 } }) },
+    expect: [{ file: "bad.zip", flag: /none holding a table.*checksum/ }],
   },
   {
     name: "csv-timestamps-and-times",
