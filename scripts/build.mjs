@@ -122,9 +122,9 @@ if (existsSync("src/extension/extension.ts")) {
   });
   shareVscodeModule("dist/extension.cjs");
   // Everything that needs DuckDB or the model client, loaded on first use.
-  await build({ ...extensionOptions, entryPoints: { runtimeBundle: "src/extension/runtimeBundle.ts" } });
+  await build({ ...extensionOptions, entryPoints: { runtimeBundle: "src/extension/run/runtimeBundle.ts" } });
   // The child process that builds the Source Map out of the extension host (sourceMapper.ts).
-  await build({ ...extensionOptions, entryPoints: { mapWorker: "src/extension/mapWorker.ts" } });
+  await build({ ...extensionOptions, entryPoints: { mapWorker: "src/extension/sources/mapWorker.ts" } });
   await buildWebview();
 }
 

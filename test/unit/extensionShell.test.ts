@@ -1,15 +1,15 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { TraceEvent } from "../../src/core/trace/traceEvents.ts";
-import { debounce, isIgnoredChange } from "../../src/extension/debounce.ts";
-import { isTextFormat, lakeFile } from "../../src/extension/lakePaths.ts";
-import { lmErrorKind, lmTurns } from "../../src/extension/lmMessages.ts";
-import { chooseModel, isHttpUrl, pickLm, safeEndpoint } from "../../src/extension/modelChoice.ts";
-import type { LmModelInfo, ModelSettings } from "../../src/extension/modelChoice.ts";
-import { operatorIcon, statusColor } from "../../src/extension/operatorLook.ts";
-import { reportHtml } from "../../src/extension/reportHtml.ts";
-import { TraceModel, allCalls } from "../../src/extension/traceModel.ts";
-import { trustPolicy } from "../../src/extension/trustPolicy.ts";
+import { debounce, isIgnoredChange } from "../../src/extension/host/debounce.ts";
+import { isTextFormat, lakeFile } from "../../src/extension/host/lakePaths.ts";
+import { lmErrorKind, lmTurns } from "../../src/extension/model/lmMessages.ts";
+import { chooseModel, isHttpUrl, pickLm, safeEndpoint } from "../../src/extension/model/modelChoice.ts";
+import type { LmModelInfo, ModelSettings } from "../../src/extension/model/modelChoice.ts";
+import { operatorIcon, statusColor } from "../../src/extension/trace/operatorLook.ts";
+import { reportHtml } from "../../src/extension/report/reportHtml.ts";
+import { TraceModel, allCalls } from "../../src/extension/trace/traceModel.ts";
+import { trustPolicy } from "../../src/extension/tools/trustPolicy.ts";
 import { isLocation, isReportState, isWebviewToHost } from "../../src/shared/reportProtocol.ts";
 
 /** The VS Code shell's decisions that need no editor: models, paths, messages, trust, pages. */

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import * as vscode from "vscode";
-import { mcpLaunch } from "../../../src/extension/mcpLaunch.ts";
+import { mcpLaunch } from "../../../src/extension/tools/mcpLaunch.ts";
 import type { RadarApi } from "../../../src/extension/extension.ts";
-import { allCalls } from "../../../src/extension/traceModel.ts";
-import type { TraceRun } from "../../../src/extension/traceModel.ts";
+import { allCalls } from "../../../src/extension/trace/traceModel.ts";
+import type { TraceRun } from "../../../src/extension/trace/traceModel.ts";
 
 /**
  * Issue 6 inside a real extension host: RADAR's operators as language model tools (invoked through

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { join, relative } from "node:path";
 import * as vscode from "vscode";
 import type { RadarApi } from "../../../src/extension/extension.ts";
-import { allCalls } from "../../../src/extension/traceModel.ts";
+import { allCalls } from "../../../src/extension/trace/traceModel.ts";
 import { E2E_API_KEY, E2E_QUESTION, askScript } from "../../e2e/askScenario.ts";
 import { LONG_RUN_CALLS, LONG_RUN_QUESTION, longRunScript } from "../../e2e/longRunScenario.ts";
 import { startScriptedServer } from "../../helpers/scriptedOpenAiServer.ts";

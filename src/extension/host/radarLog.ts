@@ -1,0 +1,44 @@
+import * as vscode from "vscode";
+import { redactSecrets } from "../../agent/redact.ts";
+
+/**
+ * The "RADAR" log channel. Every line passes through redaction with the stored API key and the
+ * patterns of bearer tokens and keys, so a message that quotes an endpoint's error cannot leak one.
+ */
+export class RadarLog implements vscode.Disposable {
+  private readonly channel = vscode.window.createOutputChannel("RADAR", { log: true });
+  private secrets: string[] = [];
+
+  /** The values to scrub besides the generic patterns (the stored key). */
+  setSecrets(secrets: string[]): void {
+    this.secrets = secrets.filter((s) => s.length > 0);
+  }
+
+  info(message: string): void {
+    this.channel.info(this.clean(message));
+  }
+
+  warn(message: string): void {
+    this.channel.warn(this.clean(message));
+  }
+
+  error(message: string): void {
+    this.channel.error(this.clean(message));
+  }
+
+  debug(message: string): void {
+    this.channel.debug(this.clean(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+
+  private clean(message: string): string {
+    return redactSecrets(message, this.secrets);
+  }
+}
