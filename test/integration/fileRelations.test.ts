@@ -10,7 +10,7 @@ import type { DiscoverObservation } from "../../src/core/operators/discover.ts";
 import type { UnionScanObservation } from "../../src/core/operators/unionScan.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import { copiesOf, headTermsOf } from "../../src/core/sourceMap/fileRelations.ts";
+import { MAX_IDENTICAL, copiesOf, headTermsOf } from "../../src/core/sourceMap/fileRelations.ts";
 import type { SourceEntry, SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
@@ -310,3 +310,61 @@ describe(
     });
   },
 );
+
+describe("a large class of identical files", () => {
+  // 60 copies of one export: listing every pair would be 60·59 relations (N² for N copies).
+  const copies: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) copies[`batch/copy-${String(i).padStart(2, "0")}.csv`] = samples(5, 300);
+  copies["batch/other.csv"] = samples(5, 400);
+  const { lake, stateDir } = tempLake(copies);
+  after(() => {
+    rmSync(lake, { recursive: true, force: true });
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  test("lists at most MAX_IDENTICAL copies per file, the original among them, from the cache too", async () => {
+    for (const map of [await mapOf(lake, stateDir), await mapOf(lake, stateDir)]) {
+      const copyFiles = map.files.filter((f) => f.path.startsWith("batch/copy-"));
+      assert.equal(copyFiles.length, 60);
+      for (const f of copyFiles) {
+        const identical = (f.relations ?? []).filter((r) => r.kind === "identical").map((r) => r.path);
+        // The first MAX_IDENTICAL members list the whole class; the others list those.
+        const expected = f.path < `batch/copy-${MAX_IDENTICAL}` ? 59 : MAX_IDENTICAL;
+        assert.equal(identical.length, expected, f.path);
+        if (f.path !== "batch/copy-00.csv") assert.ok(identical.includes("batch/copy-00.csv"), f.path);
+      }
+      assert.equal(entry(map, "batch/other.csv").relations, undefined);
+      const copiesMap = copiesOf(map.files);
+      for (const f of copyFiles.slice(1)) assert.equal(copiesMap.get(f.path)?.path, "batch/copy-00.csv");
+    }
+  });
+
+  test("a UnionScan of two copies that do not list each other still warns of rows counted twice", async () => {
+    const runtime = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      const r = await runtime.call({
+        op: "UnionScan",
+        files: ["batch/copy-58.csv", "batch/copy-59.csv"],
+        source_column: "f",
+        output: "both",
+      });
+      assert.equal(r.status, "ok", JSON.stringify([r.error, r.diagnostics]));
+      const d = r.diagnostics.filter((x) => x.code === "duplicate-file");
+      assert.equal(d.length, 1, JSON.stringify(r.diagnostics));
+      assert.match(d[0]!.message, /copy-58\.csv and batch\/copy-59\.csv have the same bytes .* rows twice/);
+      const plain = await runtime.call({
+        op: "UnionScan",
+        files: ["batch/copy-58.csv", "batch/other.csv"],
+        source_column: "f",
+        output: "plain",
+      });
+      assert.equal(plain.status, "ok", JSON.stringify([plain.error, plain.diagnostics]));
+      assert.deepEqual(
+        plain.diagnostics.filter((x) => x.code === "duplicate-file"),
+        [],
+      );
+    } finally {
+      runtime.close();
+    }
+  });
+});

@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import { mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
+import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
+import { exactRecords } from "../../src/core/sourceMap/profileDelimited.ts";
+import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { originsOf } from "../../src/core/state/sharedState.ts";
@@ -158,6 +160,117 @@ describe("Source Map: the fast path gives the reference path's content", () => {
       assert.equal(mayBeDate("2004-05-31"), true);
     } finally {
       engine.close();
+    }
+  });
+});
+
+/** Small files read whole: plain ones are counted in JS (exactRecords), the others by DuckDB. */
+function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; notPlain: string[] } {
+  const plain: Record<string, string> = {
+    "ints.csv": "id,n,big\n1,-5,9223372036854775807\n2,+7,1\n3,0,2\n",
+    "int_overflow.csv": "id,big\n1,9223372036854775808\n2,3\n",
+    "leading_zero.csv": "code,v\n007,1.5\n010,2\n",
+    "doubles.csv": "x,y,z\n1.5,1e3,.5\n-2,2E-2,5.\n3.25,inf,1_000\n",
+    "dates.csv":
+      "d,bad,ts,slash\n2024-02-29,2023-02-29,2024-01-01 10:00,2024/01/02\n2000-12-31,2023-01-01,2024-01-01T23:59:59,2024/13/01\n",
+    "times.csv": "t,late,frac\n10:00,23:59:59,10:00:00.1234567\n00:00:01,24:00,12:30:00.5\n",
+    "bools.csv": "a,b\ntrue,TRUE\nFalse,yes\n",
+    "spaces.csv": "a,b\n 1 , x \n  2,   \n3,\n",
+    "short_rows.csv": "a,b,c\n1,2,3\n4\n5,6\n",
+    "empty_col.csv": "a,b\n1,\n2,\n",
+    "crlf.csv": "a,b\r\n1,2024-01-01\r\n2,2024-01-02\r\n",
+    "no_final_newline.csv": "a,b\n1,x\n2,y",
+    "title_and_footer.csv":
+      "Report of things,,\n\nyear,count,share\n2001,10,0.1\n2002,11,0.2\n2003,12,0.3\n\nSource: made up,,\n",
+    "semicolons.csv": "a;b\n1,5;x\n2,5;y\n",
+    "tabs.tsv": "a\tb\n1\t2020-01-01\n2\t2020-01-02\n",
+    "blocks.csv": "Table 1,,\nyear,n,m\n2001,1,2\n2002,3,4\n\nTable 2,,\nyear,n,m\n2001,5,6\n2002,7,8\n",
+  };
+  const notPlain: Record<string, string> = {
+    "quoted.csv": 'a,b\n1,"x, y"\n2,"z"\n',
+    "bom.csv": "\ufeffa,b\n1,2\n",
+    "lone_cr.csv": "a,b\r1,2\r3,4\r",
+    "blank_inside.csv": "a,b\n1,2\n\n3,4\n5,6\n",
+  };
+  const { lake, stateDir } = tempLake({ ...plain, ...notPlain });
+  return { lake, stateDir, plain: Object.keys(plain), notPlain: Object.keys(notPlain) };
+}
+
+describe("Source Map: small files counted in JS give DuckDB's content", () => {
+  test("every value JS answers for, DuckDB's test answers alike", async () => {
+    let seed = 11;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const digits = (n: number): string => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
+    const makers = [
+      () => `${pick(["", "-", "+"])}${digits(1 + Math.floor(random() * 21))}`,
+      () =>
+        `${pick(["", "-"])}${digits(1 + Math.floor(random() * 17))}.${digits(1 + Math.floor(random() * 17))}`,
+      () => `${digits(1)}${pick(["e", "E"])}${pick(["", "-", "+"])}${digits(2)}`,
+      () => pick([".5", "5.", "1_000", "inf", "nan", "0x10", "1,5", "١٢", "00", "0", "-0", "+0"]),
+      () =>
+        `${pick(["19", "20", "0", "99", "20"])}${digits(2)}-${pick([digits(2), "02", "12", "04"])}-${pick([digits(2), "29", "30", "31", "28", "01"])}`,
+      () => `${digits(4)}/${digits(1 + Math.floor(random() * 2))}/${digits(2)}`,
+      () =>
+        `20${digits(2)}-${digits(2)}-${digits(2)}${pick([" ", "T"])}${digits(2)}:${digits(2)}${pick(["", `:${digits(2)}`])}`,
+      () =>
+        `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
+      () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
+    ];
+    const values = [...new Set(Array.from({ length: 6000 }, () => pick(makers)()))];
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+      let answered = 0;
+      for (const type of ["BIGINT", "DOUBLE", "DATE", "TIMESTAMP", "TIME", "BOOLEAN"]) {
+        const duck = await engine.all(
+          `SELECT v, coalesce(${keepsType(type, false, "v")}, false) AS keeps FROM (SELECT unnest([${list}]) AS v)`,
+        );
+        const wrong: string[] = [];
+        let kept = 0;
+        for (const row of duck) {
+          const js = keepsTypeInJs(type, false, String(row.v));
+          if (js === undefined) continue;
+          answered++;
+          if (js) kept++;
+          if (js !== row.keeps) wrong.push(`${type} ${String(row.v)}: JS ${js}, DuckDB ${String(row.keeps)}`);
+        }
+        assert.deepEqual(wrong, []);
+        // BOOLEAN has only a handful of distinct spellings.
+        assert.ok(
+          kept >= (type === "BOOLEAN" ? 5 : 20),
+          `${type}: only ${kept} values kept, the test says little`,
+        );
+      }
+      assert.ok(answered > values.length * 3, `JS answered only ${answered} times`);
+    } finally {
+      engine.close();
+    }
+  });
+
+  test("plain small files are split in JS, the others left to DuckDB, with the reference's content", async () => {
+    const { lake, stateDir, plain, notPlain } = smallFilesLake();
+    try {
+      const fast = await mapLake(lake);
+      const reference = await mapLake(lake, { exhaustive: true });
+      assert.deepEqual(content(fast), content(reference));
+      const { readFileSync } = await import("node:fs");
+      const counted = (path: string): boolean =>
+        (fast.files.find((f) => f.path === path)?.tables ?? []).every(
+          (t) =>
+            exactRecords(readFileSync(join(lake, path), "utf8"), t.read as CsvRead, t.rowCount) !== undefined,
+        );
+      for (const path of plain) assert.ok(counted(path), `${path} should be counted in JS`);
+      for (const path of notPlain.filter((p) => p !== "bom.csv")) assert.ok(!counted(path), path);
+      const types = (path: string): string[] =>
+        fast.files.find((f) => f.path === path)!.tables![0]!.columns.map((c) => c.type);
+      assert.deepEqual(types("ints.csv"), ["BIGINT", "BIGINT", "BIGINT"]);
+      assert.deepEqual(types("int_overflow.csv"), ["BIGINT", "DOUBLE"]);
+      assert.deepEqual(types("dates.csv").slice(0, 2), ["DATE", "VARCHAR"]);
+      assert.equal(fast.files.find((f) => f.path === "title_and_footer.csv")!.tables![0]!.rowCount, 3);
+    } finally {
+      rmSync(lake, { recursive: true, force: true });
+      rmSync(stateDir, { recursive: true, force: true });
     }
   });
 });

@@ -157,10 +157,27 @@ function canBePrefix(entry: SourceEntry): boolean {
   return !(table && table.rowCount === 0);
 }
 
-function addRelation(entry: SourceEntry, relation: FileRelation): void {
-  const list = entry.relations ?? [];
-  if (!list.some((r) => r.kind === relation.kind && r.path === relation.path)) list.push(relation);
-  entry.relations = list;
+/**
+ * Identical files each file lists at most: a class of N byte-identical files would otherwise hold
+ * N²/2 relations (5,000 copies of one export: 12.5 M objects in the map and its cache). Every member
+ * of a larger class lists the class's first MAX_IDENTICAL members in `originalFirst` order — the
+ * original among them, so `copiesOf` still finds it — and those list the whole class.
+ */
+export const MAX_IDENTICAL = 32;
+
+/** Adds a relation unless listed; `listed` (one per relateFiles run) keeps each addition O(1). */
+function addRelation(
+  listed: WeakMap<SourceEntry, Set<string>>,
+  entry: SourceEntry,
+  relation: FileRelation,
+): void {
+  let keys = listed.get(entry);
+  if (!keys)
+    listed.set(entry, (keys = new Set((entry.relations ?? []).map((r) => `${r.kind}\u0000${r.path}`))));
+  const key = `${relation.kind}\u0000${relation.path}`;
+  if (keys.has(key)) return;
+  keys.add(key);
+  (entry.relations ??= []).push(relation);
 }
 
 /**
@@ -169,6 +186,7 @@ function addRelation(entry: SourceEntry, relation: FileRelation): void {
  */
 export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promise<void> {
   const fresh = new Set<string>();
+  const listed = new WeakMap<SourceEntry, Set<string>>();
   const before = new Map<string, FileRelation[]>();
   for (const entry of files) {
     if (entry.relations) before.set(entry.path, entry.relations);
@@ -192,7 +210,12 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
   const known = (a: SourceEntry, b: SourceEntry): FileRelation | undefined | null => {
     // Both unchanged since the last map: what was found then still holds (null: nothing was).
     if (fresh.has(a.path) || fresh.has(b.path)) return undefined;
-    return before.get(a.path)?.find((r) => r.path === b.path) ?? null;
+    const previous = before.get(a.path);
+    const found = previous?.find((r) => r.path === b.path);
+    if (found) return found;
+    // A capped list of identical files does not name every copy: compare again.
+    const identical = previous?.filter((r) => r.kind === "identical").length ?? 0;
+    return identical >= MAX_IDENTICAL - 1 ? undefined : null;
   };
   const withPrint = files.filter((f) => f.fingerprint);
 
@@ -206,11 +229,12 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
   }
   for (const group of bySize.values()) {
     if (group.length < 2) continue;
-    const classes: SourceEntry[][] = [];
+    // Each file joins the class of the first file it equals; the checks say how (all bytes, or head and tail).
+    const classes: { members: SourceEntry[]; checked: FileRelation["checked"][] }[] = [];
     for (const entry of group) {
       let placed = false;
       for (const cls of classes) {
-        const head = cls[0]!;
+        const head = cls.members[0]!;
         const previous = known(entry, head);
         let same: FileRelation["checked"] | undefined;
         if (previous !== undefined) same = previous?.kind === "identical" ? previous.checked : undefined;
@@ -219,17 +243,34 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
           same = c?.equal ? c.checked : undefined;
         }
         if (same) {
-          cls.push(entry);
+          cls.members.push(entry);
+          cls.checked.push(same);
           placed = true;
-          for (const other of cls)
-            if (other !== entry) {
-              addRelation(entry, { kind: "identical", path: other.path, bytes: other.bytes, checked: same });
-              addRelation(other, { kind: "identical", path: entry.path, bytes: entry.bytes, checked: same });
-            }
           break;
         }
       }
-      if (!placed) classes.push([entry]);
+      if (!placed) classes.push({ members: [entry], checked: ["all-bytes"] });
+    }
+    for (const { members, checked } of classes) {
+      if (members.length < 2) continue;
+      // How a pair was established: by all bytes only when both were compared in full with the head.
+      const how = new Map(members.map((m, i) => [m, checked[i]!]));
+      const pairChecked = (a: SourceEntry, b: SourceEntry): FileRelation["checked"] =>
+        how.get(a) === "all-bytes" && how.get(b) === "all-bytes" ? "all-bytes" : "head-and-tail";
+      const ordered = [...members].sort((a, b) => originalFirst(a.path, b.path));
+      const first = ordered.slice(0, MAX_IDENTICAL);
+      const relate = (entry: SourceEntry, other: SourceEntry): void => {
+        const relation: FileRelation = {
+          kind: "identical",
+          path: other.path,
+          bytes: other.bytes,
+          checked: pairChecked(entry, other),
+        };
+        (entry.relations ??= []).push(relation);
+      };
+      // Members past the first MAX_IDENTICAL list only those; those list every member.
+      for (const entry of ordered) for (const other of first) if (other !== entry) relate(entry, other);
+      for (const entry of first) for (const other of ordered.slice(MAX_IDENTICAL)) relate(entry, other);
     }
   }
 
@@ -268,8 +309,8 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
         ...(found.lines !== undefined ? { lines: found.lines } : {}),
         ...(found.cutMidLine !== undefined ? { cutMidLine: found.cutMidLine } : {}),
       };
-      addRelation(short, { kind: "prefix-of", path: long.path, bytes: long.bytes, ...facts });
-      addRelation(long, { kind: "has-prefix", path: short.path, bytes: short.bytes, ...facts });
+      addRelation(listed, short, { kind: "prefix-of", path: long.path, bytes: long.bytes, ...facts });
+      addRelation(listed, long, { kind: "has-prefix", path: short.path, bytes: short.bytes, ...facts });
     }
   }
 }
@@ -304,7 +345,7 @@ function copyMarks(path: string): number {
 }
 
 /** Which of identical files is the original: no copy mark in its name, then the shallowest, shortest, first. */
-function originalFirst(a: string, b: string): number {
+export function originalFirst(a: string, b: string): number {
   return (
     copyMarks(a) - copyMarks(b) ||
     a.split("/").length - b.split("/").length ||

@@ -4,7 +4,7 @@ import { censusOfBuffer, censusOfFile } from "./byteCensus.ts";
 import { splitRecords } from "./delimitedText.ts";
 import type { TextRecord } from "./delimitedText.ts";
 import type { FileSample } from "./fileSample.ts";
-import { sampleText } from "./fileSample.ts";
+import { bomEncoding, sampleText } from "./fileSample.ts";
 import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "./sourceEntry.ts";
 import { YEAR_CELL, isNumberLike, usedWidthOf } from "./cellKinds.ts";
 import { layoutParts } from "./layoutProfile.ts";
@@ -99,6 +99,16 @@ export async function profileDelimited(
     text.head = text.head.replace(/\0/g, "");
     text.tail = text.tail.replace(/\0/g, "");
   }
+  // A small file read whole, as DuckDB reads it (no BOM, not compressed, no NUL): its records may be
+  // counted in JS (exactRecords).
+  const plainText =
+    sample.complete &&
+    !compression &&
+    !stripNul &&
+    !bomEncoding(sample.head) &&
+    text.head.length <= JS_PASS_CHARS
+      ? text.head
+      : undefined;
   // A cut sample is only used to find the header and the columns: its first records are enough.
   const head = splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
   // A partial last record in a cut sample would look like a ragged row.
@@ -120,7 +130,17 @@ export async function profileDelimited(
   if (sample.complete) {
     const blocks = splitBlocks(rows, gapBefore);
     if (blocks.length > 1)
-      return profileBlocks(engine, cacheDir, absPath, headRecords, gapBefore, blocks, file, options);
+      return profileBlocks(
+        engine,
+        cacheDir,
+        absPath,
+        headRecords,
+        gapBefore,
+        blocks,
+        file,
+        options,
+        plainText,
+      );
   }
   const layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete });
   // A cut sample: the rows after the data are looked for in the file's tail, against the head's data.
@@ -155,6 +175,7 @@ export async function profileDelimited(
   // Rows after the data (footnotes, trailer blocks, blank records) are counted by DuckDB but are no data.
   const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
     footer: trailing,
+    ...(plainText !== undefined ? { plainText } : {}),
     sample: rows.slice(layout.dataStart, sample.complete ? layout.dataEnd : undefined),
     ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart } : {}),
   });
@@ -231,6 +252,7 @@ async function profileBlocks(
     compression?: "gzip";
   },
   options: DelimitedOptions,
+  plainText: string | undefined,
 ): Promise<TableProfile[]> {
   const rows = records.map((r) => r.fields);
   let encoding = file.encoding;
@@ -262,6 +284,7 @@ async function profileBlocks(
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,
+      ...(plainText !== undefined ? { plainText } : {}),
       sample: rows.slice(layout.dataStart, layout.dataEnd),
     });
     encoding = read.encoding;
@@ -344,16 +367,22 @@ export async function readTyped(
   cacheDir: string,
   names: { name: string; sourceName: string }[],
   options: DelimitedOptions,
-  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample">,
+  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample"> & {
+    plainText?: string;
+  },
 ): Promise<TextColumnsResult> {
+  const { plainText, ...given } = rows;
   for (let attempt = 0; attempt < 4; attempt++) {
     const path = await readablePath(absPath, read, cacheDir);
     try {
       const reader = csvReaderSql(path, read);
+      const records =
+        plainText !== undefined && attempt === 0 ? exactRecords(plainText, read, rows.dataRows) : undefined;
       const typed = await typeTextColumns(engine, {
         reader,
         names,
-        ...rows,
+        ...given,
+        ...(records ? { records } : {}),
         ...(options.exhaustive ? { exhaustive: true } : {}),
       });
       // Single-byte text: show sample values as DuckDB reads them (0x80–0x9F in Windows-1252).
@@ -371,4 +400,36 @@ export async function readTyped(
     }
   }
   throw new Error("could not read the records");
+}
+
+/** Files up to this many characters, read whole, may have their records counted in JS. */
+export const JS_PASS_CHARS = 256 * 1024;
+
+/**
+ * The records `csvReaderSql(…, read)` gives, split in JS — only where that split is certain: UTF-8
+ * text with no quote character at all (so no quoted field, no escaped delimiter or line break), no
+ * lone carriage return, no blank line among the records read (DuckDB's handling of those is its
+ * own), no record wider than the reader. Then a record is a physical line after `skipLines`, cut at
+ * every delimiter. Undefined otherwise: DuckDB counts.
+ */
+export function exactRecords(text: string, read: CsvRead, limit?: number): string[][] | undefined {
+  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth) return undefined;
+  if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
+  if (text.includes('"') || text.includes("\0")) return undefined;
+  for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))
+    if (text.charCodeAt(i + 1) !== 10) return undefined;
+  const width = Math.max(read.fileWidth ?? 0, read.columns.length);
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  const end = limit === undefined ? lines.length : Math.min(lines.length, read.skipLines + limit);
+  const records: string[][] = [];
+  for (let n = read.skipLines; n < end; n++) {
+    let line = lines[n]!;
+    if (line.endsWith("\r")) line = line.slice(0, -1);
+    if (line.trim() === "") return undefined;
+    const fields = line.split(read.delimiter);
+    if (fields.length > width) return undefined;
+    records.push(fields);
+  }
+  return records;
 }

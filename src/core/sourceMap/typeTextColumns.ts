@@ -168,6 +168,12 @@ export interface TextColumnsInput {
   sample: string[][];
   /** The reference path: the full candidate tests over every data row. */
   exhaustive?: boolean;
+  /**
+   * Every record of `reader`, split in JS, when they are exactly the records DuckDB reads (a small
+   * plain file: see `exactRecords` in profileDelimited.ts). The counting pass is then done in JS
+   * where each value's test is certain (jsPass), saving a DuckDB statement per small file.
+   */
+  records?: string[][];
 }
 
 export interface TextColumnsResult {
@@ -208,7 +214,7 @@ function surelyBreaks(type: string, thousands: boolean, cell: string): boolean {
 }
 
 /** Whether a trimmed, non-empty value `v` keeps the column's candidate type (same tests as chooseType). */
-function keepsType(type: string, thousands: boolean, v: string): string {
+export function keepsType(type: string, thousands: boolean, v: string): string {
   const noLeadingZero = `NOT regexp_full_match(${v}, '0\\d+')`;
   const dated = `(contains(${v}, '-') OR contains(${v}, '/'))`;
   switch (type) {
@@ -232,6 +238,97 @@ function keepsType(type: string, thousands: boolean, v: string): string {
     default:
       return "true";
   }
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Dates DuckDB's DATE and TIMESTAMP casts surely accept: a four-digit year, a real month and day. */
+const PLAIN_DATE_RE = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
+const PLAIN_TIMESTAMP_RE = /^([1-9]\d{3})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** Numbers DuckDB's DOUBLE cast surely accepts (no exponent, at most 15 digits each side). */
+const PLAIN_DOUBLE_RE = /^-?\d{1,15}(\.\d{1,15})?$/;
+/** Integers that surely fit BIGINT (at most 18 digits) and pass its pattern `[-+]\d+|0|[1-9]\d*`. */
+const PLAIN_BIGINT_RE = /^(-?(0|[1-9]\d{0,17})|[-+]\d{1,18})$/;
+const BIGINT_PATTERN_RE = /^([-+]\d+|0|[1-9]\d*)$/;
+const PLAIN_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?$/;
+
+function realDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+/**
+ * keepsType's answer for a trimmed, non-empty value where it is certain in JS: true (DuckDB's test
+ * surely passes), false (surely fails), undefined (only DuckDB can tell: the caller falls back to it).
+ */
+export function keepsTypeInJs(type: string, thousands: boolean, v: string): boolean | undefined {
+  if (thousands) return undefined;
+  switch (type) {
+    case "BIGINT":
+      if (!BIGINT_PATTERN_RE.test(v)) return false;
+      return PLAIN_BIGINT_RE.test(v) ? true : undefined;
+    case "DOUBLE":
+      if (LEADING_ZERO_RE.test(v) || !MAYBE_DOUBLE_RE.test(v)) return false;
+      return PLAIN_DOUBLE_RE.test(v) ? true : undefined;
+    case "DATE": {
+      if (!(v.includes("-") || v.includes("/")) || v.includes(":") || !mayBeDate(v)) return false;
+      const m = PLAIN_DATE_RE.exec(v);
+      return m && realDay(Number(m[1]), Number(m[2]), Number(m[3])) ? true : undefined;
+    }
+    case "TIMESTAMP": {
+      if (!(v.includes("-") || v.includes("/")) || !mayBeDate(v)) return false;
+      const m = PLAIN_TIMESTAMP_RE.exec(v) ?? PLAIN_DATE_RE.exec(v);
+      return m && realDay(Number(m[1]), Number(m[2]), Number(m[3])) ? true : undefined;
+    }
+    case "TIME":
+      if (!TIME_RE.test(v)) return false;
+      return PLAIN_TIME_RE.test(v) ? true : undefined;
+    case "BOOLEAN":
+      // Outside ASCII, DuckDB's lower() and JS's may differ.
+      if (!/^[\x20-\x7e]*$/.test(v)) return undefined;
+      return v.toLowerCase() === "true" || v.toLowerCase() === "false";
+    default:
+      return true;
+  }
+}
+
+/**
+ * narrowPass's counts from the records DuckDB would read (the first `limit` of them), in JS; undefined
+ * when a value's test is not certain in JS (DuckDB then makes the pass). Cells as DuckDB reads an
+ * unquoted plain file: an empty cell is NULL, a missing one (a short row, null_padding) too.
+ */
+export function jsPass(
+  records: string[][],
+  candidates: Candidate[],
+  checks: { i: number; check: "type" | "empty" }[],
+  limit = records.length,
+): FullPass | undefined {
+  const rows = records.length > limit ? records.slice(0, limit) : records;
+  const pass: FullPass = { total: rows.length, present: new Map(), broken: new Map(), nonEmpty: new Map() };
+  candidates.forEach((_, i) => {
+    let present = 0;
+    for (const row of rows) if ((row[i] ?? "") !== "") present++;
+    pass.present.set(i, present);
+  });
+  for (const { i, check } of checks) {
+    const c = candidates[i]!;
+    let count = 0;
+    for (const row of rows) {
+      const raw = row[i] ?? "";
+      // DuckDB's trim() removes spaces only.
+      const v =
+        raw.charCodeAt(0) === 32 || raw.charCodeAt(raw.length - 1) === 32 ? raw.replace(/^ +| +$/g, "") : raw;
+      if (v === "") continue;
+      if (check === "empty") count++;
+      else {
+        const keeps = keepsTypeInJs(c.type, c.thousands, v);
+        if (keeps === undefined) return undefined;
+        if (!keeps) count++;
+      }
+    }
+    (check === "empty" ? pass.nonEmpty : pass.broken).set(i, count);
+  }
+  return pass;
 }
 
 interface FullPass {
@@ -286,6 +383,21 @@ async function narrowPass(
     if (check === "empty") pass.nonEmpty.set(i, Number(row[`nonEmpty${i}`] ?? 0));
     else pass.broken.set(i, Number(row[`broken${i}`] ?? 0));
   return pass;
+}
+
+/**
+ * Takes the footnote records off a pass over every record. DuckDB reads an empty cell, quoted or
+ * not, as NULL. A footnote's text breaking a candidate (a "Source: …" line under a column of years)
+ * is not a data value.
+ */
+function subtractFooter(pass: FullPass, footer: string[][], candidates: Candidate[]): void {
+  for (const row of footer)
+    row.forEach((cell, i) => {
+      if (cell !== "" && pass.present.has(i)) pass.present.set(i, pass.present.get(i)! - 1);
+      const c = candidates[i];
+      if (c && pass.broken.has(i) && surelyBreaks(c.type, c.thousands, cell))
+        pass.broken.set(i, pass.broken.get(i)! - 1);
+    });
 }
 
 /** The same pass for wide tables: values unpivoted, grouped by column, each tested against its candidate. */
@@ -359,7 +471,26 @@ export async function typeTextColumns(
   let dataRows: number;
   /** Rows the null counts are over. */
   let seen: number;
-  if (input.dataRows !== undefined || wide) {
+  // Exactly the counts the DuckDB pass below would give (the same records, each value's test
+  // certain in JS), or undefined: DuckDB makes the pass.
+  const all = input.records;
+  const bounded = input.dataRows !== undefined || wide;
+  const jsRows = all && (input.dataRows ?? Math.max(0, all.length - (bounded ? footerCount : 0)));
+  const inJs = all && jsRows !== undefined ? jsPass(all, candidates, checks, jsRows) : undefined;
+  if (all && inJs) {
+    pass = inJs;
+    records = input.dataRows ?? all.length;
+    if (bounded) {
+      dataRows = input.dataRows ?? Math.max(0, records - footerCount);
+      // widePass counts over the rows asked for.
+      if (wide) pass.total = dataRows;
+      seen = pass.total;
+    } else {
+      dataRows = Math.max(0, records - footerCount);
+      seen = dataRows;
+      subtractFooter(pass, footer, candidates);
+    }
+  } else if (input.dataRows !== undefined || wide) {
     records = input.dataRows ?? (await countRecords(engine, reader));
     dataRows = input.dataRows ?? Math.max(0, records - footerCount);
     pass = wide
@@ -374,15 +505,7 @@ export async function typeTextColumns(
     records = pass.total;
     dataRows = Math.max(0, records - footerCount);
     seen = dataRows;
-    // DuckDB reads an empty cell, quoted or not, as NULL. A footnote's text breaking a candidate
-    // (a "Source: …" line under a column of years) is not a data value.
-    for (const row of footer)
-      row.forEach((cell, i) => {
-        if (cell !== "" && pass.present.has(i)) pass.present.set(i, pass.present.get(i)! - 1);
-        const c = candidates[i];
-        if (c && pass.broken.has(i) && surelyBreaks(c.type, c.thousands, cell))
-          pass.broken.set(i, pass.broken.get(i)! - 1);
-      });
+    subtractFooter(pass, footer, candidates);
   }
   // The sample reached past the data rows (into footnotes): type the (small) table in full.
   if (sampled > dataRows) return exhaustivePath(engine, { ...input, dataRows }, 0, records);

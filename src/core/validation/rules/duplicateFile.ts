@@ -2,6 +2,7 @@ import type { Diagnostic, SourceLocation } from "../../diagnostic.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
 import type { FileRelation, SourceEntry } from "../../sourceMap/sourceEntry.ts";
+import { originalFirst } from "../../sourceMap/fileRelations.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
 const CODE = "duplicate-file";
@@ -125,6 +126,37 @@ export const duplicateFileRule: ValidationRule = {
         }
       }
     }
+    // A large class of identical files lists only its first members (MAX_IDENTICAL in
+    // fileRelations.ts): two later members name none of each other, but both name the class's
+    // original, and equal bytes are equal to each other.
+    const byOriginal = new Map<string, SourceEntry[]>();
+    for (const source of o.sources) {
+      const entry = ctx.entry(source.file);
+      const same = (entry?.relations ?? []).filter((r) => r.kind === "identical").map((r) => r.path);
+      if (!entry || same.length === 0) continue;
+      const original = [entry.path, ...same].sort(originalFirst)[0]!;
+      byOriginal.set(original, [...(byOriginal.get(original) ?? []), entry]);
+    }
+    for (const [original, members] of byOriginal)
+      for (let i = 0; i < members.length; i++)
+        for (let j = i + 1; j < members.length; j++) {
+          const [a, b] = [members[i]!, members[j]!];
+          const pair = [a.path, b.path].sort().join("\u0000");
+          if (reported.has(pair)) continue;
+          reported.add(pair);
+          const rows = rowsOf(a);
+          const via = (a.relations ?? []).find((r) => r.kind === "identical" && r.path === original);
+          if (!via) continue;
+          out.push({
+            code: CODE,
+            severity: "warning",
+            message: `${a.path} and ${b.path} have the same bytes (both compared ${howChecked(via)} with ${via.path}): this union holds each of their ${rows === undefined ? "" : `${rows} `}rows twice. Leave one of them out of the union.`,
+            locations: [
+              { file: a.path, line: 1 },
+              { file: b.path, line: 1 },
+            ],
+          });
+        }
     return out;
   },
 };
