@@ -23,6 +23,13 @@ export interface AnalystSession {
   labels: DiagnosticLabel[];
   /** Silent errors RADAR should flag: where, with which code. */
   misses?: KnownMiss[];
+  /**
+   * Findings that fire only because the replay is not the recorded run (a batch rejected when
+   * recorded now succeeds, so a batch the analyst rewrote after the rejection meets a state they
+   * never had): neither right nor noise about the analyst's work, so they carry no label and are
+   * listed here instead, with why.
+   */
+  diverged?: DivergedFinding[];
   /** The answer the analyst gave, and notes (free text; not scored). */
   answer?: string;
   notes?: string;
@@ -79,4 +86,12 @@ export interface KnownMiss extends CallKey {
   corrected?: boolean;
   /** A later reader's note on the miss (e.g. how the current build handles it). */
   note?: string;
+}
+
+/** A finding of a replay that the recorded run could not have had (see `AnalystSession.diverged`). */
+export interface DivergedFinding extends CallKey {
+  code: string;
+  location?: string;
+  why: string;
+  by?: string;
 }
