@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/core/diagnostic.ts";
@@ -72,13 +72,15 @@ const bundles = new Map<string, string>();
 
 /**
  * The bundle an analyst was handed for a generated lake: its README.md and a copy of lake/ in a
- * temporary folder (a copy, not the generator's folder, because that also holds the gold answers).
+ * folder beside the generated lake (a copy, not the generator's folder, because that also holds
+ * the gold answers); it goes with the generated lake's folder at exit.
  */
 function bundleOf(lakeDir: string): string {
   let bundle = bundles.get(lakeDir);
   if (!bundle) {
-    const made = mkdtempSync(join(tmpdir(), "radar-session-bundle-"));
-    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+    const made = join(lakeDir, "..", "analyst-bundle");
+    rmSync(made, { recursive: true, force: true });
+    mkdirSync(made);
     const readme = join(lakeDir, "..", "README.md");
     if (existsSync(readme)) cpSync(readme, join(made, "README.md"));
     cpSync(lakeDir, join(made, "lake"), { recursive: true });
