@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/core/diagnostic.ts";
@@ -58,8 +58,31 @@ export const defaultLakeResolver: LakeResolver = async (lake) => {
     const root = resolve(sessionsDir, "lakes", lake.dir);
     return existsSync(root) ? root : { skipped: `${root} is absent` };
   }
-  return generatedLake(lake.generated, lake.scale ?? "tiny", lake.seed ?? 1);
+  const root = await generatedLake(lake.generated, lake.scale ?? "tiny", lake.seed ?? 1);
+  return lake.root === "bundle" && typeof root === "string" ? bundleOf(root) : root;
 };
+
+/** Bundle folders made from generated lakes, by lake folder. */
+const bundles = new Map<string, string>();
+
+/**
+ * The bundle an analyst was handed for a generated lake: its README.md and a copy of lake/ in a
+ * folder beside the generated lake (a copy, not the generator's folder, because that also holds
+ * the gold answers); it goes with the generated lake's folder at exit.
+ */
+function bundleOf(lakeDir: string): string {
+  let bundle = bundles.get(lakeDir);
+  if (!bundle) {
+    const made = join(lakeDir, "..", "analyst-bundle");
+    rmSync(made, { recursive: true, force: true });
+    mkdirSync(made);
+    const readme = join(lakeDir, "..", "README.md");
+    if (existsSync(readme)) cpSync(readme, join(made, "README.md"));
+    cpSync(lakeDir, join(made, "lake"), { recursive: true });
+    bundles.set(lakeDir, (bundle = made));
+  }
+  return bundle;
+}
 
 /** Generated lakes of this process, by kind/scale/seed (generated once, removed at exit). */
 const generated = new Map<string, Promise<string | { skipped: string }>>();
