@@ -19,7 +19,7 @@ import { trustScenario, trustScript } from "./trustScenario.ts";
 import { liveReportUpdates, liveScript, openForLiveReport } from "./liveReport.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
 import { waterScript } from "./waterScenario.ts";
-import { addBrokenDownload, copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
+import { addBrokenDownload, copyLake, largeFolder, linkedCopy, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
 import { workspaceScenario } from "./workspaceScenario.ts";
 import type { WorkspaceFigures } from "./workspaceScenario.ts";
@@ -245,6 +245,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
     figures.workspaceFiles += 1;
     figures.workspaceBytes += statSync(join(ws, broken)).size;
     const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    const stopFolder = linkedCopy(large.dir, join(dirs.root, "large-folder-to-stop"));
     console.log(
       `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,
     );
@@ -257,6 +258,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
         url: (folder) => `${base}/?folder=${encodeURIComponent(folder)}`,
         workspace: { dir: ws, bytes: figures.workspaceBytes, files: figures.workspaceFiles },
         large,
+        stopFolder,
         artifacts,
         checks,
         figures,
