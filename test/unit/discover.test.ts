@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import picomatch from "picomatch";
 import {
   DiscoverIndex,
@@ -15,8 +11,6 @@ import type { DiscoverHit } from "../../src/core/discover/discoverIndex.ts";
 import { findFileFamilies } from "../../src/core/discover/fileFamilies.ts";
 import type { FileFamily } from "../../src/core/discover/fileFamilies.ts";
 import { questionPeriods } from "../../src/core/discover/questionPeriods.ts";
-import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
-import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import type {
   SourceEntry,
   SourceFormat,
@@ -406,44 +400,6 @@ describe("DiscoverIndex excluded", () => {
     assert.ok(!paths(pattern).some((p) => p.includes("State MSA")), paths(pattern).join("\n"));
     const glob = index.search("**/Florida.csv", [`${FRAUD}/`]);
     assert.deepEqual(paths(glob), [`${IDT}/Florida.csv`]);
-  });
-});
-
-// --- the real KramaBench "legal" lake, when it is there ----------------------------------------
-
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const shared = resolve(repoRoot, "../shared/kramabench-legal");
-
-describe("DiscoverIndex on the KramaBench legal lake", () => {
-  test("finds the state rankings of identity theft reports, and the per-state MSA group", async (t) => {
-    const lake = join(shared, "lake");
-    if (!existsSync(lake)) {
-      t.skip("../shared/kramabench-legal is absent");
-      return;
-    }
-    const cacheDir = mkdtempSync(join(tmpdir(), "radar-discover-"));
-    try {
-      const engine = await DuckEngine.open(lake, { extraReadDirs: [cacheDir] });
-      let map: SourceMap;
-      try {
-        ({ map } = await buildSourceMap(engine, { cacheDir }));
-      } finally {
-        engine.close();
-      }
-      const index = new DiscoverIndex(map);
-      const hits = index.search("State rankings identity theft reports");
-      const target = "csn-data-book-2024-csv/CSVs/2024_CSN_State_Rankings_Identity_Theft_Reports.csv";
-      assert.ok(paths(hits).slice(0, 3).includes(target), paths(hits).join("\n"));
-
-      const groups = index.search("identity theft reports for metropolitan areas of all states");
-      const group = groups
-        .slice(0, 3)
-        .find((h) => h.path === "csn-data-book-2024-csv/CSVs/State MSA Identity Theft data/*.csv");
-      assert.ok(group, paths(groups).join("\n"));
-      assert.equal(group.files, 52);
-    } finally {
-      rmSync(cacheDir, { recursive: true, force: true });
-    }
   });
 });
 

@@ -207,7 +207,7 @@ function refuseMetacharacter(command: string, i: number, wordSoFar: Word | undef
       throw redirection(outputRedirectionToken(wordSoFar, next));
     case "<":
       throw new BashDenied(
-        `Bash refused: input redirection '${next === "<" || next === "(" ? ch + next : ch}'; ${READ_ONLY} Pass the file as an argument instead, e.g. \`sort data.csv\`.`,
+        `Bash refused: input redirection '${next === "<" || next === "(" ? ch + next : ch}'; ${READ_ONLY} Pass the file as an argument instead, e.g. \`sort data.csv\`; if '<' is text you are searching for, quote it, e.g. grep -c '<' data.csv.`,
       );
     case "(":
     case ")":
@@ -740,7 +740,7 @@ function chaining(token: string): BashDenied {
 
 function redirection(token: string): BashDenied {
   return new BashDenied(
-    `Bash refused: redirection '${token}' writes or redirects files; ${READ_ONLY} Drop the redirection: the output is returned to you. Use Query to derive or save tables.`,
+    `Bash refused: redirection '${token}' writes or redirects files; ${READ_ONLY} Drop the redirection: the output is returned to you. Use Query to derive or save tables. If '>' is text you are searching for, quote it, e.g. grep '>' data.csv.`,
   );
 }
 

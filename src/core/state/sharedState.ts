@@ -123,7 +123,17 @@ export interface SerializedState {
   scanned: string[];
   probed: Record<string, string[]>;
   rowsShown: Record<string, number>;
-  partialViews: Record<string, { command: string; lines: number }>;
+  partialViews: Record<string, PartialView[] | PartialView>;
+  /** Absent in session files written before whole views were kept. */
+  wholeViews?: string[];
+}
+
+/** A look at part of a file through Bash: the command, and which end of the file it showed. */
+export interface PartialView {
+  command: string;
+  lines: number;
+  /** Absent in session files written before the end was kept. */
+  end?: "head" | "tail";
 }
 
 /** The facts the runtime has observed: registered tables and what of the lake has been seen. */
@@ -135,8 +145,10 @@ export class SharedState {
   readonly probed = new Map<string, Set<string>>();
   /** table → rows shown to the agent in previews. */
   readonly rowsShown = new Map<string, number>();
-  /** Files seen only in part through Bash (head/tail): path → the command and lines shown. */
-  readonly partialViews = new Map<string, { command: string; lines: number }>();
+  /** Files seen in part through Bash (head/tail): path → every such view, in call order. */
+  readonly partialViews = new Map<string, PartialView[]>();
+  /** Files whose every line Bash printed (`cat FILE`, complete): the agent has seen all of them. */
+  readonly wholeViews = new Set<string>();
 
   /** Case-insensitive lookup, as DuckDB resolves identifiers. */
   table(name: string): TableInfo | undefined {
@@ -162,6 +174,13 @@ export class SharedState {
     this.probed.clear();
     this.rowsShown.clear();
     this.partialViews.clear();
+    this.wholeViews.clear();
+  }
+
+  notePartialView(path: string, view: PartialView): void {
+    const views = this.partialViews.get(path) ?? [];
+    if (!views.some((v) => v.command === view.command)) views.push(view);
+    this.partialViews.set(path, views);
   }
 
   noteShown(table: string, rows: number): void {
@@ -190,6 +209,7 @@ export class SharedState {
       probed: Object.fromEntries([...this.probed].map(([t, cols]) => [t, [...cols]])),
       rowsShown: Object.fromEntries(this.rowsShown),
       partialViews: Object.fromEntries(this.partialViews),
+      wholeViews: [...this.wholeViews],
     };
   }
 
@@ -200,7 +220,9 @@ export class SharedState {
     for (const s of saved.scanned) this.scanned.add(s);
     for (const [t, cols] of Object.entries(saved.probed)) this.probed.set(t, new Set(cols));
     for (const [t, n] of Object.entries(saved.rowsShown)) this.rowsShown.set(t, n);
-    for (const [p, v] of Object.entries(saved.partialViews)) this.partialViews.set(p, v);
+    for (const [p, v] of Object.entries(saved.partialViews))
+      this.partialViews.set(p, Array.isArray(v) ? v : [v]);
+    for (const p of saved.wholeViews ?? []) this.wholeViews.add(p);
   }
 }
 

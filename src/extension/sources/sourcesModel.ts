@@ -62,7 +62,7 @@ export function coverageOf(
     c.scanned = true;
     if (sheet) c.sheets.push(sheet);
   }
-  for (const [path, view] of state.partialViews) get(path).partial = view.command;
+  for (const [path, views] of state.partialViews) get(path).partial = views.map((v) => v.command).join("; ");
   for (const info of state.tables.values()) {
     const files = info.provenance.kind === "query" ? [] : info.provenance.files;
     for (const file of files) {

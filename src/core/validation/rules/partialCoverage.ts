@@ -1,5 +1,8 @@
 import type { Diagnostic } from "../../diagnostic.ts";
+import type { BashObservation } from "../../operators/bash.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
+import type { TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { PartialView } from "../../state/sharedState.ts";
 import { parseBashCommand } from "../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
@@ -65,19 +68,58 @@ export const partialCoverageRule: ValidationRule = {
       lakeRoot: ctx.lakeRoot,
       listLakeFiles: () => ctx.map.files.map((f) => f.path),
     });
+    const bash = observation as BashObservation;
+    const filesOf = (argv: string[]) =>
+      argv
+        .slice(1)
+        .map((arg) => ctx.entry(arg))
+        .filter((e): e is NonNullable<typeof e> => e !== undefined);
+    // `cat FILE` printed in full: every line of the file was shown, whatever blocks it holds.
+    const only = stages.length === 1 ? stages[0]! : undefined;
+    if (
+      only &&
+      WHOLE_PRINTERS.has(only[0] ?? "") &&
+      bash.exitCode === 0 &&
+      !bash.truncated &&
+      !bash.timedOut
+    ) {
+      for (const entry of filesOf(only)) {
+        ctx.state.wholeViews.add(entry.path);
+        ctx.state.partialViews.delete(entry.path);
+      }
+      return [];
+    }
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
     const shown = linesShown(cut);
     for (const argv of stages)
-      for (const arg of argv.slice(1)) {
-        const entry = ctx.entry(arg);
-        const table = entry?.tables?.[0];
-        if (table && table.headerLine + table.rowCount > shown)
-          ctx.state.partialViews.set(entry.path, { command: String(args.command), lines: shown });
+      for (const entry of filesOf(argv)) {
+        const table = entry.tables?.[0];
+        if (table && table.headerLine + table.rowCount > shown && !ctx.state.wholeViews.has(entry.path))
+          ctx.state.notePartialView(entry.path, {
+            command: String(args.command),
+            lines: shown,
+            end: cut[0] === "tail" ? "tail" : "head",
+          });
       }
     return [];
   },
 };
+
+/** Programs that print every line of the files they are given (one stage, nothing cut). */
+const WHOLE_PRINTERS = new Set(["cat", "nl"]);
+
+/** What a head/tail view showed of a table: lines at one end, and how many of its data rows. */
+function viewText(view: PartialView, table: TableProfile | undefined): string {
+  const rows = table?.rowCount ?? 0;
+  if (view.end === "tail") {
+    const footer = table?.footer?.lines.length ?? 0;
+    const dataRows = Math.min(rows, Math.max(0, view.lines - footer));
+    return `\`${view.command}\` (the last ${view.lines} lines: ${dataRows} of ${rows} data rows)`;
+  }
+  const dataRows = table ? Math.min(rows, Math.max(0, view.lines - table.headerLine)) : 0;
+  return `\`${view.command}\` (the first ${view.lines} lines: ${dataRows} of ${rows} data rows)`;
+}
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
 export const partialViewRule: ValidationRule = {
@@ -85,13 +127,14 @@ export const partialViewRule: ValidationRule = {
   phase: "final",
   check: (ctx) => {
     const out: Diagnostic[] = [];
-    for (const [path, view] of ctx.state.partialViews) {
+    for (const [path, views] of ctx.state.partialViews) {
       if ([...ctx.state.scanned].some((s) => s === path || s.startsWith(`${path}#`))) continue;
-      const rows = ctx.entry(path)?.tables?.[0]?.rowCount ?? 0;
+      if (ctx.state.wholeViews.has(path)) continue;
+      const table = ctx.entry(path)?.tables?.[0];
       out.push({
         code: "partial-coverage",
         severity: "warning",
-        message: `${path} was only seen through \`${view.command}\` (${view.lines} lines of a table of ${rows} rows) and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
+        message: `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
         locations: [{ file: path, line: 1 }],
       });
     }
@@ -106,6 +149,8 @@ export const partialSheetRule: ValidationRule = {
   check: (ctx) => {
     const out: Diagnostic[] = [];
     for (const [path, first] of unchosenScans.get(ctx.state) ?? []) {
+      // The agent printed the whole file (`cat`): the other blocks were in front of it.
+      if (ctx.state.wholeViews.has(path)) continue;
       const tables = ctx.entry(path)?.tables ?? [];
       const others = otherSheets(tables, first);
       if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;

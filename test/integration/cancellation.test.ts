@@ -2,7 +2,15 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { runAgent } from "../../src/agent/agentLoop.ts";
 import { startScriptedServer } from "../helpers/scriptedOpenAiServer.ts";
-import { FAST_RETRY, QUESTION, eventsOf, modelFor, openRun, scanBoth, traceOf } from "./agentFixtures.ts";
+import {
+  FAST_RETRY,
+  QUESTION,
+  eventsOf,
+  modelFor,
+  openRun,
+  scanBoth,
+  traceOf,
+} from "../helpers/agentFixtures.ts";
 
 /** Tens of billions of generated rows: minutes of work for DuckDB, unless interrupted. */
 const slowQuery = {

@@ -13,7 +13,7 @@ import {
   goodAnswer,
   scanBoth,
   unkeyedMerge,
-} from "./agentFixtures.ts";
+} from "../helpers/agentFixtures.ts";
 
 const cli = join(repoRoot, "dist/cli.cjs");
 

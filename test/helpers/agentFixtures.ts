@@ -3,8 +3,8 @@ import { readTrace } from "../../src/core/trace/traceFile.ts";
 import type { TraceEvent } from "../../src/core/trace/traceEvents.ts";
 import { OpenAiChatModel } from "../../src/agent/openAiChatModel.ts";
 import type { OpenAiModelOptions } from "../../src/agent/openAiChatModel.ts";
-import type { ScriptedCall, ScriptedServer } from "../helpers/scriptedOpenAiServer.ts";
-import { tempLake } from "../helpers/tempLake.ts";
+import type { ScriptedCall, ScriptedServer } from "./scriptedOpenAiServer.ts";
+import { tempLake } from "./tempLake.ts";
 
 /** The paper's two Top-5 rankings, with title rows and a footnote as published. */
 export const RANKINGS_LAKE = {

@@ -14,7 +14,7 @@ import {
   scanBoth,
   traceOf,
   unkeyedMerge,
-} from "./agentFixtures.ts";
+} from "../helpers/agentFixtures.ts";
 
 const LAKE = {
   ...RANKINGS_LAKE,

@@ -16,7 +16,7 @@ import {
   scanBoth,
   traceOf,
   unkeyedMerge,
-} from "./agentFixtures.ts";
+} from "../helpers/agentFixtures.ts";
 
 async function run(script: ScriptStep[], options: { maxSteps?: number; stream?: boolean } = {}) {
   const server = await startScriptedServer(script);

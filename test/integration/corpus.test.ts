@@ -2,9 +2,9 @@ import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { allCases } from "./allCases.ts";
-import type { CaseResult } from "./corpusCase.ts";
-import { runCorpus } from "./runCorpus.ts";
+import { allCases } from "../corpus/allCases.ts";
+import type { CaseResult } from "../corpus/corpusCase.ts";
+import { runCorpus } from "../corpus/runCorpus.ts";
 import { repoRoot } from "../helpers/tempLake.ts";
 
 // Each corpus case is mapped by the built CLI in its own process (build first: npm run build);

@@ -21,6 +21,7 @@ const { lake, stateDir } = tempLake({
   "states/Alabama.csv": 'Area,Reports\n"Columbus, GA-AL",1302\nMobile,900\nHuntsville,700\n',
   "states/Georgia.csv": 'Area,Reports\n"Columbus, GA-AL",1302\nAtlanta,9000\nMacon,800\n',
   "names.csv": "Name\nAlabama\nGeorgia\n",
+  "readings.csv": `Day,Value\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${(i * 7) % 11}`).join("\n")}\n`,
   "book.html":
     "<html><body><h2>Reports 2023</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>458012</td></tr><tr><td>Georgia</td><td>219870</td></tr></table>" +
     "<h2>Reports 2024</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>474314</td></tr><tr><td>Georgia</td><td>228132</td></tr></table></body></html>\n",
@@ -199,6 +200,52 @@ describe("partial-coverage of a file of several tables is judged over the work",
         ["warning"],
       );
       assert.match(final[0]!.message, /None of them was scanned/);
+    } finally {
+      r.close();
+    }
+  });
+});
+
+describe("partial-coverage counts what Bash printed", () => {
+  test("every block printed with cat: the other blocks were seen, nothing at the end", async () => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await r.runBatch([
+        { op: "Scan", file: "book.html", output: "b1" },
+        { op: "Bash", command: "cat book.html" },
+      ]);
+      assert.deepEqual(
+        (await r.finalChecks()).filter((d) => d.code === "partial-coverage"),
+        [],
+      );
+    } finally {
+      r.close();
+    }
+  });
+  test("cat cut by head is not the whole file: still a warning", async () => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await r.runBatch([
+        { op: "Scan", file: "book.html", output: "b1" },
+        { op: "Bash", command: "cat book.html | head -n 2" },
+      ]);
+      const final = (await r.finalChecks()).filter((d) => d.code === "partial-coverage");
+      assert.equal(final.length, 1);
+    } finally {
+      r.close();
+    }
+  });
+  test("head and tail of a file never scanned: both views named, in data rows", async () => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await r.runBatch([
+        { op: "Bash", command: "head -n 8 readings.csv" },
+        { op: "Bash", command: "tail -n 4 readings.csv" },
+      ]);
+      const final = (await r.finalChecks()).filter((d) => d.code === "partial-coverage");
+      assert.equal(final.length, 1, JSON.stringify(final));
+      assert.match(final[0]!.message, /`head -n 8 readings.csv` \(the first 8 lines: 7 of 30 data rows\)/);
+      assert.match(final[0]!.message, /`tail -n 4 readings.csv` \(the last 4 lines: 4 of 30 data rows\)/);
     } finally {
       r.close();
     }

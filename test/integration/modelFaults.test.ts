@@ -15,7 +15,7 @@ import {
   openRun,
   scanBoth,
   traceOf,
-} from "./agentFixtures.ts";
+} from "../helpers/agentFixtures.ts";
 
 const answerInOneStep: ScriptStep = { toolCalls: [...scanBoth, byRank, goodAnswer] };
 
