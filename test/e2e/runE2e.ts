@@ -33,7 +33,8 @@ import type { WorkspaceFigures } from "./workspaceScenario.ts";
  * Without Chromium or code-server it is skipped with a note, except under CI=true, where a
  * missing prerequisite is a failure (.ci/run installs them).
  */
-const artifacts = join(repoRoot, "test-artifacts");
+// RADAR_E2E_ARTIFACTS: another folder, so a partial run beside a full one leaves its screenshots alone.
+const artifacts = process.env.RADAR_E2E_ARTIFACTS ?? join(repoRoot, "test-artifacts");
 const started = Date.now();
 const timings: Record<string, number> = {};
 let lap = Date.now();

@@ -227,13 +227,18 @@ describe("RADAR in the extension host", () => {
         .filter(
           (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("radar.report"),
         );
+    const until = async (done: () => boolean): Promise<void> => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+    };
     for (let round = 1; round <= 3; round++) {
       await vscode.commands.executeCommand("radar.showReport");
       assert.ok(radar.reportVisible(), `round ${round}: the report is open`);
       assert.equal(radar.reportListeners(), 2, `round ${round}: listeners while open`);
+      // The workbench lists a new panel's tab a moment after the panel opens.
+      await until(() => reportTabs().length > 0);
+      assert.equal(reportTabs().length, 1, `round ${round}: the report's tab`);
       await vscode.window.tabGroups.close(reportTabs());
-      for (let i = 0; i < 50 && radar.reportListeners() > 0; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await until(() => radar.reportListeners() === 0);
       assert.equal(radar.reportListeners(), 0, `round ${round}: listeners after the panel closed`);
     }
   });
