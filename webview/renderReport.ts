@@ -9,7 +9,10 @@ import type {
   ReportStep,
   ReportTable,
 } from "../src/shared/reportProtocol.ts";
-import { h } from "./dom.ts";
+import { html, nothing, render } from "lit-html";
+import type { TemplateResult } from "lit-html";
+import { keyed } from "lit-html/directives/keyed.js";
+import { repeat } from "lit-html/directives/repeat.js";
 
 /** What the rendered page asks of the host: open a source row, the trace file, a new question. */
 export interface ReportActions {
@@ -36,17 +39,22 @@ const ARG_CHARS = 140;
 
 /**
  * The report page. A run's state arrives up to five times a second while it works, so the page is
- * updated in place: each call, step and group of findings keeps its element while its content is
- * unchanged, and what the reader opened or closed stays so. Long runs read by step (the model's
- * note, its calls, what went wrong) and by rule (one line per source row, with the calls that
- * raised it).
+ * updated in place with lit-html's `render`: only the text and attributes whose values changed
+ * are touched, and each call, step and group of findings keeps its element (keyed by call, step
+ * and rule). What the reader opened or closed, the scroll position and a text selection survive
+ * updates. Long runs read by step (the model's note, its calls, what went wrong) and by rule (one
+ * line per source row, with the calls that raised it).
  */
 export class ReportView {
   private runId: string | undefined;
-  private readonly main = h("main", {});
-  private calls = new Map<string, { sig: string; el: HTMLElement }>();
-  private steps = new Map<number, { el: HTMLDetailsElement; notable: boolean }>();
-  private groups = new Map<string, { sig: string; el: HTMLDetailsElement }>();
+  /**
+   * Whether each step, group and call was open when it first appeared. The bound value changes
+   * only when a step turns notable (it opens then); otherwise lit-html leaves the `open`
+   * attribute to the reader.
+   */
+  private steps = new Map<number, { open: boolean; notable: boolean }>();
+  private groups = new Map<string, boolean>();
+  private calls = new Map<string, boolean>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -57,22 +65,21 @@ export class ReportView {
     const run = state.run;
     if (!run) {
       this.reset(undefined);
-      this.root.replaceChildren(emptyView(this.actions));
+      render(emptyView(this.actions), this.root);
       return;
     }
     if (run.runId !== this.runId) this.reset(run.runId);
-    this.main.setAttribute("data-run", run.runId);
-    this.main.setAttribute("data-status", run.status);
     const groups = groupFindings(run.diagnostics);
-    this.main.replaceChildren(
-      header(run, this.actions),
-      summary(run, groups),
-      answerSection(run),
-      evidenceSection(run, this.actions) ?? "",
-      this.findingsSection(run, groups),
-      this.callsSection(run),
+    // Another run gets fresh elements: its step 1 must not inherit the last run's open step 1.
+    render(
+      keyed(
+        run.runId,
+        html`<main data-run=${run.runId} data-status=${run.status}>
+          ${header(run, this.actions)}${summary(run, groups)}${answerSection(run)}${evidenceSection(run, this.actions)}${this.findingsSection(run, groups)}${this.callsSection(run)}
+        </main>`,
+      ),
+      this.root,
     );
-    if (this.main.parentElement !== this.root) this.root.replaceChildren(this.main);
   }
 
   private reset(runId: string | undefined): void {
@@ -82,79 +89,70 @@ export class ReportView {
     this.groups = new Map();
   }
 
-  private findingsSection(run: ReportRun, groups: FindingGroup[]): HTMLElement {
+  private findingsSection(run: ReportRun, groups: FindingGroup[]): TemplateResult {
     const places = groups.reduce((n, g) => n + g.entries.length, 0);
     const many = places > OPEN_ALL_FINDINGS;
-    return h(
-      "section",
-      { id: "diagnostics" },
-      h(
-        "h2",
-        {},
-        `Diagnostics (${run.diagnostics.length})`,
-        places !== run.diagnostics.length
-          ? h("span", { class: "count-note" }, ` at ${places} place${places === 1 ? "" : "s"}`)
-          : null,
-      ),
-      groups.length === 0
-        ? h("p", { class: "hint" }, "No findings.")
-        : groups.map((g) => this.groupView(g, many)),
-    );
+    const note =
+      places !== run.diagnostics.length
+        ? html`<span class="count-note"> at ${places} place${places === 1 ? "" : "s"}</span>`
+        : nothing;
+    return html`<section id="diagnostics">
+      <h2>Diagnostics (${run.diagnostics.length})${note}</h2>
+      ${
+        groups.length === 0
+          ? html`<p class="hint">No findings.</p>`
+          : repeat(
+              groups,
+              (g) => g.code,
+              (g) => this.groupView(g, many),
+            )
+      }
+    </section>`;
   }
 
-  private groupView(group: FindingGroup, many: boolean): HTMLElement {
-    const sig = JSON.stringify(group);
-    const cached = this.groups.get(group.code);
-    if (cached && cached.sig === sig) return cached.el;
-    const el =
-      cached?.el ?? (h("details", { class: `finding-group ${group.severity}` }) as HTMLDetailsElement);
-    if (!cached) el.open = !many || group.severity !== "info";
-    el.className = `finding-group ${group.severity}`;
-    el.setAttribute("data-code", group.code);
+  private groupView(group: FindingGroup, many: boolean): TemplateResult {
+    let open = this.groups.get(group.code);
+    if (open === undefined) {
+      open = !many || group.severity !== "info";
+      this.groups.set(group.code, open);
+    }
     const places = group.entries.length;
-    el.replaceChildren(
-      h(
-        "summary",
-        {},
-        h("vscode-icon", { name: group.severity === "info" ? "info" : group.severity }),
-        h("code", { class: "code" }, group.code),
-        h(
-          "span",
-          { class: "group-count" },
-          `${places} place${places === 1 ? "" : "s"}${group.raised > places ? ` · raised ${group.raised} times` : ""}`,
-        ),
-      ),
-      h(
-        "ul",
-        { class: "diagnostics" },
-        group.entries.map((e) => findingItem(group.code, e, this.actions)),
-      ),
-    );
-    this.groups.set(group.code, { sig, el });
-    return el;
+    const icon = group.severity === "info" ? "info" : group.severity;
+    return html`<details class="finding-group ${group.severity}" data-code=${group.code} ?open=${open}>
+      <summary>
+        <vscode-icon name=${icon}></vscode-icon><code class="code">${group.code}</code
+        ><span class="group-count"
+          >${places}
+          place${places === 1 ? "" : "s"}${group.raised > places ? ` · raised ${group.raised} times` : ""}</span
+        >
+      </summary>
+      <ul class="diagnostics">
+        ${group.entries.map((e) => findingItem(group.code, e, this.actions))}
+      </ul>
+    </details>`;
   }
 
-  private callsSection(run: ReportRun): HTMLElement {
+  private callsSection(run: ReportRun): TemplateResult {
     const byStep = new Map<number, ReportCall[]>();
     for (const c of run.calls) byStep.set(c.step, [...(byStep.get(c.step) ?? []), c]);
     const turns = new Map((run.turns ?? []).map((t) => [t.step, t]));
     const stepNumbers = [...new Set([...turns.keys(), ...byStep.keys()])].sort((a, b) => a - b);
     const lastStep = stepNumbers.at(-1);
-    return h(
-      "section",
-      { id: "calls" },
-      h("h2", {}, `Operator calls (${run.calls.length})`),
-      stepNumbers
-        .filter((n) => (byStep.get(n)?.length ?? 0) > 0 || turns.get(n)?.content)
-        .map((n) =>
+    const shown = stepNumbers.filter((n) => (byStep.get(n)?.length ?? 0) > 0 || turns.get(n)?.content);
+    return html`<section id="calls">
+      <h2>Operator calls (${run.calls.length})</h2>
+      ${repeat(
+        shown,
+        (n) => n,
+        (n) =>
           this.stepView(
             n,
             turns.get(n),
             byStep.get(n) ?? [],
             stepNumbers.length <= OPEN_ALL_STEPS || (run.status === "running" && n === lastStep),
           ),
-        ),
-    );
+      )}
+    </section>`;
   }
 
   private stepView(
@@ -162,19 +160,15 @@ export class ReportView {
     turn: ReportStep | undefined,
     calls: ReportCall[],
     openAnyway: boolean,
-  ): HTMLElement {
+  ): TemplateResult {
     const bad = calls.filter((c) => c.status === "rejected" || c.status === "failed").length;
     const warned = calls.filter((c) => c.status === "warning").length;
     const notable = bad + warned > 0;
     let slot = this.steps.get(step);
     if (!slot) {
-      slot = {
-        el: h("details", { class: "step", id: `step-${step}` }) as HTMLDetailsElement,
-        notable: false,
-      };
-      slot.el.open = openAnyway || notable;
+      slot = { open: openAnyway || notable, notable: false };
       this.steps.set(step, slot);
-    } else if (notable && !slot.notable) slot.el.open = true;
+    } else if (notable && !slot.notable) slot.open = true;
     slot.notable = notable;
     const counts = [
       `${calls.length} call${calls.length === 1 ? "" : "s"}`,
@@ -182,50 +176,48 @@ export class ReportView {
       warned ? `${warned} warned` : undefined,
       turn?.durationMs !== undefined ? `${(turn.durationMs / 1000).toFixed(1)} s` : undefined,
     ].filter(Boolean);
-    slot.el.className = `step${bad ? " has-errors" : warned ? " has-warnings" : ""}`;
-    slot.el.replaceChildren(
-      h(
-        "summary",
-        {},
-        h("span", { class: "step-label" }, step === 0 ? "Preparation" : `Step ${step}`),
-        h("span", { class: "step-counts" }, counts.join(" · ")),
-        turn?.content
-          ? h("span", { class: "step-note", title: turn.content }, clip(turn.content, DETAIL_CHARS))
-          : null,
-      ),
-      ...calls.map((c) => this.callView(c)),
-    );
-    return slot.el;
+    const note = turn?.content
+      ? html`<span class="step-note" title=${turn.content}>${clip(turn.content, DETAIL_CHARS)}</span>`
+      : nothing;
+    return html`<details
+      class="step${bad ? " has-errors" : warned ? " has-warnings" : ""}"
+      id="step-${step}"
+      ?open=${slot.open}
+    >
+      <summary>
+        <span class="step-label">${step === 0 ? "Preparation" : `Step ${step}`}</span
+        ><span class="step-counts">${counts.join(" · ")}</span>${note}
+      </summary>
+      ${repeat(
+        calls,
+        (c) => c.key,
+        (c) => this.callView(c),
+      )}
+    </details>`;
   }
 
-  private callView(call: ReportCall): HTMLElement {
-    const sig = JSON.stringify(call);
-    const cached = this.calls.get(call.key);
-    if (cached && cached.sig === sig) return cached.el;
-    const el = callView(call, this.actions);
+  private callView(call: ReportCall): TemplateResult {
     // A call the reader opened or closed stays so as it completes.
-    if (cached) {
-      if (cached.el.hasAttribute("open")) el.setAttribute("open", "");
-      else if (cached.el.getAttribute("data-status") !== "running") el.removeAttribute("open");
+    let open = this.calls.get(call.key);
+    if (open === undefined) {
+      open = call.status !== "ok" || call.tables.some((t) => t.origins.some(Boolean));
+      this.calls.set(call.key, open);
     }
-    this.calls.set(call.key, { sig, el });
-    return el;
+    return callView(call, open, this.actions);
   }
 }
 
-function emptyView(actions: ReportActions): HTMLElement {
-  const ask = h("vscode-button", { id: "ask" }, "Ask RADAR");
-  ask.addEventListener("click", () => actions.ask());
-  return h(
-    "main",
-    { class: "empty" },
-    h("h1", {}, "RADAR report"),
-    h("p", {}, "No run yet. Ask a question about the data files of this workspace."),
-    ask,
-  );
+function emptyView(actions: ReportActions): TemplateResult {
+  return html`<main class="empty">
+    <h1>RADAR report</h1>
+    <p>No run yet. Ask a question about the data files of this workspace.</p>
+    <vscode-button id="ask" @click=${() => actions.ask()}>Ask RADAR</vscode-button>
+  </main>`;
 }
 
-function header(run: ReportRun, actions: ReportActions): HTMLElement {
+const TRACE_PATH_HINT = "radar export <this file> --sql re-derives the run's tables";
+
+function header(run: ReportRun, actions: ReportActions): TemplateResult {
   const meta = [
     run.model ? `model ${run.model}` : undefined,
     `${run.steps} step${run.steps === 1 ? "" : "s"}`,
@@ -236,40 +228,34 @@ function header(run: ReportRun, actions: ReportActions): HTMLElement {
     `run ${run.runId}`,
   ].filter((x): x is string => Boolean(x));
   const trace = run.tracePath
-    ? h("vscode-button", { id: "open-trace", secondary: true }, "Open trace file")
-    : null;
-  trace?.addEventListener("click", () => actions.openTrace());
+    ? html`<vscode-button id="open-trace" secondary @click=${() => actions.openTrace()}
+        >Open trace file</vscode-button
+      >`
+    : nothing;
   const exportSql =
     run.tracePath && run.status !== "running"
-      ? h("vscode-button", { id: "export-sql", secondary: true }, "Export SQL")
-      : null;
-  exportSql?.addEventListener("click", () => actions.exportSql());
-  return h(
-    "header",
-    {},
-    h("div", { class: "eyebrow" }, "Question"),
-    h("h1", { id: "question" }, run.question),
-    h(
-      "div",
-      { class: "meta" },
-      h("vscode-badge", { id: "run-status", class: `status-${run.status}` }, STATUS_TEXT[run.status]),
-      h("span", {}, meta.join(" · ")),
-      trace,
-      exportSql,
-    ),
-    run.tracePath
-      ? h(
-          "div",
-          { class: "trace-path", title: "radar export <this file> --sql re-derives the run's tables" },
-          "trace: ",
-          h("code", { id: "trace-path" }, run.tracePath),
-        )
-      : null,
-  );
+      ? html`<vscode-button id="export-sql" secondary @click=${() => actions.exportSql()}
+          >Export SQL</vscode-button
+        >`
+      : nothing;
+  const path = run.tracePath
+    ? html`<div class="trace-path" title=${TRACE_PATH_HINT}>
+        trace: <code id="trace-path">${run.tracePath}</code>
+      </div>`
+    : nothing;
+  return html`<header>
+    <div class="eyebrow">Question</div>
+    <h1 id="question">${run.question}</h1>
+    <div class="meta">
+      <vscode-badge id="run-status" class="status-${run.status}">${STATUS_TEXT[run.status]}</vscode-badge
+      ><span>${meta.join(" · ")}</span>${trace}${exportSql}
+    </div>
+    ${path}
+  </header>`;
 }
 
 /** One line that says how the run went, with links down the page. */
-function summary(run: ReportRun, groups: FindingGroup[]): HTMLElement {
+function summary(run: ReportRun, groups: FindingGroup[]): TemplateResult {
   const by = (s: ReportCall["status"]): number => run.calls.filter((c) => c.status === s).length;
   const counts = severityCounts(groups);
   const calls = [
@@ -287,57 +273,43 @@ function summary(run: ReportRun, groups: FindingGroup[]): HTMLElement {
   ]
     .filter(Boolean)
     .join(", ");
-  return h(
-    "nav",
-    { class: "summary", id: "summary" },
-    h("a", { href: "#answer" }, run.answer !== undefined ? "Answer" : "Outcome"),
-    run.evidence.length ? h("a", { href: "#evidence" }, "Evidence chain") : null,
-    h("a", { href: "#diagnostics" }, `Findings: ${findings || "none"}`),
-    h("a", { href: "#calls" }, `Calls: ${calls}`),
-  );
+  const evidence = run.evidence.length ? html`<a href="#evidence">Evidence chain</a>` : nothing;
+  return html`<nav class="summary" id="summary">
+    <a href="#answer">${run.answer !== undefined ? "Answer" : "Outcome"}</a>${evidence}<a href="#diagnostics"
+      >Findings: ${findings || "none"}</a
+    ><a href="#calls">Calls: ${calls}</a>
+  </nav>`;
 }
 
-function answerSection(run: ReportRun): HTMLElement {
-  if (run.answer !== undefined)
-    return h(
-      "section",
-      { id: "answer", class: "answer ok" },
-      h("h2", {}, "Answer"),
-      h("p", { id: "answer-text", class: "answer-text" }, run.answer),
-      run.explanation ? h("p", { class: "explanation" }, run.explanation) : null,
-    );
+function answerSection(run: ReportRun): TemplateResult {
+  if (run.answer !== undefined) {
+    const explanation = run.explanation ? html`<p class="explanation">${run.explanation}</p>` : nothing;
+    return html`<section id="answer" class="answer ok">
+      <h2>Answer</h2>
+      <p id="answer-text" class="answer-text">${run.answer}</p>
+      ${explanation}
+    </section>`;
+  }
   if (run.status === "running")
-    return h(
-      "section",
-      { id: "answer", class: "answer pending" },
-      h("h2", {}, "Answer"),
-      h("p", {}, "Working…"),
-    );
-  return h(
-    "section",
-    { id: "answer", class: "answer missing" },
-    h("h2", {}, "No answer"),
-    h(
-      "p",
-      { id: "answer-text", class: "answer-error" },
-      run.error ?? "The run stopped without an accepted answer.",
-    ),
-  );
+    return html`<section id="answer" class="answer pending">
+      <h2>Answer</h2>
+      <p>Working…</p>
+    </section>`;
+  return html`<section id="answer" class="answer missing">
+    <h2>No answer</h2>
+    <p id="answer-text" class="answer-error">${run.error ?? "The run stopped without an accepted answer."}</p>
+  </section>`;
 }
 
-function evidenceSection(run: ReportRun, actions: ReportActions): HTMLElement | null {
-  if (run.evidence.length === 0) return null;
-  return h(
-    "section",
-    { id: "evidence" },
-    h("h2", {}, "Evidence chain"),
-    h("p", { class: "hint" }, "answer ← query ← tables ← source files and rows"),
-    h(
-      "ul",
-      { class: "chain" },
-      run.evidence.map((n) => evidenceNode(n, actions)),
-    ),
-  );
+function evidenceSection(run: ReportRun, actions: ReportActions): TemplateResult | typeof nothing {
+  if (run.evidence.length === 0) return nothing;
+  return html`<section id="evidence">
+    <h2>Evidence chain</h2>
+    <p class="hint">answer ← query ← tables ← source files and rows</p>
+    <ul class="chain">
+      ${run.evidence.map((n) => evidenceNode(n, actions))}
+    </ul>
+  </section>`;
 }
 
 const KIND_ICON: Record<EvidenceNode["kind"], string> = {
@@ -347,63 +319,51 @@ const KIND_ICON: Record<EvidenceNode["kind"], string> = {
   file: "file",
 };
 
-function evidenceNode(node: EvidenceNode, actions: ReportActions): HTMLElement {
+function evidenceNode(node: EvidenceNode, actions: ReportActions): TemplateResult {
   const label = node.location
     ? sourceLink(node.label, node.location, actions)
     : node.callKey
       ? callLink(node.label, node.callKey)
-      : h("span", {}, node.label);
+      : html`<span>${node.label}</span>`;
   // A query's detail carries its SQL: cut to a line, the whole of it on hover and in its call.
   const detail = node.detail
-    ? h(
-        "span",
-        { class: "detail", ...(node.detail.length > DETAIL_CHARS ? { title: node.detail } : {}) },
-        clip(node.detail, DETAIL_CHARS),
-      )
-    : null;
-  return h(
-    "li",
-    { class: `evidence-${node.kind}`, "data-kind": node.kind },
-    h("vscode-icon", { name: KIND_ICON[node.kind] }),
-    h("span", { class: "kind" }, node.kind),
-    label,
-    detail,
-    node.children.length
-      ? h(
-          "ul",
-          {},
-          node.children.map((c) => evidenceNode(c, actions)),
-        )
-      : null,
-  );
+    ? html`<span class="detail" title=${node.detail.length > DETAIL_CHARS ? node.detail : nothing}
+        >${clip(node.detail, DETAIL_CHARS)}</span
+      >`
+    : nothing;
+  const children = node.children.length
+    ? html`<ul>
+        ${node.children.map((c) => evidenceNode(c, actions))}
+      </ul>`
+    : nothing;
+  return html`<li class="evidence-${node.kind}" data-kind=${node.kind}>
+    <vscode-icon name=${KIND_ICON[node.kind]}></vscode-icon
+    ><span class="kind">${node.kind}</span>${label}${detail}${children}
+  </li>`;
 }
 
-function callLink(label: string, key: string): HTMLElement {
-  const a = h("a", { href: `#call-${key}`, class: "call-link" }, label);
-  a.addEventListener("click", (e) => {
+function callLink(label: string, key: string): TemplateResult {
+  const go = (e: Event): void => {
     e.preventDefault();
     focusCall(key);
-  });
-  return a;
+  };
+  return html`<a href="#call-${key}" class="call-link" @click=${go}>${label}</a>`;
 }
 
-export function sourceLink(label: string, location: ReportLocation, actions: ReportActions): HTMLElement {
-  const a = h(
-    "a",
-    {
-      href: "#",
-      class: "source-link",
-      "data-file": location.file,
-      "data-line": String(location.line),
-      title: `Open ${location.file} at line ${location.line}`,
-    },
-    label,
-  );
-  a.addEventListener("click", (e) => {
+export function sourceLink(label: string, location: ReportLocation, actions: ReportActions): TemplateResult {
+  const open = (e: Event): void => {
     e.preventDefault();
     actions.openSource(location);
-  });
-  return a;
+  };
+  return html`<a
+    href="#"
+    class="source-link"
+    data-file=${location.file}
+    data-line=${String(location.line)}
+    title="Open ${location.file} at line ${location.line}"
+    @click=${open}
+    >${label}</a
+  >`;
 }
 
 function where(l: ReportLocation): string {
@@ -417,83 +377,70 @@ function shortWhere(l: ReportLocation): string {
   return `${name}:${l.line}${l.sheet ? ` [${l.sheet}]` : ""}`;
 }
 
-function findingItem(code: string, e: FindingEntry, actions: ReportActions): HTMLElement {
+function findingItem(code: string, e: FindingEntry, actions: ReportActions): TemplateResult {
   const origins =
     e.origins.length > 4
       ? `${e.origins.slice(0, 4).join(", ")} and ${e.origins.length - 4} more`
       : e.origins.join(", ");
-  return h(
-    "li",
-    { class: `diagnostic ${e.severity}`, "data-code": code },
-    h("vscode-icon", { name: e.severity === "info" ? "info" : e.severity }),
-    h("span", { class: "origin" }, origins),
-    h("span", { class: "message" }, e.message),
-    e.locations.length
-      ? h(
-          "span",
-          { class: "locations" },
-          e.locations.slice(0, 5).map((l) => sourceLink(where(l), l, actions)),
-          e.locations.length > 5 ? h("span", { class: "hint" }, `+${e.locations.length - 5} rows`) : null,
-        )
-      : e.at
-        ? h("span", { class: "locations" }, "read from ", sourceLink(where(e.at), e.at, actions))
-        : null,
-  );
+  const more =
+    e.locations.length > 5 ? html`<span class="hint">+${e.locations.length - 5} rows</span>` : nothing;
+  const locations = e.locations.length
+    ? html`<span class="locations"
+        >${e.locations.slice(0, 5).map((l) => sourceLink(where(l), l, actions))}${more}</span
+      >`
+    : e.at
+      ? html`<span class="locations">read from ${sourceLink(where(e.at), e.at, actions)}</span>`
+      : nothing;
+  return html`<li class="diagnostic ${e.severity}" data-code=${code}>
+    <vscode-icon name=${e.severity === "info" ? "info" : e.severity}></vscode-icon
+    ><span class="origin">${origins}</span><span class="message">${e.message}</span>${locations}
+  </li>`;
 }
 
-function callView(call: ReportCall, actions: ReportActions): HTMLElement {
+function callDiagnostic(d: ReportCall["diagnostics"][number], actions: ReportActions): TemplateResult {
+  const locations = d.locations.length
+    ? html`<span class="locations"
+        >${d.locations.slice(0, 5).map((l) => sourceLink(where(l), l, actions))}</span
+      >`
+    : nothing;
+  return html`<li class="diagnostic ${d.severity}" data-code=${d.code}>
+    <vscode-icon name=${d.severity === "info" ? "info" : d.severity}></vscode-icon
+    ><code class="code">${d.code}</code><span class="message">${d.message}</span>${locations}
+  </li>`;
+}
+
+function callView(call: ReportCall, open: boolean, actions: ReportActions): TemplateResult {
   const heading = `${call.index !== undefined ? `#${call.index} ` : ""}${call.op}`;
-  const open = call.status !== "ok" || call.tables.some((t) => t.origins.some(Boolean));
-  const body = h(
-    "div",
-    { class: "call-body" },
-    call.error ? h("p", { class: "call-error" }, call.error) : null,
-    call.argText.length > ARG_CHARS ? h("pre", { class: "args" }, call.argText) : null,
-    call.facts.length
-      ? h(
-          "dl",
-          { class: "facts" },
-          call.facts.flatMap((f) => [h("dt", {}, f.label), h("dd", {}, f.value)]),
-        )
-      : null,
-    call.diagnostics.length
-      ? h(
-          "ul",
-          { class: "diagnostics" },
-          call.diagnostics.map((d) =>
-            h(
-              "li",
-              { class: `diagnostic ${d.severity}`, "data-code": d.code },
-              h("vscode-icon", { name: d.severity === "info" ? "info" : d.severity }),
-              h("code", { class: "code" }, d.code),
-              h("span", { class: "message" }, d.message),
-              d.locations.length
-                ? h(
-                    "span",
-                    { class: "locations" },
-                    d.locations.slice(0, 5).map((l) => sourceLink(where(l), l, actions)),
-                  )
-                : null,
-            ),
-          ),
-        )
-      : null,
-    call.tables.map((t) => tableView(t, actions)),
-    call.text ? h("pre", { class: "output" }, call.text) : null,
-  );
-  return h(
-    "vscode-collapsible",
-    {
-      id: `call-${call.key}`,
-      class: `call status-${call.status}`,
-      "data-op": call.op,
-      "data-status": call.status,
-      heading,
-      description: `${call.status}${call.durationMs !== undefined ? ` · ${call.durationMs} ms` : ""} · ${clip(call.argText, ARG_CHARS)}`,
-      open,
-    },
-    body,
-  );
+  const description = `${call.status}${call.durationMs !== undefined ? ` · ${call.durationMs} ms` : ""} · ${clip(call.argText, ARG_CHARS)}`;
+  const error = call.error ? html`<p class="call-error">${call.error}</p>` : nothing;
+  const args = call.argText.length > ARG_CHARS ? html`<pre class="args">${call.argText}</pre>` : nothing;
+  const facts = call.facts.length
+    ? html`<dl class="facts">
+        ${call.facts.map(
+          (f) =>
+            html`<dt>${f.label}</dt>
+              <dd>${f.value}</dd>`,
+        )}
+      </dl>`
+    : nothing;
+  const diagnostics = call.diagnostics.length
+    ? html`<ul class="diagnostics">
+        ${call.diagnostics.map((d) => callDiagnostic(d, actions))}
+      </ul>`
+    : nothing;
+  const text = call.text ? html`<pre class="output">${call.text}</pre>` : nothing;
+  return html`<vscode-collapsible
+    id="call-${call.key}"
+    class="call status-${call.status}"
+    data-op=${call.op}
+    data-status=${call.status}
+    heading=${heading}
+    description=${description}
+    ?open=${open}
+    ><div class="call-body">
+      ${error}${args}${facts}${diagnostics}${call.tables.map((t) => tableView(t, actions))}${text}
+    </div></vscode-collapsible
+  >`;
 }
 
 /**
@@ -501,53 +448,48 @@ function callView(call: ReportCall, actions: ReportActions): HTMLElement {
  * The source row is the first column and stays in view when the table scrolls sideways, so it is
  * never cut off however narrow the panel.
  */
-function tableView(table: ReportTable, actions: ReportActions): HTMLElement {
+function tableView(table: ReportTable, actions: ReportActions): TemplateResult {
   const hasOrigins = table.origins.some(Boolean);
-  const head = h(
-    "thead",
-    {},
-    h(
-      "tr",
-      {},
-      hasOrigins ? h("th", { scope: "col", class: "origin-cell" }, "source row") : null,
-      table.columns.map((c) => h("th", { scope: "col" }, c)),
-    ),
-  );
+  const originHead = hasOrigins ? html`<th scope="col" class="origin-cell">source row</th>` : nothing;
   const rows = table.rows.map((row, i) => {
     const origin = table.origins[i] ?? null;
-    const tr = h(
-      "tr",
-      origin
-        ? {
-            class: "has-origin",
-            "data-file": origin.file,
-            "data-line": String(origin.line),
-            title: `Open ${where(origin)}`,
-            tabindex: "0",
-          }
-        : {},
-      hasOrigins ? h("td", { class: "origin-cell" }, origin ? shortWhere(origin) : "") : null,
-      row.map((cell) => h("td", {}, cell)),
-    );
-    if (origin) {
-      tr.addEventListener("click", () => actions.openSource(origin));
-      tr.addEventListener("keydown", (e) => {
-        if (e.key === "Enter") actions.openSource(origin);
-      });
-    }
-    return tr;
+    const cells = row.map((cell) => html`<td>${cell}</td>`);
+    if (!origin)
+      return html`<tr>
+        ${hasOrigins ? html`<td class="origin-cell"></td>` : nothing}${cells}
+      </tr>`;
+    const keydown = (e: KeyboardEvent): void => {
+      if (e.key === "Enter") actions.openSource(origin);
+    };
+    return html`<tr
+      class="has-origin"
+      data-file=${origin.file}
+      data-line=${String(origin.line)}
+      title="Open ${where(origin)}"
+      tabindex="0"
+      @click=${() => actions.openSource(origin)}
+      @keydown=${keydown}
+    >
+      <td class="origin-cell">${shortWhere(origin)}</td>
+      ${cells}
+    </tr>`;
   });
-  return h(
-    "div",
-    { class: "table-block" },
-    h(
-      "div",
-      { class: "table-title" },
-      table.title,
-      table.totalRows !== undefined ? ` (${table.rows.length} of ${table.totalRows} rows)` : "",
-    ),
-    h("div", { class: "table-scroll" }, h("table", { class: "data" }, head, h("tbody", {}, rows))),
-  );
+  const total = table.totalRows !== undefined ? ` (${table.rows.length} of ${table.totalRows} rows)` : "";
+  return html`<div class="table-block">
+    <div class="table-title">${table.title}${total}</div>
+    <div class="table-scroll">
+      <table class="data">
+        <thead>
+          <tr>
+            ${originHead}${table.columns.map((c) => html`<th scope="col">${c}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>
+    </div>
+  </div>`;
 }
 
 function clip(text: string, max: number): string {

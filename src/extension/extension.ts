@@ -45,6 +45,8 @@ export interface RadarApi {
   sources: SourcesTreeProvider;
   reportState(): ReportState;
   reportVisible(): boolean;
+  /** Listeners the report holds for its open panel (none once it is closed). */
+  reportListeners(): number;
   diagnostics: vscode.DiagnosticCollection;
   /** `@radar`'s request handler, as the chat calls it (tests drive it with a scripted model). */
   chatHandler: vscode.ChatRequestHandler;
@@ -315,6 +317,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     sources,
     reportState: () => report.current,
     reportVisible: () => report.visible,
+    reportListeners: () => report.panelListeners,
     diagnostics: problems.collection,
     chatHandler: chatHandler(chatDeps),
     lmTool: (op) => radarTool(op, () => toolRuntime.get()),

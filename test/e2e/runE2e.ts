@@ -16,9 +16,10 @@ import type { CodeServer } from "./codeServer.ts";
 import { runExtHostSuite } from "./extHostSuite.ts";
 import { describeLatency } from "./inputLatency.ts";
 import { trustScenario, trustScript } from "./trustScenario.ts";
+import { liveReportUpdates, liveScript, openForLiveReport } from "./liveReport.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
 import { waterScript } from "./waterScenario.ts";
-import { addBrokenDownload, copyLake, largeFolder, waterLake } from "./waterWorkspace.ts";
+import { addBrokenDownload, copyLake, largeFolder, linkedCopy, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
 import { workspaceScenario } from "./workspaceScenario.ts";
 import type { WorkspaceFigures } from "./workspaceScenario.ts";
@@ -32,7 +33,8 @@ import type { WorkspaceFigures } from "./workspaceScenario.ts";
  * Without Chromium or code-server it is skipped with a note, except under CI=true, where a
  * missing prerequisite is a failure (.ci/run installs them).
  */
-const artifacts = join(repoRoot, "test-artifacts");
+// RADAR_E2E_ARTIFACTS: another folder, so a partial run beside a full one leaves its screenshots alone.
+const artifacts = process.env.RADAR_E2E_ARTIFACTS ?? join(repoRoot, "test-artifacts");
 const started = Date.now();
 const timings: Record<string, number> = {};
 let lap = Date.now();
@@ -76,7 +78,8 @@ async function main(): Promise<number> {
   const workspace = new Checks("workspace");
   const trust = new Checks("trust");
   const all = [ui, host, workspace, trust];
-  const server = await startScriptedServer(askScript());
+  // The basic scenario's question, then the live-report run (alone under RADAR_E2E_PHASES=live).
+  const server = await startScriptedServer([...(PHASES.has("basic") ? askScript() : []), ...liveScript()]);
   // radar.baseUrl is machine-scoped: a remote window (code-server's) reads it from Machine settings.
   const dirs = isolatedRun(
     { "radar.model": "gpt-4o-mini", "radar.maxSteps": 6 },
@@ -99,7 +102,7 @@ async function main(): Promise<number> {
     if (pack.status !== 0) throw new Error(`packaging failed: ${pack.stderr}${pack.stdout.slice(-2000)}`);
     facts.vsixBytes = statSync(vsix).size;
     mark("package VSIX");
-    if (PHASES.has("basic") || PHASES.has("suite")) {
+    if (PHASES.has("basic") || PHASES.has("suite") || PHASES.has("live")) {
       installExtension(dirs, vsix);
       mark("install into code-server");
       const uiLake = workspaceFrom(dirs, join(repoRoot, "examples/lake"), "lake-ui");
@@ -109,25 +112,32 @@ async function main(): Promise<number> {
       if (PHASES.has("basic")) {
         console.log("UI end-to-end (Playwright in the workbench):");
         const browser = await openBrowser(dirs.root);
+        // The requests of the scenario's one question, before the live-report run adds its own.
+        let requests = 0;
         try {
-          await askThroughTheUi(
-            browser.page,
-            `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`,
-            artifacts,
-            ui,
-          );
-        } catch (error) {
-          ui.add(
-            "the UI scenario ran to its end",
-            false,
-            error instanceof Error ? error.message : String(error),
-          );
-          await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
+          let ranToEnd = true;
+          try {
+            await askThroughTheUi(
+              browser.page,
+              `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`,
+              artifacts,
+              ui,
+            );
+          } catch (error) {
+            ranToEnd = false;
+            ui.add(
+              "the UI scenario ran to its end",
+              false,
+              error instanceof Error ? error.message : String(error),
+            );
+            await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
+          }
+          requests = server.requests.length;
+          if (ranToEnd) await liveReportUpdates(browser.page, artifacts, ui);
         } finally {
           await browser.close();
         }
         mark("UI drive");
-        const requests = server.requests.length;
         ui.add("the scripted endpoint answered three model turns", requests === 3, `${requests} request(s)`);
         ui.add(
           "the key travelled only in the Authorization header",
@@ -150,6 +160,25 @@ async function main(): Promise<number> {
           activation !== undefined,
           activation ? `${activation.ms} ms wall, ${activation.cpuMs} ms CPU` : undefined,
         );
+      }
+      if (PHASES.has("live") && !PHASES.has("basic")) {
+        // The live-report check alone, for iterating on the report (the basic phase includes it).
+        console.log("The report while a run updates it (Playwright in the workbench):");
+        const browser = await openBrowser(dirs.root);
+        try {
+          await openForLiveReport(browser.page, `${codeServer.url}/?folder=${encodeURIComponent(uiLake)}`);
+          await liveReportUpdates(browser.page, artifacts, ui);
+        } catch (error) {
+          ui.add(
+            "the live-report scenario ran",
+            false,
+            error instanceof Error ? error.message : String(error),
+          );
+          await browser.page.screenshot({ path: join(artifacts, "failure.png") }).catch(() => undefined);
+        } finally {
+          await browser.close();
+        }
+        mark("live report");
       }
       if (PHASES.has("suite")) {
         console.log("Extension-host suite (mocha inside code-server's extension host):");
@@ -217,6 +246,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
     figures.workspaceFiles += 1;
     figures.workspaceBytes += statSync(join(ws, broken)).size;
     const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    const stopFolder = linkedCopy(large.dir, join(dirs.root, "large-folder-to-stop"));
     console.log(
       `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,
     );
@@ -229,6 +259,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
         url: (folder) => `${base}/?folder=${encodeURIComponent(folder)}`,
         workspace: { dir: ws, bytes: figures.workspaceBytes, files: figures.workspaceFiles },
         large,
+        stopFolder,
         artifacts,
         checks,
         figures,

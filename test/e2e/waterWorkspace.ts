@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { writeLakeBundle } from "../../bench/lakes/generateLake.ts";
 import type { LakeManifest, LakeScale } from "../../bench/lakes/lakeTypes.ts";
@@ -69,4 +78,28 @@ export function largeFolder(lake: WaterLake, to: string, copies = 3): { dir: str
   mkdirSync(to, { recursive: true });
   for (let i = 1; i <= copies; i++) cpSync(lake.dir, join(to, `part-${i}`), { recursive: true });
   return { dir: to, bytes: lake.bytes * copies };
+}
+
+/**
+ * A second path onto the same files (hard links, no bytes copied): a folder RADAR has never mapped,
+ * so its mapping starts from nothing — for stopping a mapping that is still running. RADAR writes
+ * nothing into a workspace, so the shared files stay as they are.
+ */
+export function linkedCopy(from: string, to: string): { dir: string; files: number } {
+  rmSync(to, { recursive: true, force: true });
+  let files = 0;
+  const walk = (src: string, dst: string): void => {
+    mkdirSync(dst, { recursive: true });
+    for (const entry of readdirSync(src, { withFileTypes: true })) {
+      const s = join(src, entry.name);
+      const d = join(dst, entry.name);
+      if (entry.isDirectory()) walk(s, d);
+      else if (entry.isFile()) {
+        linkSync(s, d);
+        files++;
+      }
+    }
+  };
+  walk(from, to);
+  return { dir: to, files };
 }

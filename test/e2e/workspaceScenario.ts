@@ -39,6 +39,8 @@ export interface WorkspaceScenario {
   url: (folder: string) => string;
   workspace: { dir: string; bytes: number; files: number };
   large: { dir: string; bytes: number };
+  /** The large folder's files under another path, never mapped before: a mapping to stop. */
+  stopFolder: { dir: string; files: number };
   artifacts: string;
   checks: Checks;
   figures: WorkspaceFigures;
@@ -427,22 +429,44 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
     return `while mapping ${describeLatency(figures.latencyWhileMapping)} (idle: ${figures.latencyIdle ? describeLatency(figures.latencyIdle) : "n/a"}); the view read “${figures.largeProgressWhileTyping}” when typing stopped`;
   });
 
-  await checks.run("Stop Mapping ends the large folder's mapping and keeps what was mapped", async () => {
-    if (!/^Mapping \d+ of/.test(await sourcesMessage(page))) return "the mapping had already ended";
+  await checks.run("Stop Mapping ends a large folder's mapping early and keeps what was mapped", async () => {
+    // A folder never mapped before (the large one under another path, so no cache helps), stopped
+    // as soon as its first file is listed: the stop must land while most files are still unmapped.
+    const total = s.stopFolder.files;
+    await page.goto(s.url(s.stopFolder.dir), { waitUntil: "domcontentloaded", timeout: patience(60_000) });
+    await waitForWorkbench(page);
+    await showRadar(page);
+    const started = Date.now();
+    let progress = "";
+    while (Date.now() - started < patience(150_000)) {
+      progress = await sourcesMessage(page);
+      const m = /^Mapping (\d+) of (\d+) files/.exec(progress);
+      if (m && Number(m[1]) >= 1) break;
+      if (/^\d+ files · /.test(progress)) break;
+      await page.waitForTimeout(200);
+    }
+    if (!/^Mapping [1-9]\d* of \d+ files/.test(progress))
+      throw new Error(`no mapping in progress to stop: the view reads "${progress}"`);
     const asked = Date.now();
     await runCommand(page, "RADAR: Stop Mapping");
     let message = "";
-    while (Date.now() - asked < 120_000) {
+    while (Date.now() - asked < patience(30_000)) {
       message = await sourcesMessage(page);
-      if (/^Mapping stopped: \d+ file/.test(message)) break;
+      if (/^Mapping stopped: \d+ file/.test(message) || /^\d+ files · /.test(message)) break;
       await page.waitForTimeout(250);
     }
-    if (!/^Mapping stopped: \d+ file/.test(message)) throw new Error(`the view reads "${message}"`);
+    const mapped = Number(/^Mapping stopped: (\d+) file/.exec(message)?.[1] ?? NaN);
+    if (!Number.isFinite(mapped))
+      throw new Error(`the view reads "${message}" (asked to stop at "${progress}")`);
     figures.stopMappingMs = Date.now() - asked;
     const rows = await sourcesRows(page);
     await shot("large-mapping-stopped.png");
+    if (mapped < 1 || mapped >= total)
+      throw new Error(
+        `"${message}": ${mapped} of the folder's ${total} files mapped — the stop did not end the mapping early`,
+      );
     if (rows === 0) throw new Error("no mapped file is listed after the stop");
-    return `“${message}” ${((figures.stopMappingMs ?? 0) / 1000).toFixed(1)} s after the command; ${rows} rows listed`;
+    return `stopped at “${progress}”: “${message}” (${mapped} of ${total} files) ${((figures.stopMappingMs ?? 0) / 1000).toFixed(1)} s after the command; ${rows} rows listed`;
   });
 }
 

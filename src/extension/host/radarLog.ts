@@ -1,12 +1,13 @@
 import * as vscode from "vscode";
+import { Disposable } from "./disposable.ts";
 import { redactSecrets } from "../../agent/redact.ts";
 
 /**
  * The "RADAR" log channel. Every line passes through redaction with the stored API key and the
  * patterns of bearer tokens and keys, so a message that quotes an endpoint's error cannot leak one.
  */
-export class RadarLog implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel("RADAR", { log: true });
+export class RadarLog extends Disposable {
+  private readonly channel = this.register(vscode.window.createOutputChannel("RADAR", { log: true }));
   private secrets: string[] = [];
 
   /** The values to scrub besides the generic patterns (the stored key). */
@@ -32,10 +33,6 @@ export class RadarLog implements vscode.Disposable {
 
   show(): void {
     this.channel.show(true);
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 
   private clean(message: string): string {

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { Disposable } from "../host/disposable.ts";
 import { lakeFile } from "../host/lakePaths.ts";
 import { byFile, docsAnchor, problemsOf } from "./problemsModel.ts";
 import type { ProblemEntry } from "./problemsModel.ts";
@@ -15,12 +16,14 @@ const SEVERITY: Record<ProblemEntry["severity"], vscode.DiagnosticSeverity> = {
  * one per location and rule (problemsModel.ts). Each run replaces the previous run's set; a click
  * opens the file at the row; dismissing the run clears them.
  */
-export class ProblemsPanel implements vscode.Disposable {
-  readonly collection = vscode.languages.createDiagnosticCollection("RADAR");
+export class ProblemsPanel extends Disposable {
+  readonly collection = this.register(vscode.languages.createDiagnosticCollection("RADAR"));
   /** The run whose findings are shown. */
   runId: string | undefined;
 
-  constructor(private readonly docs: vscode.Uri) {}
+  constructor(private readonly docs: vscode.Uri) {
+    super();
+  }
 
   clear(): void {
     this.collection.clear();
@@ -68,9 +71,5 @@ export class ProblemsPanel implements vscode.Disposable {
     });
     if (related.length) d.relatedInformation = related;
     return d;
-  }
-
-  dispose(): void {
-    this.collection.dispose();
   }
 }

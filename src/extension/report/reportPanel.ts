@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { HostToWebview, ReportLocation, ReportRun, ReportState } from "../../shared/reportProtocol.ts";
 import { isReportState, isWebviewToHost } from "../../shared/reportProtocol.ts";
+import { Disposable, DisposableStore } from "../host/disposable.ts";
 import type { RadarLog } from "../host/radarLog.ts";
 import { makeNonce, reportHtml } from "./reportHtml.ts";
 import { errorText } from "../../core/text.ts";
@@ -20,19 +21,23 @@ export interface ReportHandlers {
  * shared protocol; the page keeps the state itself (`setState`), and the serializer hands it back
  * after a window reload. Live updates during a run are coalesced to a few per second.
  */
-export class ReportPanel implements vscode.Disposable {
+export class ReportPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private state: ReportState = { version: 1 };
   private ready = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  /** The open panel's own listeners, freed when it closes (the serializer lives as long as RADAR). */
+  private readonly panelSubscriptions = this.register(new DisposableStore());
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly handlers: ReportHandlers,
     private readonly log: RadarLog,
   ) {
-    this.disposables.push(
+    super();
+    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.register({ dispose: () => this.panel?.dispose() });
+    this.register(
       vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, saved: unknown) => {
           this.adopt(panel, isReportState(saved) ? saved : { version: 1 });
@@ -102,7 +107,14 @@ export class ReportPanel implements vscode.Disposable {
     };
   }
 
+  /** Listeners held for the open panel: two while it is open, none once it is closed. */
+  get panelListeners(): number {
+    return this.panelSubscriptions.size;
+  }
+
   private adopt(panel: vscode.WebviewPanel, state: ReportState): void {
+    // A restored panel may replace one still open: the old one's listeners go with it.
+    this.panelSubscriptions.clear();
     this.panel = panel;
     this.state = state;
     this.ready = false;
@@ -117,17 +129,15 @@ export class ReportPanel implements vscode.Disposable {
       styleUri: asset("media", "report.css"),
       codiconUri: asset("dist", "webview", "codicon.css"),
     });
-    panel.webview.onDidReceiveMessage(
-      (message: unknown) => this.receive(message),
-      undefined,
-      this.disposables,
+    this.panelSubscriptions.add(
+      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
     );
-    panel.onDidDispose(
-      () => {
-        if (this.panel === panel) this.panel = undefined;
-      },
-      undefined,
-      this.disposables,
+    this.panelSubscriptions.add(
+      panel.onDidDispose(() => {
+        if (this.panel !== panel) return;
+        this.panel = undefined;
+        this.panelSubscriptions.clear();
+      }),
     );
   }
 
@@ -164,11 +174,5 @@ export class ReportPanel implements vscode.Disposable {
   private post(message: HostToWebview): void {
     // Before "ready" the page renders its saved state and asks for the current one itself.
     if (this.panel && this.ready) void this.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.panel?.dispose();
-    for (const d of this.disposables) d.dispose();
   }
 }

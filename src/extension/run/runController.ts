@@ -3,6 +3,7 @@ import type { AgentStatus } from "../../agent/agentEvents.ts";
 import type { ChatModel } from "../../agent/chatModel.ts";
 import type { Runtime } from "../../core/runtime.ts";
 import type { TraceEvent } from "../../core/trace/traceEvents.ts";
+import { DisposableStore } from "../host/disposable.ts";
 import type { ApiKeyStore } from "../model/apiKeyStore.ts";
 import { LmChatModel } from "../model/lmChatModel.ts";
 import { resolveModel } from "../model/modelResolver.ts";
@@ -151,7 +152,9 @@ export class RunController {
 
     const abort = new AbortController();
     this.running = abort;
-    request.token?.onCancellationRequested(() => abort.abort());
+    // The tokens outlive the run (a chat request's lives as long as its turn): their listeners go with the run.
+    const listeners = new DisposableStore();
+    if (request.token) listeners.add(request.token.onCancellationRequested(() => abort.abort()));
     const work = (progress?: vscode.Progress<{ message?: string }>): Promise<AskOutcome> =>
       this.run(folder, question, model, {
         maxSteps,
@@ -166,11 +169,12 @@ export class RunController {
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: "RADAR", cancellable: true },
         (progress, token) => {
-          token.onCancellationRequested(() => abort.abort());
+          listeners.add(token.onCancellationRequested(() => abort.abort()));
           return work(progress);
         },
       );
     } finally {
+      listeners.dispose();
       this.running = undefined;
       void vscode.commands.executeCommand("setContext", "radar.running", false);
     }

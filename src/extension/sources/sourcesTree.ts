@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import type { BuildStats, MapProgress } from "../../core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
 import { debounce, isIgnoredChange } from "../host/debounce.ts";
+import { Disposable } from "../host/disposable.ts";
 import type { Debouncer } from "../host/debounce.ts";
 import { formatIcon } from "../trace/operatorLook.ts";
 import type { RadarLog } from "../host/radarLog.ts";
@@ -52,8 +53,8 @@ interface Mapping {
  * again a moment later — alone: the others come from the cache — and only while the view is
  * visible. Families of files named alike are one node; unreadable files are listed as such.
  */
-export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElement>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<SourceElement | undefined>();
+export class SourcesTreeProvider extends Disposable implements vscode.TreeDataProvider<SourceElement> {
+  private readonly changed = this.register(new vscode.EventEmitter<SourceElement | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   /** Mapped files, in the lake's order. */
   private entries = new Map<string, SourceEntry>();
@@ -69,7 +70,6 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
   private failure: string | undefined;
   private drawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<(p: MapProgress) => void>();
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly refresher: Debouncer<string>;
   view: vscode.TreeView<SourceElement> | undefined;
   /** How many times a mapping ran to its end, for tests and logs. */
@@ -82,13 +82,17 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
   lastProfiled: string[] = [];
 
   constructor(private readonly deps: SourcesDeps) {
+    super();
     this.refresher = debounce(REFRESH_DELAY_MS, (paths) => {
       this.deps.log.info(
         `Sources: ${paths.length} file change(s) (${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", …" : ""}), mapping again`,
       );
       this.invalidate();
     });
-    this.disposables.push(this.changed);
+    this.register(this.refresher);
+    this.register({ dispose: () => clearTimeout(this.drawTimer) });
+    // A mapping still running is stopped before its emitter and debouncer are freed.
+    this.register({ dispose: () => this.mapping?.abort.abort() });
   }
 
   /** Watches the folder from the first mapping on (not at activation: it costs nothing until then). */
@@ -103,17 +107,15 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
       const rel = vscode.workspace.asRelativePath(uri, false);
       if (!isIgnoredChange(rel)) this.refresher.trigger(rel);
     };
-    this.disposables.push(
-      watcher,
-      watcher.onDidCreate(onChange),
-      watcher.onDidChange(onChange),
-      watcher.onDidDelete(onChange),
-    );
+    this.register(watcher);
+    this.register(watcher.onDidCreate(onChange));
+    this.register(watcher.onDidChange(onChange));
+    this.register(watcher.onDidDelete(onChange));
   }
 
   attach(view: vscode.TreeView<SourceElement>): void {
     this.view = view;
-    this.disposables.push(
+    this.register(
       view.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) this.invalidate();
       }),
@@ -396,13 +398,6 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceElemen
 
   familyNodes(): FamilyNode[] {
     return this.families;
-  }
-
-  dispose(): void {
-    this.mapping?.abort.abort();
-    if (this.drawTimer) clearTimeout(this.drawTimer);
-    this.refresher.dispose();
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { Disposable } from "../host/disposable.ts";
 import type { ReportCallStatus } from "../../shared/reportProtocol.ts";
 import { SEVERITY_ICONS, operatorIcon, statusColor } from "./operatorLook.ts";
 import { callDescription, callDetails, callLabel } from "./traceDetails.ts";
@@ -14,18 +15,16 @@ export type TraceElement =
   | { kind: "detail"; runId: string; key: string; index: number };
 
 /** The Trace view: runs → batches → operator calls → details, refreshed as events arrive. */
-export class TraceTreeProvider implements vscode.TreeDataProvider<TraceElement>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TraceElement | undefined>();
+export class TraceTreeProvider extends Disposable implements vscode.TreeDataProvider<TraceElement> {
+  private readonly changed = this.register(new vscode.EventEmitter<TraceElement | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(readonly model: TraceModel) {}
+  constructor(readonly model: TraceModel) {
+    super();
+  }
 
   refresh(): void {
     this.changed.fire(undefined);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 
   getChildren(element?: TraceElement): TraceElement[] {

@@ -182,6 +182,67 @@ describe("RADAR in the extension host", () => {
     assert.equal(radar.traceModel.runs.length, 2);
   });
 
+  it("frees a run's cancellation listeners and a closed report's listeners", async () => {
+    const radar = await api();
+    // A real token source; the wrapper only counts the listeners RADAR adds and frees.
+    const source = new vscode.CancellationTokenSource();
+    let added = 0;
+    let live = 0;
+    const token: vscode.CancellationToken = {
+      get isCancellationRequested() {
+        return source.token.isCancellationRequested;
+      },
+      onCancellationRequested: (listener, thisArgs, disposables) => {
+        added++;
+        live++;
+        const inner = source.token.onCancellationRequested(listener, thisArgs, disposables);
+        let freed = false;
+        return {
+          dispose: () => {
+            if (!freed) live--;
+            freed = true;
+            inner.dispose();
+          },
+        };
+      },
+    };
+    const outcome = await withEndpoint(
+      [
+        {
+          toolCalls: [{ name: "Scan", arguments: { file: "climate/crop_yield.csv", output: "crop_yield" } }],
+        },
+        { toolCalls: [{ name: "Answer", arguments: { answer: 2017, evidence: ["crop_yield"] } }] },
+      ],
+      () => radar.ask({ question: "Which is the first year of the crop yield series?", token }),
+    );
+    source.dispose();
+    assert.equal(outcome.status, "answered", outcome.error);
+    assert.ok(added >= 1, "the run listened to its token");
+    assert.equal(live, 0, `${live} cancellation listener(s) left after the run`);
+
+    // Each open of the report holds its panel's two listeners; closing the panel frees them.
+    const reportTabs = (): vscode.Tab[] =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter(
+          (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith("radar.report"),
+        );
+    const until = async (done: () => boolean): Promise<void> => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    for (let round = 1; round <= 3; round++) {
+      await vscode.commands.executeCommand("radar.showReport");
+      assert.ok(radar.reportVisible(), `round ${round}: the report is open`);
+      assert.equal(radar.reportListeners(), 2, `round ${round}: listeners while open`);
+      // The workbench lists a new panel's tab a moment after the panel opens.
+      await until(() => reportTabs().length > 0);
+      assert.equal(reportTabs().length, 1, `round ${round}: the report's tab`);
+      await vscode.window.tabGroups.close(reportTabs());
+      await until(() => radar.reportListeners() === 0);
+      assert.equal(radar.reportListeners(), 0, `round ${round}: listeners after the panel closed`);
+    }
+  });
+
   it("cancels a run in flight", async () => {
     const radar = await api();
     const outcome = await withEndpoint([{ delayMs: 20_000, content: "slow" }], async () => {
