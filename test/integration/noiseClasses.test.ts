@@ -31,6 +31,11 @@ const { lake, stateDir } = tempLake({
     "Beach,Organism,Violation\nA,E. coli,yes\nA,E. coli,no\nB,Entero,no\nB,Entero,no\nB,Entero,yes\n",
   "mixed/2017.csv":
     "Beach,Organism,Violation\nA,E. coli,Yes\nA,E. coli,yes\nA,E. coli,no\nB,Entero,no\nB,Entero,No\n",
+  // 'New Accounts ' (trailing space) only on a Credit Card row: a filter that also asks for
+  // 'Bank Account' never looks at it; one that keeps Credit Card rows misses it.
+  "theft.csv":
+    "Theft Type,Theft Subtype,Reports\nBank Account,New Accounts,62982\nBank Account,Existing Accounts,50000\n" +
+    "Credit Card,New Accounts ,406110\nCredit Card,Existing Accounts,90000\nLoan,New Accounts,3000\n",
   "book.html":
     "<html><body><h2>Reports 2023</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>458012</td></tr><tr><td>Georgia</td><td>219870</td></tr></table>" +
     "<h2>Reports 2024</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>474314</td></tr><tr><td>Georgia</td><td>228132</td></tr></table></body></html>\n",
@@ -47,6 +52,7 @@ before(async () => {
     ["beaches.csv", "beaches"],
     ["codes.csv", "codes"],
     ["names.csv", "names"],
+    ["theft.csv", "theft"],
   ])
     assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
   for (const [files, output] of [
@@ -189,6 +195,46 @@ describe("value-variants on a GROUP BY with other keys: only spellings that meet
       ["wbt"],
     );
     assert.deepEqual(codes(e, "value-variants"), ["warning"]);
+  });
+});
+
+describe("value-variants inside an aggregate's condition: judged on the rows its other conjuncts keep", () => {
+  test("FILTER whose other conjunct excludes the only row of the other spelling: no warning", async () => {
+    const e = await query(
+      "SELECT sum(Reports) AS all_rows, max(Reports) FILTER (WHERE \"Theft Type\" = 'Bank Account' AND \"Theft Subtype\" = 'New Accounts') AS bank_new FROM theft",
+      ["theft"],
+    );
+    assert.equal(e.status, "ok", JSON.stringify(e.diagnostics));
+    assert.deepEqual(codes(e, "value-variants"), [], JSON.stringify(e.diagnostics));
+  });
+  test("CASE WHEN whose other conjunct excludes the other spelling's row: no warning", async () => {
+    const e = await query(
+      "SELECT sum(CASE WHEN \"Theft Type\" = 'Bank Account' AND \"Theft Subtype\" = 'New Accounts' THEN Reports ELSE 0 END) AS bank_new FROM theft",
+      ["theft"],
+    );
+    assert.deepEqual(codes(e, "value-variants"), [], JSON.stringify(e.diagnostics));
+  });
+  test("FILTER whose other conjunct keeps the Credit Card row spelled 'New Accounts ': warns", async () => {
+    const e = await query(
+      "SELECT sum(Reports) FILTER (WHERE \"Theft Type\" IN ('Credit Card', 'Loan') AND \"Theft Subtype\" = 'New Accounts') AS card_loan_new FROM theft",
+      ["theft"],
+    );
+    const d = e.diagnostics.filter((x) => x.code === "value-variants");
+    assert.deepEqual(
+      d.map((x) => x.severity),
+      ["warning"],
+    );
+    assert.match(
+      d[0]!.message,
+      /'New Accounts ' ×1|'New Accounts' \/ 'New Accounts '|'New Accounts ' \/ 'New Accounts'/,
+    );
+  });
+  test("CASE WHEN whose other conjunct keeps the other spelling's row: warns", async () => {
+    const e = await query(
+      "SELECT sum(CASE WHEN \"Theft Type\" <> 'Bank Account' AND \"Theft Subtype\" = 'New Accounts' THEN Reports END) AS other_new FROM theft",
+      ["theft"],
+    );
+    assert.deepEqual(codes(e, "value-variants"), ["warning"], JSON.stringify(e.diagnostics));
   });
 });
 

@@ -8,10 +8,10 @@ import {
   expressionSql,
   filterFor,
   groupingItems,
+  predicateSql,
   resolveColumn,
   scopeOf,
   selectNodes,
-  walkOwn,
 } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -19,6 +19,8 @@ import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
+import { isAnyAggregate } from "../aggregates.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 
 const SHOWN = 4;
@@ -256,6 +258,72 @@ interface LiteralUse {
   conjunct?: Json;
   /** How the message names the use. */
   where: "filter" | "aggregate";
+  /**
+   * Per comparison, the other conjuncts of the condition it sits in (an aggregate's FILTER, a CASE
+   * WHEN, count_if/if) and of the conditions around it: only rows they keep reach the comparison.
+   * An empty list is a comparison no condition restricts.
+   */
+  within: Json[][];
+}
+
+/** Functions whose first argument is a condition deciding which rows count (or which branch). */
+const CONDITION_FUNCTIONS = new Set(["count_if", "countif", "if", "iif"]);
+
+/**
+ * Walks a SELECT's own expressions like `walkOwn`, passing each node the conjuncts that must hold
+ * for a row to reach it: the other conjuncts of the FILTER / WHEN / count_if condition it is part
+ * of, and the whole condition for an aggregate's arguments or a THEN branch.
+ */
+function walkConditioned(
+  expression: unknown,
+  within: Json[],
+  visit: (node: Json, within: Json[]) => void,
+): void {
+  if (Array.isArray(expression)) {
+    for (const child of expression) walkConditioned(child, within, visit);
+    return;
+  }
+  if (expression === null || typeof expression !== "object") return;
+  const n = expression as Json;
+  visit(n, within);
+  // Each conjunct of a condition is reached only by rows the condition's other conjuncts keep.
+  const condition = (c: unknown): Json[] => {
+    const parts = conjuncts(c);
+    parts.forEach((k) => walkConditioned(k, [...within, ...parts.filter((o) => o !== k)], visit));
+    return parts;
+  };
+  if (n.class === "SUBQUERY") {
+    // `x IN (SELECT …)`: the left operand belongs to this SELECT.
+    walkConditioned(n.child, within, visit);
+    return;
+  }
+  if (n.class === "FUNCTION" && n.filter) {
+    const parts = condition(n.filter);
+    for (const [key, value] of Object.entries(n))
+      if (key !== "filter") walkConditioned(value, [...within, ...parts], visit);
+    return;
+  }
+  if (n.class === "CASE") {
+    for (const check of (n.case_checks as Json[] | undefined) ?? []) {
+      const parts = condition(check.when_expr);
+      walkConditioned(check.then_expr, [...within, ...parts], visit);
+    }
+    walkConditioned(n.else_expr, within, visit);
+    return;
+  }
+  const args = n.children as Json[] | undefined;
+  if (
+    n.class === "FUNCTION" &&
+    CONDITION_FUNCTIONS.has(String(n.function_name).toLowerCase()) &&
+    args?.length
+  ) {
+    const parts = condition(args[0]);
+    // if(cond, a, b): `a` is reached under the condition; `b` is not restricted by it.
+    if (args[1]) walkConditioned(args[1], [...within, ...parts], visit);
+    walkConditioned(args.slice(2), within, visit);
+    return;
+  }
+  for (const value of Object.values(n)) walkConditioned(value, within, visit);
 }
 
 /**
@@ -271,10 +339,12 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
     literal: string,
     conjunct: Json | undefined,
     where: LiteralUse["where"],
+    within: Json[],
   ) => {
     const key = `${column.alias}.${column.column}`;
-    const use = byColumn.get(key) ?? { column, literals: new Set<string>(), where };
+    const use = byColumn.get(key) ?? { column, literals: new Set<string>(), where, within: [] };
     use.literals.add(literal);
+    use.within.push(within);
     // Comparisons in several conjuncts or places: no single one is left out of the rows looked at.
     if (use.literals.size === 1 && conjunct) use.conjunct = conjunct;
     else if (use.conjunct !== conjunct) delete use.conjunct;
@@ -282,7 +352,7 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
     byColumn.set(key, use);
   };
   const visit = (expression: unknown, conjunct: Json | undefined, where: LiteralUse["where"]): void =>
-    walkOwn(expression, (n) => {
+    walkConditioned(expression, [], (n, within) => {
       if (n.class === "COMPARISON" && (n.type === "COMPARE_EQUAL" || n.type === "COMPARE_NOTEQUAL")) {
         for (const [x, y] of [
           [n.left, n.right],
@@ -290,7 +360,7 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
         ]) {
           const c = textColumn(x, scope);
           const literal = constant(y);
-          if (c && literal !== undefined) note(c, literal, conjunct, where);
+          if (c && literal !== undefined) note(c, literal, conjunct, where, within);
         }
       }
       if (n.class === "OPERATOR" && (n.type === "COMPARE_IN" || n.type === "COMPARE_NOT_IN")) {
@@ -299,13 +369,56 @@ function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): LiteralUs
         if (c)
           for (const r of rest) {
             const literal = constant(r);
-            if (literal !== undefined) note(c, literal, conjunct, where);
+            if (literal !== undefined) note(c, literal, conjunct, where, within);
           }
       }
     });
   for (const c of conjuncts(select.where_clause)) visit(c, c, "filter");
   visit([select.select_list, select.having, select.qualify], undefined, "aggregate");
   return [...byColumn.values()];
+}
+
+/** A predicate over the one alias's own columns (no subquery, no aggregate): checkable on its table. */
+function ownPredicate(expression: Json, alias: string, scope: ReturnType<typeof scopeOf>): boolean {
+  let own = true;
+  walk(expression, (n) => {
+    if (n.class === "COLUMN_REF" && resolveColumn(n.column_names as string[], scope)?.alias !== alias)
+      own = false;
+    if (n.class === "SUBQUERY" || n.class === "WINDOW") own = false;
+    if (n.class === "FUNCTION" && isAnyAggregate(String(n.function_name))) own = false;
+  });
+  return own;
+}
+
+/**
+ * The rows the comparisons of a use can reach, beyond the WHERE: any comparison's co-conditions
+ * (OR over the comparisons; one unrestricted comparison makes it TRUE). Co-conditions that read
+ * other tables are left out — a superset of the rows, never fewer. Undefined when nothing restricts.
+ */
+async function reachedBy(
+  engine: DuckEngine,
+  use: LiteralUse,
+  scope: ReturnType<typeof scopeOf>,
+): Promise<string | undefined> {
+  const c = use.column;
+  const alternatives: Json[][] = [];
+  for (const within of use.within) {
+    const own = within.filter((k) => ownPredicate(k, c.alias, scope));
+    if (own.length === 0) return undefined;
+    alternatives.push(own);
+  }
+  if (alternatives.length === 0) return undefined;
+  try {
+    const rendered = await Promise.all(alternatives.map((a) => predicateSql(engine, c.alias, a)));
+    const restriction = [...new Set(rendered)].map((r) => `(${r})`).join(" OR ");
+    // Rendered over the alias as the query wrote it; a form that does not bind alone is not used.
+    await engine.describe(
+      `SELECT 1 FROM ${sqlIdent(c.table.name)} AS ${sqlIdent(c.alias)} WHERE ${restriction}`,
+    );
+    return restriction;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -382,7 +495,11 @@ export const valueVariantsRule: ValidationRule = queryRule({
       for (const use of literalUses(select, scope)) {
         const c = use.column;
         if (!(await wholeColumn(c)).some((g) => !g.misspelling)) continue;
-        const others = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
+        const where = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
+        // A comparison inside FILTER (WHERE type = 'Bank Account' AND sub = 'New Accounts') only
+        // ever sees Bank Account rows: a spelling on other rows is no row it missed.
+        const reached = await reachedBy(ctx.engine, use, scope);
+        const others = !reached ? where : where === "TRUE" ? reached : `(${where}) AND (${reached})`;
         const a = sqlIdent(c.alias);
         const col = `${a}.${sqlIdent(c.column)}`;
         // One statement for every literal of the column: its spellings among the kept rows.
