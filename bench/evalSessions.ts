@@ -4,8 +4,9 @@
  *
  *     npm run eval:sessions [-- --session PATTERN] [--json] [--unlabeled --json] [--verbose]
  *
- * Prints per code: warnings/errors fired, labelled right, labelled noise, unlabelled (and info
- * findings apart); the known misses caught; the share of fired warnings and errors that are right;
+ * Prints per code: warnings/errors fired, labelled right, labelled noise, diverged (listed in the
+ * session's `diverged`: they fire only because the replay is not the recorded run, so they are
+ * neither right nor noise nor waiting for a label), unlabelled (and info findings apart); the known misses caught; the share of fired warnings and errors that are right;
  * wrong rejections (errors labelled noise); and internal check failures (`validation-error`).
  * `--unlabeled --json` prints instead every fired diagnostic that has no label — its message, the
  * call (SQL), the source rows it points at — for a reader to label; `--fired --json` every fired
@@ -14,6 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import type { FiredDiagnostic, SessionReplay } from "../test/sessions/replaySession.ts";
+import type { DivergedFinding } from "../test/sessions/sessionFormat.ts";
 import {
   evidenceRows,
   firstLocation,
@@ -38,6 +40,7 @@ interface CodeTally {
   fired: number;
   right: number;
   noise: number;
+  diverged: number;
   unlabeled: number;
   info: number;
   missesCaught: number;
@@ -45,6 +48,24 @@ interface CodeTally {
 }
 
 const flagged = (f: FiredDiagnostic): boolean => f.diagnostic.severity !== "info";
+
+/**
+ * The session's `diverged` entry a fired diagnostic is: same batch, call and code, and — when the
+ * entry names a location — one of the diagnostic's locations. Asked only for unlabelled findings:
+ * a reader's label wins.
+ */
+function divergedFor(
+  f: FiredDiagnostic,
+  diverged: DivergedFinding[] | undefined,
+): DivergedFinding | undefined {
+  return (diverged ?? []).find(
+    (d) =>
+      d.batch === f.batch &&
+      d.call === f.call &&
+      d.code === f.diagnostic.code &&
+      (d.location === undefined || f.diagnostic.locations.some((l) => `${l.file}:${l.line}` === d.location)),
+  );
+}
 
 function unlabeledEntry(replay: SessionReplay, f: FiredDiagnostic): Record<string, unknown> {
   return {
@@ -83,10 +104,14 @@ async function main(): Promise<void> {
     const entries = replays.flatMap(
       (r) =>
         r.fired
-          .filter((f) => values.fired || !labelFor(f, r.session.labels))
+          .filter(
+            (f) => values.fired || (!labelFor(f, r.session.labels) && !divergedFor(f, r.session.diverged)),
+          )
           .map((f) => ({
             ...unlabeledEntry(r, f),
-            verdict: labelFor(f, r.session.labels)?.verdict ?? null,
+            verdict:
+              labelFor(f, r.session.labels)?.verdict ??
+              (divergedFor(f, r.session.diverged) ? "diverged" : null),
           })) as Record<string, unknown>[],
     );
     if (values.json) console.log(JSON.stringify(entries, null, 2));
@@ -104,12 +129,23 @@ async function main(): Promise<void> {
     if (!t)
       tallies.set(
         code,
-        (t = { code, fired: 0, right: 0, noise: 0, unlabeled: 0, info: 0, missesCaught: 0, misses: 0 }),
+        (t = {
+          code,
+          fired: 0,
+          right: 0,
+          noise: 0,
+          diverged: 0,
+          unlabeled: 0,
+          info: 0,
+          missesCaught: 0,
+          misses: 0,
+        }),
       );
     return t;
   };
   const missed: string[] = [];
   const noise: string[] = [];
+  const diverged: string[] = [];
   const wrongRejections: string[] = [];
   const internal: string[] = [];
   let usedLabels = 0;
@@ -129,7 +165,11 @@ async function main(): Promise<void> {
       t.fired++;
       const label = labelFor(f, r.session.labels);
       if (!label) {
-        t.unlabeled++;
+        const d = divergedFor(f, r.session.diverged);
+        if (d) {
+          t.diverged++;
+          diverged.push(`${where} ${f.diagnostic.code}: ${d.why}`);
+        } else t.unlabeled++;
         continue;
       }
       used.add(label);
@@ -157,6 +197,7 @@ async function main(): Promise<void> {
     fired: sum((t) => t.fired),
     right: sum((t) => t.right),
     noise: sum((t) => t.noise),
+    diverged: sum((t) => t.diverged),
     unlabeled: sum((t) => t.unlabeled),
     info: sum((t) => t.info),
     misses: sum((t) => t.misses),
@@ -166,7 +207,9 @@ async function main(): Promise<void> {
     labels: labelsTotal,
     labelsMatched: usedLabels,
   };
-  const share = overall.fired ? overall.right / overall.fired : null;
+  // Diverged findings judge the replay, not RADAR on the analyst's work: out of the right share.
+  const judged = overall.fired - overall.diverged;
+  const share = judged ? overall.right / judged : null;
   const labelledShare =
     overall.right + overall.noise ? overall.right / (overall.right + overall.noise) : null;
   const seconds = (Date.now() - started) / 1000;
@@ -179,6 +222,7 @@ async function main(): Promise<void> {
           perCode: rows,
           missed,
           noise,
+          diverged,
           wrongRejections,
           internal,
           skipped: replays.filter((r) => r.skipped).map((r) => ({ id: r.session.id, why: r.skipped })),
@@ -194,17 +238,20 @@ async function main(): Promise<void> {
   console.log(
     `Session corpus: ${overall.sessions} session(s) (${overall.skipped} skipped), replayed in ${seconds.toFixed(1)} s\n`,
   );
-  console.log(`${"code".padEnd(width)}  fired  right  noise  unlabeled   info   misses caught`);
+  console.log(`${"code".padEnd(width)}  fired  right  noise  diverged  unlabeled   info   misses caught`);
   for (const t of rows)
     console.log(
-      `${t.code.padEnd(width)}  ${String(t.fired).padStart(5)}  ${String(t.right).padStart(5)}  ${String(t.noise).padStart(5)}  ${String(t.unlabeled).padStart(9)}  ${String(t.info).padStart(5)}   ${t.misses ? `${t.missesCaught}/${t.misses}`.padStart(13) : "".padStart(13)}`,
+      `${t.code.padEnd(width)}  ${String(t.fired).padStart(5)}  ${String(t.right).padStart(5)}  ${String(t.noise).padStart(5)}  ${String(t.diverged).padStart(8)}  ${String(t.unlabeled).padStart(9)}  ${String(t.info).padStart(5)}   ${t.misses ? `${t.missesCaught}/${t.misses}`.padStart(13) : "".padStart(13)}`,
     );
-  console.log("-".repeat(width + 58));
+  console.log("-".repeat(width + 68));
   console.log(
-    `${"overall".padEnd(width)}  ${String(overall.fired).padStart(5)}  ${String(overall.right).padStart(5)}  ${String(overall.noise).padStart(5)}  ${String(overall.unlabeled).padStart(9)}  ${String(overall.info).padStart(5)}   ${`${overall.missesCaught}/${overall.misses}`.padStart(13)}`,
+    `${"overall".padEnd(width)}  ${String(overall.fired).padStart(5)}  ${String(overall.right).padStart(5)}  ${String(overall.noise).padStart(5)}  ${String(overall.diverged).padStart(8)}  ${String(overall.unlabeled).padStart(9)}  ${String(overall.info).padStart(5)}   ${`${overall.missesCaught}/${overall.misses}`.padStart(13)}`,
   );
   console.log(
-    `\nright among fired warnings+errors: ${pct(share)} (${overall.right}/${overall.fired}); among labelled ones: ${pct(labelledShare)}`,
+    `\nright among fired warnings+errors: ${pct(share)} (${overall.right}/${judged}, the ${overall.diverged} diverged left out); among labelled ones: ${pct(labelledShare)}`,
+  );
+  console.log(
+    `diverged (fire only because the replay is not the recorded run; listed in the sessions' \`diverged\`): ${overall.diverged}`,
   );
   console.log(
     `wrong rejections: ${wrongRejections.length}; internal check failures (validation-error): ${internal.length}`,
@@ -215,6 +262,7 @@ async function main(): Promise<void> {
   for (const [title, list] of [
     ["Misses not caught", missed],
     ["Noise", noise],
+    ["Diverged", diverged],
     ["Wrong rejections", wrongRejections],
     ["Internal check failures", internal],
   ] as const)
@@ -238,7 +286,7 @@ async function main(): Promise<void> {
       for (const f of r.fired) {
         const label = labelFor(f, r.session.labels);
         console.log(
-          `\n${r.session.id} #${f.batch}.${f.call} ${f.diagnostic.severity} ${f.diagnostic.code} [${label?.verdict ?? "unlabeled"}]: ${f.diagnostic.message}`,
+          `\n${r.session.id} #${f.batch}.${f.call} ${f.diagnostic.severity} ${f.diagnostic.code} [${label?.verdict ?? (divergedFor(f, r.session.diverged) ? "diverged" : "unlabeled")}]: ${f.diagnostic.message}`,
         );
       }
     }
