@@ -84,6 +84,17 @@ function bundleOf(lakeDir: string): string {
   return bundle;
 }
 
+/** Temporary folders of this process, removed at exit by one listener (not one per folder). */
+const removeAtExit: string[] = [];
+function removedAtExit(dir: string): string {
+  if (removeAtExit.length === 0)
+    process.once("exit", () => {
+      for (const d of removeAtExit) rmSync(d, { recursive: true, force: true });
+    });
+  removeAtExit.push(dir);
+  return dir;
+}
+
 /** Generated lakes of this process, by kind/scale/seed (generated once, removed at exit). */
 const generated = new Map<string, Promise<string | { skipped: string }>>();
 
@@ -109,8 +120,7 @@ async function generatedLake(
       const cli = join(repoRoot, "bench", "lakes", "lakesCli.ts");
       if (!existsSync(cli))
         return { skipped: `bench/lakes is not in this build (needed for a ${kind} lake)` };
-      const out = mkdtempSync(join(tmpdir(), `radar-session-lake-${key}-`));
-      process.once("exit", () => rmSync(out, { recursive: true, force: true }));
+      const out = removedAtExit(mkdtempSync(join(tmpdir(), `radar-session-lake-${key}-`)));
       const { execFileSync } = await import("node:child_process");
       execFileSync(
         process.execPath,
@@ -142,8 +152,7 @@ const stateDirs = new Map<string, string>();
 function stateDirFor(lakeRoot: string): string {
   let dir = stateDirs.get(lakeRoot);
   if (!dir) {
-    const made = mkdtempSync(join(tmpdir(), "radar-session-state-"));
-    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+    const made = removedAtExit(mkdtempSync(join(tmpdir(), "radar-session-state-")));
     stateDirs.set(lakeRoot, (dir = made));
   }
   return dir;
