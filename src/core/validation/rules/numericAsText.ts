@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../../diagnostic.ts";
-import { sqlIdent } from "../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { SqlParams } from "../../engine/sqlParams.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { at, locate, present, quote } from "../evidence.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
@@ -194,9 +195,11 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
   const rows = async (
     condition: string,
     order = `${a}.${ROWID}`,
+    params?: SqlParams,
   ): Promise<{ rowids: number[]; values: unknown[] }> => {
     const found = await ctx.engine.all(
       `SELECT DISTINCT ${a}.${ROWID} AS r, ${c} AS v${kept.from} AND (${condition}) ORDER BY ${order === `${a}.${ROWID}` ? "r" : order} LIMIT 3`,
+      params?.values,
     );
     return { rowids: found.map((f) => Number(f.r)), values: found.map((f) => f.v) };
   };
@@ -243,8 +246,12 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
       );
       if (row?.text_pick === null || row?.number_pick === null || row?.text_pick === row?.number_pick)
         return undefined;
+      // The picked values come from the data: bound as parameters, never written into the SQL.
+      const params = new SqlParams();
       const picked = await rows(
-        `${c} = ${sqlString(String(row!.text_pick))} OR ${c} = ${sqlString(String(row!.number_pick))}`,
+        `${c} = ${params.bind(String(row!.text_pick))} OR ${c} = ${params.bind(String(row!.number_pick))}`,
+        undefined,
+        params,
       );
       return {
         how: `${use.fn}()`,
@@ -341,10 +348,6 @@ async function generic(
     labels,
     ...any,
   };
-}
-
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /** Characters of number formatting in the values of the column that the query keeps: `,` `$` `%` `M`… */
