@@ -65,16 +65,7 @@ export interface RadarApi {
 export function activate(context: vscode.ExtensionContext): RadarApi {
   const activateStart = performance.now();
   const activateCpu = cpuNow();
-  const phases: [string, number, number][] = [];
-  let lap = activateStart;
-  let lapCpu = cpuNow();
-  const phase = (name: string): void => {
-    const now = performance.now();
-    const cpu = cpuSince(lapCpu);
-    phases.push([name, Math.round((now - lap) * 10) / 10, Math.round((cpu.user + cpu.system) / 100) / 10]);
-    lap = now;
-    lapCpu = cpuNow();
-  };
+  const { phase, phases } = phaseClock(activateStart);
   const log = new RadarLog();
   phase("log");
   const keys = new ApiKeyStore(context.secrets);
@@ -85,24 +76,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     const active = vscode.window.activeTextEditor?.document.uri;
     return (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
   };
-  // Cache, traces and UTF-8 copies go to the extension's storage, not into the workspace, unless
-  // radar.stateLocation says "workspace" (stateLocation.ts).
-  const storageRoots = (): { workspaceStorage?: string; globalStorage: string } => ({
-    ...(context.storageUri ? { workspaceStorage: context.storageUri.fsPath } : {}),
-    globalStorage: context.globalStorageUri.fsPath,
-  });
-  const location = (): ReturnType<typeof stateLocationOf> =>
-    stateLocationOf(vscode.workspace.getConfiguration("radar").get("stateLocation"));
-  const notedStateDirs = new Set<string>();
-  const stateDir = (folder: vscode.WorkspaceFolder): string => {
-    const resolved = ensureStateDir(folder.uri.fsPath, location(), storageRoots());
-    if (!notedStateDirs.has(resolved.dir)) {
-      notedStateDirs.add(resolved.dir);
-      if (resolved.note) log.warn(resolved.note);
-      log.info(`State for ${folder.uri.fsPath}: ${resolved.dir}`);
-    }
-    return resolved.dir;
-  };
+  const { stateDir, storageRoots, location } = stateFolders(context, log);
   phase("state");
   const sources = new SourcesTreeProvider({
     lake,
@@ -176,6 +150,146 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     await vscode.commands.executeCommand("setContext", "radar.modelReady", ready);
   };
 
+  registerCommands(context, {
+    runs,
+    keys,
+    log,
+    traceModel,
+    traceTree,
+    problems,
+    report,
+    sources,
+    openInLake,
+  });
+
+  context.subscriptions.push(
+    log,
+    traceTree,
+    traceView,
+    sources,
+    sourcesView,
+    problems,
+    report,
+    keys.onDidChange(() => void refreshModelContext()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("radar")) void refreshModelContext();
+    }),
+    // Runtimes ask for the trust at every call: no reload needed. (Revoking trust restarts the
+    // extension host, which starts untrusted.)
+    vscode.workspace.onDidGrantWorkspaceTrust(() =>
+      log.info("Workspace trusted: Bash is available to the agent from its next call."),
+    ),
+    { dispose: () => runs.cancel() },
+  );
+  phase("commands");
+  if (vscode.lm?.onDidChangeChatModels)
+    context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));
+  const { chatDeps, toolRuntime } = registerAgentSurfaces(context, {
+    runs,
+    traceModel,
+    traceTree,
+    problems,
+    sources,
+    log,
+    lake,
+    stateDir,
+    mcpStateDir: (folder) =>
+      location() === "storage"
+        ? join(stateDirFor(folder.uri.fsPath, "storage", storageRoots()), "mcp")
+        : undefined,
+    phase,
+  });
+  phase("mcp");
+  void refreshModelContext();
+  phase("model-context");
+
+  const runtimeLoaded = (): boolean =>
+    Object.keys(require.cache).some((p) => p.includes("runtimeBundle") || p.includes("@duckdb"));
+  const runtimeLoadedAtActivation = runtimeLoaded();
+  const activation = activationTimes(activateStart, performance.now(), cpuSince(activateCpu));
+  log.info(
+    `RADAR activated in ${activation.totalMs} ms (bundle ${activation.loadMs} ms + activate ${activation.activateMs} ms; CPU ${activation.cpuMs} ms; the host's wait in between ${activation.hostWaitMs} ms; activate: ${phases.map(([n, ms, cpu]) => `${n} ${ms}/${cpu}cpu`).join(", ")}; ${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
+  );
+  return {
+    activationMs: activation.totalMs,
+    activation,
+    stateDir,
+    ask: (request) => runs.ask(request),
+    cancel: () => runs.cancel(),
+    traceModel,
+    traceTree,
+    sources,
+    reportState: () => report.current,
+    reportVisible: () => report.visible,
+    reportListeners: () => report.panelListeners,
+    diagnostics: problems.collection,
+    chatHandler: chatHandler(chatDeps),
+    lmTool: (op) => radarTool(op, () => toolRuntime.get()),
+    runtimeLoaded,
+    runtimeLoadedAtActivation,
+  };
+}
+
+/** Activation's phases, each with its wall and CPU time (logged once activation is done). */
+function phaseClock(start: number): { phase: (name: string) => void; phases: [string, number, number][] } {
+  const phases: [string, number, number][] = [];
+  let lap = start;
+  let lapCpu = cpuNow();
+  const phase = (name: string): void => {
+    const now = performance.now();
+    const cpu = cpuSince(lapCpu);
+    phases.push([name, Math.round((now - lap) * 10) / 10, Math.round((cpu.user + cpu.system) / 100) / 10]);
+    lap = now;
+    lapCpu = cpuNow();
+  };
+  return { phase, phases };
+}
+
+/** Where each workspace folder's state goes, said once per folder in the log. */
+function stateFolders(
+  context: vscode.ExtensionContext,
+  log: RadarLog,
+): {
+  stateDir: (folder: vscode.WorkspaceFolder) => string;
+  storageRoots: () => { workspaceStorage?: string; globalStorage: string };
+  location: () => ReturnType<typeof stateLocationOf>;
+} {
+  // Cache, traces and UTF-8 copies go to the extension's storage, not into the workspace, unless
+  // radar.stateLocation says "workspace" (stateLocation.ts).
+  const storageRoots = (): { workspaceStorage?: string; globalStorage: string } => ({
+    ...(context.storageUri ? { workspaceStorage: context.storageUri.fsPath } : {}),
+    globalStorage: context.globalStorageUri.fsPath,
+  });
+  const location = (): ReturnType<typeof stateLocationOf> =>
+    stateLocationOf(vscode.workspace.getConfiguration("radar").get("stateLocation"));
+  const notedStateDirs = new Set<string>();
+  const stateDir = (folder: vscode.WorkspaceFolder): string => {
+    const resolved = ensureStateDir(folder.uri.fsPath, location(), storageRoots());
+    if (!notedStateDirs.has(resolved.dir)) {
+      notedStateDirs.add(resolved.dir);
+      if (resolved.note) log.warn(resolved.note);
+      log.info(`State for ${folder.uri.fsPath}: ${resolved.dir}`);
+    }
+    return resolved.dir;
+  };
+  return { stateDir, storageRoots, location };
+}
+
+interface CommandDeps {
+  runs: RunController;
+  keys: ApiKeyStore;
+  log: RadarLog;
+  traceModel: TraceModel;
+  traceTree: TraceTreeProvider;
+  problems: ProblemsPanel;
+  report: ReportPanel;
+  sources: SourcesTreeProvider;
+  openInLake: (lakeRoot: unknown, location: unknown) => Promise<unknown>;
+}
+
+/** The palette's and views' commands. */
+function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
+  const { runs, keys, log, traceModel, traceTree, problems, report, sources, openInLake } = deps;
   const command = (id: string, run: (...args: unknown[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
   };
@@ -244,29 +358,27 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   command("radar.openWalkthrough", () =>
     vscode.commands.executeCommand("workbench.action.openWalkthrough", WALKTHROUGH, false),
   );
+}
 
-  context.subscriptions.push(
-    log,
-    traceTree,
-    traceView,
-    sources,
-    sourcesView,
-    problems,
-    report,
-    keys.onDidChange(() => void refreshModelContext()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration("radar")) void refreshModelContext();
-    }),
-    // Runtimes ask for the trust at every call: no reload needed. (Revoking trust restarts the
-    // extension host, which starts untrusted.)
-    vscode.workspace.onDidGrantWorkspaceTrust(() =>
-      log.info("Workspace trusted: Bash is available to the agent from its next call."),
-    ),
-    { dispose: () => runs.cancel() },
-  );
-  phase("commands");
-  if (vscode.lm?.onDidChangeChatModels)
-    context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));
+interface AgentSurfaceDeps {
+  runs: RunController;
+  traceModel: TraceModel;
+  traceTree: TraceTreeProvider;
+  problems: ProblemsPanel;
+  sources: SourcesTreeProvider;
+  log: RadarLog;
+  lake: () => vscode.WorkspaceFolder | undefined;
+  stateDir: (folder: vscode.WorkspaceFolder) => string;
+  mcpStateDir: (folder: vscode.WorkspaceFolder) => string | undefined;
+  phase: (name: string) => void;
+}
+
+/** What other agents reach RADAR through: the `@radar` chat participant, the LM tools, the MCP server. */
+function registerAgentSurfaces(
+  context: vscode.ExtensionContext,
+  deps: AgentSurfaceDeps,
+): { chatDeps: Parameters<typeof chatHandler>[0]; toolRuntime: ToolRuntime } {
+  const { runs, traceModel, traceTree, problems, sources, log, lake, stateDir, phase } = deps;
   const sessions = new ChatSessions();
   const chatDeps = { ask: (request: AskRequest) => runs.ask(request), sessions, trace: traceModel };
   const chat = registerChatParticipant(chatDeps);
@@ -284,46 +396,14 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   const tools = registerLmTools(() => toolRuntime.get());
   phase("tools");
   if (tools.length === 0) log.info("Language model tools: this editor has no vscode.lm.registerTool.");
-  const mcp = registerMcpServer(context.extensionPath, log, (folder) =>
-    location() === "storage"
-      ? join(stateDirFor(folder.uri.fsPath, "storage", storageRoots()), "mcp")
-      : undefined,
-  );
+  const mcp = registerMcpServer(context.extensionPath, log, deps.mcpStateDir);
   context.subscriptions.push(
     toolRuntime,
     { dispose: () => sessions.dispose() },
     ...tools,
     ...(mcp ? [mcp] : []),
   );
-  phase("mcp");
-  void refreshModelContext();
-  phase("model-context");
-
-  const runtimeLoaded = (): boolean =>
-    Object.keys(require.cache).some((p) => p.includes("runtimeBundle") || p.includes("@duckdb"));
-  const runtimeLoadedAtActivation = runtimeLoaded();
-  const activation = activationTimes(activateStart, performance.now(), cpuSince(activateCpu));
-  log.info(
-    `RADAR activated in ${activation.totalMs} ms (bundle ${activation.loadMs} ms + activate ${activation.activateMs} ms; CPU ${activation.cpuMs} ms; the host's wait in between ${activation.hostWaitMs} ms; activate: ${phases.map(([n, ms, cpu]) => `${n} ${ms}/${cpu}cpu`).join(", ")}; ${vscode.workspace.isTrusted ? "trusted" : "untrusted: Bash off"}; the runtime loads on first use)`,
-  );
-  return {
-    activationMs: activation.totalMs,
-    activation,
-    stateDir,
-    ask: (request) => runs.ask(request),
-    cancel: () => runs.cancel(),
-    traceModel,
-    traceTree,
-    sources,
-    reportState: () => report.current,
-    reportVisible: () => report.visible,
-    reportListeners: () => report.panelListeners,
-    diagnostics: problems.collection,
-    chatHandler: chatHandler(chatDeps),
-    lmTool: (op) => radarTool(op, () => toolRuntime.get()),
-    runtimeLoaded,
-    runtimeLoadedAtActivation,
-  };
+  return { chatDeps, toolRuntime };
 }
 
 export function deactivate(): void {

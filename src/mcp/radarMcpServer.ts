@@ -178,7 +178,18 @@ export function radarMcpServer(
     }
   });
 
-  // Resources: the session's trace, its end-of-run findings and tables, and each mapped file.
+  serveResources(server, opening, whenMapped, subscribed);
+  servePrompts(server);
+  return server;
+}
+
+/** Resources: the session's trace, its end-of-run findings and tables, and each mapped file. */
+function serveResources(
+  server: Server,
+  opening: Promise<Runtime>,
+  whenMapped: (extra: Extra) => Promise<Runtime>,
+  subscribed: Set<string>,
+): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [
       {
@@ -269,7 +280,10 @@ export function radarMcpServer(
     subscribed.delete(request.params.uri);
     return {};
   });
+}
 
+/** The one prompt: a data question framed the RADAR way. */
+function servePrompts(server: Server): void {
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
     prompts: [
       {
@@ -299,7 +313,6 @@ export function radarMcpServer(
       ],
     };
   });
-  return server;
 }
 
 /** How to answer a data question the RADAR way: evidence first, findings heeded. */
