@@ -215,7 +215,7 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
       `SELECT count(*) AS above${kept.from} AND ${v} ${descending ? ">" : "<"} ${Number(t.v)}`,
     );
     if (Number(row?.above ?? n) < n)
-      ranked.push({ r: Number(t.r), v: Number(t.v), lc: String(t.lc), lv: String(t.lv) });
+      ranked.push({ r: Number(t.r), v: Number(t.v), lc: total.nameOf(t.lc), lv: String(t.lv) });
   }
   if (ranked.length === 0) return [];
   const locations = await locate(
@@ -239,20 +239,23 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
 
 /**
  * Over the text columns `labels` (SQL expressions) and their names: whether a row's label matches
- * `pattern` in any of them, which column holds the first matching label, and that label — the
- * label-column SQL both summary checks read.
+ * `pattern` in any of them, which column holds the first matching label (as its index in `names`:
+ * column names from the file are not written into the SQL), and that label — the label-column SQL
+ * both summary checks read.
  */
 function labelSql(
   labels: string[],
   names: string[],
   pattern: string,
-): { matches: string; column: string; value: string } {
-  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL" };
+): { matches: string; column: string; value: string; nameOf: (index: unknown) => string } {
+  const nameOf = (index: unknown): string => names[Number(index)] ?? String(index);
+  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL", nameOf };
   const test = labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`);
   return {
     matches: test.join(" OR "),
-    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${sqlString(names[i]!)} END`).join(", ")})`,
+    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")})`,
     value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
+    nameOf,
   };
 }
 
@@ -318,7 +321,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           label: String(r.label),
           v: x,
           kind: "total",
-          column: String(r.lc),
+          column: anyLabel.nameOf(r.lc),
           word: String(r.lv),
         });
         continue;
@@ -333,7 +336,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           label: String(r.label),
           v: x,
           kind,
-          column: String(r.lc),
+          column: anyLabel.nameOf(r.lc),
           word: String(r.lv),
         });
     }
