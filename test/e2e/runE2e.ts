@@ -245,7 +245,7 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
     const broken = addBrokenDownload(ws);
     figures.workspaceFiles += 1;
     figures.workspaceBytes += statSync(join(ws, broken)).size;
-    const large = largeFolder(lake, join(dirs.root, "large-folder"), 3);
+    const large = largeFolder(lake, join(dirs.root, "large-folder"), 8);
     const stopFolder = linkedCopy(large.dir, join(dirs.root, "large-folder-to-stop"));
     console.log(
       `  copied the workspace and a ${(large.bytes / 1e6).toFixed(0)} MB folder in ${((Date.now() - copying) / 1000).toFixed(1)} s`,

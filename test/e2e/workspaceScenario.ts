@@ -402,6 +402,17 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
       .first()
       .waitFor({ timeout: patience(60_000) });
     await installLatencyProbe(page);
+    // A new window's extension host can take tens of seconds to start on a loaded machine (a clean
+    // CI run once typed all twelve lines before the map began): wait until the view says it maps,
+    // then type. Keys typed before that would not count anyway.
+    const startBy = Date.now() + patience(90_000);
+    while (!(await mapping())) {
+      if (Date.now() > startBy)
+        throw new Error(
+          `the large folder did not start mapping: the Sources view read “${await sourcesMessage(page)}”`,
+        );
+      await page.waitForTimeout(250);
+    }
     const during: number[] = [];
     let seenMapping = false;
     for (let line = 0; line < 12 && during.length < 4 * 45; line++) {
