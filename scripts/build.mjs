@@ -1,8 +1,10 @@
 // Bundles the CLI, the extension, the webview and the benchmark/eval entry points with esbuild.
 // Type-checking is separate (`tsc --noEmit`), as esbuild only strips types.
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
+import { asciiBundle } from "./asciiBundle.mjs";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve as resolvePath } from "node:path";
 
 const nodeEntries = {
   evalDiscover: "bench/evalDiscover.ts",
@@ -32,11 +34,12 @@ await build({
   logLevel: "warning",
 });
 
-// The CLI: ES modules split into chunks, so a command loads only what it runs — `radar batch`
-// never parses the model client (ask), the MCP SDK (mcp) or the Excel reader (a lake without
-// workbooks). `dist/cli.cjs` (package.json's bin, and what the editor starts for MCP) loads it.
-// DuckDB's JS API is bundled too (one file instead of ~100 small modules); its native binding is
-// required at run time.
+// The CLI: one CommonJS bundle, dist/cli/main.cjs, written as a single function expression, which
+// the launcher dist/cli.cjs (package.json's bin, and what the editor starts for MCP) compiles
+// through a V8 code cache (src/cli/launcher.ts). A cached start deserialises only what the command
+// ran before; the model client (ask), the MCP SDK (mcp) and the Excel reader sit in the bundle as
+// modules initialised on first use, so other commands never run them. DuckDB's JS API is bundled
+// too (one file instead of ~100 small modules); its native binding is required at run time.
 rmSync("dist/cli", { recursive: true, force: true });
 /**
  * zod's classic API re-exports every locale's messages (~350 kB, a fifth of what `radar batch`
@@ -56,31 +59,63 @@ const englishZod = {
     }));
   },
 };
+/** `@duckdb/node-bindings` as src/cli/duckdbBinding.ts loads it (without detect-libc). */
+const duckdbBinding = {
+  name: "duckdb-binding",
+  setup(b) {
+    const loader = resolvePath("src/cli/duckdbBinding.ts");
+    b.onResolve({ filter: /^@duckdb\/node-bindings$/ }, () => ({
+      path: loader,
+      namespace: "duckdb-binding",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "duckdb-binding" }, () => ({
+      // CommonJS, as the package is: DuckDB's JS API reads both `default` and named members.
+      contents: `module.exports = require(${JSON.stringify(loader)}).loadDuckdbBinding();`,
+      resolveDir: dirname(loader),
+      loader: "js",
+    }));
+  },
+};
+const CLI_WRAPPER = "(function (exports, require, module, __filename, __dirname) {";
 await build({
   entryPoints: { main: "src/cli/main.ts" },
   outdir: "dist/cli",
   bundle: true,
-  splitting: true,
   platform: "node",
   target: "node20",
-  format: "esm",
-  outExtension: { ".js": ".mjs" },
-  chunkNames: "chunks/[name]-[hash]",
+  format: "cjs",
+  outExtension: { ".js": ".cjs" },
   sourcemap: true,
-  // Less text to decode and parse at every start; names stay, so stack traces stay readable.
+  // Less text to read and decode at every start; names stay, so stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [englishZod],
-  external: ["@duckdb/node-bindings", "vscode"],
-  banner: {
-    js: 'import { createRequire as __radarCreateRequire } from "node:module"; const require = __radarCreateRequire(import.meta.url);',
-  },
+  charset: "ascii",
+  plugins: [englishZod, duckdbBinding],
+  external: ["vscode"],
+  banner: { js: CLI_WRAPPER },
+  footer: { js: "})" },
   logLevel: "warning",
 });
-writeFileSync(
-  "dist/cli.cjs",
-  '#!/usr/bin/env node\n// The radar command: see dist/cli/ (ES module chunks, loaded as each command needs them).\nimport("./cli/main.mjs");\n',
-);
+// An ASCII bundle is read as latin1: a one-byte string, no UTF-8 decoding at every start.
+const cli = asciiBundle(readFileSync("dist/cli/main.cjs", "utf8"));
+if (cli.ascii) writeFileSync("dist/cli/main.cjs", cli.text);
+else console.warn(`dist/cli/main.cjs stays UTF-8 (the launcher decodes it at every start): ${cli.left}`);
+const cliBundle = readFileSync("dist/cli/main.cjs");
+await build({
+  entryPoints: { cli: "src/cli/launcher.ts" },
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  outExtension: { ".js": ".cjs" },
+  define: {
+    RADAR_CLI_BUILD: JSON.stringify(createHash("sha256").update(cliBundle).digest("hex").slice(0, 16)),
+    RADAR_CLI_ENCODING: JSON.stringify(cli.ascii ? "latin1" : "utf8"),
+  },
+  banner: { js: "#!/usr/bin/env node" },
+  logLevel: "warning",
+});
 chmodSync("dist/cli.cjs", 0o755);
 
 /** Maps the shell's lazy `import("./runtimeBundle.ts")` to the separately built file. */

@@ -172,7 +172,9 @@ describe("radar CLI sessions", { skip: existsSync(cli) ? false : "dist/cli.cjs i
         ["Scan", "session"],
       ],
     );
-    const firstRun = readTrace(join(stateDir, readdirSync(stateDir)[0]!, "runs", `${start.continues}.jsonl`));
+    // The state root holds the lake's folder and the CLI's code cache (src/cli/launcher.ts).
+    const lakeFolder = readdirSync(stateDir).find((name) => name !== "code-cache")!;
+    const firstRun = readTrace(join(stateDir, lakeFolder, "runs", `${start.continues}.jsonl`));
     assert.deepEqual(
       firstRun.filter((e): e is CallEvent => e.type === "call").map((c) => c.op),
       ["Scan", "Bash"],
@@ -588,8 +590,9 @@ describe("radar CLI sessions", { skip: existsSync(cli) ? false : "dist/cli.cjs i
         await server.close();
       }
       assert.deepEqual(listing(lake), before, "the lake changed");
-      // Everything RADAR wrote is in the state folder: one folder for this lake.
-      assert.equal(readdirSync(join(state, "radar")).length, 1);
+      // Everything RADAR wrote is in the state folder: one folder for this lake, and the CLI's
+      // code cache (src/cli/launcher.ts).
+      assert.equal(readdirSync(join(state, "radar")).filter((name) => name !== "code-cache").length, 1);
       assert.ok(statSync(join(state, "radar")).isDirectory());
     } finally {
       // Writable again, so the temporary lake can be cleaned up by anyone.
