@@ -1,3 +1,5 @@
+// First: starts DuckDB while the other modules load.
+import "./openAhead.ts";
 import { parseArgs } from "node:util";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import { discoverArgs } from "../core/operators/discover.ts";

@@ -25,8 +25,8 @@ import { QUERY_RECORDS } from "./operators/query.ts";
 import { tableNameFor } from "./operators/tableName.ts";
 import { expandFiles } from "./operators/unionScan.ts";
 import { stateDirFor } from "./radarDir.ts";
-import { buildSourceMap } from "./sourceMap/buildSourceMap.ts";
-import type { BuildStats, MapProgress } from "./sourceMap/buildSourceMap.ts";
+import { buildSourceMap, readMapInputs } from "./sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapInputs, MapProgress } from "./sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "./sourceMap/sourceEntry.ts";
 import { gridTablesOf, SharedState, snapshotOf } from "./state/sharedState.ts";
 import type { FileFingerprint, TableInfo, TableSnapshot } from "./state/sharedState.ts";
@@ -203,6 +203,9 @@ export class Runtime {
     mkdirSync(utf8, { recursive: true });
     const inLake = utf8.startsWith(`${lakeRoot}/`);
     if (session) mkdirSync(sessionDir(stateDir, session), { recursive: true });
+    // The crawl and the cache read run while DuckDB opens (its start-up is on its own thread).
+    const inputs = readMapInputs(lakeRoot, stateDir);
+    inputs.catch(() => undefined); // an error surfaces when the map awaits it
     let engine: DuckEngine;
     try {
       engine = await DuckEngine.open(lakeRoot, {
@@ -233,7 +236,7 @@ export class Runtime {
       ...(session ? { session } : {}),
     });
     runtime.noteRun();
-    (runtime as { ready: Promise<void> }).ready = runtime.mapLake();
+    (runtime as { ready: Promise<void> }).ready = runtime.mapLake(inputs);
     // A runtime closed before its map is built must not leave an unhandled rejection behind.
     runtime.ready.catch(() => undefined);
     return runtime;
@@ -268,9 +271,10 @@ export class Runtime {
     return () => this.progressListeners.delete(listener);
   }
 
-  private async mapLake(): Promise<void> {
+  private async mapLake(inputs?: Promise<MapInputs>): Promise<void> {
     const { map, stats } = await buildSourceMap(this.engine, {
       cacheDir: this.stateDir,
+      ...(inputs ? { inputs } : {}),
       onProgress: (p) => {
         this.lastProgress = p;
         this.options.onMapProgress?.(p);

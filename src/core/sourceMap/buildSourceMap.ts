@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
+import type { CrawlResult } from "./crawlLake.ts";
 import { relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
@@ -48,6 +49,23 @@ export interface BuildOptions {
    * rejects with MapCancelled after writing the files mapped so far to the cache.
    */
   signal?: AbortSignal;
+  /** The crawl and the cache, when started ahead (see `readMapInputs`); read here otherwise. */
+  inputs?: Promise<MapInputs>;
+}
+
+/** What a build starts from: the files of the lake as they are now, and the cached entries. */
+export interface MapInputs {
+  crawled: CrawlResult;
+  cache: Map<string, SourceEntry>;
+}
+
+/**
+ * Crawls the lake and reads the cache, neither of which needs DuckDB: a runtime starts this before
+ * it opens DuckDB, so the stat calls and the cache's JSON parse overlap DuckDB's own start-up.
+ */
+export async function readMapInputs(lakeRoot: string, cacheDir: string): Promise<MapInputs> {
+  const [crawled, cache] = await Promise.all([crawlLake(lakeRoot), readCache(cacheDir)]);
+  return { crawled, cache };
 }
 
 export interface BuildStats {
@@ -89,8 +107,7 @@ export async function buildSourceMap(
   engine: DuckEngine,
   options: BuildOptions,
 ): Promise<{ map: SourceMap; stats: BuildStats }> {
-  const crawled = await crawlLake(engine.lakeRoot);
-  const cache = await readCache(options.cacheDir);
+  const { crawled, cache } = await (options.inputs ?? readMapInputs(engine.lakeRoot, options.cacheDir));
   const bytesTotal = crawled.files.reduce((sum, f) => sum + f.bytes, 0);
   const files: SourceEntry[] = new Array<SourceEntry>(crawled.files.length);
   const pending: number[] = [];

@@ -81,18 +81,29 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
       fail(dir, error, "folder");
       return;
     }
-    const text = await loadGitignore(dir);
+    const listed = entries.filter((name) => !ALWAYS_SKIPPED.has(name));
+    // Every entry of the folder is stat'ed at once, not one await after another: on a busy machine
+    // each round trip to libuv's pool costs ~1 ms, which made a 135-file crawl take 20-300 ms.
+    const [text, infos] = await Promise.all([
+      loadGitignore(dir),
+      Promise.all(
+        listed.map((name) =>
+          lstat(join(dir, name)).then(
+            (info) => ({ info }),
+            (error: unknown) => ({ error }),
+          ),
+        ),
+      ),
+    ]);
     const scoped = text ? [...rules, { base: dir, ig: ignore().add(text) }] : rules;
-    for (const name of entries) {
-      if (ALWAYS_SKIPPED.has(name)) continue;
+    for (const [i, name] of listed.entries()) {
       const abs = join(dir, name);
-      let info;
-      try {
-        info = await lstat(abs);
-      } catch (error) {
-        fail(abs, error, "file");
+      const stated = infos[i]!;
+      if ("error" in stated) {
+        fail(abs, stated.error, "file");
         continue;
       }
+      let info = stated.info;
       if (info.isSymbolicLink()) {
         let target: string;
         try {
