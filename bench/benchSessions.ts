@@ -29,6 +29,11 @@ export interface CliStartFigures {
   runs: number;
   /** `[{"op":"Query","sql":"SELECT 1 AS x",…}]` with no session, over the mapped lake. */
   oneCallBatch: Spread;
+  /** The first such batch of this build: no V8 code cache yet (the launcher compiles and writes it). */
+  oneCallBatchFirstMs?: number;
+  /** In the same minutes: `node -e 0`, and node opening DuckDB (its native binding) and running SELECT 1. */
+  nodeBare?: Spread;
+  duckdbFloor?: Spread;
   /** The same, in a session whose earlier batch scanned a file: a Query over the session's table. */
   sessionQuery?: Spread;
   /** Where the one-call batch's time goes (medians, ms since the process started; CPU ms beside). */
@@ -60,6 +65,21 @@ function runCli(
     env: { ...process.env, ...env },
     encoding: "utf8",
   });
+  return { ms: performance.now() - started, stderr: r.stderr, code: r.status };
+}
+
+/**
+ * Node opening an in-memory DuckDB through its native binding and running SELECT 1, then closing:
+ * what any start of a DuckDB-backed command costs at least (the platform package directly, as the
+ * CLI loads it; the binding package's own loader where that is not found).
+ */
+const DUCKDB_FLOOR = `let d; try { d = require("@duckdb/node-bindings-" + process.platform + "-" + process.arch + "/duckdb.node"); } catch { d = require("@duckdb/node-bindings"); }
+(async () => { const db = await d.open(":memory:"); const c = await d.connect(db); await d.query(c, "SELECT 1"); d.disconnect_sync(c); d.close_sync(db); })();`;
+
+/** `node ARGS` from the repository (where node_modules is); wall time from spawn to exit. */
+function runNode(args: string[]): { ms: number; stderr: string; code: number | null } {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, args, { encoding: "utf8" });
   return { ms: performance.now() - started, stderr: r.stderr, code: r.status };
 }
 
@@ -142,13 +162,22 @@ export async function measureCliStart(
     const mapped = runCli(cli, ["map", "--lake", lake], env);
     if (mapped.code !== 0) throw new Error(`radar map failed: ${mapped.stderr}`);
 
+    const first = runCli(cli, ["batch", one, "--lake", lake], env);
+    if (first.code !== 0) throw new Error(`radar batch failed: ${first.stderr}`);
     const batch: number[] = [];
+    const bare: number[] = [];
+    const floor: number[] = [];
     const profiles: { step: string; wallMs: number; cpuMs: number }[][] = [];
     for (let i = 0; i < runs; i++) {
       const r = runCli(cli, ["batch", one, "--lake", lake], env);
       if (r.code !== 0) throw new Error(`radar batch failed: ${r.stderr}`);
       batch.push(r.ms);
       profiles.push(steps(r.stderr));
+      // The floors, interleaved with the batch runs so a busy machine weighs on all alike.
+      bare.push(runNode(["-e", "0"]).ms);
+      const f = runNode(["-e", DUCKDB_FLOOR]);
+      if (f.code !== 0) throw new Error(`the DuckDB floor script failed: ${f.stderr}`);
+      floor.push(f.ms);
     }
     const named = profiles[0]?.map((s) => s.step) ?? [];
     const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -199,6 +228,9 @@ export async function measureCliStart(
       cli,
       runs,
       oneCallBatch: spread(batch),
+      oneCallBatchFirstMs: Math.round(first.ms),
+      nodeBare: spread(bare),
+      duckdbFloor: spread(floor),
       ...(sessionQuery ? { sessionQuery } : {}),
       ...(named.length
         ? {
@@ -222,6 +254,10 @@ export function printCliStart(f: CliStartFigures): void {
   const s = (x: Spread): string => `${x.minMs} / ${x.medianMs} / ${x.maxMs} ms`;
   console.log(`\nradar start-up over ${f.lake} (${f.runs} runs each; min / median / max wall time)`);
   console.log(`  one-call batch, lake mapped:        ${s(f.oneCallBatch)}   (goal ≤ 500 ms)`);
+  if (f.oneCallBatchFirstMs !== undefined)
+    console.log(`    first run of this build (no code cache yet): ${f.oneCallBatchFirstMs} ms`);
+  if (f.nodeBare) console.log(`  floor: node -e 0                    ${s(f.nodeBare)}`);
+  if (f.duckdbFloor) console.log(`  floor: node + DuckDB open + SELECT 1 ${s(f.duckdbFloor)}`);
   if (f.sessionQuery) console.log(`  one-call batch in a session:        ${s(f.sessionQuery)}`);
   for (const step of f.steps ?? [])
     console.log(

@@ -28,7 +28,7 @@ import picomatch from "picomatch";
 import { DuckEngine, sqlString } from "../src/core/engine/duckEngine.ts";
 import { radarDir } from "../src/core/radarDir.ts";
 import { Runtime } from "../src/core/runtime.ts";
-import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
+import { buildSourceMap, readMapInputs } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
@@ -432,12 +432,18 @@ async function measureLake(name: string, dir: string, family?: string): Promise<
       figures.profileMs += f.profileMs ?? 0;
     }
 
-    // Unchanged re-map: same cache, new engine.
-    started = performance.now();
-    const engine2 = await DuckEngine.open(dir, { extraReadDirs: [cacheDir] });
-    const again = await buildSourceMap(engine2, { cacheDir, onProgress: mapProgress(`${name} re-map`) });
-    const remapMs = performance.now() - started;
-    engine2.close();
+    // Unchanged re-map: same cache, new engine; the crawl and cache read overlap DuckDB's open, as
+    // in Runtime.start. The least of three (a shared machine preempts single short runs).
+    let remapMs = Infinity;
+    let again!: Awaited<ReturnType<typeof buildSourceMap>>;
+    for (let run = 0; run < 3; run++) {
+      started = performance.now();
+      const inputs = readMapInputs(dir, cacheDir);
+      const engine2 = await DuckEngine.open(dir, { extraReadDirs: [cacheDir] });
+      again = await buildSourceMap(engine2, { cacheDir, inputs, onProgress: mapProgress(`${name} re-map`) });
+      remapMs = Math.min(remapMs, performance.now() - started);
+      engine2.close();
+    }
     progressDone(
       `[${name} re-map] ${again.stats.fromCache}/${again.stats.files} from cache in ${seconds(remapMs)}`,
     );

@@ -10,4 +10,4 @@ const inMemory =
   (command === "batch" || command === "map" || command === "discover") &&
   !args.some((a) => a === "--session" || a.startsWith("--session=") || a === "-h" || a === "--help");
 if (inMemory) openAhead();
-startupMark("DuckDB started ahead");
+startupMark(inMemory ? "DuckDB started ahead" : "first modules loaded");
