@@ -8,6 +8,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import { bunzip2, Bzip2Error, isBzip2 } from "../../src/core/sourceMap/bzip2Decoder.ts";
 import type { Bzip2Stats } from "../../src/core/sourceMap/bzip2Decoder.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
+import { pythonBzip2 } from "../helpers/pythonBzip2.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 
 /**
@@ -15,18 +16,7 @@ import { tempLake } from "../helpers/tempLake.ts";
  * `.csv.bz2` files in a lake: mapped like their plain CSV, rows pointing at the content's lines.
  */
 
-/** Compresses with libbzip2 through python3 (on every test machine): the reference encoder. */
-function pyBzip2(data: Buffer, level = 9): Buffer {
-  return execFileSync(
-    "python3",
-    [
-      "-c",
-      "import bz2,sys; sys.stdout.buffer.write(bz2.compress(sys.stdin.buffer.read(), int(sys.argv[1])))",
-      String(level),
-    ],
-    { input: data, maxBuffer: 1 << 28 },
-  );
-}
+const pyBzip2 = (data: Buffer, level = 9): Buffer => pythonBzip2(data, level);
 
 function flip(bytes: Buffer, at: number, mask: number): void {
   bytes[at] = bytes[at]! ^ mask;
@@ -132,6 +122,19 @@ describe("bzip2 decoder against libbzip2", () => {
     assert.deepEqual([empty.stats.streams, empty.stats.blocks], [1, 0]);
   });
 
+  test("an aborted signal stops the decode between pieces", async () => {
+    const controller = new AbortController();
+    const packed = pyBzip2(noise(400_000, 20), 1);
+    let pieces = 0;
+    await assert.rejects(async () => {
+      for await (const _piece of bunzip2(chunked(packed, 65536), newStats(), { signal: controller.signal })) {
+        pieces++;
+        controller.abort();
+      }
+    }, /cancelled/);
+    assert.equal(pieces, 1);
+  });
+
   test("bytes after the last stream are counted and left out, as bzip2 does", async () => {
     const { out, stats } = await decode(
       Buffer.concat([pyBzip2(Buffer.from("x\n1\n")), Buffer.from("garbage!\n")]),
@@ -202,7 +205,8 @@ const files: Record<string, string | Buffer> = {
   "disguised.csv": pyBzip2(Buffer.from(csv), 1),
   "no-extension": pyBzip2(Buffer.from(csv), 5),
   "events.jsonl.bz2": pyBzip2(Buffer.from(jsonl)),
-  "more/sales-2.csv.bz2": pyBzip2(Buffer.from(csv), 3),
+  // pbzip2-style: the content cut into 4 concatenated streams.
+  "more/sales-2.csv.bz2": pythonBzip2(csv, 3, 4),
   "cut.csv.bz2": goodPacked.subarray(0, 20_000),
   "crc.csv.bz2": corrupt,
   "empty.csv.bz2": pyBzip2(Buffer.alloc(0)),

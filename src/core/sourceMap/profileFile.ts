@@ -130,7 +130,9 @@ async function readZip(
     });
   } catch (error) {
     entry.format = "binary";
-    entry.error = `not a data format RADAR reads: ${note ?? "a ZIP archive"} (${(error as Error).message})`;
+    const message = (error as Error).message;
+    // The note already says why when the archive could not even be listed: say it once.
+    entry.error = `not a data format RADAR reads: ${note?.includes(message) ? note : `${note ?? "a ZIP archive"} (${message})`}`;
     return;
   }
   entry.archive = { kind: "zip", members: read.members };
