@@ -23,9 +23,10 @@ const level = option("level", 9);
 async function writeCsv(path: string, bytes: number): Promise<number> {
   const out = createWriteStream(path);
   const regions = ["North", "South", "East", "West", "Central"];
-  let written = 0;
+  const header = "id,day,region,customer,amount,units\n";
+  let written = header.length;
   let x = 12345;
-  out.write("id,day,region,customer,amount,units\n");
+  out.write(header);
   for (let id = 1; written < bytes; id++) {
     const lines: string[] = [];
     for (let k = 0; k < 1000; k++, id++) {
