@@ -249,7 +249,8 @@ describe("Compressed files", () => {
   test("damaged, archived or otherwise compressed files say what to do", () => {
     assert.match(entry("truncated.csv.gz").error ?? "", /gzip file is truncated.*copy or download it again/);
     assert.match(entry("archive.tar.gz").error ?? "", /tar archive: extract it/);
-    assert.match(entry("data.csv.bz2").error ?? "", /bzip2-compressed.*bunzip2/);
+    // bzip2 is read (bzip2.test.ts); these bytes are a bzip2 header followed by no valid block.
+    assert.match(entry("data.csv.bz2").error ?? "", /could not read as bzip2: .*(damaged|cut short)/);
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { memberCopy } from "../sourceMap/archiveMembers.ts";
+import { bzip2Copy } from "../sourceMap/bzip2File.ts";
 import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
@@ -69,8 +70,9 @@ export async function directRead(
 }
 
 /**
- * The file a table is read from: the lake file, or for a table of a ZIP archive its member's
- * extracted copy in the state folder, named `archive.zip/member.csv` (rows point into the member).
+ * The file a table is read from: the lake file, for a bzip2 file its decompressed copy, or for a
+ * table of a ZIP archive its member's extracted copy in the state folder, named
+ * `archive.zip/member.csv` (rows point into the member).
  */
 async function tableFile(
   lakeRoot: string,
@@ -79,6 +81,12 @@ async function tableFile(
   table: TableProfile,
 ): Promise<{ absPath: string; source: SourceEntry }> {
   const absPath = join(lakeRoot, entry.path);
+  if (entry.compression === "bzip2") {
+    // Read from the decompressed copy; rows keep the lake file's name (`sales.csv.bz2:4`).
+    const copy = await bzip2Copy(radarDir, absPath);
+    const { size, mtimeMs } = statSync(copy);
+    return { absPath: copy, source: { ...entry, bytes: size, mtimeMs } };
+  }
   if (table.member === undefined) return { absPath, source: entry };
   const copy = await memberCopy(radarDir, absPath, table.member);
   const { size, mtimeMs } = statSync(copy);

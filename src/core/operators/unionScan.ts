@@ -78,9 +78,11 @@ export function expandFiles(ctx: OperatorContext, patterns: string[]): SourceEnt
   return [...out.values()];
 }
 
-/** Short labels: file names without extension, or the full path where names repeat. */
+/** Short labels: file names without extension (`.csv.gz` as one), or the full path where names repeat. */
 function labels(entries: SourceEntry[]): string[] {
-  const stems = entries.map((e) => (e.path.split("/").pop() ?? e.path).replace(/\.[^.]+$/, ""));
+  const stems = entries.map((e) =>
+    (e.path.split("/").pop() ?? e.path).replace(/\.(gz|gzip|bz2|bzip2)$/i, "").replace(/\.[^.]+$/, ""),
+  );
   return new Set(stems).size === stems.length ? stems : entries.map((e) => e.path);
 }
 

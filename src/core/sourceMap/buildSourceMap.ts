@@ -145,6 +145,7 @@ export async function buildSourceMap(
       const file = crawled.files[index]!;
       const entry = await profileFile(connection, file, options.cacheDir, {
         budgetMs,
+        ...(options.signal ? { signal: options.signal } : {}),
         ...(options.exhaustive ? { exhaustive: true } : {}),
       });
       // Cancelled while profiling: the entry may record the interruption, not the file; drop it.

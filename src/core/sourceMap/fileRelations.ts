@@ -199,7 +199,8 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
     try {
       const head = await readHead(join(lakeRoot, entry.path), entry.bytes);
       entry.fingerprint = fingerprintOf(head);
-      const terms = headTermsOf(head, entry.format, head.length === entry.bytes);
+      // A compressed file's bytes are not its text: its words are not in them.
+      const terms = entry.compression ? [] : headTermsOf(head, entry.format, head.length === entry.bytes);
       if (terms.length > 0) entry.headTerms = terms;
       else delete entry.headTerms;
       fresh.add(entry.path);

@@ -5,6 +5,8 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { sampleAndSniff, sampleLines, firstCharacter } from "./sampleAndSniff.ts";
 import type { SampledFile } from "./sampleAndSniff.ts";
 import { inflateAllowance, readArchive } from "./archiveMembers.ts";
+import { Bzip2Error } from "./bzip2Decoder.ts";
+import { bzip2InnerName, decompressBzip2 } from "./bzip2File.ts";
 import type { ArchiveRead } from "./archiveMembers.ts";
 import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
@@ -35,6 +37,8 @@ export interface ProfileOptions {
   exhaustive?: boolean;
   /** Reading a member of an archive: an archive inside it is not opened. */
   inArchive?: boolean;
+  /** The map's cancellation: stops a decompression in JS (DuckDB's work is interrupted by the map). */
+  signal?: AbortSignal;
 }
 
 export function fileBudgetMs(bytes: number, baseMs = DEFAULT_FILE_BUDGET_MS): number {
@@ -64,6 +68,12 @@ export async function profileFile(
       budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
       limit = engine.limit(budget);
       await readZip(engine, file, cacheDir, options, entry, sampled.sniffed.note, started + budget);
+    } else if (sampled.bzip2 && !options.inArchive) {
+      // As for a ZIP archive: the budget is that of the bytes it may decompress.
+      limit.clear();
+      budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
+      limit = engine.limit(budget);
+      await readBzip2(engine, file, cacheDir, options, entry, started + budget);
     } else await readContent(engine, file, cacheDir, options, entry, sampled);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -120,7 +130,9 @@ async function readZip(
     });
   } catch (error) {
     entry.format = "binary";
-    entry.error = `not a data format RADAR reads: ${note ?? "a ZIP archive"} (${(error as Error).message})`;
+    const message = (error as Error).message;
+    // The note already says why when the archive could not even be listed: say it once.
+    entry.error = `not a data format RADAR reads: ${note?.includes(message) ? note : `${note ?? "a ZIP archive"} (${message})`}`;
     return;
   }
   entry.archive = { kind: "zip", members: read.members };
@@ -155,6 +167,60 @@ async function readZip(
   }));
 }
 
+/**
+ * A bzip2 file: decompressed into the state folder (bzip2File.ts), then its content read like a
+ * file of its own under the lake file's name (tables, line numbers and origins are the content's).
+ * A damaged, cut-short or over-budget file is an entry with why; nothing decoded before the damage
+ * is read as if it were the whole table.
+ */
+async function readBzip2(
+  engine: DuckEngine,
+  file: CrawledFile,
+  cacheDir: string,
+  options: ProfileOptions,
+  entry: SourceEntry,
+  deadline: number,
+): Promise<void> {
+  entry.compression = "bzip2";
+  let copy: Awaited<ReturnType<typeof decompressBzip2>>;
+  try {
+    copy = await decompressBzip2(file.absPath, cacheDir, {
+      maxBytes: inflateAllowance(file.bytes),
+      deadline,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof Bzip2Error)) throw error;
+    entry.format = "binary";
+    entry.error = `could not read as bzip2: ${error.message}`;
+    return;
+  }
+  const inner: CrawledFile = {
+    path: bzip2InnerName(file.path),
+    absPath: copy.path,
+    bytes: copy.bytes,
+    mtimeMs: file.mtimeMs,
+  };
+  const sampled = await sampleAndSniff(inner);
+  if (sampled.zip || sampled.bzip2) {
+    entry.format = "binary";
+    entry.error = `not a data format RADAR reads: a bzip2-compressed ${sampled.zip ? "ZIP archive" : "bzip2 file"}: decompress it into the lake (bunzip2) to map it`;
+    return;
+  }
+  const trailing = copy.stats?.trailingBytes
+    ? [
+        `${copy.stats.trailingBytes} bytes after the end of the bzip2 data are not bzip2 and were left out (as bzip2 itself does)`,
+      ]
+    : [];
+  sampled.notes.push(
+    "read from its bzip2-decompressed copy in RADAR's state folder; line numbers are those of the decompressed content",
+    ...trailing,
+  );
+  await readContent(engine, inner, cacheDir, options, entry, sampled);
+  // The content's own compression (gzip inside bzip2) is read from the copy; the entry says bzip2.
+  entry.compression = "bzip2";
+}
+
 /** Reads a file's content by its sniffed format into `entry` (tables, first lines or an error). */
 async function readContent(
   engine: DuckEngine,
@@ -171,7 +237,9 @@ async function readContent(
     if (compression) entry.compression = compression;
     switch (sniffed.format) {
       case "empty":
-        entry.error = "the file is empty (0 bytes): nothing to read";
+        entry.error = entry.compression
+          ? `the file is ${entry.compression}-compressed and its content is empty (0 bytes): nothing to read`
+          : "the file is empty (0 bytes): nothing to read";
         break;
       case "binary":
         entry.error = error ?? `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;

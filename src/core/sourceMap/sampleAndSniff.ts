@@ -1,3 +1,4 @@
+import { isBzip2 } from "./bzip2Decoder.ts";
 import { compressionOf, DECOMPRESS_COMMAND, gunzipSample, innerName } from "./compressedFile.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import { decodeBytes, readSample } from "./fileSample.ts";
@@ -20,12 +21,27 @@ export interface SampledFile {
   error?: string;
   /** A ZIP archive that is no workbook: its members are read (archiveMembers.ts). */
   zip?: true;
+  /** A bzip2 stream: its content is read from a decompressed copy (bzip2File.ts). */
+  bzip2?: true;
 }
 
 /** Reads a file's sample and decides its format, looking inside gzip whatever the file is called. */
 export async function sampleAndSniff(file: CrawledFile): Promise<SampledFile> {
   const raw = await readSample(file.absPath);
-  const compression = compressionOf(raw.head);
+  let compression = compressionOf(raw.head);
+  // `BZh` alone could start a text file: bzip2 only with a level digit and a block marker after it.
+  if (compression === "bzip2" && !isBzip2(raw.head)) compression = undefined;
+  if (compression === "bzip2")
+    return {
+      sample: raw,
+      sniffed: {
+        format: "binary",
+        // Read only where the map decompresses it (profileFile.ts); inside a ZIP archive it is not.
+        note: `a bzip2-compressed file inside a ZIP archive, which RADAR does not decompress there: extract it and decompress it into the lake with ${DECOMPRESS_COMMAND.bzip2}`,
+      },
+      notes: [],
+      bzip2: true,
+    };
   if (!compression) {
     const sniffed = sniffFormat(file.path, raw);
     if (sniffed.format === "binary" && raw.head.subarray(0, 4).toString("latin1") === "PK\u0003\u0004")

@@ -243,8 +243,11 @@ export interface SourceEntry {
   mtimeMs: number;
   format: SourceFormat;
   encoding?: TextEncoding;
-  /** The file is gzip-compressed: format, encoding and tables are those of its content. */
-  compression?: "gzip";
+  /**
+   * The file is compressed: format, encoding and tables are those of its content. gzip is read by
+   * DuckDB itself; bzip2 through a decompressed copy in RADAR's state folder (bzip2File.ts).
+   */
+  compression?: "gzip" | "bzip2";
   tables?: TableProfile[];
   /** For text files: the first lines. */
   firstLines?: string[];

@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import type { CorpusCase } from "../corpusCase.ts";
 import { committedWorkbooks } from "../../helpers/realWorkbooks.ts";
+import { pythonBzip2 } from "../../helpers/pythonBzip2.ts";
 import { storedZip, zipArchive } from "../../helpers/zipFile.ts";
 
 /**
@@ -13,6 +14,29 @@ import { storedZip, zipArchive } from "../../helpers/zipFile.ts";
  */
 
 const real = (name: string) => () => readFileSync(join(committedWorkbooks, name));
+
+/** A data book as agencies publish them (title, blank line, header, rows, blank line, source). */
+const BZ2_BOOK = [
+  "Permits issued by district in 2023",
+  "",
+  "district,permits,share",
+  ...Array.from({ length: 120 }, (_, i) => `D${i + 1},${(i * 37) % 500},${((i % 10) / 10).toFixed(1)}`),
+  "",
+  "Source: city records",
+  "",
+].join("\n");
+const BZ2_BOOK_TABLE = {
+  rows: 120,
+  headerLine: 3,
+  columns: ["district:VARCHAR", "permits:BIGINT", "share:DOUBLE"],
+  titleLines: ["Permits issued by district in 2023"],
+  footer: ["Source: city records"],
+};
+/** Noise compresses poorly, so cutting the file cuts its blocks. */
+const BZ2_NOISE = Array.from(
+  { length: 30000 },
+  (_, i) => `${(i * 7919) % 10007},${(i * 104729) % 99991}`,
+).join("\n");
 
 const SALES_SHEETS = ["Sales", "Empty", "Costs", "Lookup"];
 
@@ -416,9 +440,65 @@ export const formatsMoreCases: CorpusCase[] = [
   {
     name: "csv-bz2",
     owner: "formats",
-    about: "a bzip2-compressed CSV (DuckDB does not read bzip2)",
-    files: { "data.csv.bz2": Buffer.concat([Buffer.from("BZh91AY&SY"), Buffer.alloc(64, 3)]) },
-    expect: [{ file: "data.csv.bz2", flag: /bzip2-compressed.*bunzip2/ }],
+    about:
+      "a bzip2-compressed data book (title, header on line 3, footnote) named .csv.bz2 (DuckDB does not read bzip2)",
+    files: { "data.csv.bz2": () => pythonBzip2(BZ2_BOOK, 9) },
+    expect: [{ file: "data.csv.bz2", table: BZ2_BOOK_TABLE }],
+  },
+  {
+    name: "csv-that-is-bzip2",
+    owner: "formats",
+    about: "a .csv file whose bytes are bzip2 (a download saved without decompressing)",
+    files: { "data.csv": () => pythonBzip2(BZ2_BOOK, 1) },
+    expect: [{ file: "data.csv", table: BZ2_BOOK_TABLE }],
+  },
+  {
+    name: "bzip2-no-extension",
+    owner: "formats",
+    about: "a bzip2 CSV with no extension at all (an export named `ledger`)",
+    files: { ledger: () => pythonBzip2(BZ2_BOOK, 5) },
+    expect: [{ file: "ledger", table: BZ2_BOOK_TABLE }],
+  },
+  {
+    name: "csv-bz2-pbzip2",
+    owner: "formats",
+    about: "a .csv.bz2 written by pbzip2: the content as several concatenated bzip2 streams",
+    files: { "big.csv.bz2": () => pythonBzip2(BZ2_BOOK, 9, 3) },
+    expect: [{ file: "big.csv.bz2", table: BZ2_BOOK_TABLE }],
+  },
+  {
+    name: "jsonl-bz2",
+    owner: "formats",
+    about: "JSON lines compressed with bzip2",
+    files: { "events.jsonl.bz2": () => pythonBzip2('{"id":1,"kind":"a"}\n{"id":2,"kind":"b"}\n') },
+    expect: [{ file: "events.jsonl.bz2", table: { rows: 2, columns: ["id:BIGINT", "kind:VARCHAR"] } }],
+  },
+  {
+    name: "csv-bz2-truncated",
+    owner: "formats",
+    about: "a .csv.bz2 cut off in a download",
+    files: { "cut.csv.bz2": () => pythonBzip2(BZ2_NOISE, 1).subarray(0, 30000) },
+    expect: [{ file: "cut.csv.bz2", flag: /bzip2 file is cut short after 30000 bytes/ }],
+  },
+  {
+    name: "csv-bz2-bad-crc",
+    owner: "formats",
+    about: "a .csv.bz2 with a damaged byte: its block's checksum does not match",
+    files: {
+      "bad.csv.bz2": () => {
+        const bytes = Buffer.from(pythonBzip2(BZ2_BOOK, 9));
+        bytes[12] = bytes[12]! ^ 0x40; // inside block 1's stored CRC
+        return bytes;
+      },
+    },
+    expect: [{ file: "bad.csv.bz2", flag: /CRC mismatch in block 1\b/ }],
+  },
+  {
+    name: "csv-starting-with-bzh",
+    owner: "formats",
+    about: "a plain CSV whose first column is named `BZh9` (the bzip2 magic as text)",
+    files: { "codes.csv": "BZh9,label\n1,a\n2,b\n" },
+    expect: [{ file: "codes.csv", table: { rows: 2, columns: ["BZh9:BIGINT", "label"] } }],
   },
   {
     name: "zip-of-csvs",
