@@ -12,7 +12,9 @@ import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
-import { exactRecords } from "../../src/core/sourceMap/profileDelimited.ts";
+import { exactRecords, headAndTail } from "../../src/core/sourceMap/profileDelimited.ts";
+import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
+import { filledCount } from "../../src/core/sourceMap/cellKinds.ts";
 import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
@@ -46,6 +48,8 @@ function content(map: SourceMap): unknown[] {
       headerLine: t.headerLine,
       rowCount: t.rowCount,
       titleLines: t.titleLines,
+      titleLineNumbers: t.titleLineNumbers,
+      headerBand: t.headerBand,
       footer: t.footer,
       columns: t.columns.map((c) => [c.name, c.type, c.nullFraction]),
       read: t.read,
@@ -161,6 +165,123 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     } finally {
       engine.close();
     }
+  });
+});
+
+/**
+ * Files of 256 KB–1 MB, read whole and laid out from their head and tail when the rows between are
+ * plain data; else (a blank line, a second table, titles with delimiters) from every row.
+ */
+function layoutLake(): { lake: string; stateDir: string; files: Record<string, string> } {
+  const body = (n: number, from = 0): string =>
+    rows(n, (i) => `${from + i},${(i * 7) % 1000}.5,"town ${i % 50}, MA",${i % 3 ? "x" : ""}`);
+  const header = "id,value,town,flag";
+  const files: Record<string, string> = {
+    "plain.csv": `${header}\n${body(12000)}\n`,
+    "footnotes.csv": `Water tests 2014\n\n${header}\n${body(12000)}\n\nSource: made up\nNote: flags are x,,,\n`,
+    "trailer.csv": `${header}\n${body(12000)}\n,,,\nTotal,12000,,\nNumber of towns,50,,\n`,
+    "stats.csv": `year,jan,feb\n${rows(30000, (i) => `${1900 + (i % 120)},${i % 9}.${i % 10},${i % 7}`)}\nMean,4.1,3.0\nMax,8.9,6\nMin,0.0,0\n`,
+    "blank_middle.csv": `${header}\n${body(6000)}\n,,,\n${body(6000, 6000)}\n`,
+    "two_tables.csv": `Table 1\n${header}\n${body(6000)}\n\nTable 2\n${header}\n${body(6000, 6000)}\n`,
+    "quoted_newline.csv": `${header}\n${body(6000)}\n6000,1.5,"two\nlines",x\n${body(5000, 6001)}\n`,
+    "title_with_delimiters.csv": `Table 1, water tests,,\n\n${header}\n${body(12000)}\n`,
+    "lone_cells_middle.csv": `${header}\n${body(6000)}\nsub-total only\n${body(6000, 6000)}\n`,
+    "one_column.csv": `id\n${rows(60000, (i) => String(i))}\n`,
+  };
+  return { ...tempLake(files), files };
+}
+
+describe("Source Map: long files read whole are laid out from their head and tail", () => {
+  test("the records scanned are the records split (random texts)", () => {
+    let seed = 11;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = [
+      "a",
+      "1",
+      " ",
+      ",",
+      ",",
+      ";",
+      '"',
+      '"',
+      "\n",
+      "\n",
+      "\r",
+      "\t",
+      "\u00a0",
+      "\u3000",
+      "é",
+    ];
+    const breaks = (fields: string[]): number => fields.join("").split("\n").length - 1;
+    for (let n = 0; n < 30000; n++) {
+      let text = "";
+      const length = Math.floor(random() * 30);
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const delimiter = random() < 0.8 ? "," : ";";
+      const all = splitRecords(text, delimiter);
+      const head = splitRecords(text, delimiter, 1 + Math.floor(random() * 2));
+      const last = head.records[head.records.length - 1];
+      if (!last) continue;
+      const scan = scanRecords(
+        text,
+        delimiter,
+        { index: head.end, line: head.endLine },
+        last.line + breaks(last.fields) + 1,
+      );
+      const rest = all.records.slice(head.records.length);
+      const context = JSON.stringify({ text, delimiter });
+      assert.equal(scan.starts.length, rest.length, context);
+      rest.forEach((r, i) => {
+        const previous = all.records[head.records.length + i - 1]!;
+        assert.equal(scan.lines[i], r.line, context);
+        assert.equal(scan.wide[i], filledCount(r.fields) >= 2, context);
+        assert.equal(scan.gaps[i], r.line > previous.line + breaks(previous.fields) + 1, context);
+        // Splitting from a scanned start gives the record itself.
+        const again = splitRecords(text, delimiter, 1, { index: scan.starts[i]!, line: scan.lines[i]! });
+        assert.deepEqual(again.records[0], r, context);
+      });
+      assert.equal(head.quotedNewlines || scan.quotedNewlines, all.quotedNewlines, context);
+    }
+  });
+
+  test("head and tail where the rows between are plain data, every row otherwise", () => {
+    const { files } = layoutLake();
+    const taken = Object.fromEntries(
+      Object.entries(files).map(([name, text]) => [name, headAndTail(text, ",") !== undefined]),
+    );
+    assert.deepEqual(taken, {
+      "plain.csv": true,
+      "footnotes.csv": true,
+      "trailer.csv": true,
+      "stats.csv": true,
+      "blank_middle.csv": false,
+      "two_tables.csv": false,
+      "quoted_newline.csv": true,
+      // Taken here; the titles' delimiters send it to every row later (titlesAbove).
+      "title_with_delimiters.csv": true,
+      "lone_cells_middle.csv": false,
+      "one_column.csv": false,
+    });
+  });
+
+  test("the layout, counts and types are those of every row", async () => {
+    const { lake, files } = layoutLake();
+    for (const text of Object.values(files)) assert.ok(text.length > 256 * 1024 && text.length < 1 << 20);
+    const fast = await mapLake(lake);
+    const reference = await mapLake(lake, { exhaustive: true });
+    assert.deepEqual(content(fast), content(reference));
+    const table = (path: string): NonNullable<SourceMap["files"][number]["tables"]>[number] =>
+      fast.files.find((f) => f.path === path)!.tables![0]!;
+    assert.equal(table("footnotes.csv").rowCount, 12000);
+    assert.deepEqual(table("footnotes.csv").titleLines, ["Water tests 2014"]);
+    assert.deepEqual(table("footnotes.csv").footer?.lines, ["Source: made up", "Note: flags are x"]);
+    assert.equal(table("footnotes.csv").footer?.line, 12005);
+    assert.equal(table("trailer.csv").rowCount, 12000);
+    assert.equal(table("trailer.csv").footer?.rows?.[0]?.kind, "trailer");
+    assert.equal(table("stats.csv").rowCount, 30000);
+    assert.equal(table("stats.csv").footer?.rows?.[0]?.kind, "summary");
+    assert.equal(table("quoted_newline.csv").rowCount, 11001);
+    assert.equal(fast.files.find((f) => f.path === "two_tables.csv")!.tables!.length, 2);
   });
 });
 
