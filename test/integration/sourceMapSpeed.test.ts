@@ -13,6 +13,8 @@ import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
 import { exactRecords, headAndTail } from "../../src/core/sourceMap/profileDelimited.ts";
+import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
+import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
 import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
 import { filledCount } from "../../src/core/sourceMap/cellKinds.ts";
 import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
@@ -282,6 +284,49 @@ describe("Source Map: long files read whole are laid out from their head and tai
     assert.equal(table("stats.csv").footer?.rows?.[0]?.kind, "summary");
     assert.equal(table("quoted_newline.csv").rowCount, 11001);
     assert.equal(fast.files.find((f) => f.path === "two_tables.csv")!.tables!.length, 2);
+  });
+});
+
+describe("Source Map: Parquet and JSON samples", () => {
+  test("sampleProfile gives the sorted distinct list's first values and the present counts", async () => {
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const columns: Record<string, string> = {
+        flag: "i % 2 = 0",
+        state: "CASE WHEN i < 4000 THEN 'AK' WHEN i < 4600 THEN 'AL' ELSE 'AR' END",
+        two: "CASE WHEN i % 3 = 0 THEN 'x' ELSE 'y' END",
+        tie: "CASE WHEN i < 1000 THEN 'a' WHEN i < 1001 THEN 'b' ELSE 'c' END",
+        none: "CAST(NULL AS VARCHAR)",
+        sparse: "CASE WHEN i % 997 = 0 THEN 'v' || (i % 2) END",
+        ints: "(5000 - i) * 7",
+        text: "CASE i % 6 WHEN 0 THEN 'é' WHEN 1 THEN 'Z' WHEN 2 THEN '' WHEN 3 THEN 'z' WHEN 4 THEN '😀' ELSE ' ' END",
+        dates: "DATE '2020-01-01' + (i % 400)::INTEGER",
+      };
+      const sample = `(SELECT ${Object.entries(columns)
+        .map(([name, sql]) => `${sql} AS ${name}`)
+        .join(", ")} FROM range(5000) t(i))`;
+      const names = Object.keys(columns);
+      const profile = await sampleProfile(engine, sample, names);
+      const [expected = {}] = await engine.all(
+        `SELECT count(*) AS total, ${names
+          .map((n, i) => `count(${n}) AS p${i}, ${samplesAggregate(`CAST(${n} AS VARCHAR)`)} AS s${i}`)
+          .join(", ")} FROM ${sample}`,
+      );
+      assert.equal(profile.total, 5000);
+      names.forEach((name, i) => {
+        assert.equal(profile.present[i], Number(expected[`p${i}`]), name);
+        assert.deepEqual(
+          profile.samples[i],
+          ((expected[`s${i}`] as unknown[] | null) ?? []).map(String),
+          name,
+        );
+      });
+      assert.deepEqual(profile.samples[names.indexOf("flag")], ["false", "true"]);
+      assert.deepEqual(profile.samples[names.indexOf("state")], ["AK", "AL", "AR"]);
+      assert.deepEqual(profile.samples[names.indexOf("none")], []);
+    } finally {
+      engine.close();
+    }
   });
 });
 
