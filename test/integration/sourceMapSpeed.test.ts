@@ -12,7 +12,7 @@ import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
-import { exactRecords, headAndTail } from "../../src/core/sourceMap/profileDelimited.ts";
+import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
 import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
 import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
@@ -351,9 +351,18 @@ function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; no
     "semicolons.csv": "a;b\n1,5;x\n2,5;y\n",
     "tabs.tsv": "a\tb\n1\t2020-01-01\n2\t2020-01-02\n",
     "blocks.csv": "Table 1,,\nyear,n,m\n2001,1,2\n2002,3,4\n\nTable 2,,\nyear,n,m\n2001,5,6\n2002,7,8\n",
+    // Quotes around whole fields: read alike by DuckDB and splitRecords.
+    "quoted.csv": 'a,b\n1,"x, y"\n2,"z"\n',
+    "quoted_types.csv":
+      'id,n,d,t\n"1","7","2024-01-01","say ""hi"""\n"2","","2024-01-02",""\n"3"," 8 ","","a,b"\n4,9,2024-01-04, x \n',
+    "quoted_title.csv":
+      '"Table 3. Reports, by year",,\n,,\nyear,reports,share\n2001,"1,234",0.1\n2002,"2,345",0.2\n',
   };
   const notPlain: Record<string, string> = {
-    "quoted.csv": 'a,b\n1,"x, y"\n2,"z"\n',
+    "quoted_newline.csv": 'a,b\n1,"x\ny"\n2,z\n',
+    "text_after_quote.csv": 'a,b\n1,"x"y\n2,z\n',
+    "quote_inside.csv": 'a,b\n1,x"y\n2,z\n',
+    "space_before_quote.csv": 'a,b\n1, "x"\n2,z\n',
     "bom.csv": "\ufeffa,b\n1,2\n",
     "lone_cr.csv": "a,b\r1,2\r3,4\r",
     "blank_inside.csv": "a,b\n1,2\n\n3,4\n5,6\n",
@@ -382,24 +391,43 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
       () =>
         `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
       () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
+      // Thousands separators (the data books' numbers).
+      () =>
+        `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
+          { length: Math.floor(random() * 7) },
+          () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
+        ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
     ];
     const values = [...new Set(Array.from({ length: 6000 }, () => pick(makers)()))];
     const engine = await DuckEngine.open(tmpdir());
     try {
       const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
       let answered = 0;
-      for (const type of ["BIGINT", "DOUBLE", "DATE", "TIMESTAMP", "TIME", "BOOLEAN"]) {
+      const tests: [string, boolean][] = [
+        ["BIGINT", false],
+        ["DOUBLE", false],
+        ["DATE", false],
+        ["TIMESTAMP", false],
+        ["TIME", false],
+        ["BOOLEAN", false],
+        ["BIGINT", true],
+        ["DOUBLE", true],
+      ];
+      for (const [type, thousands] of tests) {
         const duck = await engine.all(
-          `SELECT v, coalesce(${keepsType(type, false, "v")}, false) AS keeps FROM (SELECT unnest([${list}]) AS v)`,
+          `SELECT v, coalesce(${keepsType(type, thousands, "v")}, false) AS keeps FROM (SELECT unnest([${list}]) AS v)`,
         );
         const wrong: string[] = [];
         let kept = 0;
         for (const row of duck) {
-          const js = keepsTypeInJs(type, false, String(row.v));
+          const js = keepsTypeInJs(type, thousands, String(row.v));
           if (js === undefined) continue;
           answered++;
           if (js) kept++;
-          if (js !== row.keeps) wrong.push(`${type} ${String(row.v)}: JS ${js}, DuckDB ${String(row.keeps)}`);
+          if (js !== row.keeps)
+            wrong.push(
+              `${type}${thousands ? "+k" : ""} ${String(row.v)}: JS ${js}, DuckDB ${String(row.keeps)}`,
+            );
         }
         assert.deepEqual(wrong, []);
         // BOOLEAN has only a handful of distinct spellings.
@@ -421,13 +449,26 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
       const reference = await mapLake(lake, { exhaustive: true });
       assert.deepEqual(content(fast), content(reference));
       const { readFileSync } = await import("node:fs");
+      const tablesOf = (path: string): NonNullable<SourceMap["files"][number]["tables"]> =>
+        fast.files.find((f) => f.path === path)?.tables ?? [];
       const counted = (path: string): boolean =>
-        (fast.files.find((f) => f.path === path)?.tables ?? []).every(
+        tablesOf(path).length > 0 &&
+        tablesOf(path).every(
           (t) =>
             exactRecords(readFileSync(join(lake, path), "utf8"), t.read as CsvRead, t.rowCount) !== undefined,
         );
       for (const path of plain) assert.ok(counted(path), `${path} should be counted in JS`);
       for (const path of notPlain.filter((p) => p !== "bom.csv")) assert.ok(!counted(path), path);
+      // DuckDB reads text after a closing quote as an error: JS must not read it at all.
+      assert.match(
+        fast.files.find((f) => f.path === "text_after_quote.csv")!.error ?? "",
+        /unterminated quote/,
+      );
+      assert.equal(wellQuoted('a,b\n1,"x"y\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1,x"y\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1, "x"\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1,"x\ny"\n', ","), false);
+      assert.equal(wellQuoted('a,b\r\n"1","x ""y"", z"\r\n"",2\r\n', ","), true);
       const types = (path: string): string[] =>
         fast.files.find((f) => f.path === path)!.tables![0]!.columns.map((c) => c.type);
       assert.deepEqual(types("ints.csv"), ["BIGINT", "BIGINT", "BIGINT"]);
