@@ -12,7 +12,11 @@ import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
 import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
-import { exactRecords } from "../../src/core/sourceMap/profileDelimited.ts";
+import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
+import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
+import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
+import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
+import { filledCount } from "../../src/core/sourceMap/cellKinds.ts";
 import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
@@ -46,6 +50,8 @@ function content(map: SourceMap): unknown[] {
       headerLine: t.headerLine,
       rowCount: t.rowCount,
       titleLines: t.titleLines,
+      titleLineNumbers: t.titleLineNumbers,
+      headerBand: t.headerBand,
       footer: t.footer,
       columns: t.columns.map((c) => [c.name, c.type, c.nullFraction]),
       read: t.read,
@@ -164,6 +170,166 @@ describe("Source Map: the fast path gives the reference path's content", () => {
   });
 });
 
+/**
+ * Files of 256 KB–1 MB, read whole and laid out from their head and tail when the rows between are
+ * plain data; else (a blank line, a second table, titles with delimiters) from every row.
+ */
+function layoutLake(): { lake: string; stateDir: string; files: Record<string, string> } {
+  const body = (n: number, from = 0): string =>
+    rows(n, (i) => `${from + i},${(i * 7) % 1000}.5,"town ${i % 50}, MA",${i % 3 ? "x" : ""}`);
+  const header = "id,value,town,flag";
+  const files: Record<string, string> = {
+    "plain.csv": `${header}\n${body(12000)}\n`,
+    "footnotes.csv": `Water tests 2014\n\n${header}\n${body(12000)}\n\nSource: made up\nNote: flags are x,,,\n`,
+    "trailer.csv": `${header}\n${body(12000)}\n,,,\nTotal,12000,,\nNumber of towns,50,,\n`,
+    "stats.csv": `year,jan,feb\n${rows(30000, (i) => `${1900 + (i % 120)},${i % 9}.${i % 10},${i % 7}`)}\nMean,4.1,3.0\nMax,8.9,6\nMin,0.0,0\n`,
+    "blank_middle.csv": `${header}\n${body(6000)}\n,,,\n${body(6000, 6000)}\n`,
+    "two_tables.csv": `Table 1\n${header}\n${body(6000)}\n\nTable 2\n${header}\n${body(6000, 6000)}\n`,
+    "quoted_newline.csv": `${header}\n${body(6000)}\n6000,1.5,"two\nlines",x\n${body(5000, 6001)}\n`,
+    "title_with_delimiters.csv": `Table 1, water tests,,\n\n${header}\n${body(12000)}\n`,
+    "lone_cells_middle.csv": `${header}\n${body(6000)}\nsub-total only\n${body(6000, 6000)}\n`,
+    "one_column.csv": `id\n${rows(60000, (i) => String(i))}\n`,
+  };
+  return { ...tempLake(files), files };
+}
+
+describe("Source Map: long files read whole are laid out from their head and tail", () => {
+  test("the records scanned are the records split (random texts)", () => {
+    let seed = 11;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = [
+      "a",
+      "1",
+      " ",
+      ",",
+      ",",
+      ";",
+      '"',
+      '"',
+      "\n",
+      "\n",
+      "\r",
+      "\t",
+      "\u00a0",
+      "\u3000",
+      "é",
+    ];
+    const breaks = (fields: string[]): number => fields.join("").split("\n").length - 1;
+    for (let n = 0; n < 30000; n++) {
+      let text = "";
+      const length = Math.floor(random() * 30);
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const delimiter = random() < 0.8 ? "," : ";";
+      const all = splitRecords(text, delimiter);
+      const head = splitRecords(text, delimiter, 1 + Math.floor(random() * 2));
+      const last = head.records[head.records.length - 1];
+      if (!last) continue;
+      const scan = scanRecords(
+        text,
+        delimiter,
+        { index: head.end, line: head.endLine },
+        last.line + breaks(last.fields) + 1,
+      );
+      const rest = all.records.slice(head.records.length);
+      const context = JSON.stringify({ text, delimiter });
+      assert.equal(scan.starts.length, rest.length, context);
+      rest.forEach((r, i) => {
+        const previous = all.records[head.records.length + i - 1]!;
+        assert.equal(scan.lines[i], r.line, context);
+        assert.equal(scan.wide[i], filledCount(r.fields) >= 2, context);
+        assert.equal(scan.gaps[i], r.line > previous.line + breaks(previous.fields) + 1, context);
+        // Splitting from a scanned start gives the record itself.
+        const again = splitRecords(text, delimiter, 1, { index: scan.starts[i]!, line: scan.lines[i]! });
+        assert.deepEqual(again.records[0], r, context);
+      });
+      assert.equal(head.quotedNewlines || scan.quotedNewlines, all.quotedNewlines, context);
+    }
+  });
+
+  test("head and tail where the rows between are plain data, every row otherwise", () => {
+    const { files } = layoutLake();
+    const taken = Object.fromEntries(
+      Object.entries(files).map(([name, text]) => [name, headAndTail(text, ",") !== undefined]),
+    );
+    assert.deepEqual(taken, {
+      "plain.csv": true,
+      "footnotes.csv": true,
+      "trailer.csv": true,
+      "stats.csv": true,
+      "blank_middle.csv": false,
+      "two_tables.csv": false,
+      "quoted_newline.csv": true,
+      // Taken here; the titles' delimiters send it to every row later (titlesAbove).
+      "title_with_delimiters.csv": true,
+      "lone_cells_middle.csv": false,
+      "one_column.csv": false,
+    });
+  });
+
+  test("the layout, counts and types are those of every row", async () => {
+    const { lake, files } = layoutLake();
+    for (const text of Object.values(files)) assert.ok(text.length > 256 * 1024 && text.length < 1 << 20);
+    const fast = await mapLake(lake);
+    const reference = await mapLake(lake, { exhaustive: true });
+    assert.deepEqual(content(fast), content(reference));
+    const table = (path: string): NonNullable<SourceMap["files"][number]["tables"]>[number] =>
+      fast.files.find((f) => f.path === path)!.tables![0]!;
+    assert.equal(table("footnotes.csv").rowCount, 12000);
+    assert.deepEqual(table("footnotes.csv").titleLines, ["Water tests 2014"]);
+    assert.deepEqual(table("footnotes.csv").footer?.lines, ["Source: made up", "Note: flags are x"]);
+    assert.equal(table("footnotes.csv").footer?.line, 12005);
+    assert.equal(table("trailer.csv").rowCount, 12000);
+    assert.equal(table("trailer.csv").footer?.rows?.[0]?.kind, "trailer");
+    assert.equal(table("stats.csv").rowCount, 30000);
+    assert.equal(table("stats.csv").footer?.rows?.[0]?.kind, "summary");
+    assert.equal(table("quoted_newline.csv").rowCount, 11001);
+    assert.equal(fast.files.find((f) => f.path === "two_tables.csv")!.tables!.length, 2);
+  });
+});
+
+describe("Source Map: Parquet and JSON samples", () => {
+  test("sampleProfile gives the sorted distinct list's first values and the present counts", async () => {
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const columns: Record<string, string> = {
+        flag: "i % 2 = 0",
+        state: "CASE WHEN i < 4000 THEN 'AK' WHEN i < 4600 THEN 'AL' ELSE 'AR' END",
+        two: "CASE WHEN i % 3 = 0 THEN 'x' ELSE 'y' END",
+        tie: "CASE WHEN i < 1000 THEN 'a' WHEN i < 1001 THEN 'b' ELSE 'c' END",
+        none: "CAST(NULL AS VARCHAR)",
+        sparse: "CASE WHEN i % 997 = 0 THEN 'v' || (i % 2) END",
+        ints: "(5000 - i) * 7",
+        text: "CASE i % 6 WHEN 0 THEN 'é' WHEN 1 THEN 'Z' WHEN 2 THEN '' WHEN 3 THEN 'z' WHEN 4 THEN '😀' ELSE ' ' END",
+        dates: "DATE '2020-01-01' + (i % 400)::INTEGER",
+      };
+      const sample = `(SELECT ${Object.entries(columns)
+        .map(([name, sql]) => `${sql} AS ${name}`)
+        .join(", ")} FROM range(5000) t(i))`;
+      const names = Object.keys(columns);
+      const profile = await sampleProfile(engine, sample, names);
+      const [expected = {}] = await engine.all(
+        `SELECT count(*) AS total, ${names
+          .map((n, i) => `count(${n}) AS p${i}, ${samplesAggregate(`CAST(${n} AS VARCHAR)`)} AS s${i}`)
+          .join(", ")} FROM ${sample}`,
+      );
+      assert.equal(profile.total, 5000);
+      names.forEach((name, i) => {
+        assert.equal(profile.present[i], Number(expected[`p${i}`]), name);
+        assert.deepEqual(
+          profile.samples[i],
+          ((expected[`s${i}`] as unknown[] | null) ?? []).map(String),
+          name,
+        );
+      });
+      assert.deepEqual(profile.samples[names.indexOf("flag")], ["false", "true"]);
+      assert.deepEqual(profile.samples[names.indexOf("state")], ["AK", "AL", "AR"]);
+      assert.deepEqual(profile.samples[names.indexOf("none")], []);
+    } finally {
+      engine.close();
+    }
+  });
+});
+
 /** Small files read whole: plain ones are counted in JS (exactRecords), the others by DuckDB. */
 function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; notPlain: string[] } {
   const plain: Record<string, string> = {
@@ -185,9 +351,18 @@ function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; no
     "semicolons.csv": "a;b\n1,5;x\n2,5;y\n",
     "tabs.tsv": "a\tb\n1\t2020-01-01\n2\t2020-01-02\n",
     "blocks.csv": "Table 1,,\nyear,n,m\n2001,1,2\n2002,3,4\n\nTable 2,,\nyear,n,m\n2001,5,6\n2002,7,8\n",
+    // Quotes around whole fields: read alike by DuckDB and splitRecords.
+    "quoted.csv": 'a,b\n1,"x, y"\n2,"z"\n',
+    "quoted_types.csv":
+      'id,n,d,t\n"1","7","2024-01-01","say ""hi"""\n"2","","2024-01-02",""\n"3"," 8 ","","a,b"\n4,9,2024-01-04, x \n',
+    "quoted_title.csv":
+      '"Table 3. Reports, by year",,\n,,\nyear,reports,share\n2001,"1,234",0.1\n2002,"2,345",0.2\n',
   };
   const notPlain: Record<string, string> = {
-    "quoted.csv": 'a,b\n1,"x, y"\n2,"z"\n',
+    "quoted_newline.csv": 'a,b\n1,"x\ny"\n2,z\n',
+    "text_after_quote.csv": 'a,b\n1,"x"y\n2,z\n',
+    "quote_inside.csv": 'a,b\n1,x"y\n2,z\n',
+    "space_before_quote.csv": 'a,b\n1, "x"\n2,z\n',
     "bom.csv": "\ufeffa,b\n1,2\n",
     "lone_cr.csv": "a,b\r1,2\r3,4\r",
     "blank_inside.csv": "a,b\n1,2\n\n3,4\n5,6\n",
@@ -216,24 +391,43 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
       () =>
         `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
       () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
+      // Thousands separators (the data books' numbers).
+      () =>
+        `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
+          { length: Math.floor(random() * 7) },
+          () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
+        ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
     ];
     const values = [...new Set(Array.from({ length: 6000 }, () => pick(makers)()))];
     const engine = await DuckEngine.open(tmpdir());
     try {
       const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
       let answered = 0;
-      for (const type of ["BIGINT", "DOUBLE", "DATE", "TIMESTAMP", "TIME", "BOOLEAN"]) {
+      const tests: [string, boolean][] = [
+        ["BIGINT", false],
+        ["DOUBLE", false],
+        ["DATE", false],
+        ["TIMESTAMP", false],
+        ["TIME", false],
+        ["BOOLEAN", false],
+        ["BIGINT", true],
+        ["DOUBLE", true],
+      ];
+      for (const [type, thousands] of tests) {
         const duck = await engine.all(
-          `SELECT v, coalesce(${keepsType(type, false, "v")}, false) AS keeps FROM (SELECT unnest([${list}]) AS v)`,
+          `SELECT v, coalesce(${keepsType(type, thousands, "v")}, false) AS keeps FROM (SELECT unnest([${list}]) AS v)`,
         );
         const wrong: string[] = [];
         let kept = 0;
         for (const row of duck) {
-          const js = keepsTypeInJs(type, false, String(row.v));
+          const js = keepsTypeInJs(type, thousands, String(row.v));
           if (js === undefined) continue;
           answered++;
           if (js) kept++;
-          if (js !== row.keeps) wrong.push(`${type} ${String(row.v)}: JS ${js}, DuckDB ${String(row.keeps)}`);
+          if (js !== row.keeps)
+            wrong.push(
+              `${type}${thousands ? "+k" : ""} ${String(row.v)}: JS ${js}, DuckDB ${String(row.keeps)}`,
+            );
         }
         assert.deepEqual(wrong, []);
         // BOOLEAN has only a handful of distinct spellings.
@@ -255,13 +449,26 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
       const reference = await mapLake(lake, { exhaustive: true });
       assert.deepEqual(content(fast), content(reference));
       const { readFileSync } = await import("node:fs");
+      const tablesOf = (path: string): NonNullable<SourceMap["files"][number]["tables"]> =>
+        fast.files.find((f) => f.path === path)?.tables ?? [];
       const counted = (path: string): boolean =>
-        (fast.files.find((f) => f.path === path)?.tables ?? []).every(
+        tablesOf(path).length > 0 &&
+        tablesOf(path).every(
           (t) =>
             exactRecords(readFileSync(join(lake, path), "utf8"), t.read as CsvRead, t.rowCount) !== undefined,
         );
       for (const path of plain) assert.ok(counted(path), `${path} should be counted in JS`);
       for (const path of notPlain.filter((p) => p !== "bom.csv")) assert.ok(!counted(path), path);
+      // DuckDB reads text after a closing quote as an error: JS must not read it at all.
+      assert.match(
+        fast.files.find((f) => f.path === "text_after_quote.csv")!.error ?? "",
+        /unterminated quote/,
+      );
+      assert.equal(wellQuoted('a,b\n1,"x"y\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1,x"y\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1, "x"\n', ","), false);
+      assert.equal(wellQuoted('a,b\n1,"x\ny"\n', ","), false);
+      assert.equal(wellQuoted('a,b\r\n"1","x ""y"", z"\r\n"",2\r\n', ","), true);
       const types = (path: string): string[] =>
         fast.files.find((f) => f.path === path)!.tables![0]!.columns.map((c) => c.type);
       assert.deepEqual(types("ints.csv"), ["BIGINT", "BIGINT", "BIGINT"]);

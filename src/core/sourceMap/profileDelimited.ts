@@ -1,14 +1,14 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { censusOfBuffer, censusOfFile } from "./byteCensus.ts";
-import { splitRecords } from "./delimitedText.ts";
+import { scanRecords, splitRecords } from "./delimitedText.ts";
 import type { TextRecord } from "./delimitedText.ts";
 import type { FileSample } from "./fileSample.ts";
 import { bomEncoding, sampleText } from "./fileSample.ts";
 import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "./sourceEntry.ts";
-import { YEAR_CELL, isNumberLike, usedWidthOf } from "./cellKinds.ts";
+import { YEAR_CELL, filledCount, isNumberLike, usedWidthOf } from "./cellKinds.ts";
 import { layoutParts } from "./layoutProfile.ts";
-import { bodyShape, findTableEnd } from "./tableEnd.ts";
+import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "./tableEnd.ts";
 import { analyzeTable, rowText, splitBlocks } from "./tableLayout.ts";
 import type { BlockRange, TableLayout } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
@@ -17,8 +17,15 @@ import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
 
 export interface DelimitedOptions {
-  /** Type every column by the full tests over every row (the reference path; see typeTextColumns.ts). */
+  /**
+   * Type every column by the full tests over every row, and lay out every row (the reference path;
+   * see typeTextColumns.ts).
+   */
   exhaustive?: boolean;
+  /** Lay out every row of a file read whole (set when its head and tail could not settle the layout). */
+  everyRow?: boolean;
+  /** Records in the head of a file laid out from its head and tail (FAST_HEAD_RECORDS by default). */
+  headRecords?: number;
 }
 const HEAD_RECORDS = 2000;
 
@@ -109,13 +116,26 @@ export async function profileDelimited(
     text.head.length <= JS_PASS_CHARS
       ? text.head
       : undefined;
+  // A long file read whole is laid out from its head and tail when every row between them is plain
+  // data (see headAndTail): the same layout as from every row, without holding them all.
+  const split =
+    sample.complete && !options.exhaustive && !options.everyRow && text.head.length > JS_PASS_CHARS
+      ? headAndTail(text.head, delimiter, options.headRecords)
+      : undefined;
+  const junction = split?.junction ?? Infinity;
+  const again = (more: DelimitedOptions): Promise<TableProfile[]> =>
+    profileDelimited(engine, cacheDir, absPath, sample, sniffedEncoding, delimiter, compression, {
+      ...options,
+      ...more,
+    });
+  const wholeFile = (): Promise<TableProfile[]> => again({ everyRow: true });
   // A cut sample is only used to find the header and the columns: its first records are enough.
-  const head = splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
+  const head = split ?? splitRecords(text.head, delimiter, sample.complete ? Infinity : HEAD_RECORDS);
   // A partial last record in a cut sample would look like a ragged row.
   const headRecords = sample.complete ? head.records : head.records.slice(0, -1);
   if (headRecords.length === 0) throw new Error("no records found in the file");
   const rows = headRecords.map((r) => r.fields);
-  const gapBefore = gapsOf(headRecords);
+  const gapBefore = split?.gapBefore ?? gapsOf(headRecords);
   const width = Math.max(...rows.slice(0, 1000).map((r) => r.length));
   const file = {
     delimiter,
@@ -129,6 +149,9 @@ export async function profileDelimited(
   // Data books put several tables in one sheet; a small file read whole can be split exactly.
   if (sample.complete) {
     const blocks = splitBlocks(rows, gapBefore);
+    // From a head and tail, blocks are those of every row only when the rows above the run
+    // reaching into the left-out rows are titles (see titlesAbove).
+    if (split && (blocks.length > 1 || !titlesAbove(rows, gapBefore, junction))) return wholeFile();
     if (blocks.length > 1)
       return profileBlocks(
         engine,
@@ -142,7 +165,24 @@ export async function profileDelimited(
         plainText,
       );
   }
-  const layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete });
+  let layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete || split !== undefined });
+  if (split) {
+    // The header band, the first data rows (types, header fit) and the rows findHeader looks at
+    // must all lie in the head.
+    if (width < 2 || layout.dataStart + FAST_HEAD_DATA > junction) return wholeFile();
+    try {
+      const end = findTableEnd(rows, layout.dataStart, { width, gapBefore, junction });
+      layout = { ...layout, dataEnd: end.dataEnd, footer: end.footer };
+    } catch (error) {
+      if (!(error instanceof NeedsEveryRow)) throw error;
+      // The end needed the body's shape (a trailer block, statistic rows), taken from up to
+      // SHAPE_ROWS data rows: a head holding them settles it, unless the head was that long already.
+      const longer = layout.dataStart + SHAPE_ROWS + FAST_HEAD_DATA;
+      return options.headRecords === undefined && longer < junction + split.left
+        ? again({ headRecords: longer })
+        : wholeFile();
+    }
+  }
   // A cut sample: the rows after the data are looked for in the file's tail, against the head's data.
   let trailing = rows.slice(layout.dataEnd);
   let tailFooter: { line: number; text: string; kind: FooterRow["kind"] }[] | undefined;
@@ -177,7 +217,7 @@ export async function profileDelimited(
     footer: trailing,
     ...(plainText !== undefined ? { plainText } : {}),
     sample: rows.slice(layout.dataStart, sample.complete ? layout.dataEnd : undefined),
-    ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart } : {}),
+    ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart + (split?.left ?? 0) } : {}),
   });
   read.dataRows = dataRows;
   read.columns = specs;
@@ -224,6 +264,76 @@ function skipBefore(records: TextRecord[], layout: TableLayout): number {
   // No data rows: skip through the end of the header band.
   const last = records[layout.dataStart - 1];
   return last ? last.line - 1 + countBreaks(last.fields) + 1 : 0;
+}
+
+/** Records of a long file read whole laid out from its head and tail (at least this many in the head). */
+const FAST_HEAD_RECORDS = 2000;
+/** Records kept from the end (at least). */
+const FAST_TAIL_RECORDS = 1000;
+/** The head holds the header band and this many rows after the first data row. */
+const FAST_HEAD_DATA = 1100;
+
+/**
+ * The first FAST_HEAD_RECORDS records of `text` and its last FAST_TAIL_RECORDS or more, with the
+ * gaps before them as in the whole text, when every record between them (`left` of them) is plain
+ * data — two or more filled cells, no blank line before it; undefined otherwise. The records
+ * between are only scanned (scanRecords), never split into cells.
+ * `junction`: index of the first tail record. The layout of these rows is that of every row where
+ * the rows between cannot matter: findTableEnd (`junction`) and titlesAbove say where they could.
+ */
+export function headAndTail(
+  text: string,
+  delimiter: string,
+  headRecords = FAST_HEAD_RECORDS,
+):
+  | {
+      records: TextRecord[];
+      gapBefore: boolean[];
+      junction: number;
+      left: number;
+      quotedNewlines: boolean;
+    }
+  | undefined {
+  const head = splitRecords(text, delimiter, headRecords);
+  if (head.records.length < headRecords) return undefined;
+  const last = head.records[head.records.length - 1]!;
+  const scan = scanRecords(
+    text,
+    delimiter,
+    { index: head.end, line: head.endLine },
+    last.line + countBreaks(last.fields) + 1,
+  );
+  const n = scan.starts.length;
+  const t = Math.max(0, n - FAST_TAIL_RECORDS);
+  // The records left out: plain data only. The first tail record continues it (so the run of data
+  // goes on across the junction).
+  for (let k = 0; k <= t && k < n; k++) if (scan.gaps[k] || !scan.wide[k]) return undefined;
+  const tail =
+    n === 0
+      ? []
+      : splitRecords(text, delimiter, Infinity, { index: scan.starts[t]!, line: scan.lines[t]! }).records;
+  const tailGaps = gapsOf(tail);
+  if (tail.length > 0) tailGaps[0] = scan.gaps[t]!;
+  return {
+    records: [...head.records, ...tail],
+    gapBefore: [...gapsOf(head.records), ...tailGaps],
+    junction: tail.length > 0 ? head.records.length : Infinity,
+    left: t,
+    quotedNewlines: head.quotedNewlines || scan.quotedNewlines,
+  };
+}
+
+/**
+ * Whether every run of rows (rows between blank lines) above the one reaching `junction` holds
+ * lone cells only. splitBlocks then reads that run without looking into it past its first filled
+ * row (no earlier block for it to continue), so the rows left out cannot change the blocks.
+ */
+function titlesAbove(rows: string[][], gapBefore: boolean[], junction: number): boolean {
+  if (junction === Infinity) return true;
+  let start = junction;
+  while (start > 0 && filledCount(rows[start - 1]!) > 0 && gapBefore[start] !== true) start--;
+  for (let i = 0; i < start; i++) if (filledCount(rows[i]!) > 1) return false;
+  return true;
 }
 
 /** `gapBefore[i]`: an empty line, which is no record (DuckDB skips it too), precedes record i. */
@@ -407,15 +517,17 @@ export const JS_PASS_CHARS = 256 * 1024;
 
 /**
  * The records `csvReaderSql(…, read)` gives, split in JS — only where that split is certain: UTF-8
- * text with no quote character at all (so no quoted field, no escaped delimiter or line break), no
- * lone carriage return, no blank line among the records read (DuckDB's handling of those is its
- * own), no record wider than the reader. Then a record is a physical line after `skipLines`, cut at
- * every delimiter. Undefined otherwise: DuckDB counts.
+ * text whose quotes, if any, only wrap whole fields on one line (wellQuoted: a quoted field read as
+ * RFC 4180 reads it — `""` a quote, an empty quoted field NULL like an empty one), no lone carriage
+ * return, no blank line among the records read (DuckDB's handling of those is its own), no record
+ * wider than the reader. Then a record is a physical line after `skipLines`, cut at every delimiter
+ * outside quotes. Undefined otherwise: DuckDB counts.
  */
 export function exactRecords(text: string, read: CsvRead, limit?: number): string[][] | undefined {
   if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth) return undefined;
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
-  if (text.includes('"') || text.includes("\0")) return undefined;
+  const quoted = text.includes('"');
+  if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;
   for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))
     if (text.charCodeAt(i + 1) !== 10) return undefined;
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
@@ -427,9 +539,34 @@ export function exactRecords(text: string, read: CsvRead, limit?: number): strin
     let line = lines[n]!;
     if (line.endsWith("\r")) line = line.slice(0, -1);
     if (line.trim() === "") return undefined;
-    const fields = line.split(read.delimiter);
+    const fields =
+      quoted && line.includes('"')
+        ? (splitRecords(line, read.delimiter).records[0]?.fields ?? [])
+        : line.split(read.delimiter);
     if (fields.length > width) return undefined;
     records.push(fields);
   }
   return records;
+}
+
+/**
+ * Every quote of `text` opens a field (at a line start or after the delimiter) whose closing quote
+ * (doubled quotes inside are one quote) is on the same line and followed by the delimiter or the
+ * line's end: quoting DuckDB and splitRecords read alike.
+ */
+export function wellQuoted(text: string, delimiter: string): boolean {
+  const d = delimiter.charCodeAt(0);
+  for (let q = text.indexOf('"'); q >= 0;) {
+    const before = q === 0 ? 10 : text.charCodeAt(q - 1);
+    if (before !== d && before !== 10) return false;
+    let close = text.indexOf('"', q + 1);
+    while (close >= 0 && text.charCodeAt(close + 1) === 34) close = text.indexOf('"', close + 2);
+    if (close < 0) return false;
+    const inside = text.slice(q + 1, close);
+    if (inside.includes("\n") || inside.includes("\r")) return false;
+    const after = text.charCodeAt(close + 1);
+    if (!(Number.isNaN(after) || after === d || after === 10 || after === 13)) return false;
+    q = text.indexOf('"', close + 1);
+  }
+  return true;
 }

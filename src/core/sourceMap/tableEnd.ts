@@ -30,21 +30,38 @@ export interface BodyShape {
 }
 
 /** Rows a body shape is taken from at most (the first non-blank ones). */
-const SHAPE_ROWS = 5000;
+export const SHAPE_ROWS = 5000;
 
 export function bodyShape(rows: string[][]): BodyShape {
   return shapeOf(firstRows(rows, 0, rows.length, (r) => filledCount(r) > 0));
 }
 
-/** The first SHAPE_ROWS rows of `rows[start…end)` that `keep` keeps (without filtering them all). */
+/**
+ * Thrown by findTableEnd when given the head and tail of a file (`junction`) and its answer could
+ * depend on the rows between them: the caller then reads the table with every row.
+ */
+export class NeedsEveryRow extends Error {
+  constructor() {
+    super("the table's end depends on rows between the head and the tail");
+  }
+}
+
+/**
+ * The first SHAPE_ROWS rows of `rows[start…end)` that `keep` keeps (without filtering them all).
+ * Past `junction` (rows[junction…] follow rows left out), only when enough rows came before it.
+ */
 function firstRows(
   rows: string[][],
   start: number,
   end: number,
   keep: (row: string[]) => boolean,
+  junction = Infinity,
 ): string[][] {
   const out: string[][] = [];
-  for (let i = start; i < end && out.length < SHAPE_ROWS; i++) if (keep(rows[i]!)) out.push(rows[i]!);
+  for (let i = start; i < end && out.length < SHAPE_ROWS; i++) {
+    if (i === junction) throw new NeedsEveryRow();
+    if (keep(rows[i]!)) out.push(rows[i]!);
+  }
   return out;
 }
 
@@ -134,10 +151,21 @@ export interface TableEnd {
 export function findTableEnd(
   rows: string[][],
   dataStart: number,
-  options: { gapBefore?: boolean[]; width: number; body?: BodyShape },
+  options: {
+    gapBefore?: boolean[];
+    width: number;
+    body?: BodyShape;
+    /**
+     * `rows` are a file's head and tail: rows[junction…] are its tail, after rows left out that
+     * are all data (two or more cells, no blank line). Throws NeedsEveryRow where those rows could
+     * change the answer.
+     */
+    junction?: number;
+  },
 ): TableEnd {
   const blank = (i: number): boolean => filledCount(rows[i]!) === 0;
   const gap = (i: number): boolean => options.gapBefore?.[i] === true;
+  const junction = options.junction ?? Infinity;
   const kinds = new Map<number, FooterRow["kind"]>();
   let end = rows.length;
   // A single-column table has no way to tell a footnote from data except blank rows.
@@ -149,18 +177,25 @@ export function findTableEnd(
       if (!blank(end - 1)) kinds.set(end - 1, "note");
       end--;
     }
+    if (end <= junction && junction !== Infinity) throw new NeedsEveryRow();
     if (options.width < 2) break;
     // Statistic rows under a column of numbers (Mean, Max, Min under years), with or without a blank.
-    const body =
-      options.body ??
-      shapeOf(firstRows(rows, dataStart, end, (r) => filledCount(r) > 0 && !statisticLabelled(r)));
-    if ((body.numeric[0] ?? 0) >= 0.95) {
-      let k = end;
-      while (k > dataStart + 1 && statisticLabelled(rows[k - 1]!)) k--;
-      if (k < end && k - dataStart >= 2) {
-        for (let i = k; i < end; i++) kinds.set(i, "summary");
-        end = k;
-        continue;
+    // The body's shape is only taken when the last row is such a row (it costs a pass over 5,000 rows).
+    if (end > dataStart + 1 && statisticLabelled(rows[end - 1]!)) {
+      const body =
+        options.body ??
+        shapeOf(
+          firstRows(rows, dataStart, end, (r) => filledCount(r) > 0 && !statisticLabelled(r), junction),
+        );
+      if ((body.numeric[0] ?? 0) >= 0.95) {
+        let k = end;
+        while (k > dataStart + 1 && statisticLabelled(rows[k - 1]!)) k--;
+        if (k <= junction && junction !== Infinity) throw new NeedsEveryRow();
+        if (k < end && k - dataStart >= 2) {
+          for (let i = k; i < end; i++) kinds.set(i, "summary");
+          end = k;
+          continue;
+        }
       }
     }
     // A trailer block: the run after the last blank row. In a sheet a blank row is no row but a
@@ -170,11 +205,18 @@ export function findTableEnd(
     let start = end;
     while (start > dataStart && !blank(start - 1) && (start === end || !gap(start))) start--;
     if (start > dataStart || (options.body && start === dataStart && gap(start))) {
-      const shape = options.body ?? shapeOf(firstRows(rows, dataStart, start, (r) => filledCount(r) > 0));
-      if (isTrailerRun(rows.slice(start, end), shape)) {
-        for (let i = start; i < end; i++) if (!blank(i)) kinds.set(i, "trailer");
-        end = start;
-        continue;
+      // A run of none or more than 8 rows is no trailer (isTrailerRun), whatever the body's shape.
+      const filled = countFilled(rows, start, end);
+      // Across the junction the run holds the rows left out too: more than 8 either way.
+      if (start < junction && junction !== Infinity && filled <= 8) throw new NeedsEveryRow();
+      if (filled > 0 && filled <= 8) {
+        const shape =
+          options.body ?? shapeOf(firstRows(rows, dataStart, start, (r) => filledCount(r) > 0, junction));
+        if (isTrailerRun(rows.slice(start, end), shape)) {
+          for (let i = start; i < end; i++) if (!blank(i)) kinds.set(i, "trailer");
+          end = start;
+          continue;
+        }
       }
     }
     if (end === before) break;
@@ -184,4 +226,11 @@ export function findTableEnd(
     .sort((a, b) => a[0] - b[0])
     .map(([index, kind]) => ({ index, kind }));
   return { dataEnd: end, footer };
+}
+
+/** Non-blank rows of `rows[start…end)`, counting no further than 9. */
+function countFilled(rows: string[][], start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end && n <= 8; i++) if (filledCount(rows[i]!) > 0) n++;
+  return n;
 }

@@ -262,7 +262,14 @@ function realDay(year: number, month: number, day: number): boolean {
  * surely passes), false (surely fails), undefined (only DuckDB can tell: the caller falls back to it).
  */
 export function keepsTypeInJs(type: string, thousands: boolean, v: string): boolean | undefined {
-  if (thousands) return undefined;
+  if (thousands) {
+    // keepsType's thousands tests: the same patterns (RE2's \d is ASCII, as JS's); a cast only for
+    // BIGINT, which surely passes for at most 18 digits.
+    if (type === "DOUBLE") return DECK_RE.test(v) && !LEADING_ZERO_RE.test(v);
+    if (type !== "BIGINT") return undefined;
+    if (!INTK_RE.test(v) || LEADING_ZERO_RE.test(v)) return false;
+    return v.replace(/[-+,]/g, "").length <= 18 ? true : undefined;
+  }
   switch (type) {
     case "BIGINT":
       if (!BIGINT_PATTERN_RE.test(v)) return false;
