@@ -44,6 +44,7 @@ import type { SessionFile } from "./state/sessionStore.ts";
 import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 import { dependencies, planCall, producerOf, repeats } from "./batchPlan.ts";
+import { settleBatch } from "./validation/batchSettle.ts";
 import { describeFailure } from "./failures.ts";
 import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
@@ -882,6 +883,14 @@ export class Runtime {
       const event = await run;
       this.finish(event);
       results.push(event);
+    }
+    // Warnings a later call of this very batch already answers become info (one event says which).
+    if (this.options.validate !== false) {
+      const settled = await settleBatch(results, this.context(this.lanes[0]!)).catch(() => []);
+      if (settled.length > 0) {
+        this.emit({ type: "settled", runId: this.runId, settled });
+        this.persist();
+      }
     }
     return results;
   }

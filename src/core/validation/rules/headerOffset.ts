@@ -1,7 +1,11 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
-import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { HeaderMisfit, SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { namedLike } from "../../sourceMap/headerFit.ts";
+import { ownNodes, settleWhen } from "../batchSettle.ts";
+import type { BatchSettle } from "../batchSettle.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
@@ -51,8 +55,16 @@ function footerText(rows: FooterRowLike[]): string {
     .join("; ");
 }
 
-/** What the runtime corrected (info) and what it could not (warning) in one file's layout. */
-export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnostic[] {
+/**
+ * What the runtime corrected (info) and what it could not (warning) in one file's layout.
+ * `registered`: the table a Scan made of it, which a later call of the same batch may settle a
+ * misfit header on (see renamedWherever).
+ */
+export function layoutFindings(
+  entry: SourceEntry,
+  table: TableProfile,
+  registered?: TableInfo,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
   const sheet = table.sheet ? { sheet: table.sheet } : {};
@@ -104,8 +116,8 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       ],
     });
   }
-  for (const misfit of table.headerFit ?? [])
-    out.push({
+  for (const misfit of table.headerFit ?? []) {
+    const finding: Diagnostic = {
       code: "header-offset",
       severity: "warning",
       message: `${where}: the column ${JSON.stringify(misfit.column)} is named like a ${misfit.expected} but holds no ${misfit.expected}s (${misfit.samples.map((v) => JSON.stringify(v)).join(", ")}, from line ${misfit.line}), while ${JSON.stringify(misfit.neighbour)} holds them: the header looks swapped or shifted against the values. Look at the header line ${table.headerLine} and the rows under it (Bash head), and name the columns by their values in a Query (e.g. ${JSON.stringify(misfit.neighbour)} AS ${misfit.expected}).`,
@@ -113,7 +125,9 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
         { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
         { file: entry.path, line: misfit.line, ...sheet },
       ],
-    });
+    };
+    out.push(registered ? settleWhen(finding, renamedWherever(registered, misfit)) : finding);
+  }
   if (table.secondHeader)
     out.push({
       code: "header-offset",
@@ -140,6 +154,60 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       locations: [{ file: entry.path, line: table.headerLine, ...sheet }],
     });
   return out;
+}
+
+/**
+ * A misnamed column (`Year` holding theft types) is settled by the later calls of the same batch
+ * when every one of their reads of it renames it — a select item `"Year" AS theft_type`, to a name
+ * that does not promise the same kind (`AS yr` would) — and at least one does. Any other read (in
+ * a WHERE, a GROUP BY, an expression, a `*`) or a rename to a name of the same kind keeps the
+ * warning; so does a later call that replaces the table.
+ */
+function renamedWherever(table: TableInfo, misfit: HeaderMisfit): BatchSettle {
+  return (later, ctx) => {
+    if (ctx.state.table(table.name) !== table) return undefined;
+    const renames: { by: number; alias: string }[] = [];
+    for (const query of later)
+      for (const select of selectNodes(query.statement)) {
+        const scope = scopeOf(select.from_table, ctx.state);
+        const aliases = [...scope].filter(([, info]) => info === table).map(([alias]) => alias);
+        if (aliases.length === 0) continue;
+        const isMisfit = (n: Json): boolean => {
+          const c = resolveColumn(n.column_names as string[], scope);
+          return c !== undefined && c.table === table && c.column === misfit.column;
+        };
+        const renaming = new Set<Json>();
+        for (const item of (select.select_list as Json[] | undefined) ?? []) {
+          if (item.class !== "COLUMN_REF" || !isMisfit(item)) continue;
+          const alias = String(item.alias ?? "");
+          if (alias === "" || alias.toLowerCase() === misfit.column.toLowerCase()) return undefined;
+          if (namedLike(misfit.expected, alias)) return undefined;
+          renaming.add(item);
+          renames.push({ by: query.index, alias });
+        }
+        let otherRead = false;
+        ownNodes(select, (n) => {
+          if (n.class === "COLUMN_REF" && !renaming.has(n) && isMisfit(n)) otherRead = true;
+          const relation = String(n.relation_name ?? "").toLowerCase();
+          if (n.class === "STAR" && (relation === "" || aliases.includes(relation))) otherRead = true;
+        });
+        if (otherRead) return undefined;
+      }
+    const first = renames[0];
+    if (!first) return undefined;
+    const calls = [...new Set(renames.map((r) => r.by))];
+    return {
+      by: first.by,
+      how: `it reads ${JSON.stringify(misfit.column)} of ${table.name} only renamed (AS ${[...new Set(renames.map((r) => r.alias))].join(", AS ")})${
+        calls.length > 1
+          ? `, as do calls ${calls
+              .slice(1)
+              .map((c) => `#${c}`)
+              .join(", ")}`
+          : ""
+      }, and no later call of the batch reads it under its header name`,
+    };
+  };
 }
 
 /** The column names that group labels were combined into (a few, for the message). */
@@ -171,7 +239,7 @@ export const headerOffsetRule: ValidationRule = {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
       const table = tableOf(entry, o.provenance.sheet);
-      return entry && table ? layoutFindings(entry, table) : [];
+      return entry && table ? layoutFindings(entry, table, ctx.state.table(o.table)) : [];
     }
     const o = observation as UnionScanObservation;
     const findings = o.sources.flatMap((s) => {
