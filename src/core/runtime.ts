@@ -45,6 +45,7 @@ import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/t
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 import { dependencies, planCall, producerOf, repeats } from "./batchPlan.ts";
 import { settleBatch } from "./validation/batchSettle.ts";
+import { beginBatch } from "./validation/shownLines.ts";
 import { describeFailure } from "./failures.ts";
 import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
@@ -425,6 +426,8 @@ export class Runtime {
 
   /** Validates, executes and records one call. Never throws: failures are statuses. */
   async call(raw: OperatorCall, signal?: AbortSignal, skipReason?: string): Promise<CallEvent> {
+    // A call made on its own is a batch of one: what was printed before it was seen.
+    beginBatch(this.state);
     const index = this.callCount++;
     const lane = await this.acquire();
     let event: CallEvent;
@@ -839,6 +842,7 @@ export class Runtime {
     } catch {
       // Every call reports the failure.
     }
+    beginBatch(this.state);
     const plans = calls.map((c) => planCall(c, (file) => tableNameFor(this.entry(file)?.path ?? file)));
     const after = dependencies(plans);
     const same = repeats(plans);

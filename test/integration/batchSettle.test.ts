@@ -23,6 +23,9 @@ const { lake } = tempLake({
   "closures/full.csv": closures(50),
   // The first 37 rows of the full export, as a download stopped early.
   "closures/latest.csv": closures(37),
+  // The third column has no name in the header; its cells are note text.
+  "report.csv":
+    "Report Type\n\nReport Type,# of Reports,\nFraud,2600678,40.2% of total reports\nOther,2759963,42.6% of total reports\nIdentity Theft,1135291,17.5% of total reports\n",
 });
 
 const opened: Runtime[] = [];
@@ -185,5 +188,66 @@ describe("duplicate-file (a truncated copy) settled by a later call of the same 
       },
     ]);
     assert.equal(of(copy!, "duplicate-file").length, 1);
+  });
+});
+
+describe("header-offset (a Query reading an unnamed column): named, and printed before the batch", () => {
+  const head: OperatorCall = { op: "Bash", command: "head -n 6 report.csv" };
+  const scan: OperatorCall = { op: "Scan", file: "report.csv", output: "rt" };
+  const named: OperatorCall = {
+    op: "Query",
+    sql: 'SELECT "Report Type", "# of Reports", column2 AS stated_share FROM rt',
+    inputs: ["rt"],
+    output: "shares",
+  };
+  const unnamedRead = (e: CallEvent) =>
+    e.diagnostics.filter((d) => d.code === "header-offset" && /does not name/.test(d.message));
+
+  test("head printed the header and rows in an earlier batch, and the query names the column: info", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([head, scan]);
+    const [q] = await runtime.runBatch([named]);
+    const [d] = unnamedRead(q!);
+    assert.equal(d?.severity, "info", JSON.stringify(q!.diagnostics));
+    assert.match(
+      d.message,
+      /names it \(AS stated_share\) wherever it reads it, and `head -n 6 report\.csv`, before this batch/,
+    );
+  });
+
+  test("printed by a call of the same batch: the query was written before the print was seen — warning", async () => {
+    const { runtime } = await fresh();
+    const [, , q] = await runtime.runBatch([head, scan, named]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
+  test("never printed (only the Scan's sample value): warning", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([scan]);
+    const [q] = await runtime.runBatch([named]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
+  test("printed, but the query also reads it bare (in a WHERE): warning", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([head, scan]);
+    const [q] = await runtime.runBatch([
+      {
+        op: "Query",
+        sql: "SELECT column2 AS stated_share FROM rt WHERE column2 LIKE '4%'",
+        inputs: ["rt"],
+        output: "shares",
+      },
+    ]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
   });
 });

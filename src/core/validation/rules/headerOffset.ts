@@ -5,9 +5,9 @@ import type { HeaderMisfit, SourceEntry, TableProfile } from "../../sourceMap/so
 import type { TableInfo } from "../../state/sharedState.ts";
 import { namedLike } from "../../sourceMap/headerFit.ts";
 import { ownNodes, settleWhen } from "../batchSettle.ts";
+import { shownBeforeBatch } from "../shownLines.ts";
 import type { BatchSettle } from "../batchSettle.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
-import { walk } from "../../sandbox/sqlGate.ts";
 import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -269,36 +269,83 @@ export const headerOffsetRule: ValidationRule = {
 /**
  * A Query that reads a column the file's header does not name (`column2`, named by position): the
  * Scan noted it as a fact of the map; reading it is where it matters, so here it is a warning with
- * the header's line and a value of the column.
+ * the header's line and a value of the column. It is info when the query does both things the
+ * warning asks — it names the column wherever it reads it (`column2 AS stated_share`, never
+ * `column2` bare, in a WHERE or under `*`), and the file's header and the rows under it were
+ * printed (Bash head/cat) before this batch, so the agent had them in front of it when it wrote the
+ * query. A print of the same batch, or the Scan's one sample value, is not that.
  */
 function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const seen = new Set<string>();
+  interface Read {
+    table: TableInfo;
+    column: string;
+    aliases: string[];
+    bare: boolean;
+  }
+  const reads = new Map<string, Read>();
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, ctx.state);
-    walk(select, (n) => {
-      if (n.class !== "COLUMN_REF") return;
+    const renaming = new Set<Json>();
+    const note = (n: Json, alias: string | undefined): void => {
       const column = resolveColumn(n.column_names as string[], scope);
       if (!column || !/^column\d+$/.test(column.column) || column.table.provenance.kind !== "scan") return;
       const file = column.table.provenance.files[0];
       if (!file || file.headerLine <= 0) return;
       const key = `${column.table.name}.${column.column}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find(
-        (c) => c.name === column.column,
-      );
-      const sample = profile?.samples[0];
-      out.push({
-        code: "header-offset",
-        severity: "warning",
-        message:
-          `The query reads ${column.table.name}.${column.column}, a column that the header of ${file.path}${file.sheet ? ` [${file.sheet}]` : ""} (line ${file.headerLine}) does not name` +
-          `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. ` +
-          `Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
-        locations: [{ file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) }],
-      });
+      const read = reads.get(key) ?? { table: column.table, column: column.column, aliases: [], bare: false };
+      reads.set(key, read);
+      if (alias) read.aliases.push(alias);
+      else read.bare = true;
+    };
+    for (const item of (select.select_list as Json[] | undefined) ?? []) {
+      const alias = String(item.alias ?? "");
+      if (item.class !== "COLUMN_REF" || alias === "" || /^column\d+$/i.test(alias)) continue;
+      renaming.add(item);
+      note(item, alias);
+    }
+    ownNodes(select, (n) => {
+      if (n.class === "COLUMN_REF" && !renaming.has(n)) note(n, undefined);
     });
+    ownNodes(select, (n) => {
+      // `*` reads every column under the name it has: an unnamed one stays `column2`.
+      if (n.class !== "STAR") return;
+      const relation = String(n.relation_name ?? "").toLowerCase();
+      for (const [alias, table] of scope) {
+        if (relation !== "" && relation !== alias) continue;
+        for (const c of table.schema)
+          if (/^column\d+$/.test(c.name)) {
+            const read = reads.get(`${table.name}.${c.name}`);
+            if (read) read.bare = true;
+          }
+      }
+    });
+  }
+  const out: Diagnostic[] = [];
+  for (const { table, column, aliases, bare } of reads.values()) {
+    const file = table.provenance.files[0]!;
+    const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
+    const sample = profile?.samples[0];
+    const where = `${file.path}${file.sheet ? ` [${file.sheet}]` : ""}`;
+    const what =
+      `The query reads ${table.name}.${column}, a column that the header of ${where} (line ${file.headerLine}) does not name` +
+      `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. `;
+    const view = bare ? undefined : shownBeforeBatch(ctx.state, file.path, file.headerLine + 1);
+    const location = { file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) };
+    out.push(
+      view
+        ? {
+            code: "header-offset",
+            severity: "info",
+            message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+            locations: [location],
+          }
+        : {
+            code: "header-offset",
+            severity: "warning",
+            message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+            locations: [location],
+          },
+    );
   }
   return out;
 }
