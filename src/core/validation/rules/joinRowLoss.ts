@@ -25,6 +25,9 @@ import type { TableInfo } from "../../state/sharedState.ts";
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
 const LISTING_ROWS = 10_000;
 
+/** A side of at most this many rows is tested against earlier queries' predicates (accountedEarlier). */
+const ACCOUNTED_ROWS = 100_000;
+
 /**
  * Losses already reported in this session, per shared state: the same tables joined on the same
  * keys dropping the same rows again (a listing after the answer query) is not news.
@@ -229,6 +232,8 @@ async function accountedEarlier(
   if (loss.sampleEvery > 1) return undefined;
   const [mine, theirs] = [loss.from, loss.to];
   const side = mine[0]!.table;
+  // Each candidate is one pass over this side: tables an analyst sets rows apart in by eye are small.
+  if (side.rowCount > ACCOUNTED_ROWS) return undefined;
   const other = theirs[0]!.table;
   const ancestors = lineage(side, ctx.state);
   const names = new Set(side.schema.map((c) => c.name.toLowerCase()));
