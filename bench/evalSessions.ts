@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     `wrong rejections: ${wrongRejections.length}; internal check failures (validation-error): ${internal.length}`,
   );
   console.log(
-    `labels matched to a fired diagnostic: ${overall.labelsMatched}/${overall.labels} (the rest no longer fire)`,
+    `labels matched to a fired warning or error: ${overall.labelsMatched}/${overall.labels} (the rest label infos, or findings that no longer fire as warnings or errors)`,
   );
   for (const [title, list] of [
     ["Misses not caught", missed],

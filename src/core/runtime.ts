@@ -902,7 +902,27 @@ export class Runtime {
   /** Checks over the whole session (e.g. files only seen through `head`), for the end of a batch or an answer. */
   async finalChecks(): Promise<Diagnostic[]> {
     await this.ready;
-    return validateFinal(this.context(this.lanes[0]!));
+    const found = await validateFinal(this.context(this.lanes[0]!));
+    return found.map((d) => this.once(d));
+  }
+
+  /**
+   * An end-of-work finding that the end of an earlier batch of this work already reported, word for
+   * word, is said again as info: a session resumed batch after batch would otherwise repeat the
+   * same warning at every end, and a repeated warning asks the agent to look at nothing new.
+   */
+  private once(d: Diagnostic): Diagnostic {
+    if (d.severity === "info") return d;
+    const key = JSON.stringify([d.code, d.message, d.locations[0]?.file ?? ""]);
+    if (!this.state.reportedFinal.has(key)) {
+      this.state.reportedFinal.add(key);
+      return d;
+    }
+    return {
+      ...d,
+      severity: "info",
+      message: `${d.message} (As reported at the end of an earlier batch of this session; still so.)`,
+    };
   }
 
   end(status: "ok" | "failed" | "cancelled", diagnostics: Diagnostic[] = []): void {

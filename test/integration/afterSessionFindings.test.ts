@@ -123,6 +123,22 @@ describe("join-fanout on a self-join", () => {
     );
     assert.deepEqual(codes(r.diagnostics), []);
   });
+  test("the same pairing over two identical DISTINCT subqueries (fresh session DW-water-04): quiet", async () => {
+    const sub = "(SELECT DISTINCT town, beach FROM beaches)";
+    const r = await query(
+      `SELECT a.town, a.beach, b.beach AS other FROM ${sub} a JOIN ${sub} b ON a.town = b.town AND a.beach < b.beach`,
+      ["beaches"],
+    );
+    assert.deepEqual(codes(r.diagnostics), []);
+  });
+  test("two different subqueries paired the same way are not one relation: warned", async () => {
+    const r = await query(
+      "SELECT a.town, a.beach, b.beach AS other FROM (SELECT DISTINCT town, beach FROM beaches) a " +
+        "JOIN (SELECT town, beach FROM beaches) b ON a.town = b.town AND a.beach < b.beach",
+      ["beaches"],
+    );
+    assert.ok(codes(r.diagnostics).includes("join-fanout:warning"), JSON.stringify(r.diagnostics));
+  });
   test("summing over the pairs counts each row once per partner: warned", async () => {
     const r = await query(
       "SELECT x.town, sum(x.samples) AS samples FROM beaches x JOIN beaches y ON x.town = y.town GROUP BY x.town",

@@ -376,4 +376,46 @@ describe("sessions (runtime API)", () => {
       runtime.close();
     }
   });
+  test("end-of-work findings judge the whole session and are said once: a resumed batch repeats them as info", async () => {
+    const page =
+      "<html><body><table><tr><th>city</th><th>pop</th></tr><tr><td>A</td><td>1</td></tr><tr><td>B</td><td>2</td></tr></table>" +
+      "<table><tr><th>state</th><th>fraud</th></tr><tr><td>X</td><td>5</td></tr><tr><td>Y</td><td>6</td></tr></table></body></html>";
+    const { lake, stateDir } = lakeWith({ "page.html": page });
+    const severities = (found: { code: string; severity: string; message: string }[]) =>
+      found.map((d) => [
+        d.code,
+        d.severity,
+        d.message.includes("As reported at the end of an earlier batch"),
+      ]);
+
+    const first = await Runtime.open(lake, { stateDir, session: "once" });
+    assert.equal((await first.call({ op: "Scan", file: "page.html", output: "p1" })).status, "ok");
+    const firstFinal = await first.finalChecks();
+    assert.deepEqual(severities(firstFinal), [["partial-coverage", "warning", false]]);
+    first.end("ok", firstFinal);
+    first.close();
+
+    // Resumed in another process's runtime: the unchosen Scan is still known, and still unsettled.
+    const second = await Runtime.open(lake, { stateDir, session: "once" });
+    try {
+      assert.equal((await second.call({ op: "Scan", file: "regions.csv", output: "r" })).status, "ok");
+      assert.deepEqual(severities(await second.finalChecks()), [["partial-coverage", "info", true]]);
+      // A new fact is a new finding: head of a file never scanned warns at once.
+      assert.equal((await second.call({ op: "Bash", command: "head -n 2 sales/2023.csv" })).status, "ok");
+      assert.deepEqual(severities(await second.finalChecks()), [
+        ["partial-coverage", "info", true],
+        ["partial-coverage", "warning", false],
+      ]);
+      // Reading the other table settles it.
+      const sheets = (await second.call({ op: "Scan", file: "page.html", sheet: "table 2", output: "p2" }))
+        .status;
+      assert.equal(sheets, "ok");
+      assert.deepEqual(
+        (await second.finalChecks()).map((d) => d.locations[0]?.file),
+        ["sales/2023.csv"],
+      );
+    } finally {
+      second.close();
+    }
+  });
 });

@@ -126,6 +126,10 @@ export interface SerializedState {
   partialViews: Record<string, PartialView[] | PartialView>;
   /** Absent in session files written before whole views were kept. */
   wholeViews?: string[];
+  /** Absent in session files written before unchosen scans were kept. */
+  unchosenScans?: Record<string, string>;
+  /** Absent in session files written before end-of-work findings were remembered. */
+  reportedFinal?: string[];
 }
 
 /** A look at part of a file through Bash: the command, and which end of the file it showed. */
@@ -149,6 +153,13 @@ export class SharedState {
   readonly partialViews = new Map<string, PartialView[]>();
   /** Files whose every line Bash printed (`cat FILE`, complete): the agent has seen all of them. */
   readonly wholeViews = new Set<string>();
+  /** Files of several tables scanned without naming a sheet: path → the sheet that was read. */
+  readonly unchosenScans = new Map<string, string>();
+  /**
+   * End-of-work findings already reported at the end of an earlier batch of this work (their
+   * fingerprints): a session that resumes is told again only what changed.
+   */
+  readonly reportedFinal = new Set<string>();
 
   /** Case-insensitive lookup, as DuckDB resolves identifiers. */
   table(name: string): TableInfo | undefined {
@@ -175,6 +186,8 @@ export class SharedState {
     this.rowsShown.clear();
     this.partialViews.clear();
     this.wholeViews.clear();
+    this.unchosenScans.clear();
+    this.reportedFinal.clear();
   }
 
   notePartialView(path: string, view: PartialView): void {
@@ -210,6 +223,8 @@ export class SharedState {
       rowsShown: Object.fromEntries(this.rowsShown),
       partialViews: Object.fromEntries(this.partialViews),
       wholeViews: [...this.wholeViews],
+      unchosenScans: Object.fromEntries(this.unchosenScans),
+      reportedFinal: [...this.reportedFinal],
     };
   }
 
@@ -223,6 +238,8 @@ export class SharedState {
     for (const [p, v] of Object.entries(saved.partialViews))
       this.partialViews.set(p, Array.isArray(v) ? v : [v]);
     for (const p of saved.wholeViews ?? []) this.wholeViews.add(p);
+    for (const [p, sheet] of Object.entries(saved.unchosenScans ?? {})) this.unchosenScans.set(p, sheet);
+    for (const f of saved.reportedFinal ?? []) this.reportedFinal.add(f);
   }
 }
 

@@ -36,6 +36,19 @@ export function isDerivedTable(table: TableInfo): boolean {
   return derived.has(table);
 }
 
+/** A derived table's defining query, as parsed and without where it sits in the statement. */
+const definitions = new WeakMap<TableInfo, string>();
+
+/**
+ * Whether two tables of a statement are one relation: the same table, or two subqueries (or CTEs)
+ * written the same way — `(SELECT DISTINCT k, name FROM t) a JOIN (SELECT DISTINCT k, name FROM t) b`.
+ */
+export function sameRelation(a: TableInfo, b: TableInfo): boolean {
+  if (a === b) return true;
+  const [da, db] = [definitions.get(a), definitions.get(b)];
+  return da !== undefined && da === db;
+}
+
 /** What a derived table is, for messages: `CTE over rainfall`, `subquery over crop_yield`. */
 const kinds = new WeakMap<TableInfo, string>();
 
@@ -108,6 +121,11 @@ export async function derivedTables(
       provenance: base ? passedProvenance(base.table, schema) : { kind: "query", files: [], inputs: [] },
     };
     derived.add(info);
+    if (body)
+      definitions.set(
+        info,
+        JSON.stringify(body, (k, v: unknown) => (k === "query_location" ? undefined : v)),
+      );
     const read = tablesRead(body, state, byName);
     kinds.set(info, `${kind}${read.length ? ` over ${read.join(", ")}` : ""}`);
     return info;

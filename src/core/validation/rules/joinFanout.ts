@@ -8,7 +8,7 @@ import { equiJoins, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
-import { tableLabel } from "../derivedTables.ts";
+import { sameRelation, tableLabel } from "../derivedTables.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -59,7 +59,7 @@ function enumeratesPairs(
   summed: Set<string>,
 ): boolean {
   const [l, r] = [join.pairs[0]!.left, join.pairs[0]!.right];
-  if (l.table !== r.table || l.alias === r.alias) return false;
+  if (!sameRelation(l.table, r.table) || l.alias === r.alias) return false;
   if (summed.has(l.alias) || summed.has(r.alias)) return false;
   let pairs = false;
   walk([join.node.condition, join.select.where_clause], (n) => {

@@ -21,9 +21,6 @@ function linesShown(argv: string[]): number {
   return DEFAULT_LINES;
 }
 
-/** Files scanned without naming a sheet although they hold several tables, per shared state → the sheet read. */
-const unchosenScans = new WeakMap<object, Map<string, string>>();
-
 function otherSheets(tables: { sheet?: string }[], first: string): string[] {
   return tables.map((t) => t.sheet ?? "").filter((name) => name !== first);
 }
@@ -51,9 +48,7 @@ export const partialCoverageRule: ValidationRule = {
       const tables = ctx.entry(o.provenance.file)?.tables ?? [];
       if (args.sheet !== undefined || tables.length < 2) return [];
       const first = o.provenance.sheet ?? tables[0]!.sheet ?? "";
-      const views = unchosenScans.get(ctx.state) ?? new Map<string, string>();
-      unchosenScans.set(ctx.state, views);
-      views.set(o.provenance.file, first);
+      ctx.state.unchosenScans.set(o.provenance.file, first);
       // Said at once, as info: the same work may scan the other tables next (a batch often does).
       // Whether it did is judged when the work is done (partialSheetRule).
       return [
@@ -153,7 +148,7 @@ export const partialSheetRule: ValidationRule = {
   phase: "final",
   check: (ctx) => {
     const out: Diagnostic[] = [];
-    for (const [path, first] of unchosenScans.get(ctx.state) ?? []) {
+    for (const [path, first] of ctx.state.unchosenScans) {
       // The agent printed the whole file (`cat`): the other blocks were in front of it.
       if (ctx.state.wholeViews.has(path)) continue;
       const tables = ctx.entry(path)?.tables ?? [];
