@@ -4,6 +4,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { OperatorCall } from "../../src/core/runtime.ts";
 import type { CallEvent, SettledEvent, TraceEvent } from "../../src/core/trace/traceEvents.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { TraceModel, allCalls } from "../../src/extension/trace/traceModel.ts";
 
 // Batch-level settling (issue 10, stop 22): a warning of call i that a later call j of the same
 // batch already answers becomes info naming call j. Each mechanism has a twin that must still warn.
@@ -79,6 +80,22 @@ describe("header-offset (a misnamed column) settled by a later call of the same 
       settled[0]!.settled.map((s) => [s.call, s.code, s.by]),
       [[scan!.index, "header-offset", query!.index]],
     );
+  });
+
+  test("the editor's trace, fed the recorded events, shows the settled finding as info", async () => {
+    const { runtime } = await fresh();
+    const model = new TraceModel();
+    model.apply({ type: "run-start", runId: runtime.runId, lake, startedAt: new Date().toISOString() });
+    // Copies, as a trace file gives them: the call event keeps the warning it was recorded with.
+    runtime.onEvent((e) => model.apply(JSON.parse(JSON.stringify(e)) as TraceEvent));
+    const [scan] = await runtime.runBatch([scanTop3, renamed]);
+    const call = allCalls(model.latest!).find((c) => c.event?.index === scan!.index);
+    assert.deepEqual(
+      call?.event?.diagnostics.filter((d) => d.code === "header-offset").map((d) => d.severity),
+      ["info"],
+    );
+    assert.match(call!.event!.diagnostics[0]!.message, /^Settled by call #/);
+    assert.equal(call?.status, "ok");
   });
 
   test("a rename to another year-like name keeps the warning", async () => {
