@@ -79,6 +79,8 @@ export async function askCommand(options: AskOptions): Promise<number> {
 function eventLine(event: TraceEvent): string | undefined {
   if (event.type === "call") return formatCall(event, false);
   if (event.type === "run-start") return undefined;
+  if (event.type === "settled")
+    return event.settled.map((s) => `#${s.call} ${formatDiagnostic(s.diagnostic)}`).join("\n");
   if (event.type === "run-end")
     return event.diagnostics?.map((d) => `run: ${formatDiagnostic(d)}`).join("\n") || undefined;
   const e = event as AgentEvent;

@@ -48,6 +48,10 @@ export async function batchCommand(file: string, options: LakeOptions & { json: 
     const print = (text: string): boolean => process.stdout.write(`${text}\n`);
     if (!options.json)
       runtime.onEvent((e) => {
+        if (e.type === "settled") {
+          for (const s of e.settled) print(`#${s.call} ${formatDiagnostic(s.diagnostic)}`);
+          return;
+        }
         if (e.type !== "call") return;
         const noteworthy = e.status !== "ok" || e.diagnostics.length > 0;
         if (!options.quiet) print(`${formatCall(e)}\n`);

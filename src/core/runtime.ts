@@ -44,6 +44,8 @@ import type { SessionFile } from "./state/sessionStore.ts";
 import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 import { dependencies, planCall, producerOf, repeats } from "./batchPlan.ts";
+import { settleBatch } from "./validation/batchSettle.ts";
+import { beginBatch } from "./validation/shownLines.ts";
 import { describeFailure } from "./failures.ts";
 import { startupMark } from "./startupProfile.ts";
 import { extremesFit, typedByName } from "./engine/typedJson.ts";
@@ -428,6 +430,8 @@ export class Runtime {
 
   /** Validates, executes and records one call. Never throws: failures are statuses. */
   async call(raw: OperatorCall, signal?: AbortSignal, skipReason?: string): Promise<CallEvent> {
+    // A call made on its own is a batch of one: what was printed before it was seen.
+    beginBatch(this.state);
     const index = this.callCount++;
     const lane = await this.acquire();
     let event: CallEvent;
@@ -842,6 +846,7 @@ export class Runtime {
     } catch {
       // Every call reports the failure.
     }
+    beginBatch(this.state);
     const plans = calls.map((c) => planCall(c, (file) => tableNameFor(this.entry(file)?.path ?? file)));
     const after = dependencies(plans);
     const same = repeats(plans);
@@ -886,6 +891,14 @@ export class Runtime {
       const event = await run;
       this.finish(event);
       results.push(event);
+    }
+    // Warnings a later call of this very batch already answers become info (one event says which).
+    if (this.options.validate !== false) {
+      const settled = await settleBatch(results, this.context(this.lanes[0]!)).catch(() => []);
+      if (settled.length > 0) {
+        this.emit({ type: "settled", runId: this.runId, settled });
+        this.persist();
+      }
     }
     return results;
   }

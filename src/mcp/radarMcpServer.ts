@@ -94,7 +94,9 @@ export function radarMcpServer(
       runtime.onEvent((event) => {
         const changed = [
           TRACE_URI,
-          ...(event.type === "call" || event.type === "tables-dropped" ? [FINDINGS_URI, TABLES_URI] : []),
+          ...(event.type === "call" || event.type === "tables-dropped" || event.type === "settled"
+            ? [FINDINGS_URI, TABLES_URI]
+            : []),
         ];
         for (const uri of changed)
           if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);

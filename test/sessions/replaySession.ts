@@ -238,7 +238,8 @@ export function labelFor(fired: FiredDiagnostic, labels: DiagnosticLabel[]): Dia
 
 /**
  * Whether a known miss was caught: a warning or error of its code at its call (and location, if
- * given) — or an info, for a miss the runtime now corrects itself (`corrected`).
+ * given) — or an info, for a miss the runtime now corrects itself (`corrected`) or one whose reader
+ * asked to be told, not warned (`severity: "info"`).
  */
 export function missCaught(miss: KnownMiss, fired: FiredDiagnostic[]): boolean {
   return fired.some(
@@ -246,7 +247,7 @@ export function missCaught(miss: KnownMiss, fired: FiredDiagnostic[]): boolean {
       f.batch === miss.batch &&
       f.call === miss.call &&
       f.diagnostic.code === miss.code &&
-      (f.diagnostic.severity !== "info" || miss.corrected === true) &&
+      (f.diagnostic.severity !== "info" || miss.corrected === true || miss.severity === "info") &&
       (miss.location === undefined ||
         f.diagnostic.locations.some((l) => `${l.file}:${l.line}` === miss.location) ||
         f.diagnostic.message.includes(miss.location)),

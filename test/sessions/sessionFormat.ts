@@ -84,6 +84,12 @@ export interface KnownMiss extends CallKey {
    * and the rows left out are listed.
    */
   corrected?: boolean;
+  /**
+   * The severity the reader asked for, when it is `info`: the reader's text asks for the fact to be
+   * told (a union's duplicate rows stated on the UnionScan), not for a warning. An `info` of the code
+   * at the call then counts as caught. Unset: a warning or an error is expected.
+   */
+  severity?: "info";
   /** A later reader's note on the miss (e.g. how the current build handles it). */
   note?: string;
 }

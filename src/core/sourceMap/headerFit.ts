@@ -157,6 +157,11 @@ const KINDS: Kind[] = [
   },
 ];
 
+/** Whether a column name promises values of `kind` (`yr` and `Fiscal Year` promise years). */
+export function namedLike(kind: HeaderMisfit["expected"], name: string): boolean {
+  return KINDS.some((k) => k.kind === kind && k.name.test(name.trim()));
+}
+
 function fits(kind: Kind, value: string): boolean {
   return typeof kind.value === "function" ? kind.value(value) : kind.value.test(value);
 }

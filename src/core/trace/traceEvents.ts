@@ -60,6 +60,30 @@ export interface RunEndEvent {
   diagnostics?: Diagnostic[];
 }
 
+/** A warning of an earlier call of a batch that a later call of the same batch settled. */
+export interface SettledFinding {
+  /** The call whose warning it was. */
+  call: number;
+  code: string;
+  /** The later call of the same batch that settles it. */
+  by: number;
+  /** How it does what the warning asks (one clause). */
+  how: string;
+  /** The diagnostic as it now reads (severity info, message led by "Settled by call #…"). */
+  diagnostic: Diagnostic;
+}
+
+/**
+ * After a batch: warnings of its calls that a later call of the same batch settles (see
+ * validation/batchSettle.ts). The calls' events were recorded with the warning as it fired, before
+ * the later call ran; this event says which became info, by which call and how.
+ */
+export interface SettledEvent {
+  type: "settled";
+  runId: string;
+  settled: SettledFinding[];
+}
+
 /**
  * An event of a layer above the runtime (the agent loop: model turns, answers), recorded in the same
  * stream so one trace file keeps the whole run. Its layer types the other fields; the `agent-`
@@ -82,6 +106,7 @@ export interface TablesDroppedEvent {
 }
 
 /** The single typed event stream every consumer (trace file, CLI, editor views) reads. */
-export type TraceEvent = RunStartEvent | CallEvent | RunEndEvent | TablesDroppedEvent | LayerEvent;
+export type TraceEvent =
+  RunStartEvent | CallEvent | RunEndEvent | TablesDroppedEvent | SettledEvent | LayerEvent;
 
 export type TraceListener = (event: TraceEvent) => void;

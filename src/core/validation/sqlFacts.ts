@@ -189,7 +189,7 @@ export async function equiJoins(
  * `EXISTS (SELECT 1 FROM crop x WHERE x.year = r.year)` refer only to `r` from outside. Undefined
  * when a subquery reads something that is not a table the checks can read.
  */
-function outerRefs(expression: unknown, state: SharedState): string[][] | undefined {
+export function outerRefs(expression: unknown, state: SharedState): string[][] | undefined {
   const out: string[][] = [];
   let readable = true;
   const visit = (node: unknown, inner: Map<string, TableInfo>[]): void => {

@@ -13,6 +13,10 @@ export function logEvent(log: RadarLog, event: TraceEvent): void {
       for (const d of event.diagnostics) log.info(`    ${d.severity} ${d.code}: ${d.message}`);
       break;
     }
+    case "settled":
+      for (const s of event.settled)
+        log.info(`#${s.call} ${s.diagnostic.severity} ${s.code}: ${s.diagnostic.message}`);
+      break;
     case "agent-step":
       log.info(
         `step ${String(event.step)}: ${Array.isArray(event.toolCalls) ? event.toolCalls.length : 0} tool call(s)`,

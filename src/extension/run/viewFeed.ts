@@ -21,7 +21,8 @@ export function viewFeed({ trace, problems, log }: FeedTargets): (event: TraceEv
     const run = trace.model.apply(event);
     if (event.type === "run-start") problems.clear();
     trace.refresh();
-    if (run && event.type === "call" && event.diagnostics.length) problems.show(run);
+    if (run && ((event.type === "call" && event.diagnostics.length) || event.type === "settled"))
+      problems.show(run);
     logEvent(log, event);
     return run;
   };

@@ -7,7 +7,7 @@ import type {
 } from "../../agent/agentEvents.ts";
 import type { ToolCall } from "../../agent/chatModel.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
-import type { CallEvent, TraceEvent } from "../../core/trace/traceEvents.ts";
+import type { CallEvent, SettledEvent, TraceEvent } from "../../core/trace/traceEvents.ts";
 import type { ReportCallStatus, ReportRunStatus } from "../../shared/reportProtocol.ts";
 import { OPERATOR_NAMES } from "./operatorLook.ts";
 
@@ -112,6 +112,9 @@ export class TraceModel {
       case "call":
         applyCall(run, event as CallEvent);
         break;
+      case "settled":
+        applySettled(run, event);
+        break;
       case "run-end":
         run.endedAt = event.endedAt;
         run.finalDiagnostics = event.diagnostics ?? [];
@@ -160,6 +163,21 @@ function applyCall(run: TraceRun, event: CallEvent): void {
   call.args = event.args;
   call.status = callStatus(event);
   if (event.error) call.error = event.error;
+}
+
+/** Warnings a later call of the same batch settled: the call's finding now reads as the runtime says. */
+function applySettled(run: TraceRun, event: SettledEvent): void {
+  for (const s of event.settled) {
+    const call = allCalls(run).find((c) => c.event?.index === s.call);
+    if (!call?.event) continue;
+    const diagnostics = call.event.diagnostics.map((d) =>
+      d.code === s.code && d.severity === "warning" && s.diagnostic.message.endsWith(d.message)
+        ? s.diagnostic
+        : d,
+    );
+    call.event = { ...call.event, diagnostics };
+    call.status = callStatus(call.event);
+  }
 }
 
 function applyAgent(run: TraceRun, event: AgentEvent): void {

@@ -4,6 +4,10 @@ import type { UnionScanObservation } from "../../operators/unionScan.ts";
 import type { FileRelation, SourceEntry } from "../../sourceMap/sourceEntry.ts";
 import { originalFirst } from "../../sourceMap/fileRelations.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { settleWhen, tablesRead } from "../batchSettle.ts";
+import type { BatchSettle } from "../batchSettle.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
 
 const CODE = "duplicate-file";
 
@@ -66,12 +70,14 @@ export const duplicateFileRule: ValidationRule = {
         .filter((r) => r.kind === "prefix-of" && ctx.entry(r.path))
         .sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0))[0];
       if (longer) {
-        out.push({
+        const finding: Diagnostic = {
           code: CODE,
           severity: "warning",
           message: `${truncatedText(entry, ctx.entry(longer.path), longer)}. Scan ${longer.path} instead, unless the partial copy is the one you mean.`,
           locations: cutLocations(entry.path, longer.path, longer),
-        });
+        };
+        const registered = ctx.state.table(o.table);
+        out.push(registered ? settleWhen(finding, comparedWithComplete(registered, longer.path)) : finding);
         return out;
       }
       const same = relations.filter((r) => r.kind === "identical" && ctx.entry(r.path));
@@ -160,3 +166,39 @@ export const duplicateFileRule: ValidationRule = {
     return out;
   },
 };
+
+/**
+ * A truncated copy is settled by a later call of the same batch that compares it, row by row, with
+ * a table scanned from the complete file — `SELECT * FROM copy EXCEPT SELECT * FROM full` (or
+ * INTERSECT): the batch itself establishes what the copy lacks, which is what the warning asks the
+ * analyst to know. Reading both side by side, or the complete file alone, is not such a comparison.
+ */
+function comparedWithComplete(copy: TableInfo, complete: string): BatchSettle {
+  return (later, ctx) => {
+    if (ctx.state.table(copy.name) !== copy) return undefined;
+    const table = (name: string): TableInfo | undefined => ctx.state.table(name);
+    const isComplete = (t: TableInfo): boolean =>
+      t.provenance.kind === "scan" &&
+      t.provenance.files.length === 1 &&
+      t.provenance.files[0]!.path === complete;
+    for (const query of later) {
+      let found: { op: string; other: TableInfo } | undefined;
+      walk(query.statement, (n) => {
+        if (found || n.type !== "SET_OPERATION_NODE") return;
+        const op = String(n.setop_type);
+        if (op !== "EXCEPT" && op !== "INTERSECT") return;
+        const [left, right] = [tablesRead(n.left, table), tablesRead(n.right, table)];
+        const other =
+          (left.has(copy) ? [...right].find(isComplete) : undefined) ??
+          (right.has(copy) ? [...left].find(isComplete) : undefined);
+        if (other) found = { op, other };
+      });
+      if (found)
+        return {
+          by: query.index,
+          how: `it compares ${copy.name} row by row with ${found.other.name}, the table of ${complete} (${found.op})`,
+        };
+    }
+    return undefined;
+  };
+}

@@ -1,9 +1,13 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
-import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { HeaderMisfit, SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { namedLike } from "../../sourceMap/headerFit.ts";
+import { ownNodes, settleWhen } from "../batchSettle.ts";
+import { shownBeforeBatch } from "../shownLines.ts";
+import type { BatchSettle } from "../batchSettle.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
-import { walk } from "../../sandbox/sqlGate.ts";
 import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -51,8 +55,16 @@ function footerText(rows: FooterRowLike[]): string {
     .join("; ");
 }
 
-/** What the runtime corrected (info) and what it could not (warning) in one file's layout. */
-export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnostic[] {
+/**
+ * What the runtime corrected (info) and what it could not (warning) in one file's layout.
+ * `registered`: the table a Scan made of it, which a later call of the same batch may settle a
+ * misfit header on (see renamedWherever).
+ */
+export function layoutFindings(
+  entry: SourceEntry,
+  table: TableProfile,
+  registered?: TableInfo,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
   const sheet = table.sheet ? { sheet: table.sheet } : {};
@@ -104,8 +116,8 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       ],
     });
   }
-  for (const misfit of table.headerFit ?? [])
-    out.push({
+  for (const misfit of table.headerFit ?? []) {
+    const finding: Diagnostic = {
       code: "header-offset",
       severity: "warning",
       message: `${where}: the column ${JSON.stringify(misfit.column)} is named like a ${misfit.expected} but holds no ${misfit.expected}s (${misfit.samples.map((v) => JSON.stringify(v)).join(", ")}, from line ${misfit.line}), while ${JSON.stringify(misfit.neighbour)} holds them: the header looks swapped or shifted against the values. Look at the header line ${table.headerLine} and the rows under it (Bash head), and name the columns by their values in a Query (e.g. ${JSON.stringify(misfit.neighbour)} AS ${misfit.expected}).`,
@@ -113,7 +125,9 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
         { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
         { file: entry.path, line: misfit.line, ...sheet },
       ],
-    });
+    };
+    out.push(registered ? settleWhen(finding, renamedWherever(registered, misfit)) : finding);
+  }
   if (table.secondHeader)
     out.push({
       code: "header-offset",
@@ -140,6 +154,60 @@ export function layoutFindings(entry: SourceEntry, table: TableProfile): Diagnos
       locations: [{ file: entry.path, line: table.headerLine, ...sheet }],
     });
   return out;
+}
+
+/**
+ * A misnamed column (`Year` holding theft types) is settled by the later calls of the same batch
+ * when every one of their reads of it renames it — a select item `"Year" AS theft_type`, to a name
+ * that does not promise the same kind (`AS yr` would) — and at least one does. Any other read (in
+ * a WHERE, a GROUP BY, an expression, a `*`) or a rename to a name of the same kind keeps the
+ * warning; so does a later call that replaces the table.
+ */
+function renamedWherever(table: TableInfo, misfit: HeaderMisfit): BatchSettle {
+  return (later, ctx) => {
+    if (ctx.state.table(table.name) !== table) return undefined;
+    const renames: { by: number; alias: string }[] = [];
+    for (const query of later)
+      for (const select of selectNodes(query.statement)) {
+        const scope = scopeOf(select.from_table, ctx.state);
+        const aliases = [...scope].filter(([, info]) => info === table).map(([alias]) => alias);
+        if (aliases.length === 0) continue;
+        const isMisfit = (n: Json): boolean => {
+          const c = resolveColumn(n.column_names as string[], scope);
+          return c !== undefined && c.table === table && c.column === misfit.column;
+        };
+        const renaming = new Set<Json>();
+        for (const item of (select.select_list as Json[] | undefined) ?? []) {
+          if (item.class !== "COLUMN_REF" || !isMisfit(item)) continue;
+          const alias = String(item.alias ?? "");
+          if (alias === "" || alias.toLowerCase() === misfit.column.toLowerCase()) return undefined;
+          if (namedLike(misfit.expected, alias)) return undefined;
+          renaming.add(item);
+          renames.push({ by: query.index, alias });
+        }
+        let otherRead = false;
+        ownNodes(select, (n) => {
+          if (n.class === "COLUMN_REF" && !renaming.has(n) && isMisfit(n)) otherRead = true;
+          const relation = String(n.relation_name ?? "").toLowerCase();
+          if (n.class === "STAR" && (relation === "" || aliases.includes(relation))) otherRead = true;
+        });
+        if (otherRead) return undefined;
+      }
+    const first = renames[0];
+    if (!first) return undefined;
+    const calls = [...new Set(renames.map((r) => r.by))];
+    return {
+      by: first.by,
+      how: `it reads ${JSON.stringify(misfit.column)} of ${table.name} only renamed (AS ${[...new Set(renames.map((r) => r.alias))].join(", AS ")})${
+        calls.length > 1
+          ? `, as do calls ${calls
+              .slice(1)
+              .map((c) => `#${c}`)
+              .join(", ")}`
+          : ""
+      }, and no later call of the batch reads it under its header name`,
+    };
+  };
 }
 
 /** The column names that group labels were combined into (a few, for the message). */
@@ -171,7 +239,7 @@ export const headerOffsetRule: ValidationRule = {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
       const table = tableOf(entry, o.provenance.sheet);
-      return entry && table ? layoutFindings(entry, table) : [];
+      return entry && table ? layoutFindings(entry, table, ctx.state.table(o.table)) : [];
     }
     const o = observation as UnionScanObservation;
     const findings = o.sources.flatMap((s) => {
@@ -201,36 +269,83 @@ export const headerOffsetRule: ValidationRule = {
 /**
  * A Query that reads a column the file's header does not name (`column2`, named by position): the
  * Scan noted it as a fact of the map; reading it is where it matters, so here it is a warning with
- * the header's line and a value of the column.
+ * the header's line and a value of the column. It is info when the query does both things the
+ * warning asks — it names the column wherever it reads it (`column2 AS stated_share`, never
+ * `column2` bare, in a WHERE or under `*`), and the file's header and the rows under it were
+ * printed (Bash head/cat) before this batch, so the agent had them in front of it when it wrote the
+ * query. A print of the same batch, or the Scan's one sample value, is not that.
  */
 function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const seen = new Set<string>();
+  interface Read {
+    table: TableInfo;
+    column: string;
+    aliases: string[];
+    bare: boolean;
+  }
+  const reads = new Map<string, Read>();
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, ctx.state);
-    walk(select, (n) => {
-      if (n.class !== "COLUMN_REF") return;
+    const renaming = new Set<Json>();
+    const note = (n: Json, alias: string | undefined): void => {
       const column = resolveColumn(n.column_names as string[], scope);
       if (!column || !/^column\d+$/.test(column.column) || column.table.provenance.kind !== "scan") return;
       const file = column.table.provenance.files[0];
       if (!file || file.headerLine <= 0) return;
       const key = `${column.table.name}.${column.column}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find(
-        (c) => c.name === column.column,
-      );
-      const sample = profile?.samples[0];
-      out.push({
-        code: "header-offset",
-        severity: "warning",
-        message:
-          `The query reads ${column.table.name}.${column.column}, a column that the header of ${file.path}${file.sheet ? ` [${file.sheet}]` : ""} (line ${file.headerLine}) does not name` +
-          `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. ` +
-          `Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
-        locations: [{ file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) }],
-      });
+      const read = reads.get(key) ?? { table: column.table, column: column.column, aliases: [], bare: false };
+      reads.set(key, read);
+      if (alias) read.aliases.push(alias);
+      else read.bare = true;
+    };
+    for (const item of (select.select_list as Json[] | undefined) ?? []) {
+      const alias = String(item.alias ?? "");
+      if (item.class !== "COLUMN_REF" || alias === "" || /^column\d+$/i.test(alias)) continue;
+      renaming.add(item);
+      note(item, alias);
+    }
+    ownNodes(select, (n) => {
+      if (n.class === "COLUMN_REF" && !renaming.has(n)) note(n, undefined);
     });
+    ownNodes(select, (n) => {
+      // `*` reads every column under the name it has: an unnamed one stays `column2`.
+      if (n.class !== "STAR") return;
+      const relation = String(n.relation_name ?? "").toLowerCase();
+      for (const [alias, table] of scope) {
+        if (relation !== "" && relation !== alias) continue;
+        for (const c of table.schema)
+          if (/^column\d+$/.test(c.name)) {
+            const read = reads.get(`${table.name}.${c.name}`);
+            if (read) read.bare = true;
+          }
+      }
+    });
+  }
+  const out: Diagnostic[] = [];
+  for (const { table, column, aliases, bare } of reads.values()) {
+    const file = table.provenance.files[0]!;
+    const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
+    const sample = profile?.samples[0];
+    const where = `${file.path}${file.sheet ? ` [${file.sheet}]` : ""}`;
+    const what =
+      `The query reads ${table.name}.${column}, a column that the header of ${where} (line ${file.headerLine}) does not name` +
+      `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. `;
+    const view = bare ? undefined : shownBeforeBatch(ctx.state, file.path, file.headerLine + 1);
+    const location = { file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) };
+    out.push(
+      view
+        ? {
+            code: "header-offset",
+            severity: "info",
+            message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+            locations: [location],
+          }
+        : {
+            code: "header-offset",
+            severity: "warning",
+            message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+            locations: [location],
+          },
+    );
   }
   return out;
 }

@@ -3,8 +3,18 @@ import type { OperatorContext } from "../../operators/operator.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
 import { profileOfJoin, scaled } from "../joinProfile.ts";
 import type { SideFacts } from "../joinProfile.ts";
-import { equiJoins, filterFor, usedOutsideJoin } from "../sqlFacts.ts";
-import type { EquiJoin, KeyOf } from "../sqlFacts.ts";
+import {
+  conjuncts,
+  equiJoins,
+  filterFor,
+  outerRefs,
+  predicateSql,
+  selectNodes,
+  usedOutsideJoin,
+  walkOwn,
+} from "../sqlFacts.ts";
+import type { EquiJoin, Json, KeyOf } from "../sqlFacts.ts";
+import { parseTree } from "../sqlText.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
@@ -14,6 +24,9 @@ import type { TableInfo } from "../../state/sharedState.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
 const LISTING_ROWS = 10_000;
+
+/** A side of at most this many rows is tested against earlier queries' predicates (accountedEarlier). */
+const ACCOUNTED_ROWS = 100_000;
 
 /**
  * Losses already reported in this session, per shared state: the same tables joined on the same
@@ -86,6 +99,11 @@ export const joinRowLossRule: ValidationRule = queryRule({
         const listing = await listedEarlier(ctx, join, loss, String(args.output ?? ""));
         if (listing) {
           out.push(await describe(ctx, join.joinType, loss, "listed", listing));
+          continue;
+        }
+        const accounted = await accountedEarlier(ctx, join, loss, String(args.output ?? ""));
+        if (accounted) {
+          out.push(await describe(ctx, join.joinType, loss, "accounted", undefined, accounted));
           continue;
         }
         reported.add(key);
@@ -163,6 +181,131 @@ async function listedEarlier(
   return undefined;
 }
 
+/** An earlier query's predicate that selects, on a join's side, exactly the rows the join drops. */
+interface Accounting {
+  /** The earlier query's table (its call is `producedBy`). */
+  table: TableInfo;
+  /** The predicate as DuckDB renders it (over the join side's alias). */
+  predicate: string;
+  /** `WHERE` or `FILTER`: where the earlier query had it. */
+  clause: string;
+}
+
+/** The tables a table was computed from, itself first (through the inputs of query tables). */
+function lineage(table: TableInfo, state: OperatorContext["state"]): Set<TableInfo> {
+  const out = new Set<TableInfo>();
+  const go = (t: TableInfo | undefined): void => {
+    if (!t || out.has(t)) return;
+    out.add(t);
+    if (t.provenance.kind === "query") for (const name of t.provenance.inputs ?? []) go(state.table(name));
+  };
+  go(table);
+  return out;
+}
+
+/** A copy of a predicate whose own column references `alias.col` read `to.col` (subqueries untouched). */
+function realiased(predicate: Json, alias: string, to: string): Json {
+  const copy = JSON.parse(JSON.stringify(predicate)) as Json;
+  walkOwn(copy, (n) => {
+    const names = n.column_names as string[] | undefined;
+    if (n.class === "COLUMN_REF" && names?.length === 2 && names[0]!.toLowerCase() === alias)
+      n.column_names = [to, names[1]!];
+  });
+  return copy;
+}
+
+/**
+ * An earlier query of this session (or an earlier call of this batch) over this side's table — or
+ * a table it was computed from — whose WHERE, or WHERE and an aggregate's FILTER, selects on this
+ * side exactly the rows the join drops: `count(*) FILTER (WHERE name ILIKE '%Micropolitan%')` over
+ * the same table counting the very rows that find no partner, or `WHERE k NOT IN (SELECT k FROM
+ * other)` over the table this side extends. The session has already set these rows apart by a
+ * property of its own: the loss is what it counted, not news. Evaluated on this side's rows as the
+ * query keeps them; the predicate must select every dropped row and no other. Exact joins only.
+ */
+async function accountedEarlier(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  loss: Loss,
+  output: string,
+): Promise<Accounting | undefined> {
+  if (loss.sampleEvery > 1) return undefined;
+  const [mine, theirs] = [loss.from, loss.to];
+  const side = mine[0]!.table;
+  // Each candidate is one pass over this side: tables an analyst sets rows apart in by eye are small.
+  if (side.rowCount > ACCOUNTED_ROWS) return undefined;
+  const other = theirs[0]!.table;
+  const ancestors = lineage(side, ctx.state);
+  const names = new Set(side.schema.map((c) => c.name.toLowerCase()));
+  const candidates: { table: TableInfo; alias: string; predicate: Json; clause: string }[] = [];
+  for (const table of ctx.state.tables.values()) {
+    const sql = table.provenance.sql;
+    if (table.provenance.kind !== "query" || !sql || table.name.toLowerCase() === output.toLowerCase())
+      continue;
+    if (table === side || table === other) continue;
+    let statement: Json | undefined;
+    try {
+      statement = (await parseTree(ctx.engine, sql)).statements[0]?.node;
+    } catch {
+      continue;
+    }
+    for (const select of selectNodes(statement ?? {})) {
+      const from = select.from_table as Json | undefined;
+      if (from?.type !== "BASE_TABLE") continue;
+      const read = ctx.state.table(String(from.table_name));
+      if (!read || !ancestors.has(read)) continue;
+      const alias = String(from.alias || from.table_name).toLowerCase();
+      const where = select.where_clause as Json | null;
+      const filters: Json[] = [];
+      walkOwn(select.select_list, (n) => {
+        if (n.class === "FUNCTION" && n.filter) filters.push(n.filter as Json);
+      });
+      const and = (parts: Json[]): Json =>
+        parts.length === 1
+          ? parts[0]!
+          : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: parts };
+      if (where) candidates.push({ table, alias, predicate: where, clause: "WHERE" });
+      for (const f of filters)
+        candidates.push({ table, alias, predicate: and([...conjuncts(where), f]), clause: "FILTER" });
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  const m = mine[0]!.alias;
+  const t = theirs[0]!.alias;
+  const mineFilter = await filterFor(ctx.engine, join.select, m, ctx.state);
+  const notNull = mine.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
+  const partner = mine.map((k, j) => `(${theirs[j]!.sql}) = (${k.sql})`).join(" AND ");
+  for (const c of candidates) {
+    // The predicate must read only this side's columns (subqueries may read any table).
+    const refs = outerRefs(c.predicate, ctx.state);
+    if (!refs || refs.length === 0) continue;
+    if (
+      refs.some(
+        (r) => (r.length === 2 && r[0]!.toLowerCase() !== c.alias) || !names.has(r.at(-1)!.toLowerCase()),
+      )
+    )
+      continue;
+    let predicate: string;
+    try {
+      predicate = await predicateSql(ctx.engine, m, [realiased(c.predicate, c.alias, m)]);
+    } catch {
+      continue;
+    }
+    try {
+      const [row] = await ctx.engine.all(
+        `SELECT count(*) FILTER (WHERE lost) AS lost, count(*) FILTER (WHERE lost <> chosen) AS differ FROM (` +
+          `SELECT NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(t)} WHERE ${partner}) AS lost, ` +
+          `coalesce((${predicate}), false) AS chosen FROM ${sqlIdent(side.name)} AS ${sqlIdent(m)} WHERE (${mineFilter}) AND ${notNull})`,
+      );
+      if (Number(row?.lost) === loss.facts.lostRows && Number(row?.differ) === 0)
+        return { table: c.table, predicate, clause: c.clause };
+    } catch {
+      // A predicate that does not evaluate on this side accounts for nothing.
+    }
+  }
+  return undefined;
+}
+
 /**
  * A shifted self-join (`rain a JOIN rain b ON b.year = a.year - 1`, a previous-period lookup)
  * cannot pair the first or the last period: its keys lie outside the other side's range by
@@ -186,12 +329,63 @@ async function onlyAtTheEnds(ctx: OperatorContext, join: EquiJoin, loss: Loss): 
   return Number(row?.gaps ?? 1) === 0;
 }
 
+/** Letters and digits only, lower-case: what a normalised join key keeps of a text. */
+function letters(value: unknown): string {
+  return String(value ?? "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/**
+ * A key normalised for the join (`'lagrangegaal'`) reads badly; the text it was made from reads
+ * well. The first text column of the same rows that holds every shown key's letters and digits
+ * (`name`: 'LaGrange, GA-AL Micropolitan Statistical Area') and differs from the key, with its
+ * value per row id — undefined when no column does, or the key is a plain column of readable text.
+ */
+async function originalText(
+  ctx: OperatorContext,
+  table: TableInfo,
+  loss: Loss,
+): Promise<{ column: string; texts: Map<number, string> } | undefined> {
+  const examples = loss.facts.lost;
+  if (examples.length === 0 || loss.from.length !== 1) return undefined;
+  const keyColumn = loss.from[0]!.column?.toLowerCase();
+  const texts = table.schema.filter((c) => c.type === "VARCHAR" && c.name.toLowerCase() !== keyColumn);
+  if (texts.length === 0) return undefined;
+  try {
+    const rows = await ctx.engine.all(
+      `SELECT rowid AS __rowid, ${texts.map((c) => sqlIdent(c.name)).join(", ")} FROM ${sqlIdent(table.name)} WHERE rowid IN (${examples.map((e) => Number(e.rowid)).join(", ")})`,
+    );
+    const byRow = new Map(rows.map((r) => [Number(r.__rowid), r]));
+    for (const column of texts) {
+      const values = examples.map((e) => byRow.get(Number(e.rowid))?.[column.name]);
+      const fits = examples.every((e, i) => {
+        const value = values[i];
+        // A normalised key is lower-case text; a year or a name as written is shown as it is.
+        const raw = e.key[0];
+        if (typeof raw !== "string" || raw !== raw.toLowerCase()) return false;
+        const key = letters(raw);
+        return typeof value === "string" && key !== "" && value !== raw && letters(value).includes(key);
+      });
+      if (fits)
+        return {
+          column: column.name,
+          texts: new Map(examples.map((e, i) => [e.rowid, values[i] as string])),
+        };
+    }
+  } catch {
+    // A table without row ids (a derived view): the keys alone.
+  }
+  return undefined;
+}
+
 async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends" | "again" | "listed",
+  kind: "loss" | "lookup" | "ends" | "again" | "listed" | "accounted",
   listing?: TableInfo,
+  accounted?: Accounting,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -210,9 +404,11 @@ async function describe(
         ? typeOf(other, theirs.column)
         : undefined;
   };
-  const keyText = facts.lost.map(
-    (e, i) => `${loss.from.map((_, j) => literal(e.key[j], keyType(j))).join("/")}${at(locations[i])}`,
-  );
+  const readable = await originalText(ctx, table, loss);
+  const keyText = facts.lost.map((e, i) => {
+    const original = readable?.texts.get(e.rowid);
+    return `${loss.from.map((_, j) => literal(e.key[j], keyType(j))).join("/")}${original === undefined ? "" : ` (${readable!.column} ${literal(original, "VARCHAR")})`}${at(locations[i])}`;
+  });
   // A self-join names its sides by alias: "rainfall a" lost rows with no match in "rainfall b".
   const self = table === other;
   const sideName = (keys: KeyOf[]): string =>
@@ -246,6 +442,15 @@ async function describe(
       message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are keys that ${tableLabel(listing!)}, an earlier result of this session, lists as unmatched.`,
       locations: present(locations).slice(0, 1),
     };
+  if (kind === "accounted") {
+    const by = accounted!.table.producedBy;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are exactly the rows that ${by ? `call #${by.index} (${tableLabel(accounted!.table)})` : tableLabel(accounted!.table)}, an earlier query of this session, set apart with ${accounted!.clause} ${accounted!.predicate}: evaluated on ${mineName}, it selects every dropped row and no other.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
   if (kind === "lookup")
     return {
       code: "join-row-loss",

@@ -5,6 +5,7 @@ import type { TableProfile } from "../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../state/sharedState.ts";
 import { parseBashCommand } from "../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { noteShownLines } from "../shownLines.ts";
 
 const DEFAULT_LINES = 10;
 
@@ -79,6 +80,7 @@ export const partialCoverageRule: ValidationRule = {
       !bash.timedOut
     ) {
       for (const entry of filesOf(only)) {
+        noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: Infinity });
         ctx.state.wholeViews.add(entry.path);
         ctx.state.partialViews.delete(entry.path);
       }
@@ -89,6 +91,9 @@ export const partialCoverageRule: ValidationRule = {
     const shown = linesShown(cut);
     for (const argv of stages)
       for (const entry of filesOf(argv)) {
+        // The first lines, header included, were in front of the agent (what header-offset asks).
+        if (cut[0] === "head" && bash.exitCode === 0)
+          noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: shown });
         const table = entry.tables?.[0];
         if (table && table.headerLine + table.rowCount > shown && !ctx.state.wholeViews.has(entry.path))
           ctx.state.notePartialView(entry.path, {
