@@ -18,20 +18,24 @@ const nodeEntries = {
   evalSessions: "bench/evalSessions.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
-
-await build({
-  entryPoints: present,
-  outdir: "dist",
+/** What every Node bundle shares: one CommonJS file per entry, for the Node the package supports. */
+const nodeCjs = {
   bundle: true,
   platform: "node",
   target: "node20",
   format: "cjs",
   outExtension: { ".js": ".cjs" },
+  logLevel: "warning",
+};
+
+await build({
+  entryPoints: present,
+  outdir: "dist",
+  ...nodeCjs,
   sourcemap: true,
   // DuckDB ships a native N-API binary; it must be resolved from node_modules at run time.
   external: ["@duckdb/node-api", "@duckdb/node-bindings", "vscode"],
   banner: { js: "#!/usr/bin/env node" },
-  logLevel: "warning",
 });
 
 // The CLI: one CommonJS bundle, dist/cli/main.cjs, written as a single function expression, which
@@ -80,11 +84,7 @@ const CLI_WRAPPER = "(function (exports, require, module, __filename, __dirname)
 await build({
   entryPoints: { main: "src/cli/main.ts" },
   outdir: "dist/cli",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  outExtension: { ".js": ".cjs" },
+  ...nodeCjs,
   sourcemap: true,
   // Less text to read and decode at every start; names stay, so stack traces stay readable.
   minifyWhitespace: true,
@@ -94,7 +94,6 @@ await build({
   external: ["vscode"],
   banner: { js: CLI_WRAPPER },
   footer: { js: "})" },
-  logLevel: "warning",
 });
 // An ASCII bundle is read as latin1: a one-byte string, no UTF-8 decoding at every start.
 const cli = asciiBundle(readFileSync("dist/cli/main.cjs", "utf8"));
@@ -104,17 +103,12 @@ const cliBundle = readFileSync("dist/cli/main.cjs");
 await build({
   entryPoints: { cli: "src/cli/launcher.ts" },
   outdir: "dist",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  outExtension: { ".js": ".cjs" },
+  ...nodeCjs,
   define: {
     RADAR_CLI_BUILD: JSON.stringify(createHash("sha256").update(cliBundle).digest("hex").slice(0, 16)),
     RADAR_CLI_ENCODING: JSON.stringify(cli.ascii ? "latin1" : "utf8"),
   },
   banner: { js: "#!/usr/bin/env node" },
-  logLevel: "warning",
 });
 chmodSync("dist/cli.cjs", 0o755);
 
@@ -130,15 +124,10 @@ const runtimeBundleExternal = {
 
 if (existsSync("src/extension/extension.ts")) {
   const extensionOptions = {
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
+    ...nodeCjs,
     outdir: "dist",
-    outExtension: { ".js": ".cjs" },
     sourcemap: true,
     external: ["vscode", "@duckdb/node-api", "@duckdb/node-bindings"],
-    logLevel: "warning",
   };
   // The shell: commands, views, webview host. Its banner and footer stamp the start and end of its
   // evaluation for the reported activation time (activationClock.ts); the runtime bundle is left out (see runtimeLoader.ts).
