@@ -10,6 +10,7 @@ import type { Bzip2Stats } from "../../src/core/sourceMap/bzip2Decoder.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { pythonBzip2 } from "../helpers/pythonBzip2.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { mapEntry, onlyTable } from "../helpers/mapEntries.ts";
 
 /**
  * The bzip2 decoder against the reference compressor (python3's bz2 module, libbzip2), and
@@ -215,17 +216,8 @@ const files: Record<string, string | Buffer> = {
 const { lake, stateDir } = tempLake(files);
 
 let runtime: Runtime;
-const entry = (path: string): SourceEntry => {
-  const e = runtime.map.files.find((f) => f.path === path);
-  assert.ok(e, `${path} should be in the map`);
-  return e;
-};
-const only = (path: string): TableProfile => {
-  const e = entry(path);
-  assert.equal(e.error, undefined, `${path}: ${e.error}`);
-  assert.equal(e.tables?.length, 1, `${path}: one table`);
-  return e.tables![0]!;
-};
+const entry = (path: string): SourceEntry => mapEntry(runtime.map, path);
+const only = (path: string): TableProfile => onlyTable(runtime.map, path);
 /** What must be the same for a file and its bzip2 copy: everything the reader sees but the notes. */
 const shape = (t: TableProfile): unknown => ({
   rows: t.rowCount,

@@ -7,6 +7,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 import { storedZip, zipArchive } from "../helpers/zipFile.ts";
+import { mapEntry, onlyTable } from "../helpers/mapEntries.ts";
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -80,17 +81,8 @@ const files: Record<string, string | Buffer> = {
 const { lake, stateDir } = tempLake(files);
 
 let runtime: Runtime;
-const entry = (path: string): SourceEntry => {
-  const e = runtime.map.files.find((f) => f.path === path);
-  assert.ok(e, `${path} should be in the map`);
-  return e;
-};
-const only = (path: string): TableProfile => {
-  const e = entry(path);
-  assert.equal(e.error, undefined, `${path}: ${e.error}`);
-  assert.equal(e.tables?.length, 1, `${path}: one table`);
-  return e.tables![0]!;
-};
+const entry = (path: string): SourceEntry => mapEntry(runtime.map, path);
+const only = (path: string): TableProfile => onlyTable(runtime.map, path);
 const columns = (t: TableProfile): string[] => t.columns.map((c) => `${c.name}:${c.type}`);
 
 async function scan(

@@ -8,6 +8,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { mapEntry } from "../helpers/mapEntries.ts";
 
 const latin1 = Buffer.from("name;city\nJos\xe9;S\xe3o Paulo\nAna;M\xfcnchen\n", "latin1");
 const utf16 = Buffer.concat([
@@ -56,11 +57,7 @@ const { lake, stateDir } = tempLake({
 });
 
 let runtime: Runtime;
-const entry = (path: string): SourceEntry => {
-  const e = runtime.map.files.find((f) => f.path === path);
-  assert.ok(e, `${path} should be in the map`);
-  return e;
-};
+const entry = (path: string): SourceEntry => mapEntry(runtime.map, path);
 
 before(async () => {
   const wb = new ExcelJS.Workbook();

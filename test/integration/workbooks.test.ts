@@ -11,6 +11,7 @@ import { tempLake } from "../helpers/tempLake.ts";
 import { workbookCases } from "../helpers/workbookCases.ts";
 import type { ExpectedSheet } from "../helpers/workbookCases.ts";
 import { storedZip } from "../helpers/zipFile.ts";
+import { mapEntry } from "../helpers/mapEntries.ts";
 
 /** The OOXML parts of a minimal workbook, written by hand: what some tools write and Excel accepts. */
 function handMadeXlsx(sheetXml: string, extra: Record<string, string> = {}): Buffer {
@@ -60,11 +61,7 @@ const { lake, stateDir } = tempLake({});
 let runtime: Runtime;
 let writtenBy = "";
 
-const entry = (path: string): SourceEntry => {
-  const e = runtime.map.files.find((f) => f.path === path);
-  assert.ok(e, `${path} should be in the map`);
-  return e;
-};
+const entry = (path: string): SourceEntry => mapEntry(runtime.map, path);
 
 function checkSheet(e: SourceEntry, x: ExpectedSheet): void {
   const label = `${e.path} [${x.sheet}]`;
