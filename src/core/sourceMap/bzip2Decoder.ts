@@ -47,19 +47,30 @@ const OUTPUT_CHUNK = 1 << 20;
 /** Codes up to this length are decoded by one table look-up; longer ones bit by bit. */
 const FAST_BITS = 10;
 
+/*
+ * Every CRC and the bit buffer are kept as signed 32-bit integers (the CRC starts at -1, not
+ * 0xffffffff; the table is an Int32Array; bits are shifted in without `>>> 0`), made unsigned only
+ * where a caller needs it. A uint32 above 2^31 is a double to V8, and with those values the decoder
+ * once in about 30 runs on a CPU-starved machine (Node 24.22.3, while its code was being optimised)
+ * reported "CRC mismatch" for a block whose every output byte was right: the bytes came out
+ * correct, so the CRC values (computed and stored, all uint32 doubles then) were what went wrong.
+ * In the int32 form no value leaves the int32 range: no double-to-int conversion is left.
+ */
+
 /** CRC-32 as bzip2 computes it: polynomial 0x04c11db7, most significant bit first (not zlib's). */
 const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
+  const table = new Int32Array(256);
   for (let i = 0; i < 256; i++) {
     let c = i << 24;
     for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
-    table[i] = c >>> 0;
+    table[i] = c;
   }
   return table;
 })();
 
-export function bzip2Crc(bytes: Uint8Array, crc = 0xffffffff): number {
-  let c = crc;
+/** bzip2's CRC of `bytes`, unsigned; `crc` continues from an earlier result. */
+export function bzip2Crc(bytes: Uint8Array, crc = -1): number {
+  let c = crc | 0;
   for (let i = 0; i < bytes.length; i++) c = (c << 8) ^ CRC_TABLE[((c >>> 24) ^ bytes[i]!) & 0xff]!;
   return c >>> 0;
 }
@@ -90,7 +101,7 @@ class BitReader {
   buffer: Uint8Array = new Uint8Array(0);
   /** Next byte of `buffer` to take into `bits`. */
   pos = 0;
-  /** Up to 32 pending bits, the next one at position `count - 1`. */
+  /** Up to 32 pending bits (as an int32), the next one at position `count - 1`. */
   bits = 0;
   count = 0;
   /** Bytes consumed from earlier buffers (for positions in messages). */
@@ -127,7 +138,7 @@ class BitReader {
       let byte = 0;
       if (this.pos < this.buffer.length) byte = this.buffer[this.pos++]!;
       else this.overrun++;
-      this.bits = ((this.bits << 8) | byte) >>> 0;
+      this.bits = (this.bits << 8) | byte;
       this.count += 8;
     }
   }
@@ -285,7 +296,7 @@ export async function* bunzip2(
         const hi = reader.read(24);
         const lo = reader.read(24);
         if (hi === END_MAGIC_HI && lo === END_MAGIC_LO) {
-          const stored = ((reader.read(16) << 16) | reader.read(16)) >>> 0;
+          const stored = (reader.read(16) << 16) | reader.read(16);
           if (reader.pastEnd()) throw truncated(reader);
           if (stored !== streamCrc)
             throw new Bzip2Error(
@@ -314,12 +325,12 @@ export async function* bunzip2(
           }
           if (block.left === 0 && block.repeat === 0) break;
         }
-        const crc = ~block.crc >>> 0;
+        const crc = ~block.crc;
         if (crc !== block.expectedCrc)
           throw new Bzip2Error(
             `CRC mismatch in block ${blockNumber} (its decoded bytes do not match the checksum stored with them): the file is damaged`,
           );
-        streamCrc = (((streamCrc << 1) | (streamCrc >>> 31)) ^ crc) >>> 0;
+        streamCrc = ((streamCrc << 1) | (streamCrc >>> 31)) ^ crc;
         stats.blocks++;
       }
     }
@@ -348,7 +359,7 @@ function damaged(block: number, what: string): Bzip2Error {
  * symbols into `tt` (the BWT's last column), then links `tt` for the inverse BWT.
  */
 function decodeBlock(reader: BitReader, tt: Uint32Array, blockMax: number, number: number): BlockOutput {
-  const expectedCrc = ((reader.read(16) << 16) | reader.read(16)) >>> 0;
+  const expectedCrc = (reader.read(16) << 16) | reader.read(16);
   if (reader.bit())
     throw damaged(
       number,
@@ -502,7 +513,7 @@ function decodeBlock(reader: BitReader, tt: Uint32Array, blockMax: number, numbe
     last: -1,
     run: 0,
     repeat: 0,
-    crc: 0xffffffff,
+    crc: -1,
     expectedCrc,
     number,
   };
