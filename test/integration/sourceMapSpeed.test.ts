@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
+import {
+  brokenSql,
+  keepsType,
+  keepsTypeInJs,
+  mayBeDate,
+  surelyKeeps,
+} from "../../src/core/sourceMap/typeTextColumns.ts";
 import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
 import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
@@ -371,34 +377,39 @@ function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; no
   return { lake, stateDir, plain: Object.keys(plain), notPlain: Object.keys(notPlain) };
 }
 
+/** Random cells of every kind the type tests meet: numbers, dates, times, booleans, thousands. */
+function randomCells(count: number, seed0 = 11): string[] {
+  let seed = seed0;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const digits = (n: number): string => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
+  const makers = [
+    () => `${pick(["", "-", "+"])}${digits(1 + Math.floor(random() * 21))}`,
+    () =>
+      `${pick(["", "-"])}${digits(1 + Math.floor(random() * 17))}.${digits(1 + Math.floor(random() * 17))}`,
+    () => `${digits(1)}${pick(["e", "E"])}${pick(["", "-", "+"])}${digits(2)}`,
+    () => pick([".5", "5.", "1_000", "inf", "nan", "0x10", "1,5", "١٢", "00", "0", "-0", "+0"]),
+    () =>
+      `${pick(["19", "20", "0", "99", "20"])}${digits(2)}-${pick([digits(2), "02", "12", "04"])}-${pick([digits(2), "29", "30", "31", "28", "01"])}`,
+    () => `${digits(4)}/${digits(1 + Math.floor(random() * 2))}/${digits(2)}`,
+    () =>
+      `20${digits(2)}-${digits(2)}-${digits(2)}${pick([" ", "T"])}${digits(2)}:${digits(2)}${pick(["", `:${digits(2)}`])}`,
+    () =>
+      `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
+    () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
+    // Thousands separators (the data books' numbers).
+    () =>
+      `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
+        { length: Math.floor(random() * 7) },
+        () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
+      ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
+  ];
+  return [...new Set(Array.from({ length: count }, () => pick(makers)()))];
+}
+
 describe("Source Map: small files counted in JS give DuckDB's content", () => {
   test("every value JS answers for, DuckDB's test answers alike", async () => {
-    let seed = 11;
-    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
-    const digits = (n: number): string => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
-    const makers = [
-      () => `${pick(["", "-", "+"])}${digits(1 + Math.floor(random() * 21))}`,
-      () =>
-        `${pick(["", "-"])}${digits(1 + Math.floor(random() * 17))}.${digits(1 + Math.floor(random() * 17))}`,
-      () => `${digits(1)}${pick(["e", "E"])}${pick(["", "-", "+"])}${digits(2)}`,
-      () => pick([".5", "5.", "1_000", "inf", "nan", "0x10", "1,5", "١٢", "00", "0", "-0", "+0"]),
-      () =>
-        `${pick(["19", "20", "0", "99", "20"])}${digits(2)}-${pick([digits(2), "02", "12", "04"])}-${pick([digits(2), "29", "30", "31", "28", "01"])}`,
-      () => `${digits(4)}/${digits(1 + Math.floor(random() * 2))}/${digits(2)}`,
-      () =>
-        `20${digits(2)}-${digits(2)}-${digits(2)}${pick([" ", "T"])}${digits(2)}:${digits(2)}${pick(["", `:${digits(2)}`])}`,
-      () =>
-        `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
-      () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
-      // Thousands separators (the data books' numbers).
-      () =>
-        `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
-          { length: Math.floor(random() * 7) },
-          () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
-        ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
-    ];
-    const values = [...new Set(Array.from({ length: 6000 }, () => pick(makers)()))];
+    const values = randomCells(6000);
     const engine = await DuckEngine.open(tmpdir());
     try {
       const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
@@ -437,6 +448,79 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
         );
       }
       assert.ok(answered > values.length * 3, `JS answered only ${answered} times`);
+    } finally {
+      engine.close();
+    }
+  });
+
+  test("the cheap SQL test (surelyKeeps) passes a cell only where keepsType passes its trimmed value", async () => {
+    // Cells as read: padded with spaces, tabs, leading zeros, signs — what the cheap test must not let through.
+    let seed = 5;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pad = (): string => ["", "", "", " ", "  ", "\t", "0", "+", "-"][Math.floor(random() * 9)]!;
+    const cells = [
+      ...new Set(
+        randomCells(8000, 23).flatMap((v) => [
+          v,
+          `${pad()}${v}`,
+          `${v}${[" ", "\t", ""][Math.floor(random() * 3)]}`,
+        ]),
+      ),
+      ...[
+        "0",
+        "00",
+        "-0",
+        "+0",
+        "0.5",
+        "0.",
+        "05.5",
+        " 5",
+        "5 ",
+        "1.0",
+        "1e2",
+        "1_000",
+        "0x10",
+        "0b11",
+        "١٢",
+      ],
+      ...["9223372036854775807", "9223372036854775808", "-9223372036854775808", "True", "FALSE", " true"],
+    ];
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const list = cells.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+      const types: [string, boolean][] = [
+        ["BIGINT", false],
+        ["BIGINT", true],
+        ["DOUBLE", false],
+        ["DATE", false],
+        ["TIMESTAMP", false],
+        ["TIME", false],
+        ["BOOLEAN", false],
+      ];
+      for (const [type, thousands] of types) {
+        const cheap = surelyKeeps(type, thousands, "c")!;
+        const rows = await engine.all(
+          `SELECT c, coalesce(${cheap}, false) AS cheap, coalesce(${keepsType(type, thousands, "trim(c)")}, false) AS keeps, ` +
+            `coalesce(${brokenSql(type, thousands, "c")}, false) AS broken FROM (SELECT unnest([${list}]) AS c)`,
+        );
+        const wrong = rows
+          .filter(
+            (r) =>
+              (r.cheap === true && r.keeps !== true) ||
+              // brokenSql is keepsType's verdict on a non-empty trimmed value (DuckDB's trim: spaces only).
+              r.broken !== (String(r.c).replace(/^ +| +$/g, "") !== "" && r.keeps !== true),
+          )
+          .map(
+            (r) =>
+              `${type}${thousands ? "+k" : ""} ${JSON.stringify(r.c)}: cheap ${String(r.cheap)}, keeps ${String(r.keeps)}, broken ${String(r.broken)}`,
+          );
+        assert.deepEqual(wrong, []);
+        const settled = rows.filter((r) => r.cheap === true).length;
+        assert.ok(
+          settled >= (type === "BOOLEAN" ? 4 : type === "TIME" ? 20 : 50),
+          `${type}: the cheap test settled only ${settled} cells`,
+        );
+      }
     } finally {
       engine.close();
     }
