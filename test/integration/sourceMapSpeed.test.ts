@@ -120,6 +120,29 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     assert.equal(lateValues.columns[1]!.nullFraction, 0.7778);
   });
 
+  test("a 700,000-row file: one late text value, padded cells and late leading zeros break the sample's types", async () => {
+    // The cells the cheap SQL test leaves to keepsType (spaces, signs, leading zeros) are many here;
+    // the values that break a candidate come long after the sample and the 1 MB head.
+    const { lake } = tempLake({
+      "late.csv": `id,n,padded,amount,when,flag\n${rows(700_000, (i) => {
+        const n = i === 699_998 ? "n/a" : String(i % 1000);
+        const padded = i % 7 === 0 ? ` ${i % 50} ` : i % 11 === 0 ? `+${i % 9}` : String(i % 90);
+        const amount = i === 650_000 ? "0075" : i % 13 === 0 ? `0.${i % 10}` : `${i % 500}.25`;
+        const when = i === 600_000 ? "2024-02-30" : `20${10 + (i % 14)}-0${1 + (i % 9)}-1${i % 10}`;
+        return `${i},${n},${padded},${amount},${when},${i % 3 ? "true" : "FALSE"}`;
+      })}\n`,
+    });
+    const fast = await mapLake(lake);
+    const reference = await mapLake(lake, { exhaustive: true });
+    assert.deepEqual(content(fast), content(reference));
+    const table = fast.files[0]!.tables![0]!;
+    assert.equal(table.rowCount, 700_000);
+    assert.deepEqual(
+      table.columns.map((c) => c.type),
+      ["BIGINT", "VARCHAR", "BIGINT", "VARCHAR", "VARCHAR", "BOOLEAN"],
+    );
+  });
+
   test("on the legal lake", async () => {
     const legal = legalLakeDir();
     const fast = await mapLake(legal);
@@ -406,6 +429,80 @@ function randomCells(count: number, seed0 = 11): string[] {
   ];
   return [...new Set(Array.from({ length: count }, () => pick(makers)()))];
 }
+
+describe("Source Map: JSON records read with the sniffed types pinned", () => {
+  /** The profile as read_json's own sniffing reads it (a full sample where the first records mislead). */
+  async function sniffedProfile(engine: DuckEngine, path: string): Promise<unknown> {
+    let reader = `read_json('${path}', format='newline_delimited')`;
+    let count: number;
+    try {
+      count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader}`))[0]!.n);
+    } catch {
+      reader = `read_json('${path}', format='newline_delimited', sample_size=-1)`;
+      count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader}`))[0]!.n);
+    }
+    const described = await engine.describe(`SELECT * FROM ${reader}`);
+    const { total, present, samples } = await sampleProfile(
+      engine,
+      `(SELECT * FROM ${reader} LIMIT 20000)`,
+      described.map((c) => c.name),
+    );
+    return {
+      count,
+      columns: described.map((c, i) => [
+        c.name,
+        c.type,
+        Number(((total - present[i]!) / total).toFixed(4)),
+        samples[i],
+      ]),
+    };
+  }
+
+  test("give the sniffing read's counts, types, nulls and samples, and fall back where a later record differs", async () => {
+    const record = (i: number): string =>
+      JSON.stringify({
+        id: i,
+        day: `2024-0${1 + (i % 9)}-1${i % 10}`,
+        name: i % 5 === 0 ? null : `name ${i % 37}`,
+        amount: i % 4 === 0 ? i : i + 0.5,
+        ok: i % 3 === 0,
+        ...(i % 10 === 0 ? { extra: "x" } : {}),
+      });
+    const lines = (n: number, at: (i: number) => string = record): string =>
+      Array.from({ length: n }, (_, i) => at(i)).join("\n") + "\n";
+    const files: Record<string, string> = {
+      "plain.jsonl": lines(30_000),
+      // Past the 20,480 records read_json sniffs: a US-order date, a text id, a key the sniff never saw.
+      "late_date.jsonl": lines(25_000, (i) =>
+        i === 24_000 ? record(i).replace(/"day":"[^"]+"/, '"day":"01/31/2024"') : record(i),
+      ),
+      "late_text.jsonl": lines(25_000, (i) =>
+        i === 22_000 ? record(i).replace(/"id":\d+/, '"id":"A-1"') : record(i),
+      ),
+      "late_key.jsonl": lines(25_000, (i) =>
+        i === 23_000 ? record(i).replace("{", '{"late":1,') : record(i),
+      ),
+    };
+    const { lake } = tempLake(files);
+    const map = await mapLake(lake);
+    const engine = await DuckEngine.open(lake);
+    try {
+      for (const path of Object.keys(files)) {
+        const t = map.files.find((f) => f.path === path)!.tables![0]!;
+        const mapped = {
+          count: t.rowCount,
+          columns: t.columns.map((c) => [c.name, c.type, c.nullFraction, c.samples]),
+        };
+        assert.deepEqual(mapped, await sniffedProfile(engine, join(lake, path)), path);
+      }
+    } finally {
+      engine.close();
+    }
+    const types = (path: string): string[] =>
+      map.files.find((f) => f.path === path)!.tables![0]!.columns.map((c) => c.type);
+    assert.equal(types("plain.jsonl")[1], "DATE");
+  });
+});
 
 describe("Source Map: small files counted in JS give DuckDB's content", () => {
   test("every value JS answers for, DuckDB's test answers alike", async () => {
