@@ -16,6 +16,7 @@
 //   --only NAME[,NAME]                  legal, small, generated
 //   --small-dir DIR                     folder of the water lake (default bench-data/lake-water)
 //   --repeat N                          measure each lake N times (figures as min–max ranges)
+//   --skip-startup                      without the radar start-up figures (one-call batch, MCP)
 //
 // Progress goes to stderr. Figures are wall times on this machine; the OS page cache is not dropped
 // (that needs root), so the files are usually in memory for every step.
@@ -714,7 +715,7 @@ async function main(): Promise<void> {
 
   // The radar command's start-up (one-call batch, MCP connect) over the KramaBench lake: see benchSessions.ts.
   const cliStart =
-    existsSync(legalLake()) && existsSync("dist/cli.cjs")
+    existsSync(legalLake()) && existsSync("dist/cli.cjs") && !process.argv.includes("--skip-startup")
       ? await measureCliStart(legalLake(), { runs: 5 })
       : undefined;
 

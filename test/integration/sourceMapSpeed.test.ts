@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import { keepsType, keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/typeTextColumns.ts";
+import {
+  brokenSql,
+  keepsType,
+  keepsTypeInJs,
+  mayBeDate,
+  surelyKeeps,
+} from "../../src/core/sourceMap/typeTextColumns.ts";
 import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
 import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
@@ -112,6 +118,29 @@ describe("Source Map: the fast path gives the reference path's content", () => {
     assert.equal(fast.files.find((f) => f.path === "big.csv")!.tables![0]!.rowCount, 60000);
     const lateValues = fast.files.find((f) => f.path === "late_values.csv")!.tables![0]!;
     assert.equal(lateValues.columns[1]!.nullFraction, 0.7778);
+  });
+
+  test("a 700,000-row file: one late text value, padded cells and late leading zeros break the sample's types", async () => {
+    // The cells the cheap SQL test leaves to keepsType (spaces, signs, leading zeros) are many here;
+    // the values that break a candidate come long after the sample and the 1 MB head.
+    const { lake } = tempLake({
+      "late.csv": `id,n,padded,amount,when,flag\n${rows(700_000, (i) => {
+        const n = i === 699_998 ? "n/a" : String(i % 1000);
+        const padded = i % 7 === 0 ? ` ${i % 50} ` : i % 11 === 0 ? `+${i % 9}` : String(i % 90);
+        const amount = i === 650_000 ? "0075" : i % 13 === 0 ? `0.${i % 10}` : `${i % 500}.25`;
+        const when = i === 600_000 ? "2024-02-30" : `20${10 + (i % 14)}-0${1 + (i % 9)}-1${i % 10}`;
+        return `${i},${n},${padded},${amount},${when},${i % 3 ? "true" : "FALSE"}`;
+      })}\n`,
+    });
+    const fast = await mapLake(lake);
+    const reference = await mapLake(lake, { exhaustive: true });
+    assert.deepEqual(content(fast), content(reference));
+    const table = fast.files[0]!.tables![0]!;
+    assert.equal(table.rowCount, 700_000);
+    assert.deepEqual(
+      table.columns.map((c) => c.type),
+      ["BIGINT", "VARCHAR", "BIGINT", "VARCHAR", "VARCHAR", "BOOLEAN"],
+    );
   });
 
   test("on the legal lake", async () => {
@@ -371,34 +400,113 @@ function smallFilesLake(): { lake: string; stateDir: string; plain: string[]; no
   return { lake, stateDir, plain: Object.keys(plain), notPlain: Object.keys(notPlain) };
 }
 
+/** Random cells of every kind the type tests meet: numbers, dates, times, booleans, thousands. */
+function randomCells(count: number, seed0 = 11): string[] {
+  let seed = seed0;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const digits = (n: number): string => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
+  const makers = [
+    () => `${pick(["", "-", "+"])}${digits(1 + Math.floor(random() * 21))}`,
+    () =>
+      `${pick(["", "-"])}${digits(1 + Math.floor(random() * 17))}.${digits(1 + Math.floor(random() * 17))}`,
+    () => `${digits(1)}${pick(["e", "E"])}${pick(["", "-", "+"])}${digits(2)}`,
+    () => pick([".5", "5.", "1_000", "inf", "nan", "0x10", "1,5", "١٢", "00", "0", "-0", "+0"]),
+    () =>
+      `${pick(["19", "20", "0", "99", "20"])}${digits(2)}-${pick([digits(2), "02", "12", "04"])}-${pick([digits(2), "29", "30", "31", "28", "01"])}`,
+    () => `${digits(4)}/${digits(1 + Math.floor(random() * 2))}/${digits(2)}`,
+    () =>
+      `20${digits(2)}-${digits(2)}-${digits(2)}${pick([" ", "T"])}${digits(2)}:${digits(2)}${pick(["", `:${digits(2)}`])}`,
+    () =>
+      `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
+    () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
+    // Thousands separators (the data books' numbers).
+    () =>
+      `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
+        { length: Math.floor(random() * 7) },
+        () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
+      ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
+  ];
+  return [...new Set(Array.from({ length: count }, () => pick(makers)()))];
+}
+
+describe("Source Map: JSON records read with the sniffed types pinned", () => {
+  /** The profile as read_json's own sniffing reads it (a full sample where the first records mislead). */
+  async function sniffedProfile(engine: DuckEngine, path: string): Promise<unknown> {
+    let reader = `read_json('${path}', format='newline_delimited')`;
+    let count: number;
+    try {
+      count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader}`))[0]!.n);
+    } catch {
+      reader = `read_json('${path}', format='newline_delimited', sample_size=-1)`;
+      count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader}`))[0]!.n);
+    }
+    const described = await engine.describe(`SELECT * FROM ${reader}`);
+    const { total, present, samples } = await sampleProfile(
+      engine,
+      `(SELECT * FROM ${reader} LIMIT 20000)`,
+      described.map((c) => c.name),
+    );
+    return {
+      count,
+      columns: described.map((c, i) => [
+        c.name,
+        c.type,
+        Number(((total - present[i]!) / total).toFixed(4)),
+        samples[i],
+      ]),
+    };
+  }
+
+  test("give the sniffing read's counts, types, nulls and samples, and fall back where a later record differs", async () => {
+    const record = (i: number): string =>
+      JSON.stringify({
+        id: i,
+        day: `2024-0${1 + (i % 9)}-1${i % 10}`,
+        name: i % 5 === 0 ? null : `name ${i % 37}`,
+        amount: i % 4 === 0 ? i : i + 0.5,
+        ok: i % 3 === 0,
+        ...(i % 10 === 0 ? { extra: "x" } : {}),
+      });
+    const lines = (n: number, at: (i: number) => string = record): string =>
+      Array.from({ length: n }, (_, i) => at(i)).join("\n") + "\n";
+    const files: Record<string, string> = {
+      "plain.jsonl": lines(30_000),
+      // Past the 20,480 records read_json sniffs: a US-order date, a text id, a key the sniff never saw.
+      "late_date.jsonl": lines(25_000, (i) =>
+        i === 24_000 ? record(i).replace(/"day":"[^"]+"/, '"day":"01/31/2024"') : record(i),
+      ),
+      "late_text.jsonl": lines(25_000, (i) =>
+        i === 22_000 ? record(i).replace(/"id":\d+/, '"id":"A-1"') : record(i),
+      ),
+      "late_key.jsonl": lines(25_000, (i) =>
+        i === 23_000 ? record(i).replace("{", '{"late":1,') : record(i),
+      ),
+    };
+    const { lake } = tempLake(files);
+    const map = await mapLake(lake);
+    const engine = await DuckEngine.open(lake);
+    try {
+      for (const path of Object.keys(files)) {
+        const t = map.files.find((f) => f.path === path)!.tables![0]!;
+        const mapped = {
+          count: t.rowCount,
+          columns: t.columns.map((c) => [c.name, c.type, c.nullFraction, c.samples]),
+        };
+        assert.deepEqual(mapped, await sniffedProfile(engine, join(lake, path)), path);
+      }
+    } finally {
+      engine.close();
+    }
+    const types = (path: string): string[] =>
+      map.files.find((f) => f.path === path)!.tables![0]!.columns.map((c) => c.type);
+    assert.equal(types("plain.jsonl")[1], "DATE");
+  });
+});
+
 describe("Source Map: small files counted in JS give DuckDB's content", () => {
   test("every value JS answers for, DuckDB's test answers alike", async () => {
-    let seed = 11;
-    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
-    const digits = (n: number): string => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
-    const makers = [
-      () => `${pick(["", "-", "+"])}${digits(1 + Math.floor(random() * 21))}`,
-      () =>
-        `${pick(["", "-"])}${digits(1 + Math.floor(random() * 17))}.${digits(1 + Math.floor(random() * 17))}`,
-      () => `${digits(1)}${pick(["e", "E"])}${pick(["", "-", "+"])}${digits(2)}`,
-      () => pick([".5", "5.", "1_000", "inf", "nan", "0x10", "1,5", "١٢", "00", "0", "-0", "+0"]),
-      () =>
-        `${pick(["19", "20", "0", "99", "20"])}${digits(2)}-${pick([digits(2), "02", "12", "04"])}-${pick([digits(2), "29", "30", "31", "28", "01"])}`,
-      () => `${digits(4)}/${digits(1 + Math.floor(random() * 2))}/${digits(2)}`,
-      () =>
-        `20${digits(2)}-${digits(2)}-${digits(2)}${pick([" ", "T"])}${digits(2)}:${digits(2)}${pick(["", `:${digits(2)}`])}`,
-      () =>
-        `${pick([digits(2), `${pick([..."012"])}${digits(1)}`])}:${pick([digits(2), `${pick([..."012345"])}${digits(1)}`])}${pick(["", `:${pick([..."0156"])}${digits(1)}`, `:${digits(2)}.${digits(1 + Math.floor(random() * 8))}`])}`,
-      () => pick(["true", "false", "TRUE", "False", "yes", "t", "1", "truE", "falsé"]),
-      // Thousands separators (the data books' numbers).
-      () =>
-        `${pick(["", "-", "+"])}${pick(["", "0", digits(1), digits(2), digits(3)])}${Array.from(
-          { length: Math.floor(random() * 7) },
-          () => `,${pick([digits(3), digits(3), digits(2), digits(4)])}`,
-        ).join("")}${pick(["", "", `.${digits(1 + Math.floor(random() * 3))}`, "."])}`,
-    ];
-    const values = [...new Set(Array.from({ length: 6000 }, () => pick(makers)()))];
+    const values = randomCells(6000);
     const engine = await DuckEngine.open(tmpdir());
     try {
       const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
@@ -437,6 +545,79 @@ describe("Source Map: small files counted in JS give DuckDB's content", () => {
         );
       }
       assert.ok(answered > values.length * 3, `JS answered only ${answered} times`);
+    } finally {
+      engine.close();
+    }
+  });
+
+  test("the cheap SQL test (surelyKeeps) passes a cell only where keepsType passes its trimmed value", async () => {
+    // Cells as read: padded with spaces, tabs, leading zeros, signs — what the cheap test must not let through.
+    let seed = 5;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pad = (): string => ["", "", "", " ", "  ", "\t", "0", "+", "-"][Math.floor(random() * 9)]!;
+    const cells = [
+      ...new Set(
+        randomCells(8000, 23).flatMap((v) => [
+          v,
+          `${pad()}${v}`,
+          `${v}${[" ", "\t", ""][Math.floor(random() * 3)]}`,
+        ]),
+      ),
+      ...[
+        "0",
+        "00",
+        "-0",
+        "+0",
+        "0.5",
+        "0.",
+        "05.5",
+        " 5",
+        "5 ",
+        "1.0",
+        "1e2",
+        "1_000",
+        "0x10",
+        "0b11",
+        "١٢",
+      ],
+      ...["9223372036854775807", "9223372036854775808", "-9223372036854775808", "True", "FALSE", " true"],
+    ];
+    const engine = await DuckEngine.open(tmpdir());
+    try {
+      const list = cells.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+      const types: [string, boolean][] = [
+        ["BIGINT", false],
+        ["BIGINT", true],
+        ["DOUBLE", false],
+        ["DATE", false],
+        ["TIMESTAMP", false],
+        ["TIME", false],
+        ["BOOLEAN", false],
+      ];
+      for (const [type, thousands] of types) {
+        const cheap = surelyKeeps(type, thousands, "c")!;
+        const rows = await engine.all(
+          `SELECT c, coalesce(${cheap}, false) AS cheap, coalesce(${keepsType(type, thousands, "trim(c)")}, false) AS keeps, ` +
+            `coalesce(${brokenSql(type, thousands, "c")}, false) AS broken FROM (SELECT unnest([${list}]) AS c)`,
+        );
+        const wrong = rows
+          .filter(
+            (r) =>
+              (r.cheap === true && r.keeps !== true) ||
+              // brokenSql is keepsType's verdict on a non-empty trimmed value (DuckDB's trim: spaces only).
+              r.broken !== (String(r.c).replace(/^ +| +$/g, "") !== "" && r.keeps !== true),
+          )
+          .map(
+            (r) =>
+              `${type}${thousands ? "+k" : ""} ${JSON.stringify(r.c)}: cheap ${String(r.cheap)}, keeps ${String(r.keeps)}, broken ${String(r.broken)}`,
+          );
+        assert.deepEqual(wrong, []);
+        const settled = rows.filter((r) => r.cheap === true).length;
+        assert.ok(
+          settled >= (type === "BOOLEAN" ? 4 : type === "TIME" ? 20 : 50),
+          `${type}: the cheap test settled only ${settled} cells`,
+        );
+      }
     } finally {
       engine.close();
     }

@@ -246,16 +246,45 @@ export function flattenedProjection(
   return { projection, dotted };
 }
 
-/** What to read a JSON table FROM (a table function or a parenthesised SELECT), flattened. */
+/** Column types a pinned read_json gives as its own sniffing does (see jsonTableSql's `pinned`). */
+const PINNABLE_TYPES = new Set([
+  "BIGINT",
+  "UBIGINT",
+  "HUGEINT",
+  "DOUBLE",
+  "VARCHAR",
+  "BOOLEAN",
+  "DATE",
+  "TIMESTAMP",
+  "TIME",
+  "JSON",
+]);
+
+export interface JsonTable {
+  /** What to read the table FROM (a table function or a parenthesised SELECT), flattened. */
+  from: string;
+  flattened: boolean;
+  /** The columns of `from` as DuckDB described them. */
+  columns: { name: string; type: string }[];
+  /**
+   * The same read with the sniffed columns pinned (`columns={…}`, `records=true`), for plain records
+   * of scalar fields: read_json then skips sniffing the first records again at every statement.
+   * Where the pinned types do not fit a record (a later date in another format, a line that is no
+   * object) it fails rather than reading otherwise; the caller then reads `from` as before.
+   */
+  pinned?: string;
+}
+
 export async function jsonTableSql(
   engine: DuckEngine,
   absPath: string,
   bytes: number,
   read: JsonRead,
   fullSample = false,
-): Promise<{ from: string; flattened: boolean }> {
+): Promise<JsonTable> {
   let base: string;
   const spread = new Set<string>();
+  let plain = false;
   if (read.shape) {
     base = `(${shapeSql(absPath, bytes, read as JsonRead & { shape: JsonShape })})`;
     spread.add("__rec");
@@ -265,12 +294,25 @@ export async function jsonTableSql(
     spread.add("__rec");
   } else {
     base = `read_json(${sqlString(absPath)}, format=${sqlString(read.format)}${fullSample ? ", sample_size=-1" : ""}${compressionArg(read)})`;
+    plain = !fullSample;
   }
   const columns = await engine.describe(`SELECT * FROM ${base}`);
   const flat = flattenedProjection(columns, spread);
-  return flat
-    ? { from: `(SELECT ${flat.projection} FROM ${base})`, flattened: flat.dotted }
-    : { from: base, flattened: false };
+  if (flat) return { from: `(SELECT ${flat.projection} FROM ${base})`, flattened: flat.dotted, columns };
+  const names = new Set(columns.map((c) => c.name.toLowerCase()));
+  // A lone "json" column is how read_json reads lines that are no records.
+  const pinnable =
+    plain &&
+    columns.length > 0 &&
+    names.size === columns.length &&
+    !(columns.length === 1 && columns[0]!.name === "json") &&
+    columns.every((c) => PINNABLE_TYPES.has(c.type));
+  const pinned = pinnable
+    ? `read_json(${sqlString(absPath)}, format=${sqlString(read.format)}, records=true, columns={${columns
+        .map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`)
+        .join(", ")}}${compressionArg(read)})`
+    : undefined;
+  return { from: base, flattened: false, columns, ...(pinned ? { pinned } : {}) };
 }
 
 function openText(absPath: string, gzip: boolean): Readable {

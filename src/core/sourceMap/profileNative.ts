@@ -20,7 +20,12 @@ export async function nativeReaderSql(
   bytes: number,
   read: JsonRead | ParquetRead,
   fullSample = false,
-): Promise<{ from: string; flattened: boolean }> {
+): Promise<{
+  from: string;
+  flattened: boolean;
+  pinned?: string;
+  columns?: { name: string; type: string }[];
+}> {
   return read.kind === "parquet"
     ? { from: parquetReaderSql(absPath), flattened: false }
     : jsonTableSql(engine, absPath, bytes, read, fullSample);
@@ -33,10 +38,17 @@ export async function profileNative(
   read: JsonRead | ParquetRead,
   bytes = 0,
 ): Promise<TableProfile> {
-  let reader: { from: string; flattened: boolean };
+  let reader: Awaited<ReturnType<typeof nativeReaderSql>>;
   let count: number;
   try {
     reader = await nativeReaderSql(engine, absPath, bytes, read);
+    if (reader.pinned && reader.columns) {
+      // JSON records read with the types just sniffed: one sniff for the whole profile. Where the
+      // pinned read fails, the sniffing read below decides (its own error, or the full sample).
+      const { pinned, columns } = reader;
+      const rows = await countAndSample(engine, pinned, columns).catch(() => undefined);
+      if (rows) return tableOf(rows.count, columns, rows, read);
+    }
     count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
   } catch (error) {
     // JSON types are sniffed from the first records; a later record of another shape needs a full sample.
@@ -46,12 +58,33 @@ export async function profileNative(
   }
   if (read.kind === "json" && reader.flattened) read.flattened = true;
   const described = await engine.describe(`SELECT * FROM ${reader.from}`);
-  const sample = `(SELECT * FROM ${reader.from} LIMIT ${PROFILE_SAMPLE_ROWS})`;
-  const { total, present, samples } = await sampleProfile(
+  const rows = await countAndSample(engine, reader.from, described, count);
+  return tableOf(count, described, rows, read);
+}
+
+/** The row count (unless known) and sampleProfile of the first PROFILE_SAMPLE_ROWS rows of `from`. */
+async function countAndSample(
+  engine: DuckEngine,
+  from: string,
+  columns: { name: string }[],
+  known?: number,
+): Promise<{ count: number; total: number; present: number[]; samples: string[][] }> {
+  const count = known ?? Number((await engine.all(`SELECT count(*) AS n FROM ${from}`))[0]?.n ?? 0);
+  const sample = `(SELECT * FROM ${from} LIMIT ${PROFILE_SAMPLE_ROWS})`;
+  const profile = await sampleProfile(
     engine,
     sample,
-    described.map((c) => c.name),
+    columns.map((c) => c.name),
   );
+  return { count, ...profile };
+}
+
+function tableOf(
+  count: number,
+  described: { name: string; type: string }[],
+  { total, present, samples }: { total: number; present: number[]; samples: string[][] },
+  read: JsonRead | ParquetRead,
+): TableProfile {
   const columns: ColumnProfile[] = described.map((c, i) => ({
     name: c.name,
     type: c.type,
@@ -67,8 +100,9 @@ export async function profileNative(
  * every value of the sample (several times the cost of reading it). A pass takes the LOW_VALUES
  * smallest values of each column (`min(v, n)`, duplicates included): every value below the largest
  * of them is among them, so their distinct values are the smallest distinct values. A column short
- * of SAMPLE_VALUES distinct values, whose pass was full, is asked again for the values above the
- * largest found (a boolean column: `false`×1000, then `true`×1000, then none).
+ * of SAMPLE_VALUES distinct values, whose pass was full (a boolean column: `false`×1000), is asked
+ * again in one more pass for its SAMPLE_VALUES smallest distinct values (`min(DISTINCT v, n)`: such
+ * a column repeats its values, so deduplicating it is cheap).
  */
 export async function sampleProfile(
   engine: DuckEngine,
@@ -77,8 +111,7 @@ export async function sampleProfile(
 ): Promise<{ total: number; present: number[]; samples: string[][] }> {
   if (names.length === 0) return { total: 0, present: [], samples: [] };
   const text = (i: number): string => `CAST(${sqlIdent(names[i]!)} AS VARCHAR)`;
-  const low = (i: number, above?: string): string =>
-    `min(${text(i)}, ${LOW_VALUES})${above === undefined ? "" : ` FILTER (WHERE ${text(i)} > ${sqlString(above)})`}`;
+  const low = (i: number): string => `min(${text(i)}, ${LOW_VALUES})`;
   const outer = (indexes: number[]): string =>
     indexes
       .map(
@@ -92,19 +125,14 @@ export async function sampleProfile(
       `${all.map((i) => `count(${sqlIdent(names[i]!)}) AS present${i}, ${low(i)} AS low${i}`).join(", ")} FROM ${sample})`,
   );
   const samples = all.map((i) => ((first[`s${i}`] as unknown[] | null) ?? []).map(String));
-  let open = all.filter(
+  const open = all.filter(
     (i) => samples[i]!.length < SAMPLE_VALUES && Number(first[`n${i}`] ?? 0) === LOW_VALUES,
   );
-  while (open.length > 0) {
+  if (open.length > 0) {
     const [row = {}] = await engine.all(
-      `SELECT ${outer(open)} FROM (SELECT ${open.map((i) => `${low(i, samples[i]![samples[i]!.length - 1])} AS low${i}`).join(", ")} FROM ${sample})`,
+      `SELECT ${open.map((i) => `min(DISTINCT ${text(i)}, ${SAMPLE_VALUES}) AS s${i}`).join(", ")} FROM ${sample}`,
     );
-    for (const i of open)
-      samples[i] = [...samples[i]!, ...((row[`s${i}`] as unknown[] | null) ?? []).map(String)].slice(
-        0,
-        SAMPLE_VALUES,
-      );
-    open = open.filter((i) => samples[i]!.length < SAMPLE_VALUES && Number(row[`n${i}`] ?? 0) === LOW_VALUES);
+    for (const i of open) samples[i] = ((row[`s${i}`] as unknown[] | null) ?? []).map(String);
   }
   return {
     total: Number(first.total ?? 0),

@@ -240,6 +240,48 @@ export function keepsType(type: string, thousands: boolean, v: string): string {
   }
 }
 
+/**
+ * A cheaper test than keepsType, on the cell as read (`c`, untrimmed): where it holds, keepsType holds
+ * on the trimmed value, so only the cells it fails need keepsType's trim and patterns (brokenSql).
+ * undefined where no cheaper test is known. Why each implies keepsType:
+ * - BIGINT: the cell is exactly the text DuckDB writes for its BIGINT value — `0` or `-?[1-9]\d*`, in
+ *   range, no spaces — which the integer pattern (with or without thousands) and the cast accept.
+ * - DOUBLE: no edge spaces (so trim is a no-op), the cast accepts it, and no `0\d+` (it does not start
+ *   with `0`, or starts with `0.`, or is `0`).
+ * - DATE, TIMESTAMP, TIME: no edge spaces, then keepsType itself on the cell (only the trims are saved).
+ * - BOOLEAN: one of six exact spellings.
+ */
+export function surelyKeeps(type: string, thousands: boolean, c: string): string | undefined {
+  const noEdgeSpace = `NOT starts_with(${c}, ' ') AND NOT ends_with(${c}, ' ')`;
+  switch (type) {
+    case "BIGINT":
+      return `CAST(TRY_CAST(${c} AS BIGINT) AS VARCHAR) = ${c}`;
+    case "DOUBLE":
+      return thousands
+        ? undefined
+        : `TRY_CAST(${c} AS DOUBLE) IS NOT NULL AND ${noEdgeSpace} AND (NOT starts_with(${c}, '0') OR starts_with(${c}, '0.') OR ${c} = '0')`;
+    case "DATE":
+    case "TIMESTAMP":
+    case "TIME":
+      return `${noEdgeSpace} AND ${keepsType(type, thousands, c)}`;
+    case "BOOLEAN":
+      return `${c} IN ('true', 'false', 'TRUE', 'FALSE', 'True', 'False')`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether the cell `c` breaks the candidate: a non-empty trimmed value failing keepsType. The cheap
+ * test (surelyKeeps) settles most cells first; CASE evaluates the rest only on the cells it leaves.
+ */
+export function brokenSql(type: string, thousands: boolean, c: string): string {
+  const v = `trim(${c})`;
+  const exact = `NULLIF(${v}, '') IS NOT NULL AND NOT (${keepsType(type, thousands, v)})`;
+  const cheap = surelyKeeps(type, thousands, c);
+  return cheap === undefined ? exact : `CASE WHEN ${cheap} THEN false ELSE ${exact} END`;
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Dates DuckDB's DATE and TIMESTAMP casts surely accept: a four-digit year, a real month and day. */
 const PLAIN_DATE_RE = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
@@ -370,13 +412,10 @@ async function narrowPass(
   const parts = [`count(*) AS total`];
   candidates.forEach((_, i) => parts.push(`count(${sqlIdent(positionalName(i))}) AS present${i}`));
   for (const { i, check } of checks) {
-    const v = `trim(${sqlIdent(positionalName(i))})`;
+    const column = sqlIdent(positionalName(i));
     const c = candidates[i]!;
-    if (check === "empty") parts.push(`count(NULLIF(${v}, '')) AS nonEmpty${i}`);
-    else
-      parts.push(
-        `count(*) FILTER (WHERE NULLIF(${v}, '') IS NOT NULL AND NOT (${keepsType(c.type, c.thousands, v)})) AS broken${i}`,
-      );
+    if (check === "empty") parts.push(`count(NULLIF(trim(${column}), '')) AS nonEmpty${i}`);
+    else parts.push(`count(*) FILTER (WHERE ${brokenSql(c.type, c.thousands, column)}) AS broken${i}`);
   }
   const [row = {}] = await engine.all(`SELECT ${parts.join(", ")} FROM ${from}`);
   const pass: FullPass = {
