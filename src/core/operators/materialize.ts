@@ -4,7 +4,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { memberCopy } from "../sourceMap/archiveMembers.ts";
 import { bzip2Copy } from "../sourceMap/bzip2File.ts";
-import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
+import { csvDataSql, csvReaderSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
 import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
@@ -37,6 +37,12 @@ export interface Materialized {
 /**
  * The typed SELECT of a table DuckDB reads straight from its file (CSV, JSON, Parquet), with the
  * origin of its rows; undefined for sheets and HTML tables, which are loaded from JS.
+ *
+ * `boundedSql` (CSV files whose one table has no footer): the same SELECT with `LIMIT dataRows + 1`
+ * instead of `LIMIT dataRows`. When the reader yields no more than `dataRows` records — nothing
+ * follows the table — both give the same rows, but a LIMIT that is never reached costs DuckDB about
+ * half as much as one reached at the last record (measured on the water family: 0.18 s vs 0.42 s
+ * CPU for 22 files). The caller must check that no file gave `dataRows + 1` rows.
  */
 export async function directRead(
   engine: DuckEngine,
@@ -44,14 +50,19 @@ export async function directRead(
   radarDir: string,
   entry: SourceEntry,
   table: TableProfile,
-): Promise<{ readSql: string; origin: RowOrigin } | undefined> {
+): Promise<{ readSql: string; boundedSql?: string; origin: RowOrigin } | undefined> {
   const { absPath, source } = await tableFile(lakeRoot, radarDir, entry, table);
   const read = table.read;
   switch (read.kind) {
     case "csv": {
       const path = await readablePath(absPath, read, radarDir);
+      const select = `SELECT ${typedSelectList(read.columns)} FROM`;
+      const alone = (entry.tables?.length ?? 0) === 1 && table.footer === undefined;
       return {
-        readSql: `SELECT ${typedSelectList(read.columns)} FROM (${csvDataSql(path, read)})`,
+        readSql: `${select} (${csvDataSql(path, read)})`,
+        ...(alone
+          ? { boundedSql: `${select} (SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${read.dataRows + 1})` }
+          : {}),
         origin: fileOrigin(source, absPath, read),
       };
     }

@@ -99,6 +99,10 @@ interface Part {
  * The whole family in one DuckDB statement: each file's pinned, typed read, labelled, joined by
  * `UNION ALL BY NAME`. Undefined (nothing created) when a file is a sheet or an HTML table, or when
  * a value does not convert to the type the map gave (the per-file path re-types that file).
+ *
+ * CSV files with nothing after their table are read with a LIMIT one past their data rows (see
+ * `directRead`'s `boundedSql`, half the cost); if a file still gives that extra record, or it does
+ * not convert, the statement is run again with each file's exact LIMIT, as the map says.
  */
 async function unionInOneStatement(
   ctx: OperatorContext,
@@ -113,22 +117,48 @@ async function unionInOneStatement(
   );
   if (reads.some((r) => r === undefined)) return undefined;
   const label = sqlIdent(sourceColumn);
-  const params = new SqlParams();
-  const select = reads
-    .map((r, i) => `SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${r!.readSql})`)
-    .join("\nUNION ALL BY NAME\n");
-  try {
-    await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`, params.values);
-  } catch (error) {
-    if (/Conversion Error|Could not convert/i.test((error as Error).message)) return undefined;
-    throw error;
-  }
+  const create = async (bounded: boolean): Promise<boolean> => {
+    const params = new SqlParams();
+    const select = reads
+      .map(
+        (r, i) =>
+          `SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${(bounded && r!.boundedSql) || r!.readSql})`,
+      )
+      .join("\nUNION ALL BY NAME\n");
+    try {
+      await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`, params.values);
+      return true;
+    } catch (error) {
+      if (/Conversion Error|Could not convert/i.test((error as Error).message)) return false;
+      throw error;
+    }
+  };
   // Rows per file, and a check that each file's rows sit together in file order (row origins
   // are kept as one segment per file).
-  const counts = await ctx.engine.all(
-    `SELECT ${label} AS label, count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM ${sqlIdent(output)} GROUP BY ALL`,
-  );
-  const byLabel = new Map(counts.map((c) => [String(c.label), c]));
+  const countRows = async (): Promise<Map<string, Record<string, unknown>>> => {
+    const counts = await ctx.engine.all(
+      `SELECT ${label} AS label, count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM ${sqlIdent(output)} GROUP BY ALL`,
+    );
+    return new Map(counts.map((c) => [String(c.label), c]));
+  };
+  const bounded = reads.some((r) => r!.boundedSql !== undefined);
+  let byLabel: Map<string, Record<string, unknown>> | undefined;
+  if (bounded && (await create(true))) {
+    byLabel = await countRows();
+    const overRead = reads.some((r, i) => {
+      const read = tables[i]!.read;
+      return (
+        r!.boundedSql !== undefined &&
+        read.kind === "csv" &&
+        Number(byLabel!.get(labels[i]!)?.n ?? 0) > read.dataRows
+      );
+    });
+    if (overRead) byLabel = undefined;
+  }
+  if (!byLabel) {
+    if (!(await create(false))) return undefined;
+    byLabel = await countRows();
+  }
   let start = 0;
   const parts: Part[] = [];
   for (const [i, entry] of entries.entries()) {
