@@ -4,7 +4,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { memberCopy } from "../sourceMap/archiveMembers.ts";
 import { bzip2Copy } from "../sourceMap/bzip2File.ts";
-import { csvDataSql, csvReaderSql, readablePath } from "../sourceMap/profileDelimited.ts";
+import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
 import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
@@ -60,9 +60,7 @@ export async function directRead(
       const alone = (entry.tables?.length ?? 0) === 1 && table.footer === undefined;
       return {
         readSql: `${select} (${csvDataSql(path, read)})`,
-        ...(alone
-          ? { boundedSql: `${select} (SELECT * FROM ${csvReaderSql(path, read)} LIMIT ${read.dataRows + 1})` }
-          : {}),
+        ...(alone ? { boundedSql: `${select} (${csvDataSql(path, read, read.dataRows + 1)})` } : {}),
         origin: fileOrigin(source, absPath, read),
       };
     }

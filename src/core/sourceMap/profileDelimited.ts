@@ -68,9 +68,12 @@ function lineLimit(bytes: number): number {
   return Math.ceil((bytes * 1.25 + 1) / 1_048_576) * 1_048_576;
 }
 
-/** The data rows only (footnotes cut off), still as text. */
-export function csvDataSql(readablePath: string, read: CsvRead): string {
-  return `SELECT * FROM ${csvReaderSql(readablePath, read)} LIMIT ${read.dataRows}`;
+/**
+ * The data rows only (footnotes cut off), still as text. `limit` is dataRows unless the caller
+ * checks the count itself (UnionScan's bounded read, see materialize.ts's directRead).
+ */
+export function csvDataSql(readablePath: string, read: CsvRead, limit = read.dataRows): string {
+  return `SELECT * FROM ${csvReaderSql(readablePath, read)} LIMIT ${limit}`;
 }
 
 /** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
