@@ -29,12 +29,16 @@ export interface DuckEngineOptions {
  * or install extensions, never spill to a temp directory, and its configuration cannot be changed
  * afterwards. This is the second wall; the SQL gate in `sqlGate.ts` is the first.
  */
-/** `RADAR_PROFILE_SQL=1`: every statement's milliseconds on stderr (how the checks' cost was taken apart). */
+/**
+ * `RADAR_PROFILE_SQL=1`: every statement's milliseconds on stderr (how the checks' cost was taken
+ * apart), its first 160 characters; `RADAR_PROFILE_SQL=full`: the whole statement.
+ */
 const PROFILE_SQL = Boolean(process.env.RADAR_PROFILE_SQL);
+const PROFILE_CHARS = process.env.RADAR_PROFILE_SQL === "full" ? Infinity : 160;
 
 function profiled(started: number, sql: string): void {
   process.stderr.write(
-    `sql ${(performance.now() - started).toFixed(2)} ms ${sql.replace(/\s+/g, " ").slice(0, 160)}\n`,
+    `sql ${(performance.now() - started).toFixed(2)} ms ${sql.replace(/\s+/g, " ").slice(0, PROFILE_CHARS)}\n`,
   );
 }
 

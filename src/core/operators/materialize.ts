@@ -42,7 +42,8 @@ export interface Materialized {
  * instead of `LIMIT dataRows`. When the reader yields no more than `dataRows` records — nothing
  * follows the table — both give the same rows, but a LIMIT that is never reached costs DuckDB about
  * half as much as one reached at the last record (measured on the water family: 0.18 s vs 0.42 s
- * CPU for 22 files). The caller must check that no file gave `dataRows + 1` rows.
+ * CPU for 22 files). The caller must check that no file gave `dataRows + 1` rows. `csv`: the
+ * readable file and its reader, for such files (see familyRead.ts).
  */
 export async function directRead(
   engine: DuckEngine,
@@ -50,7 +51,10 @@ export async function directRead(
   radarDir: string,
   entry: SourceEntry,
   table: TableProfile,
-): Promise<{ readSql: string; boundedSql?: string; origin: RowOrigin } | undefined> {
+): Promise<
+  | { readSql: string; boundedSql?: string; csv?: { path: string; read: CsvRead }; origin: RowOrigin }
+  | undefined
+> {
   const { absPath, source } = await tableFile(lakeRoot, radarDir, entry, table);
   const read = table.read;
   switch (read.kind) {
@@ -60,7 +64,9 @@ export async function directRead(
       const alone = (entry.tables?.length ?? 0) === 1 && table.footer === undefined;
       return {
         readSql: `${select} (${csvDataSql(path, read)})`,
-        ...(alone ? { boundedSql: `${select} (${csvDataSql(path, read, read.dataRows + 1)})` } : {}),
+        ...(alone
+          ? { boundedSql: `${select} (${csvDataSql(path, read, read.dataRows + 1)})`, csv: { path, read } }
+          : {}),
         origin: fileOrigin(source, absPath, read),
       };
     }

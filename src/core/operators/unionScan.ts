@@ -5,6 +5,7 @@ import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
+import { familyKey, familySql } from "./familyRead.ts";
 import { directRead, materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
@@ -100,9 +101,12 @@ interface Part {
  * `UNION ALL BY NAME`. Undefined (nothing created) when a file is a sheet or an HTML table, or when
  * a value does not convert to the type the map gave (the per-file path re-types that file).
  *
- * CSV files with nothing after their table are read with a LIMIT one past their data rows (see
- * `directRead`'s `boundedSql`, half the cost); if a file still gives that extra record, or it does
- * not convert, the statement is run again with each file's exact LIMIT, as the map says.
+ * Runs of consecutive CSV files of one layout with nothing after their table are read by one
+ * `read_csv([...])` (familyRead.ts: DuckDB reads them in parallel); other such files with a LIMIT
+ * one past their data rows (see `directRead`'s `boundedSql`, half the cost). If a file then gives
+ * more rows than its data rows, its rows do not sit together in file order, or a value does not
+ * convert, the statement is run again with each file read alone with its exact LIMIT, as the map
+ * says.
  */
 async function unionInOneStatement(
   ctx: OperatorContext,
@@ -117,48 +121,74 @@ async function unionInOneStatement(
   );
   if (reads.some((r) => r === undefined)) return undefined;
   const label = sqlIdent(sourceColumn);
-  const create = async (bounded: boolean): Promise<boolean> => {
+  const runs = familyRuns(reads.map((r) => (r!.csv ? familyKey(r!.csv.read) : undefined)));
+  const create = async (mode: "fast" | "exact"): Promise<boolean> => {
     const params = new SqlParams();
-    const select = reads
-      .map(
-        (r, i) =>
-          `SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${(bounded && r!.boundedSql) || r!.readSql})`,
-      )
-      .join("\nUNION ALL BY NAME\n");
+    const selects: string[] = [];
+    for (const run of runs) {
+      if (mode === "fast" && run.length > 1) {
+        const files = run.map((i) => ({ ...reads[i]!.csv!, label: labels[i]! }));
+        const union = run.map((i) => `SELECT * FROM (${reads[i]!.readSql})`).join(" UNION ALL BY NAME ");
+        selects.push(familySql(files, await ctx.engine.describe(union), sourceColumn, params));
+        continue;
+      }
+      for (const i of run) {
+        const r = reads[i]!;
+        const sql = (mode === "fast" && r.boundedSql) || r.readSql;
+        selects.push(`SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${sql})`);
+      }
+    }
     try {
-      await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${select}`, params.values);
+      await ctx.engine.run(
+        `CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${selects.join("\nUNION ALL BY NAME\n")}`,
+        params.values,
+      );
       return true;
     } catch (error) {
       if (/Conversion Error|Could not convert/i.test((error as Error).message)) return false;
       throw error;
     }
   };
-  // Rows per file, and a check that each file's rows sit together in file order (row origins
-  // are kept as one segment per file).
-  const countRows = async (): Promise<Map<string, Record<string, unknown>>> => {
+  // Rows per file, and whether each file's rows sit together in file order (row origins are kept
+  // as one segment per file).
+  const countRows = async (): Promise<{
+    byLabel: Map<string, Record<string, unknown>>;
+    inOrder: boolean;
+  }> => {
     const counts = await ctx.engine.all(
       `SELECT ${label} AS label, count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM ${sqlIdent(output)} GROUP BY ALL`,
     );
-    return new Map(counts.map((c) => [String(c.label), c]));
+    const byLabel = new Map(counts.map((c) => [String(c.label), c]));
+    let start = 0;
+    let inOrder = true;
+    for (const l of labels) {
+      const c = byLabel.get(l);
+      const n = Number(c?.n ?? 0);
+      if (n > 0 && (Number(c?.lo) !== start || Number(c?.hi) !== start + n - 1)) inOrder = false;
+      start += n;
+    }
+    return { byLabel, inOrder };
   };
-  const bounded = reads.some((r) => r!.boundedSql !== undefined);
-  let byLabel: Map<string, Record<string, unknown>> | undefined;
-  if (bounded && (await create(true))) {
-    byLabel = await countRows();
+  const fast = reads.some((r) => r!.boundedSql !== undefined);
+  let counted: Awaited<ReturnType<typeof countRows>> | undefined;
+  if (fast && (await create("fast"))) {
+    counted = await countRows();
+    // Files read past their LIMIT (bounded, or in a family read) must not give more than their rows.
     const overRead = reads.some((r, i) => {
       const read = tables[i]!.read;
       return (
         r!.boundedSql !== undefined &&
         read.kind === "csv" &&
-        Number(byLabel!.get(labels[i]!)?.n ?? 0) > read.dataRows
+        Number(counted!.byLabel.get(labels[i]!)?.n ?? 0) > read.dataRows
       );
     });
-    if (overRead) byLabel = undefined;
+    if (overRead || !counted.inOrder) counted = undefined;
   }
-  if (!byLabel) {
-    if (!(await create(false))) return undefined;
-    byLabel = await countRows();
+  if (!counted) {
+    if (!(await create("exact"))) return undefined;
+    counted = await countRows();
   }
+  const byLabel = counted.byLabel;
   let start = 0;
   const parts: Part[] = [];
   for (const [i, entry] of entries.entries()) {
@@ -183,6 +213,20 @@ async function unionInOneStatement(
     });
   }
   return parts;
+}
+
+/**
+ * Consecutive files that share a family key (familyRead.ts), in file order: runs of two or more
+ * are read by one `read_csv([...])`; a file without a key is a run of its own.
+ */
+function familyRuns(keys: (string | undefined)[]): number[][] {
+  const runs: number[][] = [];
+  keys.forEach((key, i) => {
+    const last = runs[runs.length - 1];
+    if (key !== undefined && last && keys[last[0]!] === key) last.push(i);
+    else runs.push([i]);
+  });
+  return runs;
 }
 
 /** One table per file (re-typed where a value does not convert), then their union. */

@@ -29,11 +29,32 @@ export interface DelimitedOptions {
 }
 const HEAD_RECORDS = 2000;
 
-/** DuckDB's default `max_line_size`; longer lines need the option raised. */
-const DEFAULT_MAX_LINE = 2_097_152;
+/**
+ * Lines from this long get `max_line_size` raised: DuckDB's default limit is 2,000,000 bytes (not
+ * 2 MiB; a 2,050,000-byte line failed the read), and the reader below passes READ_BUFFER_BYTES.
+ */
+const DEFAULT_MAX_LINE = 1_900_000;
+/**
+ * `buffer_size` of every other read: 2 MiB instead of DuckDB's 32 MiB. A buffer that size is taken
+ * afresh from the allocator for each file and its pages are faulted in every time; on this VM that
+ * cost 90–110 ms of system time per 20 MB file (5,300 page faults), half the typing pass. 2 MiB
+ * buffers are reused (see the closing note of stop 24 and bench/benchSourceMap.ts).
+ */
+const READ_BUFFER_BYTES = 2_097_152;
 
-/** `read_csv` pinned to the layout found: no sniffing, every column as text, by position. */
-export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | "dataRows">): string {
+/**
+ * `read_csv` pinned to the layout found: no sniffing, every column as text, by position. Given
+ * several paths (files of one layout, see familyRead.ts), it reads them in that order in one scan,
+ * with each row's file in a `filename` column.
+ */
+export function csvReaderSql(
+  readablePath: string | readonly string[],
+  read: Omit<CsvRead, "kind" | "dataRows">,
+): string {
+  const source =
+    typeof readablePath === "string"
+      ? sqlString(readablePath)
+      : `[${readablePath.map(sqlString).join(", ")}], filename=true`;
   // A copy (Windows-1252, NUL padding) is UTF-8.
   const encoding = read.encoding === "windows-1252" || read.stripNul ? "utf-8" : read.encoding;
   const common =
@@ -41,7 +62,7 @@ export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | 
     `encoding=${sqlString(encoding)}` +
     (read.maxLineBytes && read.maxLineBytes >= DEFAULT_MAX_LINE
       ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
-      : "");
+      : `, buffer_size=${READ_BUFFER_BYTES}`);
   if (read.fixedWidth) {
     // Whole lines (no quoting, a delimiter that text files do not hold), cut by position.
     const cuts = read.fixedWidth
@@ -50,14 +71,14 @@ export function csvReaderSql(readablePath: string, read: Omit<CsvRead, "kind" | 
           `NULLIF(trim(substr(line, ${start + 1}, ${width})), '') AS ${sqlIdent(positionalName(i))}`,
       )
       .join(", ");
-    return `(SELECT ${cuts} FROM read_csv(${sqlString(readablePath)}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
+    return `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
   }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
     ", ",
   );
   return (
-    `read_csv(${sqlString(readablePath)}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
+    `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
     `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
     `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
   );

@@ -58,7 +58,7 @@ export interface CsvRead {
   fileWidth?: number;
   /** Fields are padded with NUL bytes: the file is read through a UTF-8 copy without them. */
   stripNul?: boolean;
-  /** Bytes of the longest line, when over DuckDB's default limit (2 MB): passed as `max_line_size`. */
+  /** Bytes of the longest line, when near DuckDB's default limit (2,000,000 bytes) or over: passed as `max_line_size`. */
   maxLineBytes?: number;
   /**
    * A fixed-width text table: each line is read whole and cut at these character positions

@@ -172,15 +172,16 @@ export async function profileVarcharColumns(
 
 /** The typed projection of positional text columns; strict CASTs, never TRY_CAST. */
 export function typedSelectList(specs: ColumnSpec[]): string {
-  return specs
-    .map((spec, i) => {
-      const col = sqlIdent(positionalName(i));
-      if (spec.type === "VARCHAR") return `${col} AS ${sqlIdent(spec.name)}`;
-      if (spec.dateFormat) return `${dateCastSql(`trim(${col})`, spec)} AS ${sqlIdent(spec.name)}`;
-      const value = spec.thousands ? `replace(trim(${col}), ',', '')` : `trim(${col})`;
-      return `CAST(NULLIF(${value}, '') AS ${spec.type}) AS ${sqlIdent(spec.name)}`;
-    })
-    .join(", ");
+  return specs.map((spec, i) => `${typedColumnSql(spec, i)} AS ${sqlIdent(spec.name)}`).join(", ");
+}
+
+/** The typed value of the text column at `position`, as the map typed it (no alias). */
+export function typedColumnSql(spec: ColumnSpec, position: number): string {
+  const col = sqlIdent(positionalName(position));
+  if (spec.type === "VARCHAR") return col;
+  if (spec.dateFormat) return dateCastSql(`trim(${col})`, spec);
+  const value = spec.thousands ? `replace(trim(${col}), ',', '')` : `trim(${col})`;
+  return `CAST(NULLIF(${value}, '') AS ${spec.type})`;
 }
 
 /** Sample values are for showing: a 5 MB cell is kept as its first few hundred characters. */
