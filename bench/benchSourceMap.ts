@@ -6,7 +6,10 @@
 // generated lake of ≥ 1 GiB (bench/generateLake.ts); generated lakes are reused between runs.
 // For each: cold map, DuckDB's floor (count(*) per file), their ratio, the unchanged re-map in-process
 // and as a `radar map` CLI call, peak RSS; for lakes with a yearly family, UnionScan of the family
-// against DuckDB's own union count.
+// against DuckDB's own union count. The bench runs with RADAR's allocator settings
+// (src/core/engine/allocatorSettings.ts; it restarts itself with them), so the floor beside the map
+// has them too; the floor is also counted in a process of its own with DuckDB's defaults, and the
+// cold map is also timed as `radar map` in a new process (what a user starts).
 //
 //   npm run bench                       table, then a final JSON line
 //   npm run bench -- --json             the JSON line only
@@ -20,12 +23,22 @@
 //
 // Progress goes to stderr. Figures are wall times on this machine; the OS page cache is not dropped
 // (that needs root), so the files are usually in memory for every step.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import picomatch from "picomatch";
+import { ALLOCATOR_ENV, keepFreedPages } from "../src/core/engine/allocatorSettings.ts";
 import { DuckEngine, sqlString } from "../src/core/engine/duckEngine.ts";
 import { radarDir } from "../src/core/radarDir.ts";
 import { Runtime } from "../src/core/runtime.ts";
@@ -100,7 +113,14 @@ interface LakeFigures {
     rowMismatchCount: number;
     /** The first of them (the JSON line stays short). */
     rowMismatches: { path: string; map: number; floor: number }[];
+    /**
+     * The same count in a process of its own with DuckDB's allocator settings (this process, like
+     * `radar`, keeps freed pages longer: allocatorSettings.ts); `ratio`: map build / its wall time.
+     */
+    defaults?: { wallMs: number; cpuMs: number; ratio: number };
   };
+  /** `radar map --json` over the lake with an empty state folder: process start to exit. */
+  coldCli: { wallMs: number; exitCode: number | null; ratio: number };
   remap: { wallMs: number; files: number; fromCache: number; profiled: number; rows: number };
   /** `radar map --json` over the mapped lake (same state folder): process start to exit. */
   remapCli: { wallMs: number; exitCode: number | null };
@@ -243,6 +263,64 @@ function floorReader(absPath: string, format: string): string {
   if (format === "jsonl") return `read_json(${sqlString(absPath)}, format='newline_delimited')`;
   if (format === "json") return `read_json(${sqlString(absPath)})`;
   return `read_csv(${sqlString(absPath)})`;
+}
+
+/**
+ * `--floor-child FILE`: counts the files FILE lists ({root, files: [{path, format}]}) as
+ * measureFloor does, in this process, and prints {wallMs, cpuMs}. measureFloor starts it without
+ * ALLOCATOR_ENV: DuckDB as it comes.
+ */
+async function floorChild(listFile: string): Promise<void> {
+  const { root, files } = JSON.parse(readFileSync(listFile, "utf8")) as {
+    root: string;
+    files: { path: string; format: string }[];
+  };
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  let wallMs = 0;
+  const cpuBefore = process.cpuUsage();
+  for (const file of files) {
+    const started = performance.now();
+    try {
+      await connection.runAndReadAll(
+        `SELECT count(*) AS n FROM ${floorReader(join(root, file.path), file.format)}`,
+      );
+    } catch {
+      // Counted as in measureFloor: the failure's time is part of the floor.
+    }
+    wallMs += performance.now() - started;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  connection.closeSync();
+  instance.closeSync();
+  console.log(
+    JSON.stringify({ wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }),
+  );
+}
+
+/** The floor of floorChild, in a child process without ALLOCATOR_ENV. */
+function floorWithDefaults(map: SourceMap): { wallMs: number; cpuMs: number } | undefined {
+  const files = map.files
+    .filter((f) => FLOOR_FORMATS.has(f.format))
+    .map((f) => ({ path: f.path, format: f.format }));
+  const dir = mkdtempSync(join(tmpdir(), "radar-bench-floor-"));
+  try {
+    const listFile = join(dir, "files.json");
+    writeFileSync(listFile, JSON.stringify({ root: map.root, files }));
+    const env = { ...process.env };
+    delete env[ALLOCATOR_ENV];
+    const child = spawnSync(process.execPath, [process.argv[1]!, "--floor-child", listFile], {
+      env,
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    });
+    const line = child.stdout.trim().split("\n").pop() ?? "";
+    return child.status === 0 && line.startsWith("{")
+      ? (JSON.parse(line) as { wallMs: number; cpuMs: number })
+      : undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** DuckDB alone, auto-detecting, counting the rows of every CSV/JSON/Parquet file of the map. */
@@ -456,6 +534,14 @@ async function measureLake(name: string, dir: string, family?: string): Promise<
     const floor = await measureFloor(map, name, byFormat);
     floor.ratio = floor.wallMs > 0 ? round(coldMs / floor.wallMs, 2) : 0;
     for (const figures of Object.values(byFormat)) figures.floorMs = Math.round(figures.floorMs);
+    const defaults = floorWithDefaults(map);
+    if (defaults) floor.defaults = { ...defaults, ratio: round(coldMs / Math.max(1, defaults.wallMs), 2) };
+    // The cold map as a user starts it: `radar map` in a new process, an empty state folder.
+    const coldState = mkdtempSync(join(tmpdir(), "radar-bench-cold-"));
+    const cliCold = await runCli(["map", "--lake", dir, "--json"], coldState);
+    rmSync(coldState, { recursive: true, force: true });
+    const coldCli = { ...cliCold, ratio: round(cliCold.wallMs / Math.max(1, floor.wallMs), 2) };
+    progressDone(`[${name} cold map CLI] ${seconds(cliCold.wallMs)} (exit ${cliCold.exitCode})`);
 
     const union = family ? await measureUnion(dir, cacheDir, family) : undefined;
     if (union)
@@ -488,6 +574,7 @@ async function measureLake(name: string, dir: string, family?: string): Promise<
         cpuMs: Math.round((coldCpu.user + coldCpu.system) / 1000),
       },
       floor,
+      coldCli,
       remap: {
         wallMs: Math.round(remapMs),
         files: again.stats.files,
@@ -571,6 +658,19 @@ function printTable(lakes: LakeFigures[]): void {
     ["  map build / floor", (l) => `${l.floor.ratio.toFixed(2)}×`],
     ["  map CPU / floor CPU", (l) => `${(l.cold.cpuMs / Math.max(1, l.floor.cpuMs)).toFixed(2)}×`],
     ["  map profile / floor (same files)", (l) => `${l.floor.sameFilesRatio.toFixed(2)}×`],
+    [
+      "  floor in a process with DuckDB's allocator defaults",
+      (l) =>
+        l.floor.defaults
+          ? `${seconds(l.floor.defaults.wallMs)} / ${seconds(l.floor.defaults.cpuMs)} CPU`
+          : "—",
+    ],
+    ["  map build / that floor", (l) => (l.floor.defaults ? `${l.floor.defaults.ratio.toFixed(2)}×` : "—")],
+    [
+      "COLD MAP as a CLI call (radar map --json)",
+      (l) => `${seconds(l.coldCli.wallMs)} (exit ${l.coldCli.exitCode})`,
+    ],
+    ["  CLI cold map / floor", (l) => `${l.coldCli.ratio.toFixed(2)}×`],
     ["UNCHANGED RE-MAP wall (in-process)", (l) => `${l.remap.wallMs} ms`],
     ["  fromCache / files", (l) => `${l.remap.fromCache} / ${l.remap.files}`],
     ["  as a CLI call (radar map --json)", (l) => `${l.remapCli.wallMs} ms (exit ${l.remapCli.exitCode})`],
@@ -664,6 +764,18 @@ function legalLake(): string {
 }
 
 async function main(): Promise<void> {
+  const listFile = argValue("--floor-child");
+  if (listFile) return floorChild(listFile);
+  // The map is measured as `radar` runs it, with its allocator settings, which only take effect
+  // when set before DuckDB loads: so in a process started with them.
+  if (process.env[ALLOCATOR_ENV] === undefined) {
+    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: "inherit",
+      env: keepFreedPages({ ...process.env }),
+    });
+    process.exitCode = child.status ?? 1;
+    return;
+  }
   const size = argValue("--size") ? parseBytes(argValue("--size") ?? "") : DEFAULT_TARGET_BYTES;
   const defaultDir = size === DEFAULT_TARGET_BYTES ? "bench-data/lake-1g" : `bench-data/lake-${size}`;
   const generatedDir = resolve(process.cwd(), argValue("--dir") ?? defaultDir);

@@ -9,8 +9,12 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Script, constants } from "node:vm";
+import { keepFreedPages } from "../core/engine/allocatorSettings.ts";
 import { stateRoot } from "../core/radarDir.ts";
 import { startupMark } from "../core/startupProfile.ts";
+
+// Before the bundle loads DuckDB (see allocatorSettings.ts).
+keepFreedPages();
 
 /** Set by scripts/build.mjs: a hash of the bundle, and how to read it (`latin1` when it is ASCII). */
 declare const RADAR_CLI_BUILD: string;

@@ -1,4 +1,5 @@
 import { fork } from "node:child_process";
+import { keepFreedPages } from "../../core/engine/allocatorSettings.ts";
 import { setPriority } from "node:os";
 import type { BuildStats, MapProgress } from "../../core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
@@ -39,8 +40,9 @@ export function mapInChild(request: MapRequest): Promise<MapOutcome> {
   return new Promise((resolve, reject) => {
     const child = fork(request.workerPath, [request.lake, request.stateDir], {
       execPath: request.execPath ?? process.execPath,
-      // Under Electron (desktop VS Code) the binary runs as plain Node only with this set.
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" },
+      // Under Electron (desktop VS Code) the binary runs as plain Node only with this set; DuckDB's
+      // allocator keeps freed pages for the child's run (allocatorSettings.ts).
+      env: keepFreedPages({ ...process.env, ELECTRON_RUN_AS_NODE: "1" }),
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       serialization: "json",
     });
