@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { z } from "zod";
-import { sqlIdent } from "../engine/duckEngine.ts";
+import { OverBudget, sqlIdent } from "../engine/duckEngine.ts";
 import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
@@ -123,29 +123,33 @@ async function unionInOneStatement(
   const label = sqlIdent(sourceColumn);
   const runs = familyRuns(reads.map((r) => (r!.csv ? familyKey(r!.csv.read) : undefined)));
   const create = async (mode: "fast" | "exact"): Promise<boolean> => {
-    const params = new SqlParams();
-    const selects: string[] = [];
-    for (const run of runs) {
-      if (mode === "fast" && run.length > 1) {
-        const files = run.map((i) => ({ ...reads[i]!.csv!, label: labels[i]! }));
-        const union = run.map((i) => `SELECT * FROM (${reads[i]!.readSql})`).join(" UNION ALL BY NAME ");
-        selects.push(familySql(files, await ctx.engine.describe(union), sourceColumn, params));
-        continue;
-      }
-      for (const i of run) {
-        const r = reads[i]!;
-        const sql = (mode === "fast" && r.boundedSql) || r.readSql;
-        selects.push(`SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${sql})`);
-      }
-    }
     try {
+      const params = new SqlParams();
+      const selects: string[] = [];
+      for (const run of runs) {
+        if (mode === "fast" && run.length > 1) {
+          const files = run.map((i) => ({ ...reads[i]!.csv!, label: labels[i]! }));
+          const union = run.map((i) => `SELECT * FROM (${reads[i]!.readSql})`).join(" UNION ALL BY NAME ");
+          selects.push(familySql(files, await ctx.engine.describe(union), sourceColumn, params));
+          continue;
+        }
+        for (const i of run) {
+          const r = reads[i]!;
+          const sql = (mode === "fast" && r.boundedSql) || r.readSql;
+          selects.push(`SELECT ${params.bind(labels[i]!)} AS ${label}, * FROM (${sql})`);
+        }
+      }
       await ctx.engine.run(
         `CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${selects.join("\nUNION ALL BY NAME\n")}`,
         params.values,
       );
       return true;
     } catch (error) {
-      if (/Conversion Error|Could not convert/i.test((error as Error).message)) return false;
+      const message = (error as Error).message;
+      if (/Conversion Error|Could not convert/i.test(message)) return false;
+      // The fast statement is an optimisation: whatever else it meets, the exact one decides —
+      // unless the call was interrupted (its budget, a cancel), which must end it.
+      if (mode === "fast" && !(error instanceof OverBudget) && !/INTERRUPT/i.test(message)) return false;
       throw error;
     }
   };

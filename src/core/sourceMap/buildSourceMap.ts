@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
 import type { CrawlResult } from "./crawlLake.ts";
-import { relateFiles } from "./fileRelations.ts";
+import { fingerprintEntry, relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
@@ -138,6 +138,7 @@ export async function buildSourceMap(
   const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), pending.length));
   const budgetMs = options.fileBudgetMs ?? DEFAULT_FILE_BUDGET_MS;
   let next = 0;
+  const fingerprinted = new Set<string>();
   const work = async (connection: DuckEngine): Promise<void> => {
     while (next < pending.length) {
       if (options.signal?.aborted) return;
@@ -150,6 +151,10 @@ export async function buildSourceMap(
       });
       // Cancelled while profiling: the entry may record the interruption, not the file; drop it.
       if (options.signal?.aborted) return;
+      // Its fingerprint now, while the other connections' statements run, rather than one file
+      // after another once every file is mapped (relateFiles).
+      await fingerprintEntry(engine.lakeRoot, entry);
+      fingerprinted.add(entry.path);
       done(index, entry, false);
     }
   };
@@ -169,7 +174,7 @@ export async function buildSourceMap(
     if (filesDone > fromCache) await writeCache(options.cacheDir, mapped);
     throw new MapCancelled(filesDone);
   }
-  await relateFiles(engine.lakeRoot, files);
+  await relateFiles(engine.lakeRoot, files, fingerprinted);
   // Folders that could not be listed are entries too: the map says what it could not read.
   const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
     path: u.path,

@@ -73,11 +73,15 @@ export function headTermsOf(head: Buffer, format: string, complete: boolean): st
   if (!TEXT_FORMATS.has(format)) return [];
   let text = head.toString("utf8");
   if (format === "html") text = text.replace(/<[^>]*>/g, " ");
-  // A head cut inside a word would add half a word.
-  if (!complete) text = text.replace(/[\p{L}\p{N}]+$/u, "");
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const token of text.split(/[^\p{L}\p{N}]+/u)) {
+  // Tokens one at a time, up to MAX_HEAD_TERMS terms: splitting all of a 64 KiB head first made
+  // thousands of strings for the first two hundred words.
+  const tokens = /[\p{L}\p{N}]+/gu;
+  for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
+    const token = match[0];
+    // A head cut inside a word would add half a word.
+    if (!complete && match.index + token.length === text.length) break;
     if (out.length >= MAX_HEAD_TERMS) break;
     const isYear = /^(?:1[89]|20)\d\d$/.test(token);
     if (!isYear && !(/\p{L}/u.test(token) && token.length >= 3 && !/\d/.test(token))) continue;
@@ -181,11 +185,37 @@ function addRelation(
 }
 
 /**
- * Sets `fingerprint` where it is missing (files new or changed since the cache) and recomputes every
- * entry's `relations`. Never throws: a file that cannot be read simply has no fingerprint.
+ * Sets an entry's `fingerprint` and `headTerms` from its file's head (none for an empty or dot
+ * file). Never throws: a file that cannot be read simply has no fingerprint.
  */
-export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promise<void> {
-  const fresh = new Set<string>();
+export async function fingerprintEntry(lakeRoot: string, entry: SourceEntry): Promise<void> {
+  if (entry.bytes === 0 || isDotPath(entry.path)) {
+    delete entry.fingerprint;
+    return;
+  }
+  try {
+    const head = await readHead(join(lakeRoot, entry.path), entry.bytes);
+    entry.fingerprint = fingerprintOf(head);
+    // A compressed file's bytes are not its text: its words are not in them.
+    const terms = entry.compression ? [] : headTermsOf(head, entry.format, head.length === entry.bytes);
+    if (terms.length > 0) entry.headTerms = terms;
+    else delete entry.headTerms;
+  } catch {
+    // unreadable (permissions, vanished): no fingerprint, no relations
+  }
+}
+
+/**
+ * Sets `fingerprint` where it is missing (files new or changed since the cache) and recomputes every
+ * entry's `relations`. `fingerprinted`: files new or changed since the cache whose fingerprint the
+ * caller has set already (fingerprintEntry, while it mapped them). Never throws.
+ */
+export async function relateFiles(
+  lakeRoot: string,
+  files: SourceEntry[],
+  fingerprinted: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const fresh = new Set<string>(fingerprinted);
   const listed = new WeakMap<SourceEntry, Set<string>>();
   const before = new Map<string, FileRelation[]>();
   for (const entry of files) {
@@ -196,17 +226,8 @@ export async function relateFiles(lakeRoot: string, files: SourceEntry[]): Promi
       continue;
     }
     if (entry.fingerprint) continue;
-    try {
-      const head = await readHead(join(lakeRoot, entry.path), entry.bytes);
-      entry.fingerprint = fingerprintOf(head);
-      // A compressed file's bytes are not its text: its words are not in them.
-      const terms = entry.compression ? [] : headTermsOf(head, entry.format, head.length === entry.bytes);
-      if (terms.length > 0) entry.headTerms = terms;
-      else delete entry.headTerms;
-      fresh.add(entry.path);
-    } catch {
-      // unreadable (permissions, vanished): no fingerprint, no relations
-    }
+    await fingerprintEntry(lakeRoot, entry);
+    if (entry.fingerprint) fresh.add(entry.path);
   }
   const known = (a: SourceEntry, b: SourceEntry): FileRelation | undefined | null => {
     // Both unchanged since the last map: what was found then still holds (null: nothing was).
