@@ -119,7 +119,7 @@ interface LakeFigures {
      */
     defaults?: { wallMs: number; cpuMs: number; ratio: number };
   };
-  /** `radar map --json` over the lake with an empty state folder: process start to exit. */
+  /** `radar map --json` over the lake without its Source Map cache: process start to exit. */
   coldCli: { wallMs: number; exitCode: number | null; ratio: number };
   remap: { wallMs: number; files: number; fromCache: number; profiled: number; rows: number };
   /** `radar map --json` over the mapped lake (same state folder): process start to exit. */
@@ -528,6 +528,11 @@ async function measureLake(name: string, dir: string, family?: string): Promise<
     );
     const remapCli = await runCli(["map", "--lake", dir, "--json"], stateRoot);
     progressDone(`[${name} re-map CLI] ${seconds(remapCli.wallMs)} (exit ${remapCli.exitCode})`);
+    // The cold map as a user starts it: `radar map` in a new process, the lake's Source Map cache
+    // removed (the state root keeps the CLI's code cache, as after any earlier radar command).
+    rmSync(join(cacheDir, "sourcemap.json"), { force: true });
+    const cliCold = await runCli(["map", "--lake", dir, "--json"], stateRoot);
+    progressDone(`[${name} cold map CLI] ${seconds(cliCold.wallMs)} (exit ${cliCold.exitCode})`);
 
     // DuckDB's floor on the same files.
     gc();
@@ -536,12 +541,7 @@ async function measureLake(name: string, dir: string, family?: string): Promise<
     for (const figures of Object.values(byFormat)) figures.floorMs = Math.round(figures.floorMs);
     const defaults = floorWithDefaults(map);
     if (defaults) floor.defaults = { ...defaults, ratio: round(coldMs / Math.max(1, defaults.wallMs), 2) };
-    // The cold map as a user starts it: `radar map` in a new process, an empty state folder.
-    const coldState = mkdtempSync(join(tmpdir(), "radar-bench-cold-"));
-    const cliCold = await runCli(["map", "--lake", dir, "--json"], coldState);
-    rmSync(coldState, { recursive: true, force: true });
     const coldCli = { ...cliCold, ratio: round(cliCold.wallMs / Math.max(1, floor.wallMs), 2) };
-    progressDone(`[${name} cold map CLI] ${seconds(cliCold.wallMs)} (exit ${cliCold.exitCode})`);
 
     const union = family ? await measureUnion(dir, cacheDir, family) : undefined;
     if (union)
