@@ -171,7 +171,10 @@ async function unionInOneStatement(
       if (n > 0 && (Number(c?.lo) !== start || Number(c?.hi) !== start + n - 1)) inOrder = false;
       start += n;
     }
-    return { byLabel, inOrder };
+    // Every row carries one of the files' labels (a row of the one-scan read whose file name was
+    // not recognised would have none).
+    const total = counts.reduce((sum, c) => sum + Number(c.n ?? 0), 0);
+    return { byLabel, inOrder: inOrder && start === total };
   };
   const fast = reads.some((r) => r!.boundedSql !== undefined);
   let counted: Awaited<ReturnType<typeof countRows>> | undefined;
