@@ -56,7 +56,9 @@ export function familySql(
       // UNION ALL BY NAME matches names without regard to case.
       const position = f.read.columns.findIndex((c) => c.name.toLowerCase() === name.toLowerCase());
       const value = position < 0 ? "NULL" : typedColumnSql(f.read.columns[position]!, position);
-      byValue.set(value, [...(byValue.get(value) ?? []), i]);
+      const group = byValue.get(value);
+      if (group) group.push(i);
+      else byValue.set(value, [i]);
     });
     const values = [...byValue.entries()];
     if (values.length === 1) return `CAST(${values[0]![0]} AS ${type}) AS ${sqlIdent(name)}`;

@@ -33,7 +33,7 @@ const HEAD_RECORDS = 2000;
  * Lines from this long get `max_line_size` raised: DuckDB's default limit is 2,000,000 bytes (not
  * 2 MiB; a 2,050,000-byte line failed the read), and the reader below passes READ_BUFFER_BYTES.
  */
-const DEFAULT_MAX_LINE = 1_900_000;
+const LONG_LINE_BYTES = 1_900_000;
 /**
  * `buffer_size` of every other read: 2 MiB instead of DuckDB's 32 MiB. A buffer that size is taken
  * afresh from the allocator for each file and its pages are faulted in every time; on this VM that
@@ -45,7 +45,7 @@ const READ_BUFFER_BYTES = 2_097_152;
 /**
  * `read_csv` pinned to the layout found: no sniffing, every column as text, by position. Given
  * several paths (files of one layout, see familyRead.ts), it reads them in that order in one scan,
- * with each row's file in a `filename` column.
+ * with each row's file in a `filename` column (not for fixed-width files, which are read alone).
  */
 export function csvReaderSql(
   readablePath: string | readonly string[],
@@ -60,7 +60,7 @@ export function csvReaderSql(
   const common =
     `header=false, auto_detect=false, skip=${read.skipLines}, ` +
     `encoding=${sqlString(encoding)}` +
-    (read.maxLineBytes && read.maxLineBytes >= DEFAULT_MAX_LINE
+    (read.maxLineBytes && read.maxLineBytes >= LONG_LINE_BYTES
       ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
       : `, buffer_size=${READ_BUFFER_BYTES}`);
   if (read.fixedWidth) {
@@ -277,7 +277,7 @@ export async function settleBytes(
   return {
     encoding,
     stripNul: census.nul,
-    ...(census.longestLine >= DEFAULT_MAX_LINE ? { maxLineBytes: census.longestLine } : {}),
+    ...(census.longestLine >= LONG_LINE_BYTES ? { maxLineBytes: census.longestLine } : {}),
   };
 }
 
