@@ -1,4 +1,5 @@
 // First: starts DuckDB while the other modules load.
+import { endQuietlyOnClosedStdout } from "./closedStdout.ts";
 import "./openAhead.ts";
 import { parseArgs } from "node:util";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
@@ -229,6 +230,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+endQuietlyOnClosedStdout();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

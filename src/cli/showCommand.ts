@@ -1,3 +1,4 @@
+import { stdoutClosed } from "./closedStdout.ts";
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { Rejection } from "../core/diagnostic.ts";
@@ -69,8 +70,10 @@ async function show(runtime: Runtime, table: string, options: ShowOptions): Prom
     for await (const page of runtime.rowsOf(table, {
       ...(options.rows !== undefined ? { rows: options.rows } : {}),
       offset,
-    }))
+    })) {
       write(page.rows.map((r) => `${r.map(csvCell).join(",")}\n`).join(""));
+      if (stdoutClosed()) break;
+    }
     return 0;
   }
   write(
@@ -85,6 +88,7 @@ async function show(runtime: Runtime, table: string, options: ShowOptions): Prom
     write(page.rows.map((r) => `${n++ === 0 ? "" : ","}${JSON.stringify(r)}`).join(""));
     for (const o of page.origins)
       origins.push(o ? `${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}` : null);
+    if (stdoutClosed()) break;
   }
   write(`],"origins":${JSON.stringify(origins)},"truncated":${offset + n < first.rowCount}}\n`);
   return 0;

@@ -1,0 +1,58 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot, tempLake } from "../helpers/tempLake.ts";
+
+// `radar … | head`: the reader closes the pipe before RADAR has written everything. The command
+// must end quietly (no EPIPE stack trace, its own exit status) and still finish its work.
+
+const cli = join(repoRoot, "dist/cli.cjs");
+const { lake, stateDir } = tempLake({
+  "a.csv": "k,v\n1,x\n2,y\n",
+  "b.csv": "k,weight\n1,p\n3,q\n",
+});
+
+/** Runs the CLI with its standard output closed by the reader before the first byte is read. */
+function radarWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, RADAR_STATE_DIR: stateDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+describe("a closed standard output", { skip: existsSync(cli) ? false : "dist/cli.cjs is not built" }, () => {
+  test("radar map ends quietly with status 0", async () => {
+    const r = await radarWithClosedStdout(["map", "--lake", lake]);
+    assert.doesNotMatch(r.stderr, /EPIPE|Error|at /, r.stderr);
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  test("radar batch --session still records its trace and session when nobody reads its output", async () => {
+    const batch = join(stateDir, "batch.json");
+    writeFileSync(batch, JSON.stringify([{ op: "Scan", file: "a.csv", output: "a" }]));
+    const r = await radarWithClosedStdout(["batch", batch, "--lake", lake, "--session", "piped"]);
+    assert.doesNotMatch(r.stderr, /EPIPE|Error|at /, r.stderr);
+    assert.equal(r.code, 0, r.stderr);
+    const after = await radarWithClosedStdout(["show", "a", "--session", "piped", "--lake", lake, "--csv"]);
+    assert.equal(after.code, 0, after.stderr);
+    const files = readdirSync(stateDir, { recursive: true }).map(String);
+    assert.ok(
+      files.some((p) => /sessions\/piped$/.test(p)),
+      `the session was kept: ${files.join(", ")}`,
+    );
+    const traces = files.filter((p) => /runs\/[^/]+\.jsonl$/.test(p));
+    assert.ok(
+      traces.some((p) => readFileSync(join(stateDir, p), "utf8").includes('"a.csv"')),
+      "the batch's trace records its Scan",
+    );
+  });
+});
