@@ -17,6 +17,40 @@ export interface Diagnostic {
   /** Evidence first, then what to do instead. */
   message: string;
   locations: SourceLocation[];
+  /**
+   * What acting on the finding changes in what the call returned, as the runtime measured it by
+   * running the call again with the remedy (or why it could not be measured). Set by the
+   * validation stage for warnings and errors of Query calls; a finding whose remedy changes
+   * nothing the call returns is lowered to info.
+   */
+  effect?: DiagnosticEffect;
+  /** The remedy a rule can state in SQL, which the validation stage runs to measure `effect`. */
+  remedy?: Remedy;
+}
+
+export interface DiagnosticEffect {
+  /** False when the effect was not measured (no remedy in SQL, the budget ran out, the re-run failed). */
+  measured: boolean;
+  /** Whether the remedy changes what the call returns; unset when not measured. */
+  changed?: boolean;
+  /** One line, e.g. "sum(Acres) 1,234,567 → 1,001,200 with the row 'Total' (line 55) left out". */
+  text: string;
+  /** The call's SQL with the remedy applied, to reproduce the "after" figure. */
+  sql?: string;
+}
+
+/**
+ * A remedy a rule can say in SQL: one input table of the call replaced by a SELECT over it (the
+ * summary rows left out, the duplicate rows dropped, the spellings merged, the values parsed). The
+ * call's SQL is run again with that table replaced, and the two results are compared.
+ */
+export interface Remedy {
+  /** The input table the remedy replaces, as the call's SQL names it. */
+  table: string;
+  /** A SELECT over the table giving it as the remedy would have it (same column names). */
+  sql: string;
+  /** What the remedy does, said after "with": "the row 'Total' (line 55) left out". */
+  says: string;
 }
 
 /** Thrown before execution: the call is rejected and nothing ran. */

@@ -5,6 +5,7 @@ import type { DerivedTables } from "./derivedTables.ts";
 import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
+import { measureEffects } from "./effect/measureEffects.ts";
 
 /** Before execution: the first rule that finds errors rejects the call; nothing runs. */
 export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
@@ -196,6 +197,8 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
         await preparedOnce;
         await run(late, all);
         await earlyRun;
+        // Within the same budget as the checks: the remedied re-runs are checks too.
+        await measureEffects(all, [...found.values()].flat(), () => limit?.expired() ?? false);
       } finally {
         limit?.clear();
         // A view left behind would be replaced by the next query's (CREATE OR REPLACE): never fail the call over it.

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../diagnostic.ts";
+import type { Diagnostic, Remedy } from "../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { aggregateUses } from "../aggregateUses.ts";
@@ -151,6 +151,11 @@ export const summaryRowRule: ValidationRule = queryRule({
           `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
           `${exclusion(found)} or use the summary row itself as the answer.`,
         locations: present(locations),
+        remedy: withoutRows(
+          table.name,
+          found.map((r) => r.r),
+          shown,
+        ),
       });
     }
     for (const select of selectNodes(sql.statement)) out.push(...(await rankedTotals(ctx, select)));
@@ -233,8 +238,22 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
         `a total sums the rows it is ranked against, so it is not one of them. ` +
         `Exclude it (e.g. WHERE ${sqlName(ranked[0]!.lc)} NOT IN (${[...new Set(ranked.map((t) => t.lv))].map(sqlString).join(", ")})).`,
       locations: present(locations),
+      remedy: withoutRows(
+        table.name,
+        ranked.map((t) => t.r),
+        ranked.map((t, i) => `${quote(t.lv)}${at(locations[i])}`),
+      ),
     },
   ];
+}
+
+/** The remedy of a summary row: the table without it (by row id), so the effect can be measured. */
+function withoutRows(table: string, rowids: number[], shown: string[]): Remedy {
+  return {
+    table,
+    sql: `SELECT * FROM ${sqlIdent(table)} WHERE rowid NOT IN (${rowids.map((r) => String(Math.trunc(r))).join(", ")})`,
+    says: `the summary row(s) ${shown.join("; ")} left out`,
+  };
 }
 
 /**

@@ -1,0 +1,72 @@
+import type { DiagnosticEffect, Remedy } from "../../diagnostic.ts";
+import { sqlIdent } from "../../engine/duckEngine.ts";
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { remediedSql } from "./remediedSql.ts";
+import { diffResults, isNumericType } from "./resultDiff.ts";
+
+/** Results up to this many rows are compared cell by cell; larger ones by counting the rows that differ. */
+const COMPARED_ROWS = 200;
+
+/**
+ * Runs the call's SQL again with the remedy (on the checks' connection) and compares it with what
+ * the call returned — its output table — so a finding says what acting on it would change:
+ * "sum(acres) 1,234,567 → 1,001,200 with the row 'Total' (line 55) left out", or that nothing the
+ * call returns changes.
+ */
+export async function measureEffect(
+  engine: DuckEngine,
+  sql: string,
+  output: string,
+  remedy: Remedy,
+): Promise<DiagnosticEffect> {
+  const remedied = await remediedSql(engine, sql, remedy);
+  if (!remedied)
+    return {
+      measured: false,
+      text: `effect not measured: the query does not read ${remedy.table} by that name`,
+    };
+  const columns = await engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
+  const after = `(${remedied})`;
+  const [counts] = await engine.all(
+    `SELECT (SELECT count(*) FROM ${sqlIdent(output)}) AS before, (SELECT count(*) FROM ${after}) AS after`,
+  );
+  const [nBefore, nAfter] = [Number(counts?.before), Number(counts?.after)];
+  const says = `with ${remedy.says}`;
+  if (nBefore <= COMPARED_ROWS && nAfter <= COMPARED_ROWS) {
+    const before = await engine.page(`SELECT * FROM ${sqlIdent(output)}`);
+    const remediedRows = await engine.page(`SELECT * FROM ${after}`);
+    if (remediedRows.names.length !== columns.length)
+      return {
+        measured: false,
+        text: "effect not measured: the remedied query returns other columns",
+        sql: remedied,
+      };
+    const diff = diffResults(columns, before.rows as unknown[][], remediedRows.rows as unknown[][]);
+    return diff.changed
+      ? { measured: true, changed: true, text: `${diff.text} ${says}`, sql: remedied }
+      : { measured: true, changed: false, text: `the result is the same ${says}`, sql: remedied };
+  }
+  // Floats rounded: parallel sums differ in the last digits from run to run.
+  const list = columns
+    .map((c) =>
+      isNumericType(c.type) && /FLOAT|DOUBLE|REAL/i.test(c.type)
+        ? `round(${sqlIdent(c.name)}, 9)`
+        : sqlIdent(c.name),
+    )
+    .join(", ");
+  const [d] = await engine.all(
+    `SELECT (SELECT count(*) FROM (SELECT ${list} FROM ${sqlIdent(output)} EXCEPT ALL SELECT ${list} FROM ${after})) AS removed, ` +
+      `(SELECT count(*) FROM (SELECT ${list} FROM ${after} EXCEPT ALL SELECT ${list} FROM ${sqlIdent(output)})) AS added`,
+  );
+  const [removed, added] = [Number(d?.removed), Number(d?.added)];
+  if (removed === 0 && added === 0)
+    return { measured: true, changed: false, text: `the result is the same ${says}`, sql: remedied };
+  const rows =
+    nBefore !== nAfter ? `rows ${nBefore.toLocaleString("en-US")} → ${nAfter.toLocaleString("en-US")}; ` : "";
+  return {
+    measured: true,
+    changed: true,
+    text: `${rows}${removed.toLocaleString("en-US")} of the ${nBefore.toLocaleString("en-US")} result rows differ ${says}`,
+    sql: remedied,
+  };
+}

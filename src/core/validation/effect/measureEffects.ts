@@ -1,0 +1,46 @@
+import type { Diagnostic } from "../../diagnostic.ts";
+import type { CallFacts } from "../validationRule.ts";
+import { measureEffect } from "./measureEffect.ts";
+
+/**
+ * Every warning of a Query carries its measured effect on what the call returned. A finding whose
+ * rule states a remedy in SQL gets the query run again with it: when nothing the call returns
+ * changes, the finding is lowered to info (it concerns rows no result uses); when the effect could
+ * not be measured — no remedy in SQL, the budget spent, the re-run failed — it says so, never a guess.
+ */
+export async function measureEffects(
+  facts: CallFacts,
+  findings: Diagnostic[],
+  expired: () => boolean,
+): Promise<void> {
+  const output = typeof facts.args.output === "string" ? facts.args.output : undefined;
+  const inputs = Array.isArray(facts.args.inputs) ? (facts.args.inputs as unknown[]).map(String) : [];
+  for (const d of findings) {
+    if (d.severity === "info" || d.effect) continue;
+    if (facts.op !== "Query" || !facts.sql || !output) {
+      if (d.remedy) d.effect = { measured: false, text: "effect not measured" };
+      continue;
+    }
+    if (!d.remedy) {
+      d.effect = { measured: false, text: "effect not measured" };
+      continue;
+    }
+    if (inputs.some((i) => i.toLowerCase() === output.toLowerCase())) {
+      d.effect = { measured: false, text: "effect not measured: the call replaced its input table" };
+      continue;
+    }
+    if (expired()) {
+      d.effect = { measured: false, text: "effect not measured: the validation budget was spent" };
+      continue;
+    }
+    try {
+      d.effect = await measureEffect(facts.ctx.engine, facts.sql.sql, output, d.remedy);
+      if (d.effect.changed === false) d.severity = "info";
+    } catch (error) {
+      d.effect = {
+        measured: false,
+        text: `effect not measured: the remedied query failed (${(error as Error).message.split("\n")[0]})`,
+      };
+    }
+  }
+}
