@@ -1,4 +1,5 @@
 import type { Diagnostic, SourceLocation } from "../core/diagnostic.ts";
+import { messageWithEffect } from "../core/diagnostic.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import { clip } from "../core/text.ts";
@@ -56,7 +57,7 @@ export function diagnosticText(d: Diagnostic): string {
         .map((l) => `${l.file}:${l.line}${l.sheet ? ` [${l.sheet}]` : ""}`)
         .join(", ")}${d.locations.length > 3 ? `, +${d.locations.length - 3} more` : ""})`
     : "";
-  return `${d.severity} ${d.code}: ${d.message}${where}`;
+  return `${d.severity} ${d.code}: ${messageWithEffect(d)}${where}`;
 }
 
 /** A text result for calls that never reached the runtime (bad JSON, a misplaced Answer). */

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
+import { messageWithEffect } from "../core/diagnostic.ts";
 import { factsOf } from "../core/operators/facts/factsRegistry.ts";
 import type { ProbeObservation } from "../core/operators/probe.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
@@ -27,7 +28,7 @@ export function formatDiagnostic(d: Diagnostic): string {
         .map((l) => `${l.file}:${l.line}${l.sheet ? ` [${l.sheet}]` : ""}`)
         .join(", ")}${d.locations.length > 3 ? ` (+${d.locations.length - 3})` : ""}`
     : "";
-  return `${d.severity} ${d.code}: ${d.message}${where}`;
+  return `${d.severity} ${d.code}: ${messageWithEffect(d)}${where}`;
 }
 
 interface Preview {

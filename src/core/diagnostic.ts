@@ -87,3 +87,8 @@ function distance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
+
+/** The finding's message with its measured effect, as the text hosts show it (CLI, Problems, report, model). */
+export function messageWithEffect(d: Diagnostic): string {
+  return d.effect ? `${d.message} Effect: ${d.effect.text}.` : d.message;
+}

@@ -20,6 +20,24 @@ const diagnostic: Schema = {
     severity: { enum: ["error", "warning", "info"] },
     message: { type: "string" },
     locations: { type: "array", items: location },
+    effect: {
+      type: "object",
+      description:
+        "What acting on the finding changes in what the call returned, measured by running the call again with the remedy; or why it was not measured.",
+      properties: {
+        measured: { type: "boolean" },
+        changed: { type: "boolean" },
+        text: { type: "string" },
+        sql: { type: "string", description: "The call's SQL with the remedy applied." },
+      },
+      required: ["measured", "text"],
+    },
+    remedy: {
+      type: "object",
+      description: "The remedy the check states in SQL: the input table replaced by this SELECT.",
+      properties: { table: { type: "string" }, sql: { type: "string" }, says: { type: "string" } },
+      required: ["table", "sql", "says"],
+    },
   },
   required: ["code", "severity", "message", "locations"],
 };

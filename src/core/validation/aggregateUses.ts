@@ -15,6 +15,8 @@ export interface AggregateUse {
   wrappers: string[];
   /** The aggregate's result is the first argument of coalesce/ifnull (`coalesce(sum(x), 0)`). */
   coalesced: boolean;
+  /** `count(DISTINCT x)`, `sum(DISTINCT x)`: each value counts once, however many rows hold it. */
+  distinct: boolean;
 }
 
 /** Functions that replace a NULL (so an aggregate over them skips none). */
@@ -113,6 +115,7 @@ export function aggregateUses(
         argument,
         wrappers,
         coalesced: coalesced.has(n),
+        distinct: n.distinct === true,
         ...(filter ? { filter } : {}),
       });
     }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../core/diagnostic.ts";
+import { messageWithEffect } from "../../core/diagnostic.ts";
 import type { ReportLocation } from "../../shared/reportProtocol.ts";
 import { TableLineage } from "../trace/tableLineage.ts";
 import type { TraceCall, TraceRun } from "../trace/traceModel.ts";
@@ -114,7 +115,7 @@ function place(
     ...(primary.sheet ? { sheet: primary.sheet } : {}),
     severity: d.severity,
     code: d.code,
-    message: d.message,
+    message: messageWithEffect(d),
     origin,
     related: related.slice(0, MAX_RELATED),
     count: 1,

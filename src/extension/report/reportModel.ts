@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../core/diagnostic.ts";
+import { messageWithEffect } from "../../core/diagnostic.ts";
 import type {
   EvidenceNode,
   ReportCall,
@@ -91,7 +92,7 @@ function reportDiagnostic(d: Diagnostic, call?: TraceCall, lineage?: TableLineag
   return {
     code: d.code,
     severity: d.severity,
-    message: d.message,
+    message: messageWithEffect(d),
     locations: d.locations.map((l) => ({
       file: l.file,
       line: l.line,

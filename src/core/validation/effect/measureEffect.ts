@@ -23,7 +23,7 @@ export async function measureEffect(
   if (!remedied)
     return {
       measured: false,
-      text: `effect not measured: the query does not read ${remedy.table} by that name`,
+      text: `not measured: the query does not read ${remedy.table} by that name`,
     };
   const columns = await engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
   const after = `(${remedied})`;
@@ -38,7 +38,7 @@ export async function measureEffect(
     if (remediedRows.names.length !== columns.length)
       return {
         measured: false,
-        text: "effect not measured: the remedied query returns other columns",
+        text: "not measured: the remedied query returns other columns",
         sql: remedied,
       };
     const diff = diffResults(columns, before.rows as unknown[][], remediedRows.rows as unknown[][]);

@@ -18,19 +18,19 @@ export async function measureEffects(
   for (const d of findings) {
     if (d.severity === "info" || d.effect) continue;
     if (facts.op !== "Query" || !facts.sql || !output) {
-      if (d.remedy) d.effect = { measured: false, text: "effect not measured" };
+      if (d.remedy) d.effect = { measured: false, text: "not measured" };
       continue;
     }
     if (!d.remedy) {
-      d.effect = { measured: false, text: "effect not measured" };
+      d.effect = { measured: false, text: "not measured" };
       continue;
     }
     if (inputs.some((i) => i.toLowerCase() === output.toLowerCase())) {
-      d.effect = { measured: false, text: "effect not measured: the call replaced its input table" };
+      d.effect = { measured: false, text: "not measured: the call replaced its input table" };
       continue;
     }
     if (expired()) {
-      d.effect = { measured: false, text: "effect not measured: the validation budget was spent" };
+      d.effect = { measured: false, text: "not measured: the validation budget was spent" };
       continue;
     }
     try {
@@ -39,7 +39,7 @@ export async function measureEffects(
     } catch (error) {
       d.effect = {
         measured: false,
-        text: `effect not measured: the remedied query failed (${(error as Error).message.split("\n")[0]})`,
+        text: `not measured: the remedied query failed (${(error as Error).message.split("\n")[0]})`,
       };
     }
   }

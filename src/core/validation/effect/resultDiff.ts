@@ -126,11 +126,6 @@ export function diffResults(columns: ResultColumn[], before: unknown[][], after:
   if (added === 0 && removed === 0) return { changed: false, text: "" };
   return {
     changed: true,
-    text: [
-      rowsLine,
-      `${removed} row(s) of the result differ${added !== removed ? `, ${added} differ in the remedied result` : ""}`,
-    ]
-      .filter(Boolean)
-      .join("; "),
+    text: [rowsLine, `${removed} row(s) no longer in the result, ${added} new`].filter(Boolean).join("; "),
   };
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic, Remedy } from "../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
 import { aggregateUses } from "../aggregateUses.ts";
 import type { AggregateUse } from "../aggregateUses.ts";
 import { isAdditive, isAggregate } from "../aggregates.ts";
@@ -114,6 +115,9 @@ export const summaryRowRule: ValidationRule = queryRule({
       const { table, column, alias } = use.column;
       if (table.provenance.kind === "query") continue;
       if (use.wrappers.some((w) => !VALUE_PRESERVING.has(w))) continue;
+      // A DISTINCT aggregate counts a value once however many rows hold it: a summary row adds at
+      // most one more value, never its rows' values again.
+      if (use.distinct) continue;
       const value =
         use.argument.class === "COLUMN_REF"
           ? `${sqlIdent(alias)}.${sqlIdent(column)}`
@@ -207,6 +211,11 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
     labels.map((l) => `${a}.${sqlIdent(l.name)}`),
     labels.map((l) => l.name),
     `^(${TOTAL_LABEL})$`,
+    await codeColumns(
+      ctx,
+      table,
+      labels.map((l) => l.name),
+    ),
   );
   const [isTotal, labelColumn, labelValue] = [total.matches, total.column, total.value];
   const kept = await keptRelation(ctx, select, alias);
@@ -266,16 +275,46 @@ function labelSql(
   labels: string[],
   names: string[],
   pattern: string,
+  codes: boolean[] = [],
 ): { matches: string; column: string; value: string; nameOf: (index: unknown) => string } {
   const nameOf = (index: unknown): string => names[Number(index)] ?? String(index);
   if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL", nameOf };
-  const test = labels.map((l) => `regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})`);
+  // In a column of codes (`ALB`, `DZD`, `ALL` — the lek), a value of the codes' own shape is a code.
+  const test = labels.map(
+    (l, i) =>
+      `(regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})${codes[i] ? ` AND NOT regexp_full_match(trim(${l}), ${sqlString(CODE_SHAPE)})` : ""})`,
+  );
   return {
     matches: test.join(" OR "),
     column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")})`,
     value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
     nameOf,
   };
+}
+
+/** Uppercase letters and digits, 2–4 of them: the shape of ISO and agency codes. */
+const CODE_SHAPE = "[A-Z0-9]{2,4}";
+
+/**
+ * Which text columns hold codes: at least 90 % of their values (and at least five) have the code
+ * shape. "ALL" there is Albania's currency, not a total; "Total" or "All states" still is a label.
+ */
+async function codeColumns(ctx: OperatorContext, table: TableInfo, names: string[]): Promise<boolean[]> {
+  if (names.length === 0) return [];
+  return memoized(table, "summary-code-columns", async () => {
+    const [row] = await ctx.engine.all(
+      `SELECT ${names
+        .map(
+          (n, i) =>
+            `count(${sqlIdent(n)}) FILTER (WHERE regexp_full_match(trim(${sqlIdent(n)}), ${sqlString(CODE_SHAPE)})) AS c${i}, count(${sqlIdent(n)}) FILTER (WHERE trim(${sqlIdent(n)}) <> '') AS n${i}`,
+        )
+        .join(", ")} FROM ${sqlIdent(table.name)}`,
+    );
+    return names.map((_, i) => {
+      const [codes, all] = [Number(row?.[`c${i}`] ?? 0), Number(row?.[`n${i}`] ?? 0)];
+      return codes >= 5 && codes >= 0.9 * all;
+    });
+  });
 }
 
 /** How to leave the rows out: by their label column when they have one. */
@@ -309,7 +348,8 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
   const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
   const textColumns = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
-  const anyLabel = labelSql(labels, textColumns, `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`);
+  const codes = await codeColumns(ctx, table, textColumns);
+  const anyLabel = labelSql(labels, textColumns, `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`, codes);
   const [labelColumn, labelValue] = [anyLabel.column, anyLabel.value];
   const statWord = labels.length
     ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
@@ -319,7 +359,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   // table and value: a summary row is one whatever the query keeps.
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
-      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
         `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
     );
     const stats = rows.filter((r) => !r.total && r.stat !== null);
