@@ -9,12 +9,20 @@ import { tempLake } from "../helpers/tempLake.ts";
 // which are no period, keep today's behaviour.
 
 const series = (from: number, to: number, skip: number[] = []): string[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((y) => !skip.includes(y)).map(String);
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)
+    .filter((y) => !skip.includes(y))
+    .map(String);
 
 const { lake, stateDir } = tempLake({
-  "fires.csv": `year,fires\n${series(1983, 2024).map((y) => `${y},${(Number(y) * 37) % 900}`).join("\n")}\n`,
-  "costs.csv": `year,cost\n${series(2001, 2023).map((y) => `${y},${(Number(y) * 13) % 500}`).join("\n")}\n`,
-  "costs_gap.csv": `year,cost\n${series(2001, 2023, [2012]).map((y) => `${y},${(Number(y) * 13) % 500}`).join("\n")}\n`,
+  "fires.csv": `year,fires\n${series(1983, 2024)
+    .map((y) => `${y},${(Number(y) * 37) % 900}`)
+    .join("\n")}\n`,
+  "costs.csv": `year,cost\n${series(2001, 2023)
+    .map((y) => `${y},${(Number(y) * 13) % 500}`)
+    .join("\n")}\n`,
+  "costs_gap.csv": `year,cost\n${series(2001, 2023, [2012])
+    .map((y) => `${y},${(Number(y) * 13) % 500}`)
+    .join("\n")}\n`,
   "daily.csv": "day,rain\n2024-01-01,1.2\n2024-01-02,0\n2024-01-03,3.1\n2024-01-04,0.4\n2024-01-05,0\n",
   "flow.csv": "day,flow\n2024-01-02,10\n2024-01-03,12\n2024-01-04,9\n",
   "orders.csv": "customer,amount\n40001,5\n40002,7\n40003,9\n40004,2\n40005,4\n",
@@ -26,7 +34,17 @@ const { lake, stateDir } = tempLake({
 let runtime: Runtime;
 before(async () => {
   runtime = await Runtime.open(lake, { radarDir: stateDir });
-  for (const name of ["fires", "costs", "costs_gap", "daily", "flow", "orders", "customers", "sites", "site_info"])
+  for (const name of [
+    "fires",
+    "costs",
+    "costs_gap",
+    "daily",
+    "flow",
+    "orders",
+    "customers",
+    "sites",
+    "site_info",
+  ])
     assert.equal((await runtime.call({ op: "Scan", file: `${name}.csv`, output: name })).status, "ok");
 });
 after(() => runtime?.close());
@@ -72,7 +90,10 @@ describe("join-row-loss: the overlap of two periods is no loss", () => {
       found.map((d) => d.severity),
       ["warning"],
     );
-    assert.match(found[0]!.message, /1 of these key value\(s\) lie inside the span costs_gap covers \(2001–2023\), missing there: 2012\./);
+    assert.match(
+      found[0]!.message,
+      /1 of these key value\(s\) lie inside the span costs_gap covers \(2001–2023\), missing there: 2012\./,
+    );
   });
 
   test("ids above the last one a table holds are no period: still a warning", async () => {
@@ -87,10 +108,10 @@ describe("join-row-loss: the overlap of two periods is no loss", () => {
   });
 
   test("names are unordered: today's warning", async () => {
-    const found = await rowLoss("SELECT s.site, s.score, i.town FROM sites s JOIN site_info i ON s.site = i.site", [
-      "sites",
-      "site_info",
-    ]);
+    const found = await rowLoss(
+      "SELECT s.site, s.score, i.town FROM sites s JOIN site_info i ON s.site = i.site",
+      ["sites", "site_info"],
+    );
     assert.deepEqual(
       found.map((d) => d.severity),
       ["warning"],

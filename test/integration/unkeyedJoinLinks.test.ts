@@ -12,7 +12,8 @@ import { tempLake } from "../helpers/tempLake.ts";
 const { lake, stateDir } = tempLake({
   "subjects.csv": "id,name,age\n1,Ann Lee,34\n2,Bob Stone,51\n3,Cara Diaz,47\n",
   "controls.csv": "id,name,age\n10,Anne Lee,35\n11,Rob Stone,50\n12,Kara Diaz,29\n",
-  "conflicts.csv": "Conflict,Year\nBorder war over river,1998\nCivil war in the north,2003\nTrade dispute,2010\n",
+  "conflicts.csv":
+    "Conflict,Year\nBorder war over river,1998\nCivil war in the north,2003\nTrade dispute,2010\n",
   "keywords.csv": "pattern,theme\nwar,armed\ndispute,political\n",
   "readings.csv": "t,value\n5,1.2\n15,3.4\n25,2.2\n40,0.7\n",
   "periods.csv": "start,stop,label\n0,10,first\n11,30,second\n31,50,third\n",
@@ -21,7 +22,8 @@ const { lake, stateDir } = tempLake({
   "hourly.csv": "station,hour,temp\nA,0,11.2\nA,1,10.9\nB,0,13.1\nB,1,12.7\n",
   "fraud_top5.csv":
     "Rank,State,Rate\n1,Florida,1522\n2,Georgia,1298\n3,Nevada,1204\n4,Delaware,1153\n5,Maryland,1122\n",
-  "idt_top5.csv": "Rank,State,Rate\n1,Florida,528\n2,Georgia,517\n3,Nevada,466\n4,Texas,393\n5,Delaware,392\n",
+  "idt_top5.csv":
+    "Rank,State,Rate\n1,Florida,528\n2,Georgia,517\n3,Nevada,466\n4,Texas,393\n5,Delaware,392\n",
 });
 
 let runtime: Runtime;
@@ -44,7 +46,8 @@ before(async () => {
 after(() => runtime?.close());
 
 let n = 0;
-const query = (sql: string, inputs: string[]) => runtime.call({ op: "Query", sql, inputs, output: `out${n++}` });
+const query = (sql: string, inputs: string[]) =>
+  runtime.call({ op: "Query", sql, inputs, output: `out${n++}` });
 
 describe("unkeyed-join passes conditions that link both sides without `=`, and grids", () => {
   for (const [what, sql, inputs] of [
@@ -127,7 +130,11 @@ describe("unkeyed-join still rejects entity lists merged without their shared co
       "SELECT f.State, t.total FROM fraud f CROSS JOIN (SELECT State, sum(Rate) AS total FROM idt GROUP BY State) t",
       /both sides have "state"/,
     ],
-    ["ON TRUE", "SELECT * FROM fraud f JOIN idt i ON TRUE", /^A join whose condition reads no column of either side of f and i/],
+    [
+      "ON TRUE",
+      "SELECT * FROM fraud f JOIN idt i ON TRUE",
+      /^A join whose condition reads no column of either side of f and i/,
+    ],
     [
       "an ON that reads one side only",
       "SELECT f.State FROM fraud f JOIN idt i ON f.State = f.State",

@@ -289,13 +289,18 @@ function groupKeys(side: Json, statement: Json): Set<string> | undefined {
     });
     if (folded) aggregated = true;
     else if (item.alias) keys.add(String(item.alias).toLowerCase());
-    else if (item.class === "COLUMN_REF") keys.add(String((item.column_names as string[]).at(-1)).toLowerCase());
+    else if (item.class === "COLUMN_REF")
+      keys.add(String((item.column_names as string[]).at(-1)).toLowerCase());
   }
   return aggregated ? keys : undefined;
 }
 
 /** The output column names (lower-case) of a FROM side, asked of DuckDB with the statement's CTEs. */
-async function outputColumns(side: Json, statement: Json, engine: DuckEngine): Promise<Set<string> | undefined> {
+async function outputColumns(
+  side: Json,
+  statement: Json,
+  engine: DuckEngine,
+): Promise<Set<string> | undefined> {
   try {
     const tree = await parseTree(engine, "SELECT * FROM __radar_side");
     const outer = tree.statements[0]!.node;
@@ -415,7 +420,10 @@ function unkeyedMessage(join: Json, ref: string, pair: string, shared: string[],
         : sides.has("left") !== sides.has("right")
           ? `A join whose condition reads columns of ${sides.has("left") ? describeSide(join.left) : describeSide(join.right)} only`
           : "A join whose condition compares no column of one side with one of the other";
-  const both = shared.length > 0 ? `; both sides have ${shared.map((c) => `"${c}"`).join(", ")}, which it does not use` : "";
+  const both =
+    shared.length > 0
+      ? `; both sides have ${shared.map((c) => `"${c}"`).join(", ")}, which it does not use`
+      : "";
   const key = shared[0] ?? "state";
   return `${reads} of ${pair} has no condition linking its two sides${both}: every row of one side is paired with every row of the other (a Top-5 × Top-5 merge becomes 25 rows). Join on the column that identifies the same entity in both, e.g. JOIN … ON a.${key} = b.${key}.`;
 }
