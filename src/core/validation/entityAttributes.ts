@@ -53,7 +53,8 @@ export function attributeColumns(
 }
 
 /**
- * Whether the spellings' rows disagree on an attribute of their entities: on one of
+ * Whether spellings that differ in a letter name different entities, their rows disagreeing on
+ * an attribute of the entity: on one of
  * `attributeColumns`, each spelling's rows hold one value and no two spellings the same ('Camp
  * Lowe Beach' in Lancaster, 'Camp Howe Beach' in Ashburnham are two beaches). Spellings that share a value there,
  * or a table with no such column, give no such evidence.
@@ -69,7 +70,7 @@ export async function disagreeOnAttributes(
   if (attributes.length === 0) return false;
   const rows = await engine.all(
     `WITH r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
-      `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM r GROUP BY v)) AS most${i}`).join(", ")} FROM r`,
+      `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM r GROUP BY v)) AS most${i}`).join(", ")}, count(DISTINCT ${normalised("v")}) AS forms FROM r`,
     [JSON.stringify(variants)],
   );
   const row = rows[0];
@@ -77,6 +78,10 @@ export async function disagreeOnAttributes(
   // Every spelling must hold one value of the attribute for its rows to say which entity they
   // are: 'New Accounts' under several theft types names no one entity, and a Credit Card row's
   // 'New Accounts ' is its variant, not another subtype.
+  // Names that differ only in case, spaces or punctuation ('New Accounts' of bank accounts, 'New
+  // Accounts ' of credit cards) are one name written two ways, whatever rows hold them: only
+  // names that differ in a letter (a misspelling or another name) can be two entities.
+  if (Number(row.forms) !== variants.length) return false;
   return attributes.some(
     (_, i) =>
       Number(row[`spelled${i}`]) === variants.length &&
