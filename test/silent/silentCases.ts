@@ -1,4 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
+import { issue25Cases } from "./issue25Cases.ts";
 
 /**
  * The silent-error suite: for every diagnostic code, realistic analyst mistakes that execute fine
@@ -2704,4 +2705,5 @@ export const silentCases: SilentCase[] = [
       ),
     ],
   },
+  ...issue25Cases,
 ];

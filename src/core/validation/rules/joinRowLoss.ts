@@ -89,6 +89,11 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : "ends"));
           continue;
         }
+        const spans = await spansOf(ctx, join, loss);
+        if (spans && spans.gaps === 0) {
+          out.push(await describe(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
+          continue;
+        }
         const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
         reportedLosses.set(ctx.state, reported);
         const key = lossKey(loss);
@@ -107,7 +112,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
           continue;
         }
         reported.add(key);
-        out.push(await describe(ctx, join.joinType, loss, "loss"));
+        out.push(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans));
       }
     }
     return out;
@@ -329,6 +334,84 @@ async function onlyAtTheEnds(ctx: OperatorContext, join: EquiJoin, loss: Loss): 
   return Number(row?.gaps ?? 1) === 0;
 }
 
+/** The key spans of both sides of a join on a time axis, and the dropped keys inside the other's span. */
+interface Spans {
+  mine: [unknown, unknown];
+  theirs: [unknown, unknown];
+  /** Dropped keys inside the other side's span: how many, and the first few. */
+  gaps: number;
+  gapKeys: unknown[];
+}
+
+/** Key types that are a time axis: dates and times, or whole numbers that are all calendar years. */
+const TIME_TYPES = /^(DATE|TIME|TIMESTAMP)/;
+const WHOLE_TYPES = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
+/** Keys inside the other side's span named in a warning. */
+const GAP_KEYS = 5;
+
+/**
+ * Two series over different periods joined on their time key (fires 1983–2024, costs 2001–2023):
+ * the inner join keeps the period both cover, and the rows it drops are those before the other
+ * side starts or after it ends — the overlap the question asks about, not a loss. Keys missing
+ * inside the other side's span (a year one file lacks) stay a loss. Single-key joins on a time
+ * axis only: dates and times, or whole numbers that are all years (1000–2999) on both sides; other
+ * numbers (an id above the last one a lookup holds) are no period. Read exactly, over the rows the
+ * query keeps on both sides; undefined for keys that are no time axis.
+ */
+async function spansOf(ctx: OperatorContext, join: EquiJoin, loss: Loss): Promise<Spans | undefined> {
+  const [mine, theirs] = [loss.from, loss.to];
+  if (mine.length !== 1) return undefined;
+  const [m, t] = [mine[0]!, theirs[0]!];
+  // The key's type and the dropped keys at hand first (the profile holds them as text): a text key,
+  // or whole numbers that are no years, is no period — no statement is run.
+  const years = (v: unknown): boolean => Number(v) >= 1000 && Number(v) <= 2999;
+  const type = m.column ? typeOf(m.table, m.column) : undefined;
+  if (type !== undefined && !TIME_TYPES.test(type) && !WHOLE_TYPES.test(type)) return undefined;
+  if (type !== undefined && WHOLE_TYPES.test(type) && !loss.facts.lost.every((e) => years(e.key[0])))
+    return undefined;
+  const [mineFilter, theirFilter] = [
+    await filterFor(ctx.engine, join.select, m.alias, ctx.state),
+    await filterFor(ctx.engine, join.select, t.alias, ctx.state),
+  ];
+  const rows = (k: KeyOf, filter: string): string =>
+    `SELECT ${k.sql} AS k FROM ${sqlIdent(k.table.name)} AS ${sqlIdent(k.alias)} WHERE (${filter}) AND (${k.sql}) IS NOT NULL`;
+  try {
+    // The types and spans (one aggregate per side), then, on a time axis only, the keys inside the
+    // other side's span that it lacks.
+    const [row] = await ctx.engine.all(
+      `SELECT * FROM (SELECT typeof(min(k)) AS mine_type, min(k) AS mine_lo, max(k) AS mine_hi FROM (${rows(m, mineFilter)})), ` +
+        `(SELECT typeof(min(k)) AS their_type, min(k) AS lo, max(k) AS hi FROM (${rows(t, theirFilter)}))`,
+    );
+    if (!row) return undefined;
+    const [mineType, theirType] = [String(row.mine_type), String(row.their_type)];
+    const timeAxis =
+      (TIME_TYPES.test(mineType) && TIME_TYPES.test(theirType)) ||
+      (WHOLE_TYPES.test(mineType) &&
+        WHOLE_TYPES.test(theirType) &&
+        [row.mine_lo, row.mine_hi, row.lo, row.hi].every(years));
+    if (!timeAxis) return undefined;
+    const [gaps] = await ctx.engine.all(
+      `WITH gaps AS (SELECT DISTINCT k FROM (${rows(m, mineFilter)}) WHERE k BETWEEN $1 AND $2 AND k NOT IN (SELECT k FROM (${rows(t, theirFilter)}))) ` +
+        `SELECT count(*) AS n, list(k ORDER BY k)[1:${GAP_KEYS}] AS keys FROM gaps`,
+      [row.lo, row.hi],
+    );
+    return {
+      mine: [row.mine_lo, row.mine_hi],
+      theirs: [row.lo, row.hi],
+      gaps: Number(gaps?.n ?? 0),
+      gapKeys: (gaps?.keys as unknown[] | null) ?? [],
+    };
+  } catch {
+    // Keys of two types that do not compare: no span to speak of.
+    return undefined;
+  }
+}
+
+/** A span's end as DuckDB returns it (a date as its ISO text, a year as a number). */
+function text(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+}
+
 /** Letters and digits only, lower-case: what a normalised join key keeps of a text. */
 function letters(value: unknown): string {
   return String(value ?? "")
@@ -383,9 +466,10 @@ async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends" | "again" | "listed" | "accounted",
+  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted",
   listing?: TableInfo,
   accounted?: Accounting,
+  spans?: Spans,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -428,6 +512,15 @@ async function describe(
       message: `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
       locations: present(locations).slice(0, 1),
     };
+  if (kind === "overlap") {
+    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} keeps the span both sides cover: ${mineName} runs ${span(spans!.mine)}, ${otherName} ${span(spans!.theirs)}. It leaves out ${amount}, all outside ${span(spans!.theirs)} (e.g. ${examples}); no key inside that span is missing. Use a LEFT JOIN if the rows outside it belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
   if (kind === "again")
     return {
       code: "join-row-loss",
@@ -463,6 +556,9 @@ async function describe(
     severity: "warning",
     message:
       `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. ` +
+      (spans
+        ? `${spans.gaps} of these key value(s) lie inside the span ${otherName} covers (${text(spans.theirs[0])}–${text(spans.theirs[1])}), missing there: ${spans.gapKeys.map(text).join(", ")}${spans.gaps > spans.gapKeys.length ? ", …" : ""}. `
+        : "") +
       `If those rows belong in the answer, use a LEFT/FULL JOIN and handle the missing values; if they are meant to be excluded, filter them explicitly.`,
     locations: present(locations),
   };

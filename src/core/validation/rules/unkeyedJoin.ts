@@ -4,7 +4,7 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
-import { filterFor, namesOf, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { conjuncts, filterFor, namesOf, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -44,35 +44,34 @@ function sideOf(
       : [...sides][0]!;
 }
 
-/** An equality anywhere in `expression` whose operands read one side each (a join key). */
-function linksSides(expression: unknown, join: Json, state: SharedState): boolean {
-  if (!expression) return false;
+/** The sides each column reference of `expression` reads, one entry per reference. */
+function sidesRead(expression: unknown, join: Json, state: SharedState): Side[] {
   const left = namesOf(join.left);
   const right = namesOf(join.right);
   const leftScope = scopeOf(join.left, state);
   const rightScope = scopeOf(join.right, state);
-  let linked = false;
+  const out: Side[] = [];
   walk(expression, (n) => {
-    if (
-      linked ||
-      n.class !== "COMPARISON" ||
-      !["COMPARE_EQUAL", "COMPARE_NOT_DISTINCT_FROM"].includes(String(n.type))
-    )
-      return;
-    const a = sideOf(n.left, left, right, leftScope, rightScope);
-    const b = sideOf(n.right, left, right, leftScope, rightScope);
-    if (a === "none" || b === "none") return;
-    // Unresolvable references (a CTE's columns) are given the benefit of the doubt.
-    if (
-      (a === "left" && b === "right") ||
-      (a === "right" && b === "left") ||
-      a === "unknown" ||
-      b === "unknown"
-    ) {
-      if (!(a === b && a !== "unknown")) linked = true;
-    }
+    if (n.class === "COLUMN_REF") out.push(sideOf(n, left, right, leftScope, rightScope));
   });
-  return linked;
+  return out;
+}
+
+/**
+ * A conjunct of `expression` that reads columns of both sides: a join key, whatever compares them
+ * — `a.k = b.k`, `abs(s.age - c.age) <= 1`, `jaro_winkler_similarity(a.name, b.name) > 0.9`,
+ * `regexp_matches(c.text, kw.pattern)`, `a.t BETWEEN b.start AND b.stop`, `a.x < b.y`. Each such
+ * condition pairs rows by their values, not every row with every row. A conjunct whose references
+ * cannot all be placed (a CTE's columns) is given the benefit of the doubt when it reads two
+ * columns at least, one of them unplaced.
+ */
+function linksSides(expression: unknown, join: Json, state: SharedState): boolean {
+  if (!expression) return false;
+  return conjuncts(expression).some((c) => {
+    const sides = sidesRead(c, join, state);
+    const has = (s: Side): boolean => sides.includes(s);
+    return (has("left") && has("right")) || (has("unknown") && sides.length >= 2);
+  });
 }
 
 /** The body of a CTE named `name` anywhere in the statement (the top query's or a nested WITH). */
@@ -237,6 +236,108 @@ function valueSetFrom(node: Json, statement: Json, list: Json[]): boolean {
   );
 }
 
+/**
+ * A FROM side whose rows are generated, not read: `range(0, 49)`, `generate_series(…)`, a VALUES
+ * list of constants (`(VALUES (1), (2), (3)) AS l(lag)`), or a SELECT * of one (directly or as a
+ * CTE). Pairing each row of a table with each generated value is a grid (every station × every
+ * lag), not a merge of two tables' entities.
+ */
+function generated(side: Json, statement: Json): boolean {
+  if (side.type === "TABLE_FUNCTION") {
+    const fn = String((side.function as Json | undefined)?.function_name ?? "").toLowerCase();
+    return fn === "range" || fn === "generate_series";
+  }
+  if (side.type === "EXPRESSION_LIST") return valueSet(side, statement);
+  const node = bodyOf(side, statement);
+  if (node?.type !== "SELECT_NODE") return false;
+  const from = node.from_table as Json | undefined;
+  const list = (node.select_list as Json[] | undefined) ?? [];
+  return (
+    from !== undefined &&
+    (from.type === "TABLE_FUNCTION" || from.type === "EXPRESSION_LIST") &&
+    list.length === 1 &&
+    list[0]!.class === "STAR" &&
+    !node.where_clause &&
+    generated(from, statement)
+  );
+}
+
+/** The SELECT a FROM side stands for: its subquery, or the CTE it names. */
+function bodyOf(side: Json, statement: Json): Json | undefined {
+  return side.type === "SUBQUERY"
+    ? ((side.subquery as Json | undefined)?.node as Json | undefined)
+    : side.type === "BASE_TABLE"
+      ? cteBody(statement, String(side.table_name).toLowerCase())
+      : undefined;
+}
+
+/**
+ * The GROUP BY keys (output names, lower-case) of a side that is an aggregate per group — region
+ * totals, cause totals — or undefined when the side is no such aggregate.
+ */
+function groupKeys(side: Json, statement: Json): Set<string> | undefined {
+  const node = bodyOf(side, statement);
+  if (node?.type !== "SELECT_NODE" || ((node.group_expressions as unknown[]) ?? []).length === 0)
+    return undefined;
+  const keys = new Set<string>();
+  let aggregated = false;
+  for (const item of (node.select_list as Json[] | undefined) ?? []) {
+    let folded = false;
+    walk(item, (n) => {
+      if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+        folded = true;
+    });
+    if (folded) aggregated = true;
+    else if (item.alias) keys.add(String(item.alias).toLowerCase());
+    else if (item.class === "COLUMN_REF")
+      keys.add(String((item.column_names as string[]).at(-1)).toLowerCase());
+  }
+  return aggregated ? keys : undefined;
+}
+
+/** The output column names (lower-case) of a FROM side, asked of DuckDB with the statement's CTEs. */
+async function outputColumns(
+  side: Json,
+  statement: Json,
+  engine: DuckEngine,
+): Promise<Set<string> | undefined> {
+  try {
+    const tree = await parseTree(engine, "SELECT * FROM __radar_side");
+    const outer = tree.statements[0]!.node;
+    outer.from_table = { ...structuredClone(side), alias: "__radar_side" };
+    const top = statement.node as Json | undefined;
+    if (top?.cte_map) outer.cte_map = structuredClone(top.cte_map);
+    const columns = await engine.describe(await renderTree(engine, tree));
+    return new Set(columns.map((c) => c.name.toLowerCase()));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A cross product that is a grid, not a merge: one side is generated (a lag grid, a series), or
+ * one side is an aggregate per group and the two sides share no identifying column — region totals
+ * × cause totals, the expected counts of a χ² test. Two entity lists that share an identifying
+ * column (two Top-5 rankings of states, aggregated or not) paired without it are the paper's case:
+ * `shared` names the columns then. Undefined `shared` with `grid` false: columns not known.
+ */
+async function gridOf(
+  join: Json,
+  statement: Json,
+  engine: DuckEngine,
+): Promise<{ grid: boolean; shared: string[] }> {
+  const [l, r] = [join.left as Json, join.right as Json];
+  if (generated(l, statement) || generated(r, statement)) return { grid: true, shared: [] };
+  const [lk, rk] = [groupKeys(l, statement), groupKeys(r, statement)];
+  const identifying = async (side: Json, keys: Set<string> | undefined): Promise<Set<string> | undefined> =>
+    keys ?? (await outputColumns(side, statement, engine));
+  const [li, ri] = [await identifying(l, lk), await identifying(r, rk)];
+  if (!li || !ri) return { grid: false, shared: [] };
+  const shared = [...li].filter((c) => ri.has(c));
+  // Two tables of entity rows are a merge whatever their columns; the shared ones are named.
+  return { grid: (lk !== undefined || rk !== undefined) && shared.length === 0, shared };
+}
+
 /** Column names (lower-case) of the registered tables in a FROM subtree. */
 function columnsOf(node: unknown, state: SharedState): Set<string> {
   const out = new Set<string>();
@@ -250,12 +351,14 @@ function describeSide(node: unknown): string {
 }
 
 /**
- * `unkeyed-join` (rejected before execution): a join of two inputs without an equality key —
- * a comma join with no join predicate, CROSS JOIN, ON TRUE / ON 1=1 (or an ON that compares one
- * side with itself), a POSITIONAL JOIN — pairs every row of one input with every row of the
- * other: the paper's two Top-5 rankings become a 25-row table. A comma join keyed in WHERE, a
- * cross join with a side of at most one row (a total, a single filtered row), or a LATERAL side
- * correlated with the other, passes.
+ * `unkeyed-join` (rejected before execution): a join of two inputs with no condition linking them —
+ * a comma join with no join predicate, CROSS JOIN, ON TRUE / ON 1=1 (or an ON that reads one side
+ * only), a POSITIONAL JOIN — pairs every row of one input with every row of the other: the
+ * paper's two Top-5 rankings become a 25-row table. A condition that reads columns of both sides
+ * is a key, equality or not (a range, a similarity, a regexp); a comma join keyed in WHERE, a cross
+ * join with a side of at most one row (a total, a single filtered row), a LATERAL side correlated
+ * with the other, and a grid (a generated side, or per-group aggregates that share no identifying
+ * column) pass.
  */
 export const unkeyedJoinRule: ValidationRule = queryRule({
   code: "unkeyed-join",
@@ -294,16 +397,36 @@ export const unkeyedJoinRule: ValidationRule = queryRule({
           (await atMostOneRow(join.right as Json, select, statement, ctx.engine, ctx.state))
         )
           continue;
-        out.push(
-          diagnostic(
-            `${ref === "CROSS" ? "A cross/comma join" : "A join whose condition compares no column of one side with the other"} of ${pair} has no equality key: every row of one side is paired with every row of the other (a Top-5 × Top-5 merge becomes 25 rows). Join on the column that identifies the same entity in both, e.g. JOIN … ON a.state = b.state.`,
-          ),
-        );
+        const { grid, shared } = await gridOf(join, statement, ctx.engine);
+        if (grid) continue;
+        out.push(diagnostic(unkeyedMessage(join, ref, pair, shared, ctx.state)));
       }
     }
     return out.slice(0, 1);
   },
 });
+
+/**
+ * What the join's condition was observed to read — nothing (ON TRUE), or one side only (ON
+ * f.State = f.State) — and, when the sides share identifying columns, that they were not used.
+ */
+function unkeyedMessage(join: Json, ref: string, pair: string, shared: string[], state: SharedState): string {
+  const sides = new Set(sidesRead(join.condition, join, state));
+  const reads =
+    ref === "CROSS"
+      ? "A cross/comma join"
+      : sides.size === 0
+        ? "A join whose condition reads no column of either side"
+        : sides.has("left") !== sides.has("right")
+          ? `A join whose condition reads columns of ${sides.has("left") ? describeSide(join.left) : describeSide(join.right)} only`
+          : "A join whose condition compares no column of one side with one of the other";
+  const both =
+    shared.length > 0
+      ? `; both sides have ${shared.map((c) => `"${c}"`).join(", ")}, which it does not use`
+      : "";
+  const key = shared[0] ?? "state";
+  return `${reads} of ${pair} has no condition linking its two sides${both}: every row of one side is paired with every row of the other (a Top-5 × Top-5 merge becomes 25 rows). Join on the column that identifies the same entity in both, e.g. JOIN … ON a.${key} = b.${key}.`;
+}
 
 function diagnostic(message: string): Diagnostic {
   return { code: "unkeyed-join", severity: "error", message, locations: [] };

@@ -17,6 +17,8 @@ import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
+import { oneEditPairs } from "../spellingPairs.ts";
+import { disagreeOnAttributes } from "../entityAttributes.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
 import { isAnyAggregate } from "../aggregates.ts";
@@ -67,9 +69,12 @@ function constant(node: unknown): string | undefined {
 const spellable = (d: string): string =>
   `length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM ${d}) <= ${MAX_DISTINCT_FOR_SPELLING}`;
 
-/** Two values one letter apart ('Pittsburg'/'Pittsburgh') that differ in more than case or spacing. */
-const oneLetterApart = (x: string, y: string): string =>
-  `${x}.v < ${y}.v AND levenshtein(lower(${x}.v), lower(${y}.v)) = 1 AND ${normalised(`${x}.v`)} <> ${normalised(`${y}.v`)}`;
+/**
+ * Of two values one letter apart ('Pittsburg'/'Pittsburgh', found by `oneEditPairs`), those that
+ * differ in more than case or spacing (the others are the normalised groups' finding).
+ */
+const notNormalisedAlike = (x: string, y: string, column = ".v"): string =>
+  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)}`;
 
 interface VariantGroup {
   variants: string[];
@@ -97,8 +102,8 @@ async function groupVariants(
     `WITH d AS MATERIALIZED (${distinct}), ` +
       `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN * 2}), ` +
       `s AS (SELECT * FROM d WHERE ${spellable("d")}), ` +
-      `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM s x JOIN s y ON ${oneLetterApart("x", "y")} ` +
-      `AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
+      `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM (${oneEditPairs("s")}) e JOIN s x ON x.v = e.a JOIN s y ON y.v = e.b ` +
+      `WHERE ${notNormalisedAlike("x", "y")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
     among ? [JSON.stringify(among)] : undefined,
   );
@@ -116,7 +121,8 @@ async function groupVariants(
  * sample per date) and on which the spellings meet — both occur on the same K values, again and
  * again ('… State Beach - Big Bridge' and '… @ Big Bridge' sampled on the same dates are two
  * sites). One spelling per year ('yes' in 2019, 'YES' in 2020) never meets the other; answers
- * 'yes'/'YES' of many respondents a day are not one row per day.
+ * 'yes'/'YES' of many respondents a day are not one row per day. Nor are spellings whose rows
+ * disagree on an attribute of the entity (see `disagreeOnAttributes`: two beaches in two towns).
  */
 async function distinctEntities(
   engine: DuckEngine,
@@ -124,6 +130,7 @@ async function distinctEntities(
   filter: string,
   variants: string[],
 ): Promise<boolean> {
+  if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised)) return true;
   const others = c.table.schema
     .filter((s) => s.name !== c.column && s.name !== "rowid")
     .slice(0, EVIDENCE_COLUMNS);
@@ -244,7 +251,7 @@ async function variantCandidates(engine: DuckEngine, output: TableInfo, column: 
     `WITH d AS MATERIALIZED (SELECT DISTINCT ${sqlIdent(column)} AS v FROM ${sqlIdent(output.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
       `f AS (SELECT unnest(list(v)) AS v FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
       `s AS (SELECT v FROM d WHERE ${spellable("d")}), ` +
-      `p AS (SELECT unnest([x.v, y.v]) AS v FROM s x JOIN s y ON ${oneLetterApart("x", "y")}) ` +
+      `p AS (SELECT unnest([e.a, e.b]) AS v FROM (${oneEditPairs("s")}) e WHERE ${notNormalisedAlike("e.a", "e.b", "")}) ` +
       `SELECT DISTINCT v FROM (SELECT v FROM f UNION ALL SELECT v FROM p) ORDER BY v`,
   );
   return rows.map((r) => String(r.v));

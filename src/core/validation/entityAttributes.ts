@@ -1,0 +1,91 @@
+import type { DuckEngine } from "../engine/duckEngine.ts";
+import { sqlIdent } from "../engine/duckEngine.ts";
+import type { TableInfo } from "../state/sharedState.ts";
+import { memoized } from "./tableMemo.ts";
+
+/** Text columns looked at as attributes of a name column's entities. */
+const ATTRIBUTE_COLUMNS = 16;
+/** Share of the name column's (normalised) values that must have one value of the attribute. */
+const DETERMINED = 0.9;
+
+/**
+ * The text columns of `table` that are attributes of the entities a name column names — a beach's
+ * town, a city's state: fewer distinct values than half the names (each groups several names), and
+ * one value per name for nine names in ten, the names taken normalised (case, spaces and
+ * punctuation merged). Normalising keeps out a file label of stacked yearly files: where each file
+ * spells a county its own way ('ALAMEDA' in 2015, 'Alameda' in 2016), each spelling has one file,
+ * but the county, merged, has two — the label is not the county's attribute. Memoised per table.
+ */
+export function attributeColumns(
+  engine: DuckEngine,
+  table: TableInfo,
+  column: string,
+  normalised: (sql: string) => string,
+): Promise<string[]> {
+  return memoized(table, `attributes:${column}`, async () => {
+    const others = table.schema
+      .filter((s) => s.type === "VARCHAR" && s.name !== column && s.name !== "rowid")
+      .slice(0, ATTRIBUTE_COLUMNS);
+    if (others.length === 0) return [];
+    const ks = others.map((_, i) => `k${i}`);
+    // Distinct (name, attributes) rows first: the normalisation runs once per distinct row.
+    const [row] = await engine.all(
+      `WITH d AS (SELECT DISTINCT ${sqlIdent(column)} AS v, ${others.map((k, i) => `${sqlIdent(k.name)} AS k${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
+        `g AS (SELECT ${normalised("v")} AS v, ${ks.map((k) => `count(DISTINCT ${k}) AS d_${k}`).join(", ")} FROM d GROUP BY 1) ` +
+        `SELECT (SELECT count(*) FROM g) AS names, ` +
+        ks
+          .map(
+            (k) =>
+              `(SELECT count(DISTINCT ${k}) FROM d) AS n_${k}, (SELECT count(*) FILTER (WHERE d_${k} = 1) FROM g) AS one_${k}, (SELECT count(*) FILTER (WHERE d_${k} >= 1) FROM g) AS some_${k}`,
+          )
+          .join(", "),
+    );
+    if (!row) return [];
+    const names = Number(row.names);
+    return others
+      .filter((_, i) => {
+        const n = Number(row[`n_k${i}`]);
+        const some = Number(row[`some_k${i}`]);
+        return n >= 2 && n * 2 <= names && some > 0 && Number(row[`one_k${i}`]) >= DETERMINED * some;
+      })
+      .map((k) => k.name);
+  });
+}
+
+/**
+ * Whether spellings that differ in a letter name different entities, their rows disagreeing on
+ * an attribute of the entity: on one of
+ * `attributeColumns`, each spelling's rows hold one value and no two spellings the same ('Camp
+ * Lowe Beach' in Lancaster, 'Camp Howe Beach' in Ashburnham are two beaches). Spellings that share a value there,
+ * or a table with no such column, give no such evidence.
+ */
+export async function disagreeOnAttributes(
+  engine: DuckEngine,
+  table: TableInfo,
+  column: string,
+  variants: string[],
+  normalised: (sql: string) => string,
+): Promise<boolean> {
+  const attributes = await attributeColumns(engine, table, column, normalised);
+  if (attributes.length === 0) return false;
+  const rows = await engine.all(
+    `WITH r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
+      `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM r GROUP BY v)) AS most${i}`).join(", ")}, count(DISTINCT ${normalised("v")}) AS forms FROM r`,
+    [JSON.stringify(variants)],
+  );
+  const row = rows[0];
+  if (!row) return false;
+  // Every spelling must hold one value of the attribute for its rows to say which entity they
+  // are: 'New Accounts' under several theft types names no one entity, and a Credit Card row's
+  // 'New Accounts ' is its variant, not another subtype.
+  // Names that differ only in case, spaces or punctuation ('New Accounts' of bank accounts, 'New
+  // Accounts ' of credit cards) are one name written two ways, whatever rows hold them: only
+  // names that differ in a letter (a misspelling or another name) can be two entities.
+  if (Number(row.forms) !== variants.length) return false;
+  return attributes.some(
+    (_, i) =>
+      Number(row[`spelled${i}`]) === variants.length &&
+      Number(row[`most${i}`]) === 1 &&
+      Number(row[`shared${i}`]) === 0,
+  );
+}
