@@ -13,6 +13,7 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
+import { onlyWindowEdgeNulls } from "../windowEdgeNulls.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -72,6 +73,8 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
       const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
       if (Number(first?.nulls ?? 0) === 0) continue;
+      // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
+      if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) continue;
       const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
       const a = sqlIdent(alias);
       const [row] = await ctx.engine.all(
