@@ -227,6 +227,12 @@ const RAINFALL = csv(
   "Essex,3.4,2.2",
 );
 
+/** Two sheets of a proteomics study; PLK1 is measured in one of them. */
+const STUDY_SHEETS = {
+  "study/proteins.csv": csv("gene,abundance", "PLK1,2.5", "TP53,1.1", "MYC,0.7"),
+  "study/phospho.csv": csv("gene,site,ratio", "TP53,S15,1.9", "MYC,T58,0.4"),
+};
+
 export const silentCases: SilentCase[] = [
   // ===================================== unsafe-sql =====================================
   {
@@ -1480,6 +1486,31 @@ export const silentCases: SilentCase[] = [
     ],
   },
 
+  {
+    code: "filter-no-match",
+    name: "a gene searched for in each sheet of a study, found in one: the empty sheets are the answer",
+    expect: "clean",
+    lake: { files: STUDY_SHEETS },
+    calls: [
+      scan("study/proteins.csv", "proteins"),
+      scan("study/phospho.csv", "phospho"),
+      query("SELECT * FROM proteins WHERE gene = 'PLK1'", ["proteins"], "plk1_proteins"),
+      query("SELECT * FROM phospho WHERE gene = 'PLK1'", ["phospho"], "plk1_phospho"),
+    ],
+  },
+  {
+    code: "filter-no-match",
+    name: "a gene misspelled ('PLK-1') in the search over each sheet: found in none",
+    expect: "flagged",
+    lake: { files: STUDY_SHEETS },
+    calls: [
+      scan("study/proteins.csv", "proteins"),
+      scan("study/phospho.csv", "phospho"),
+      query("SELECT * FROM proteins WHERE gene = 'PLK-1'", ["proteins"], "plk1_proteins"),
+      query("SELECT * FROM phospho WHERE gene = 'PLK-1'", ["phospho"], "plk1_phospho"),
+    ],
+  },
+
   // ===================================== join-row-loss ==================================
   {
     code: "join-row-loss",
@@ -2277,9 +2308,10 @@ export const silentCases: SilentCase[] = [
     lake: { files: { "wildfires.csv": WILDFIRES } },
     calls: [
       scan("wildfires.csv", "fires"),
-      query(`SELECT corr(Fires, CAST(regexp_replace(Acres, '[^0-9.]', '', 'g') AS DOUBLE)) AS r FROM fires`, [
-        "fires",
-      ]),
+      query(
+        `SELECT corr(Fires, TRY_CAST(regexp_replace(Acres, '[^0-9.]', '', 'g') AS DOUBLE)) AS r FROM fires`,
+        ["fires"],
+      ),
     ],
   },
   {
