@@ -33,14 +33,17 @@ const search = (gene: string, tag: string): OperatorCall[] =>
     inputs: [t],
     output: `${tag}_${t}`,
   }));
-const noMatch = (e: { diagnostics: { code: string; severity: string }[] }) =>
-  e.diagnostics.filter((d) => d.code === "filter-no-match").map((d) => d.severity);
+const noMatch = (e: { diagnostics: { code: string; severity: string }[] }, code = "filter-no-match") =>
+  e.diagnostics.filter((d) => d.code === code).map((d) => d.severity);
 
 test("PLK1 searched in three tables and found in one: the two empty matches are info", async () => {
   const [proteins, phospho, rna] = await runtime.runBatch(search("PLK1", "plk1"));
   assert.deepEqual(noMatch(proteins!), []);
   assert.deepEqual(noMatch(phospho!), ["info"]);
   assert.deepEqual(noMatch(rna!), ["info"]);
+  // The empty result of each is the same fact, settled the same way.
+  assert.deepEqual(noMatch(phospho!, "empty-result"), ["info"]);
+  assert.deepEqual(noMatch(rna!, "empty-result"), ["info"]);
   assert.match(
     phospho!.diagnostics.find((d) => d.code === "filter-no-match")!.message,
     /^Settled by call #\d+ of the same batch: it searches the same value 'PLK1' in another table and finds 1 row/,
@@ -49,5 +52,12 @@ test("PLK1 searched in three tables and found in one: the two empty matches are 
 
 test("a misspelled gene found in no table still warns in each", async () => {
   const events = await runtime.runBatch(search("PLK-1", "misspelled"));
-  assert.deepEqual(events.map(noMatch), [["warning"], ["warning"], ["warning"]]);
+  assert.deepEqual(
+    events.map((e) => noMatch(e)),
+    [["warning"], ["warning"], ["warning"]],
+  );
+  assert.deepEqual(
+    events.map((e) => noMatch(e, "empty-result")),
+    [["warning"], ["warning"], ["warning"]],
+  );
 });

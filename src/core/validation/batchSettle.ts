@@ -22,6 +22,8 @@ export interface LaterQuery {
   statement: Json;
   /** Rows the query returned. */
   rows?: number;
+  /** The call's own findings. */
+  diagnostics?: Diagnostic[];
 }
 
 /**
@@ -70,7 +72,12 @@ export async function settleBatch(events: CallEvent[], ctx: OperatorContext): Pr
       const node = tree.statements[0]?.node;
       const rows = (e.observation as { rowCount?: unknown } | undefined)?.rowCount;
       if (node)
-        queries.push({ index: e.index, statement: node, ...(typeof rows === "number" ? { rows } : {}) });
+        queries.push({
+          index: e.index,
+          statement: node,
+          diagnostics: e.diagnostics,
+          ...(typeof rows === "number" ? { rows } : {}),
+        });
     } catch {
       // A statement that does not parse again settles nothing.
     }

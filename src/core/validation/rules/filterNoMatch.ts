@@ -8,10 +8,8 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
-import { settleWhen, tablesRead } from "../batchSettle.ts";
-import type { BatchSettle } from "../batchSettle.ts";
-import { walk } from "../../sandbox/sqlGate.ts";
-import type { TableInfo } from "../../state/sharedState.ts";
+import { settleWhen } from "../batchSettle.ts";
+import { searchedElsewhere } from "../searchSettle.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -244,41 +242,5 @@ async function describe(
       `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(literal)} never occurs in ${columnLabel(table, column)}, so ${filter.kind === "IN" ? "this value of the IN list matches" : "this predicate matches"} no row. ` +
       `Closest observed values: ${shown || "none (the column is empty)"}.${caselessHint} Use the spelling the data uses (Probe the column to see its values).`,
     locations: present(locations),
-  };
-}
-
-/**
- * A value searched for in several tables by the calls of one batch (a gene looked up in each sheet
- * of a study): where another call finds it in another table, this table's empty match is part of
- * the search's answer, not a misspelling — the same literal matched rows elsewhere.
- */
-function searchedElsewhere(literal: unknown, table: TableInfo): BatchSettle {
-  const wanted = String(literal).toLowerCase();
-  return (queries, ctx) => {
-    for (const query of queries) {
-      if (!query.rows) continue;
-      if (tablesRead(query.statement, (name) => ctx.state.table(name)).has(table)) continue;
-      let compares = false;
-      walk(query.statement, (n) => {
-        const equality = n.class === "COMPARISON" && n.type === "COMPARE_EQUAL";
-        const inList = n.class === "OPERATOR" && n.type === "COMPARE_IN";
-        const like = n.class === "FUNCTION" && (n.function_name === "~~" || n.function_name === "~~*");
-        if (!equality && !inList && !like) return;
-        const operands = (equality ? [n.left, n.right] : (n.children as unknown[])) as Json[];
-        if (!operands.some((o) => o?.class === "COLUMN_REF")) return;
-        if (
-          operands.some(
-            (o) => constantNode(o) && String(constantValue(constantNode(o)!)).toLowerCase() === wanted,
-          )
-        )
-          compares = true;
-      });
-      if (compares)
-        return {
-          by: query.index,
-          how: `it searches the same value ${quote(literal)} in another table and finds ${query.rows} row(s), so this call is one of a search across tables, where no match in ${table.name} is part of the answer`,
-        };
-    }
-    return undefined;
   };
 }
