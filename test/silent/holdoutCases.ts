@@ -1611,6 +1611,89 @@ const revenueBySubsidiaryCsv = csv([
   ["All regions", "Total", 12628000],
 ]);
 
+/** Hourly PM2.5 readings: '<2.0' below the detection limit, 'NA' where the monitor was down. */
+const airQualityCsv = csv([
+  ["site", "hour", "pm25"],
+  ["North", 1, "7.5"],
+  ["North", 2, "<2.0"],
+  ["North", 3, "9.1"],
+  ["North", 4, "NA"],
+  ["South", 1, "12.4"],
+  ["South", 2, "<2.0"],
+  ["South", 3, "11.0"],
+  ["South", 4, ""],
+]);
+/** Admissions whose dates are ISO except two rows exported as month/day/year. */
+const admissionsCsv = csv([
+  ["ward", "admitted", "patients"],
+  ["A", "2024-03-01", 4],
+  ["A", "03/14/2024", 6],
+  ["B", "2024-03-02", 3],
+  ["B", "2024-04-11", 5],
+  ["C", "04/20/2024", 2],
+  ["C", "2024-04-21", 7],
+]);
+
+const blankedCast: SilentCase[] = [
+  {
+    code: "blanked-cast",
+    name: "air quality: mean PM2.5 per site with TRY_CAST, '<2.0' readings turned into NULL",
+    expect: "flagged",
+    lake: lake({ "air/pm25_hourly.csv": airQualityCsv }),
+    calls: [
+      scan("air/pm25_hourly.csv", "pm"),
+      query(
+        "mean_pm",
+        ["pm"],
+        `SELECT site, avg(TRY_CAST(pm25 AS DOUBLE)) AS mean_pm25 FROM pm GROUP BY site`,
+      ),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "air quality: the readings of the hours the monitor measured, 'NA' and empty cells left out by TRY_CAST",
+    expect: "clean",
+    lake: lake({ "air/pm25_hourly.csv": airQualityCsv }),
+    calls: [
+      scan("air/pm25_hourly.csv", "pm"),
+      query(
+        "mean_pm",
+        ["pm"],
+        `SELECT site, avg(TRY_CAST(pm25 AS DOUBLE)) AS mean_pm25 FROM pm WHERE pm25 NOT LIKE '<%' GROUP BY site`,
+      ),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "hospital: April admissions by try_strptime with one format, the month/day/year rows lost",
+    expect: "flagged",
+    lake: lake({ "hospital/admissions.csv": admissionsCsv }),
+    calls: [
+      scan("hospital/admissions.csv", "adm"),
+      query(
+        "april",
+        ["adm"],
+        `SELECT sum(patients) AS april_patients FROM adm WHERE month(try_strptime(admitted, '%Y-%m-%d')) = 4`,
+      ),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "hospital: April admissions with both date formats parsed",
+    expect: "clean",
+    lake: lake({ "hospital/admissions.csv": admissionsCsv }),
+    calls: [
+      scan("hospital/admissions.csv", "adm"),
+      query(
+        "april",
+        ["adm"],
+        `SELECT sum(patients) AS april_patients FROM adm
+         WHERE month(coalesce(try_strptime(admitted, '%Y-%m-%d'), try_strptime(admitted, '%m/%d/%Y'))) = 4`,
+      ),
+    ],
+  },
+];
+
 const summaryRow: SilentCase[] = [
   {
     code: "summary-row",
@@ -1759,6 +1842,7 @@ export const holdoutCases: SilentCase[] = [
   ...joinFanout,
   ...nullInAggregate,
   ...numericAsText,
+  ...blankedCast,
   ...summaryRow,
   ...valueVariants,
 ];

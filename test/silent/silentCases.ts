@@ -207,6 +207,33 @@ const beachSamples = (rows: number): string =>
     ),
   );
 
+/** Wildfires per year with acres as text; one acreage carries a footnote mark (`*`), one is missing. */
+const WILDFIRES = csv(
+  "Year,Fires,Acres",
+  '2016,67743,"5,509,995"',
+  '2017,71499,"10,026,086"',
+  '2018,58083,"*8,767,492"',
+  '2019,50477,"4,664,364"',
+  '2020,58950,"10,122,336"',
+  '2021,58985,"7,125,643"',
+  "2022,68988,NA",
+);
+/** Monthly rainfall with 'M' for missing months and one June cell holding a value and its year. */
+const RAINFALL = csv(
+  "Station,Jun,Jul",
+  "Albany,3.1,2.9",
+  "Boston,9.44 2013,M",
+  "Chatham,2.7,3.3",
+  "Dover,M,1.8",
+  "Essex,3.4,2.2",
+);
+
+/** Two sheets of a proteomics study; PLK1 is measured in one of them. */
+const STUDY_SHEETS = {
+  "study/proteins.csv": csv("gene,abundance", "PLK1,2.5", "TP53,1.1", "MYC,0.7"),
+  "study/phospho.csv": csv("gene,site,ratio", "TP53,S15,1.9", "MYC,T58,0.4"),
+};
+
 export const silentCases: SilentCase[] = [
   // ===================================== unsafe-sql =====================================
   {
@@ -1460,6 +1487,31 @@ export const silentCases: SilentCase[] = [
     ],
   },
 
+  {
+    code: "filter-no-match",
+    name: "a gene searched for in each sheet of a study, found in one: the empty sheets are the answer",
+    expect: "clean",
+    lake: { files: STUDY_SHEETS },
+    calls: [
+      scan("study/proteins.csv", "proteins"),
+      scan("study/phospho.csv", "phospho"),
+      query("SELECT * FROM proteins WHERE gene = 'PLK1'", ["proteins"], "plk1_proteins"),
+      query("SELECT * FROM phospho WHERE gene = 'PLK1'", ["phospho"], "plk1_phospho"),
+    ],
+  },
+  {
+    code: "filter-no-match",
+    name: "a gene misspelled ('PLK-1') in the search over each sheet: found in none",
+    expect: "flagged",
+    lake: { files: STUDY_SHEETS },
+    calls: [
+      scan("study/proteins.csv", "proteins"),
+      scan("study/phospho.csv", "phospho"),
+      query("SELECT * FROM proteins WHERE gene = 'PLK-1'", ["proteins"], "plk1_proteins"),
+      query("SELECT * FROM phospho WHERE gene = 'PLK-1'", ["phospho"], "plk1_phospho"),
+    ],
+  },
+
   // ===================================== join-row-loss ==================================
   {
     code: "join-row-loss",
@@ -2236,6 +2288,51 @@ export const silentCases: SilentCase[] = [
     calls: [
       scan(STATE_LOSSES, "losses"),
       query('SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5', ["losses"]),
+    ],
+  },
+
+  // ===================================== blanked-cast ===================================
+  {
+    code: "blanked-cast",
+    name: "corr of fires and acres: TRY_CAST turns the footnoted '*8,097,880' into NULL",
+    expect: "flagged",
+    lake: { files: { "wildfires.csv": WILDFIRES } },
+    calls: [
+      scan("wildfires.csv", "fires"),
+      query(`SELECT corr(Fires, TRY_CAST(replace(Acres, ',', '') AS DOUBLE)) AS r FROM fires`, ["fires"]),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "the footnote mark stripped before the cast: every acreage is read",
+    expect: "clean",
+    lake: { files: { "wildfires.csv": WILDFIRES } },
+    calls: [
+      scan("wildfires.csv", "fires"),
+      query(
+        `SELECT corr(Fires, TRY_CAST(regexp_replace(Acres, '[^0-9.]', '', 'g') AS DOUBLE)) AS r FROM fires`,
+        ["fires"],
+      ),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "June rainfall averaged with TRY_CAST: '9.44 2013' (a value with its year) becomes NULL",
+    expect: "flagged",
+    lake: { files: { "rainfall.csv": RAINFALL } },
+    calls: [
+      scan("rainfall.csv", "rain"),
+      query(`SELECT avg(TRY_CAST(Jun AS DOUBLE)) AS mean_jun FROM rain`, ["rain"]),
+    ],
+  },
+  {
+    code: "blanked-cast",
+    name: "July rainfall averaged with TRY_CAST: only the missing marker 'M' becomes NULL",
+    expect: "clean",
+    lake: { files: { "rainfall.csv": RAINFALL } },
+    calls: [
+      scan("rainfall.csv", "rain"),
+      query(`SELECT avg(TRY_CAST(Jul AS DOUBLE)) AS mean_jul FROM rain`, ["rain"]),
     ],
   },
 

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { Rejection, reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
+import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 import type { ColumnType } from "../state/sharedState.ts";
-import type { Operator } from "./operator.ts";
+import type { Operator, OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { SqlError } from "./sqlError.ts";
+import { conversionExplanation } from "./conversionFailure.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { queryFacts } from "./facts/queryFacts.ts";
 
@@ -54,7 +56,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
       await assertPreparesAsSelect(ctx.engine, analysis.sql);
     } catch (error) {
       if (error instanceof Rejection) throw error;
-      throw SqlError.from(error, analysis.sql, 0);
+      throw explained(SqlError.from(error, analysis.sql, 0), analysis, ctx);
     }
     // The parenthesised body is the statement DuckDB parsed as one SELECT; the newline ends any
     // trailing line comment. The wrapper's first line is not the agent's: error positions are
@@ -62,7 +64,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
     try {
       await ctx.engine.run(`CREATE OR REPLACE TABLE ${sqlIdent(output)} AS (\n${analysis.sql}\n)`);
     } catch (error) {
-      throw SqlError.from(error, analysis.sql, 1);
+      throw explained(SqlError.from(error, analysis.sql, 1), analysis, ctx);
     }
     const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
     const [count] = await ctx.engine.all(`SELECT count(*) AS n FROM ${sqlIdent(output)}`);
@@ -91,3 +93,11 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
   },
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
 };
+
+/** A literal the table's typed column cannot hold: the error says how RADAR read the file. */
+function explained(failed: SqlError, analysis: SelectAnalysis, ctx: OperatorContext): SqlError {
+  const explanation = conversionExplanation(failed.message, analysis, ctx);
+  return explanation
+    ? new SqlError(`${failed.message}.${explanation}`, failed.kind, failed.line, failed.column)
+    : failed;
+}

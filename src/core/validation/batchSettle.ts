@@ -20,6 +20,10 @@ export interface LaterQuery {
   /** The call's index in the run (`#n` in traces). */
   index: number;
   statement: Json;
+  /** Rows the query returned. */
+  rows?: number;
+  /** The call's own findings. */
+  diagnostics?: Diagnostic[];
 }
 
 /**
@@ -35,9 +39,21 @@ export type BatchSettle = (
 /** Diagnostics (by identity) that a later call of the same batch may settle, with how. */
 const settles = new WeakMap<Diagnostic, BatchSettle>();
 
-/** Marks a diagnostic as settled if a later call of its batch does what `settle` tests. */
-export function settleWhen(diagnostic: Diagnostic, settle: BatchSettle): Diagnostic {
+/** Diagnostics whose settling call may come anywhere in the batch, not only after them. */
+const anywhere = new WeakSet<Diagnostic>();
+
+/**
+ * Marks a diagnostic as settled if a later call of its batch does what `settle` tests. With
+ * `calls: "batch"`, any other call of the batch may settle it — for calls composed together as
+ * one piece of work (the same value searched in several tables), where their order says nothing.
+ */
+export function settleWhen(
+  diagnostic: Diagnostic,
+  settle: BatchSettle,
+  calls: "later" | "batch" = "later",
+): Diagnostic {
   settles.set(diagnostic, settle);
+  if (calls === "batch") anywhere.add(diagnostic);
   return diagnostic;
 }
 
@@ -54,7 +70,14 @@ export async function settleBatch(events: CallEvent[], ctx: OperatorContext): Pr
     try {
       const tree = await parseTree(ctx.engine, e.args.sql);
       const node = tree.statements[0]?.node;
-      if (node) queries.push({ index: e.index, statement: node });
+      const rows = (e.observation as { rowCount?: unknown } | undefined)?.rowCount;
+      if (node)
+        queries.push({
+          index: e.index,
+          statement: node,
+          diagnostics: e.diagnostics,
+          ...(typeof rows === "number" ? { rows } : {}),
+        });
     } catch {
       // A statement that does not parse again settles nothing.
     }
@@ -73,7 +96,7 @@ export async function settleBatch(events: CallEvent[], ctx: OperatorContext): Pr
       const settle = d.severity === "warning" ? settles.get(d) : undefined;
       if (!settle) return d;
       const found = settle(
-        queries.filter((q) => q.index > event.index),
+        queries.filter((q) => (anywhere.has(d) ? q.index !== event.index : q.index > event.index)),
         ctx,
       );
       if (!found) return d;

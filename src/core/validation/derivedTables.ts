@@ -142,7 +142,7 @@ export async function derivedTables(
       taken.add(alias.toLowerCase());
       const body = (sub.subquery as Json | undefined)?.node as Json | undefined;
       const info = await make(alias, "subquery", body, (rowidOf) =>
-        subqueryViewSql(engine, top!, body!, rowidOf),
+        subqueryViewSql(engine, top!, body!, rowidOf, sub.column_name_alias),
       );
       if (info) bySubquery.set(sub, info);
     }
@@ -264,6 +264,7 @@ async function subqueryViewSql(
   top: Json,
   body: Json,
   rowidOf: string | undefined,
+  columnNames?: unknown,
 ): Promise<string> {
   const tree = await parseTree(
     engine,
@@ -273,6 +274,9 @@ async function subqueryViewSql(
   if (rowidOf) withRowid(inner, rowidOf);
   const outer = tree.statements[0]!.node;
   (outer.from_table as Json).subquery = { node: inner };
+  // `(VALUES (2001, 'a')) AS t(Year, lab)`: the names are the alias's, not the rows' (col0, col1).
+  if (Array.isArray(columnNames) && columnNames.length > 0)
+    (outer.from_table as Json).column_name_alias = structuredClone(columnNames);
   outer.cte_map = structuredClone(cteClosure(top.cte_map, body));
   return renderTree(engine, tree);
 }

@@ -1,4 +1,5 @@
 import { bashDeniedRule } from "./rules/bashDenied.ts";
+import { blankedCastRule } from "./rules/blankedCast.ts";
 import { duplicateFileRule } from "./rules/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
@@ -44,6 +45,7 @@ export const validationRules: ValidationRule[] = [
   joinFanoutRule,
   nullInAggregateRule,
   numericAsTextRule,
+  blankedCastRule,
   summaryRowRule,
   overlappingCategoriesRule,
   valueVariantsRule,

@@ -5,6 +5,10 @@ import { walk } from "../../sandbox/sqlGate.ts";
 import { conjuncts, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { settleWhen } from "../batchSettle.ts";
+import { searchedElsewhere, searchedLiterals } from "../searchSettle.ts";
 
 /** An outer join's sides: the aliases an unmatched row gets NULLs for. */
 function nullableAliases(from: unknown, state: SharedState): Set<string> {
@@ -60,7 +64,11 @@ function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
 }
 
 /** What removed every row: the FROM alone (its joins), or one WHERE condition alone. */
-type Cause = { kind: "from" } | { kind: "condition"; text: string } | { kind: "none" } | { kind: "unknown" };
+type Cause =
+  | { kind: "from" }
+  | { kind: "condition"; text: string; condition: Json }
+  | { kind: "none" }
+  | { kind: "unknown" };
 
 /** At most one row of `FROM from [WHERE condition]`, counted (0 or 1), with the statement's CTEs. */
 async function anyRow(engine: DuckEngine, from: Json, top: Json, condition?: Json): Promise<boolean> {
@@ -164,7 +172,7 @@ async function causeOfEmptiness(
           },
         ],
       });
-      return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, "") };
+      return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, ""), condition };
     }
     if (!(await anyRow(engine, from, top))) return { kind: "from" };
     return { kind: "none" };
@@ -198,13 +206,29 @@ export const emptyResultRule: ValidationRule = {
         : cause.kind === "condition"
           ? ` The condition ${cause.text.length > 200 ? `${cause.text.slice(0, 199)}…` : cause.text} alone matches no row.`
           : "";
+    const finding: Diagnostic = {
+      code: "empty-result",
+      severity: "warning",
+      message: `Query ${String(args.output)} returned no rows.${why} Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
+      locations: [],
+    };
+    // One table of a search for a value across tables, which another call of the batch found.
+    const [literal] = cause.kind === "condition" ? searchedLiterals(cause.condition) : [];
+    const table = cause.kind === "condition" ? searchedTable(cause.condition, top!, ctx.state) : undefined;
     return [
-      {
-        code: "empty-result",
-        severity: "warning",
-        message: `Query ${String(args.output)} returned no rows.${why} Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
-        locations: [],
-      },
+      literal !== undefined && table
+        ? settleWhen(finding, searchedElsewhere(literal, table), "batch")
+        : finding,
     ];
   },
 };
+
+/** The table whose column a one-column condition compares (`gene = 'PLK1'` on `phospho`). */
+function searchedTable(condition: Json, top: Json, state: SharedState): TableInfo | undefined {
+  const scope = scopeOf(top.from_table, state);
+  let table: TableInfo | undefined;
+  walk(condition, (n) => {
+    if (n.class === "COLUMN_REF") table ??= resolveColumn(n.column_names as string[], scope)?.table;
+  });
+  return table;
+}

@@ -8,6 +8,8 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
+import { settleWhen } from "../batchSettle.ts";
+import { searchedElsewhere } from "../searchSettle.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -173,7 +175,8 @@ export const filterNoMatchRule: ValidationRule = queryRule({
       const found: Diagnostic[] = [];
       for (const k of missing.slice(0, EXPLAINED)) {
         const finding = await describe(ctx.engine, filter, constantValue(k), inOr, listed);
-        if (finding) found.push(finding);
+        if (finding)
+          found.push(settleWhen(finding, searchedElsewhere(constantValue(k), filter.column.table), "batch"));
       }
       const more = missing.length - Math.min(missing.length, EXPLAINED);
       if (more > 0 && found.length > 0)

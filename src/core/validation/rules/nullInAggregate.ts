@@ -13,6 +13,8 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
+import { onlyWindowEdgeNulls } from "../windowEdgeNulls.ts";
+import { correlatedKeys } from "../correlatedKeys.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -54,7 +56,10 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       const key = `${table.name}.${column}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
+      // A correlated subquery reads only the rows whose key an enclosing row holds.
+      const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
+      const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
+      const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
       const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
       const count = (): Promise<Record<string, unknown>[]> =>
         ctx.engine.all(
@@ -72,11 +77,14 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
       const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
       if (Number(first?.nulls ?? 0) === 0) continue;
+      // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
+      if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) continue;
       const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
       const a = sqlIdent(alias);
       const [row] = await ctx.engine.all(
         `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS nulls, ` +
-          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS rows${kept.from}`,
+          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS rows${kept.from}` +
+          (correlated && !kept.exact ? ` AND ${correlated}` : ""),
       );
       const nulls = Number(row?.nulls ?? 0);
       if (nulls === 0) continue;

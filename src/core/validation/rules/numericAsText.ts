@@ -13,7 +13,7 @@ import { columnLabel } from "../derivedTables.ts";
 import { sqlName } from "./unknownColumn.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
-const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
+export const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
 const MISSING_TOKENS = ["N/A", "NA", "-", "--", "—", "(NA)", "NULL", "NONE", "N.A.", "*", "(D)", "(X)"];
 /** Aggregates that pick a value by its order: over text, by characters. */
 const ORDER_PICKING = new Set([
