@@ -41,6 +41,7 @@ export interface RadarNote {
   footerLines?: number;
   delimiter?: string;
   error?: string;
+  notes?: string[];
 }
 
 export async function radarLoader(csvDir: string, notes?: Map<string, RadarNote>): Promise<Loader> {
@@ -63,6 +64,7 @@ export async function radarLoader(csvDir: string, notes?: Map<string, RadarNote>
         ...(table?.footer ? { footerLines: table.footer.lines.length } : {}),
         ...(table?.read.kind === "csv" ? { delimiter: table.read.delimiter } : {}),
         ...(entry.error ? { error: entry.error } : {}),
+        ...(table?.notes ? { notes: table.notes } : {}),
       });
       if (entry.error) throw new Error(entry.error);
       if (!table) throw new Error(`${file} holds no table (${entry.format})`);
