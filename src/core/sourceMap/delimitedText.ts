@@ -40,8 +40,9 @@ export function splitRecords(
   let atRecordStart = true;
   let fieldStarted = false;
   const length = text.length;
-  // A one-character delimiter compares by code; a longer "delimiter" never matches a character.
-  const delim = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
+  // The delimiter's first character compares by code; a two-character one (", ") must match whole.
+  const delim = delimiter.length > 0 ? delimiter.charCodeAt(0) : -1;
+  const rest = delimiter.length - 1;
 
   const endRecord = (): void => {
     fields.push(field);
@@ -87,10 +88,11 @@ export function splitRecords(
     if (ch === 34 && field === "") {
       inQuotes = true;
       fieldStarted = true;
-    } else if (ch === delim) {
+    } else if (ch === delim && (rest === 0 || text.startsWith(delimiter, i))) {
       fields.push(field);
       field = "";
       fieldStarted = true;
+      i += rest;
     } else if (ch === 10) {
       endRecord();
       line++;
@@ -120,7 +122,8 @@ export function nonEmptyCount(fields: string[]): number {
   return n;
 }
 
-const candidates = [",", "\t", ";", "|"];
+/** ", " last: it wins only where it splits records more consistently than "," (or as well, below). */
+const candidates = [",", "\t", ";", "|", ", "];
 
 /** The delimiter that splits the most records into one consistent width > 1, or undefined. */
 export function detectDelimiter(text: string): { delimiter: string; width: number } | undefined {
@@ -136,6 +139,14 @@ export function detectDelimiter(text: string): { delimiter: string; width: numbe
     // Most records must agree, or the "delimiter" is just a character that occurs in prose.
     if (count === 0 || count < records.length * 0.5) continue;
     if (!best || count > best.count) best = { delimiter, width, count };
+  }
+  if (best?.delimiter === ",") {
+    // Fields written ", "-separated: the space is part of the separator when every record splits
+    // at ", " as at "," (at least as consistently), and a quoted field after it then reads as quoted.
+    const { records } = splitRecords(text, ", ", 500);
+    const count = records.filter((r) => r.fields.length === best!.width).length;
+    const spaced = records.every((r) => r.fields.length <= best!.width);
+    if (spaced && count >= best.count) best = { delimiter: ", ", width: best.width, count };
   }
   return best ? { delimiter: best.delimiter, width: best.width } : undefined;
 }
@@ -186,7 +197,8 @@ export function scanRecords(
   nextLine: number,
 ): RecordScan {
   const scan: RecordScan = { starts: [], lines: [], wide: [], gaps: [], quotedNewlines: false };
-  const delim = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
+  const delim = delimiter.length > 0 ? delimiter.charCodeAt(0) : -1;
+  const rest = delimiter.length - 1;
   const length = text.length;
   let line = from.line;
   let recordLine = line;
@@ -260,9 +272,10 @@ export function scanRecords(
     if (ch === 34 && fieldEmpty) {
       inQuotes = true;
       fieldStarted = true;
-    } else if (ch === delim) {
+    } else if (ch === delim && (rest === 0 || text.startsWith(delimiter, i))) {
       endField();
       fieldStarted = true;
+      i += rest;
     } else if (ch === 10) {
       endRecord();
       line++;

@@ -80,6 +80,7 @@ export function csvReaderSql(
   return (
     `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
     `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
+    (read.strayQuote ? "strict_mode=false, " : "") +
     `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
   );
 }
@@ -256,6 +257,7 @@ export async function profileDelimited(
       rowCount: read.dataRows,
       columns: profiles,
       read,
+      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
     },
   ];
 }
@@ -443,6 +445,7 @@ async function profileBlocks(
       rowCount: read.dataRows,
       columns: profiles,
       read,
+      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
     });
   }
   return tables;
@@ -519,6 +522,13 @@ export async function readTyped(
         ...(records ? { records } : {}),
         ...(options.exhaustive ? { exhaustive: true } : {}),
       });
+      // A stray quote in the lines skipped before the data (`"URL"Comments` in a header) throws
+      // DuckDB's strict reader off its place: it reads no record at all, with no error. The layout
+      // found data rows there; the lenient reader skips those lines as lines.
+      if (typed.dataRows === 0 && (given.expectedDataRows ?? 0) > 0 && !read.strayQuote) {
+        read.strayQuote = { line: read.skipLines };
+        continue;
+      }
       // Single-byte text: show sample values as DuckDB reads them (0x80–0x9F in Windows-1252).
       if (read.encoding === "latin-1" || read.encoding === "windows-1252") {
         const samples = await duckSamples(engine, reader, names.length, typed.dataRows);
@@ -530,10 +540,24 @@ export async function readTyped(
       if (!read.quotedNewlines && message.includes("parallel=false")) read.quotedNewlines = true;
       else if (read.encoding === "utf-8" && message.includes("Invalid unicode")) read.encoding = "latin-1";
       else if (read.encoding === "latin-1" && message.includes("not latin-1")) read.encoding = "windows-1252";
+      else if (!read.strayQuote && STRAY_QUOTE.test(message))
+        read.strayQuote = { line: Number(/CSV Error on Line: (\d+)/.exec(message)?.[1] ?? 0) };
       else throw error;
     }
   }
   throw new Error("could not read the records");
+}
+
+/** DuckDB's strict reader on a quote that opens a field and is not closed where a field ends. */
+const STRAY_QUOTE = /unterminated quote|unescaped quote|quote character/i;
+
+/** The table's note on a file read past a stray quote (see CsvRead.strayQuote). */
+export function strayQuoteNote(read: CsvRead): string[] {
+  if (!read.strayQuote) return [];
+  const where = read.strayQuote.line > 0 ? `line ${read.strayQuote.line}` : "the start";
+  return [
+    `DuckDB's strict reader could not read past a quote near ${where} that is not closed where a field ends; the file is read with lenient quoting (strict_mode=false), so the records near that line may be cut differently from the rest.`,
+  ];
 }
 
 /** Files up to this many characters, read whole, may have their records counted in JS. */

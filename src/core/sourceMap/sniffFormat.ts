@@ -96,7 +96,11 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   if (delimited && (delimitedExtensions.has(ext) || delimited.width >= 2)) {
     // Prose with commas is not a table: outside table extensions require a tab/semicolon/pipe or
     // consistent comma rows.
-    if (ext === ".txt" && delimited.delimiter === "," && delimited.width < 3)
+    if (
+      ext === ".txt" &&
+      (delimited.delimiter === "," || delimited.delimiter === ", ") &&
+      delimited.width < 3
+    )
       return { format: "text", encoding };
     return { format: "csv", encoding, delimiter: delimited.delimiter };
   }

@@ -67,6 +67,15 @@ export interface CsvRead {
   fixedWidth?: { start: number; width: number }[];
   /** The file is gzip-compressed (whatever its name says); DuckDB decompresses it as it reads. */
   compression?: "gzip";
+  /**
+   * A quote in the file opens a field it never closes where a field ends (a stray quote: `"BH-9827,`),
+   * which DuckDB's strict reader rejects, failing the whole file: the file is read with
+   * `strict_mode=false` instead. `line`: the first line DuckDB reported, or, where a stray quote in
+   * the lines skipped before the data made the strict reader read no record at all, the last of
+   * those lines. The records around a stray quote may be cut differently from the rest; the
+   * table's notes say so.
+   */
+  strayQuote?: { line: number };
 }
 
 /**

@@ -254,7 +254,7 @@ export function splitBlocks(rows: string[][], gapBefore?: boolean[]): BlockRange
     const start = i;
     i++;
     while (i < rows.length && !blank(i) && gapBefore?.[i] !== true) i++;
-    if (start < rows.length) runs.push({ start, end: Math.min(i, rows.length) });
+    if (start < rows.length) runs.push(...atRepeatedHeaders(rows, { start, end: Math.min(i, rows.length) }));
   }
   const blocks: BlockRange[] = [];
   let pending: number | null = null;
@@ -284,6 +284,30 @@ export function splitBlocks(rows: string[][], gapBefore?: boolean[]): BlockRange
   const last = blocks[blocks.length - 1];
   if (last && pending !== null) last.end = rows.length;
   return blocks.length ? blocks : [{ start: 0, end: rows.length }];
+}
+
+/**
+ * A run cut where a row repeats its header: tables stacked with no blank line between them (one
+ * export appended to another) start again with their own header. The repeat names the same
+ * columns in the same places (at least 3, and 3/4 of both rows' cells); a table that gained or
+ * lost a column at its end still repeats it. Data rows must lie between the two.
+ */
+function atRepeatedHeaders(rows: string[][], run: BlockRange): BlockRange[] {
+  let header = run.start;
+  while (header < run.end && filledCount(rows[header]!) < 2) header++;
+  if (header >= run.end || !headerLike(rows[header]!)) return [run];
+  for (let k = header + 2; k < run.end; k++)
+    if (headerLike(rows[k]!) && repeatsHeader(rows[header]!, rows[k]!) && overNumbers(rows, header, k))
+      return [{ start: run.start, end: k }, ...atRepeatedHeaders(rows, { start: k, end: run.end })];
+  return [run];
+}
+
+function repeatsHeader(header: string[], row: string[]): boolean {
+  const norm = (c: string | undefined): string => (c ?? "").trim().toLowerCase();
+  let same = 0;
+  for (let c = 0; c < header.length; c++)
+    if (norm(header[c]) !== "" && norm(header[c]) === norm(row[c])) same++;
+  return same >= 3 && same >= 0.75 * filledCount(header) && same >= 0.75 * filledCount(row);
 }
 
 /** The rows under a header-like row hold numbers in a column where it holds text. */
