@@ -9,6 +9,7 @@ import { startupMark } from "../core/startupProfile.ts";
 import { batchCommand } from "./batchCommand.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
+import type { TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { exportCommand } from "./exportCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
@@ -48,6 +49,14 @@ function count(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
+/** Names a description beside a header-less table lists for its columns (offered, not applied). */
+function describedText(t: TableProfile): string {
+  const d = t.describedNames;
+  if (!d) return "";
+  const lines = `${d.fields[0]!.line}-${d.fields[d.fields.length - 1]!.line}`;
+  return `\n        names listed in ${d.file} (lines ${lines}): ${d.fields.map((f, i) => `${t.columns[i]?.name} = ${f.name}`).join(", ")}`;
+}
+
 async function mapCommand(options: LakeOptions, json: boolean): Promise<number> {
   const runtime = await openRuntime(options);
   try {
@@ -67,7 +76,7 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
           ? tables
               .map(
                 (t) =>
-                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (header line ${t.headerLine}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}`,
+                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}`,
               )
               .join("\n      ")
           : `${(f.firstLines ?? []).length} lines of text`;

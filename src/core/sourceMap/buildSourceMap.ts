@@ -4,12 +4,13 @@ import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
 import type { CrawlResult } from "./crawlLake.ts";
+import { offerDescribedNames } from "./describedFields.ts";
 import { fingerprintEntry, relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 10;
+const CACHE_VERSION = 11;
 
 export interface MapProgress {
   filesDone: number;
@@ -175,6 +176,9 @@ export async function buildSourceMap(
     throw new MapCancelled(filesDone);
   }
   await relateFiles(engine.lakeRoot, files, fingerprinted);
+  // Names a description beside a header-less table lists, found anew on every map (the
+  // description may change while the table's file does not).
+  await offerDescribedNames(engine.lakeRoot, files);
   // Folders that could not be listed are entries too: the map says what it could not read.
   const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
     path: u.path,
