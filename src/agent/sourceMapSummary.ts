@@ -101,6 +101,7 @@ function hitText(map: SourceMap, hit: SummaryHit): string {
 }
 
 function entryFacts(entry: SourceEntry): string {
+  if (entry.folder) return "empty folder: no files in it";
   const facts: string[] = [entry.format];
   if (entry.encoding && entry.encoding !== "utf-8") facts.push(entry.encoding);
   const tables = entry.tables ?? [];

@@ -70,16 +70,18 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
     }
     for (const f of files) {
       const tables = f.tables ?? [];
-      const what = f.error
-        ? `ERROR ${f.error}`
-        : tables.length
-          ? tables
-              .map(
-                (t) =>
-                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}`,
-              )
-              .join("\n      ")
-          : `${(f.firstLines ?? []).length} lines of text`;
+      const what = f.folder
+        ? "empty folder: no files in it"
+        : f.error
+          ? `ERROR ${f.error}`
+          : tables.length
+            ? tables
+                .map(
+                  (t) =>
+                    `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}`,
+                )
+                .join("\n      ")
+            : `${(f.firstLines ?? []).length} lines of text`;
       const copies = (f.relations ?? [])
         .filter((r) => r.kind !== "has-prefix")
         .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)
@@ -89,8 +91,9 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
       );
     }
     const errors = files.filter((f) => f.error).length;
+    const folders = files.filter((f) => f.folder).length;
     process.stdout.write(
-      `\n${files.length} files, ${errors} unreadable; ${runtime.mapStats.fromCache} from cache. State: ${runtime.stateDir}\n`,
+      `\n${files.length - folders} files, ${errors} unreadable${folders ? `, ${folders} empty folder${folders === 1 ? "" : "s"}` : ""}; ${runtime.mapStats.fromCache} from cache. State: ${runtime.stateDir}\n`,
     );
     return 0;
   } finally {

@@ -18,9 +18,19 @@ export interface UnreadablePath {
   at: number;
 }
 
+/** A folder holding no file to map (none at all, or only empty folders): listed in the map as such. */
+export interface EmptyFolder {
+  path: string;
+  mtimeMs: number;
+  /** How many files the crawl had found before it (keeps the map in crawl order). */
+  at: number;
+}
+
 export interface CrawlResult {
   files: CrawledFile[];
   unreadable: UnreadablePath[];
+  /** Top-most folders with no file in them or below them (not those left out by .gitignore). */
+  emptyFolders: EmptyFolder[];
 }
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules", ".radar"]);
@@ -60,6 +70,7 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
   const root = await realpath(rootDir);
   const files: CrawledFile[] = [];
   const unreadable: UnreadablePath[] = [];
+  const emptyFolders: EmptyFolder[] = [];
   const visitedDirs = new Set<string>();
   const fail = (abs: string, error: unknown, what: "folder" | "file"): void => {
     unreadable.push({
@@ -125,8 +136,17 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
         return ig.ignores(isDir ? `${rel}/` : rel);
       });
       if (ignored) continue;
-      if (isDir) await walk(abs, scoped);
-      else if (info.isFile())
+      if (isDir) {
+        const before = files.length;
+        const nested = emptyFolders.length;
+        const failed = unreadable.length;
+        await walk(abs, scoped);
+        // Nothing found below, and nothing that could not be read: one entry for the whole folder.
+        if (files.length === before && unreadable.length === failed) {
+          emptyFolders.length = nested;
+          emptyFolders.push({ path: toPosix(relative(root, abs)), mtimeMs: info.mtimeMs, at: before });
+        }
+      } else if (info.isFile())
         files.push({
           path: toPosix(relative(root, abs)),
           absPath: abs,
@@ -137,5 +157,5 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
   }
 
   await walk(root, []);
-  return { files, unreadable };
+  return { files, unreadable, emptyFolders };
 }

@@ -255,6 +255,11 @@ export interface FileRelation {
 export interface SourceEntry {
   /** POSIX path relative to the lake root. */
   path: string;
+  /**
+   * `empty`: the path is a folder with no file in it or below it (format `empty`, no tables); the
+   * map lists it so that what is missing from the lake shows.
+   */
+  folder?: "empty";
   bytes: number;
   mtimeMs: number;
   format: SourceFormat;
