@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
 import { mapEntry } from "../helpers/mapEntries.ts";
@@ -13,9 +13,14 @@ import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 const { lake, stateDir } = tempLake({
   "omni/kp.csv": "year,kp\n2023,3\n2024,5\n",
   "swarmc/density.csv": "t,rho\n1,2.5\n",
+  // Not empty: a file .gitignore leaves out, a link to a folder mapped elsewhere.
+  "scratch/.gitignore": "*.tmp\n",
+  "scratch/run.tmp": "x\n",
 });
 mkdirSync(join(lake, "GOES"));
 mkdirSync(join(lake, "swarmb", "2023"), { recursive: true });
+mkdirSync(join(lake, "latest"));
+symlinkSync(join(lake, "omni"), join(lake, "latest", "omni"));
 
 let runtime: Runtime;
 before(async () => {
@@ -27,7 +32,14 @@ describe("empty folders are listed in the map", () => {
   test("each top-most empty folder is an entry, in crawl order, with the files", () => {
     assert.deepEqual(
       runtime.map.files.map((f) => `${f.path}${f.folder ? " (empty folder)" : ""}`),
-      ["GOES (empty folder)", "omni/kp.csv", "swarmb (empty folder)", "swarmc/density.csv"],
+      [
+        "GOES (empty folder)",
+        // Reached first through the link; omni/ itself is then passed over, not taken for empty.
+        "latest/omni/kp.csv",
+        "scratch/.gitignore",
+        "swarmb (empty folder)",
+        "swarmc/density.csv",
+      ],
     );
     const goes = mapEntry(runtime.map, "GOES");
     assert.equal(goes.format, "empty");
@@ -59,7 +71,7 @@ describe("empty folders are listed in the map", () => {
       };
       const text = run();
       assert.match(text, /^GOES {2}\[empty, 0 B\]\n {6}empty folder: no files in it$/m);
-      assert.match(text, /2 files, 0 unreadable, 2 empty folders;/);
+      assert.match(text, /3 files, 0 unreadable, 2 empty folders;/);
       const json = JSON.parse(run("--json")) as { files: { path: string; folder?: string }[] };
       assert.deepEqual(
         json.files.filter((f) => f.folder === "empty").map((f) => f.path),

@@ -29,7 +29,10 @@ export interface EmptyFolder {
 export interface CrawlResult {
   files: CrawledFile[];
   unreadable: UnreadablePath[];
-  /** Top-most folders with no file in them or below them (not those left out by .gitignore). */
+  /**
+   * Top-most folders with nothing in them or below them but empty folders (a folder holding an
+   * ignored file, a link or a pipe is not listed; folders .gitignore leaves out are not either).
+   */
   emptyFolders: EmptyFolder[];
 }
 
@@ -71,6 +74,9 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
   const files: CrawledFile[] = [];
   const unreadable: UnreadablePath[] = [];
   const emptyFolders: EmptyFolder[] = [];
+  // Entries that are no folder walked and no file mapped (ignored, skipped, links, pipes): a folder
+  // holding any of them is not empty.
+  let passedOver = 0;
   const visitedDirs = new Set<string>();
   const fail = (abs: string, error: unknown, what: "folder" | "file"): void => {
     unreadable.push({
@@ -80,19 +86,24 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
     });
   };
 
-  async function walk(dir: string, rules: { base: string; ig: Ignore }[]): Promise<void> {
+  /** Lists `dir` and what is below it; false when it was not listed (already visited through a link). */
+  async function walk(dir: string, rules: { base: string; ig: Ignore }[]): Promise<boolean> {
     let entries: string[];
     try {
       const real = await realpath(dir);
-      if (visitedDirs.has(real)) return;
+      if (visitedDirs.has(real)) {
+        passedOver++;
+        return false;
+      }
       visitedDirs.add(real);
       entries = (await readdir(dir)).sort();
     } catch (error) {
       if (dir === root) throw error;
       fail(dir, error, "folder");
-      return;
+      return false;
     }
     const listed = entries.filter((name) => !ALWAYS_SKIPPED.has(name));
+    passedOver += entries.length - listed.length;
     // Every entry of the folder is stat'ed at once, not one await after another: on a busy machine
     // each round trip to libuv's pool costs ~1 ms, which made a 135-file crawl take 20-300 ms.
     const [text, infos] = await Promise.all([
@@ -120,9 +131,13 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
         try {
           target = await realpath(abs);
         } catch {
+          passedOver++;
           continue; // a dangling link has no content to map
         }
-        if (!isInside(root, target)) continue;
+        if (!isInside(root, target)) {
+          passedOver++;
+          continue;
+        }
         try {
           info = await stat(abs);
         } catch (error) {
@@ -135,14 +150,18 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
         const rel = toPosix(relative(base, abs));
         return ig.ignores(isDir ? `${rel}/` : rel);
       });
-      if (ignored) continue;
+      if (ignored) {
+        passedOver++;
+        continue;
+      }
       if (isDir) {
         const before = files.length;
         const nested = emptyFolders.length;
         const failed = unreadable.length;
-        await walk(abs, scoped);
-        // Nothing found below, and nothing that could not be read: one entry for the whole folder.
-        if (files.length === before && unreadable.length === failed) {
+        const skipped = passedOver;
+        const listed = await walk(abs, scoped);
+        // Nothing below but empty folders: one entry for the whole folder.
+        if (listed && files.length === before && unreadable.length === failed && passedOver === skipped) {
           emptyFolders.length = nested;
           emptyFolders.push({ path: toPosix(relative(root, abs)), mtimeMs: info.mtimeMs, at: before });
         }
@@ -153,7 +172,9 @@ export async function crawlLake(rootDir: string): Promise<CrawlResult> {
           bytes: info.size,
           mtimeMs: info.mtimeMs,
         });
+      else passedOver++;
     }
+    return true;
   }
 
   await walk(root, []);
