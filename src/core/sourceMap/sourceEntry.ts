@@ -115,6 +115,11 @@ export interface GridRead {
   sheet: string;
   /** Index among the grid's rows of the last row before the data (the header, or the last row of its band). */
   headerIndex: number;
+  /**
+   * A table side by side with others in its sheet (sideBySide.ts): its columns are the `width`
+   * grid columns from `first` (0-based); the table's `sheet` names the range (`Data!E:H`).
+   */
+  columnRange?: { first: number; width: number };
   dataRows: number;
   columns: ColumnSpec[];
 }
