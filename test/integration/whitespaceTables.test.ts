@@ -100,7 +100,7 @@ const { lake, stateDir } = tempLake({
 
 let runtime: Runtime;
 before(async () => {
-  runtime = await Runtime.open(lake, { radarDir: stateDir, validate: false });
+  runtime = await Runtime.open(lake, { radarDir: stateDir });
 });
 after(() => runtime?.close());
 
@@ -141,6 +141,14 @@ describe("whitespace-aligned numeric files", () => {
   test("Scan reads every row with its line", async () => {
     const r = await runtime.call({ op: "Scan", file: "omni/omni2_2023.dat", output: "omni" });
     assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    // The Scan says the header is absent and where names for the columns are listed.
+    const warning = r.diagnostics.find((d) => d.code === "header-offset");
+    assert.equal(warning?.severity, "warning");
+    assert.match(warning?.message ?? "", /has no header row \(its first row, line 1, holds data\)/);
+    assert.match(
+      warning?.message ?? "",
+      /omni\/omni2\.text lists 55 fields in order \(lines 7-61\): column0 = "Year", column1 = "Decimal Day"/,
+    );
     const [row] = await runtime.engine.all(
       "SELECT count(*) AS n, min(column1) AS d0, max(column1) AS d1, max(column2) AS h FROM omni",
     );
