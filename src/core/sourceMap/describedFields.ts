@@ -100,7 +100,8 @@ export async function offerDescribedNames(lakeRoot: string, files: SourceEntry[]
     const beside = descriptions.filter((d) => dirname(d.path) === folder && d.path !== entry.path);
     for (const table of headerless) {
       delete table.describedNames;
-      if (table.columns.length < 2 || beside.length === 0) continue;
+      // Two numbered lines are as likely steps of a README as fields: three at least.
+      if (table.columns.length < 3 || beside.length === 0) continue;
       const offered = await describe(table, entry.path, beside, listsOf);
       if (offered) table.describedNames = offered;
     }
