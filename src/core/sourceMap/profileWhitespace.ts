@@ -52,8 +52,11 @@ export async function profileWhitespace(
     notes.push(
       `no header line: the first line holds values like the lines below it; columns are named by position (${names[0]!.name}…${names[names.length - 1]!.name})`,
     );
-  // Past the sample, a line with another number of values would be read padded with NULLs or cut.
-  const odd = await oddLines(engine, await readablePath(absPath, read, cacheDir), read);
+  // Past the sample, a line with another number of values would be read padded with NULLs or cut
+  // (a file read whole had every line checked by detectWhitespaceTable).
+  const odd = sample.complete
+    ? { count: 0, example: "" }
+    : await oddLines(engine, await readablePath(absPath, read, cacheDir), read);
   if (odd.count > 0)
     notes.push(
       `${odd.count} line(s) do not hold ${layout.width} values (e.g. ${JSON.stringify(odd.example.slice(0, 80))}): missing values read as NULL, extra ones are not read`,
