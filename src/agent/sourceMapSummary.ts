@@ -101,6 +101,7 @@ function hitText(map: SourceMap, hit: SummaryHit): string {
 }
 
 function entryFacts(entry: SourceEntry): string {
+  if (entry.folder) return "empty folder: no files in it";
   const facts: string[] = [entry.format];
   if (entry.encoding && entry.encoding !== "utf-8") facts.push(entry.encoding);
   const tables = entry.tables ?? [];
@@ -144,6 +145,15 @@ function tableText(table: TableProfile): string {
         .join(", ")}`,
     );
   if (table.headerLine > 0) lines.push(`  header on line ${table.headerLine}`);
+  if (table.noHeader) lines.push("  no header row: the first row holds data; columns are named by position");
+  const described = table.describedNames;
+  if (described)
+    lines.push(
+      `  names for these columns listed in ${described.file} (lines ${described.fields[0]!.line}-${described.fields[described.fields.length - 1]!.line}; offered, not applied): ${described.fields
+        .slice(0, MAX_COLUMNS)
+        .map((f, i) => `${table.columns[i]?.name} = ${JSON.stringify(clip(f.name, 40))}`)
+        .join(", ")}${described.fields.length > MAX_COLUMNS ? ", …" : ""}`,
+    );
   for (const column of table.columns.slice(0, MAX_COLUMNS)) {
     const samples = column.samples.map((s) => JSON.stringify(clip(s, MAX_SAMPLE_CHARS))).join(", ");
     const nulls = column.nullFraction > 0 ? `, ${Math.round(column.nullFraction * 100)}% null` : "";

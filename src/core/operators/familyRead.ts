@@ -21,7 +21,8 @@ export interface FamilyFile {
  * gzip, fixed width, long lines, line breaks in quoted cells: those are read one at a time).
  */
 export function familyKey(read: CsvRead): string | undefined {
-  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth) return undefined;
+  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
+    return undefined;
   if (read.maxLineBytes || read.quotedNewlines) return undefined;
   return JSON.stringify([read.delimiter, read.skipLines, Math.max(read.fileWidth ?? 0, read.columns.length)]);
 }

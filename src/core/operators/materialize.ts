@@ -118,8 +118,9 @@ function fileOrigin(entry: SourceEntry, absPath: string, read: CsvRead | JsonRea
         entry.path,
         absPath,
         {
-          // Fixed-width lines are read whole, with no quoting: one record per non-blank line.
-          mode: read.fixedWidth ? "lines" : "csv",
+          // Fixed-width and whitespace-aligned lines are read whole, with no quoting: one record per
+          // non-blank line.
+          mode: read.fixedWidth || read.whitespace ? "lines" : "csv",
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",

@@ -77,6 +77,10 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
       [{ file: entry.path, line: lineOf(entry.error) ?? 1 }],
     );
   const tables = entry.tables ?? [];
+  if (entry.folder)
+    reject("not-a-table", `${entry.path} is an empty folder: the lake holds no file in it or below it.`, [
+      { file: entry.path, line: 1 },
+    ]);
   if (tables.length === 0)
     reject(
       "not-a-table",

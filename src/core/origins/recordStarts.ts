@@ -89,6 +89,9 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
         continue;
       }
       if (b === 0x0d) continue;
+      // A line of spaces or tabs only is no record of a line reader (fixed-width and whitespace
+      // tables leave such lines out, as JSON lines readers do).
+      if (options.mode === "lines" && !lineHasContent && (b === 0x20 || b === 0x09)) continue;
       if (!lineHasContent && !inQuotes && !recordOpen) {
         if (line > skip) {
           push(line);

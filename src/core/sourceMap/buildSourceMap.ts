@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
 import type { CrawlResult } from "./crawlLake.ts";
+import { offerDescribedNames } from "./describedFields.ts";
 import { fingerprintEntry, relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
@@ -175,21 +176,34 @@ export async function buildSourceMap(
     throw new MapCancelled(filesDone);
   }
   await relateFiles(engine.lakeRoot, files, fingerprinted);
+  // Names a description beside a header-less table lists, found anew on every map (the
+  // description may change while the table's file does not).
+  await offerDescribedNames(engine.lakeRoot, files);
   // Folders that could not be listed are entries too: the map says what it could not read.
-  const unreadable: SourceEntry[] = crawled.unreadable.map((u) => ({
-    path: u.path,
-    bytes: 0,
-    mtimeMs: 0,
-    format: "unknown",
-    error: u.error,
-  }));
+  // Empty folders too (a download that never came, `GOES/`): the map lists what is not there.
+  const extra: { at: number; entry: SourceEntry }[] = [
+    ...crawled.unreadable.map((u) => ({
+      at: u.at,
+      entry: { path: u.path, bytes: 0, mtimeMs: 0, format: "unknown" as const, error: u.error },
+    })),
+    ...crawled.emptyFolders.map((f) => ({
+      at: f.at,
+      entry: {
+        path: f.path,
+        bytes: 0,
+        mtimeMs: f.mtimeMs,
+        format: "empty" as const,
+        folder: "empty" as const,
+      },
+    })),
+  ].sort((a, b) => a.at - b.at || (a.entry.path < b.entry.path ? -1 : 1));
   const all: SourceEntry[] = [];
   let u = 0;
   files.forEach((entry, i) => {
-    while (u < unreadable.length && crawled.unreadable[u]!.at <= i) all.push(unreadable[u++]!);
+    while (u < extra.length && extra[u]!.at <= i) all.push(extra[u++]!.entry);
     all.push(entry);
   });
-  all.push(...unreadable.slice(u));
+  all.push(...extra.slice(u).map((x) => x.entry));
   if (fromCache !== files.length) await writeCache(options.cacheDir, files);
   return {
     map: { root: engine.lakeRoot, builtAt: new Date().toISOString(), files: all },

@@ -133,7 +133,15 @@ export async function loadGrid(engine: DuckEngine, grid: Grid): Promise<LoadedGr
 }
 
 export function gridDataSql(gridTable: string, read: GridRead): string {
-  const columns = read.columns.map((_, i) => sqlIdent(positionalName(i))).join(", ");
+  // A part of a sheet: its grid columns renamed to the table's positions.
+  const from = read.columnRange?.first ?? 0;
+  const columns = read.columns
+    .map((_, i) =>
+      from === 0
+        ? sqlIdent(positionalName(i))
+        : `${sqlIdent(positionalName(from + i))} AS ${sqlIdent(positionalName(i))}`,
+    )
+    .join(", ");
   return `SELECT ${columns} FROM ${sqlIdent(gridTable)} WHERE rowid > ${read.headerIndex} ORDER BY rowid LIMIT ${read.dataRows}`;
 }
 
@@ -162,14 +170,22 @@ export function gridView(grid: LoadedGrid): GridView {
 }
 
 /** Profiles a grid already loaded by `GridLoader`/`loadGrid`; the caller drops the table when done. */
-export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise<TableProfile> {
+export async function profileGrid(
+  engine: DuckEngine,
+  grid: LoadedGrid,
+  part?: { first: number; width: number },
+): Promise<TableProfile> {
   const view = gridView(grid);
-  const width = grid.width;
+  const width = part?.width ?? grid.width;
+  const from = part?.first ?? 0;
   // Sheet rows come with holes where cells are empty (merged ranges, skipped cells) and end at
   // their last written cell; a sheet row has every column, so each is read at the grid's width (a
-  // label merged across B3:D3 is a row of one cell, yet it stands over three columns).
+  // label merged across B3:D3 is a row of one cell, yet it stands over three columns). A part of
+  // a sheet is read at its own columns only.
   const holes = (r: string[]): string[] =>
-    Array.from({ length: Math.max(width, r.length) }, (_, i) => r[i] ?? "");
+    part
+      ? Array.from({ length: width }, (_, i) => r[from + i] ?? "")
+      : Array.from({ length: Math.max(width, r.length) }, (_, i) => r[i] ?? "");
   const head = (view.joined < 0 ? view.rows : view.rows.slice(0, view.joined)).map(holes);
   const headLines = view.joined < 0 ? view.lines : view.lines.slice(0, view.joined);
   // Empty sheet rows are not in the grid: a jump in row numbers is a blank row (sheets only; the
@@ -207,6 +223,7 @@ export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise
     headerIndex: layout.dataStart - 1,
     dataRows: Math.max(0, dataEnd - layout.dataStart),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+    ...(part ? { columnRange: { first: part.first, width: part.width } } : {}),
   };
   const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(grid.table, read), names);
   read.columns = specs;

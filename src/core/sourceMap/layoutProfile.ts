@@ -11,7 +11,7 @@ import { rowText } from "./tableLayout.ts";
  */
 export type LayoutParts = Pick<
   TableProfile,
-  "titleLines" | "titleLineNumbers" | "footer" | "headerBand" | "countingRules" | "headerFit"
+  "titleLines" | "titleLineNumbers" | "footer" | "headerBand" | "countingRules" | "headerFit" | "noHeader"
 >;
 
 export function layoutParts(
@@ -45,6 +45,8 @@ export function layoutParts(
       ? []
       : headerMisfits(options.names, rows.slice(layout.dataStart, layout.dataEnd), lineOf(layout.dataStart));
   return {
+    // Data from the first row on: the columns are named by position.
+    ...(layout.headerRow === null && layout.dataStart < layout.dataEnd ? { noHeader: true as const } : {}),
     titleLines: titleRows.map((t) => t.text),
     titleLineNumbers: titleRows.map((t) => t.line),
     ...(footerRows.length

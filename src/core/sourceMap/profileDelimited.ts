@@ -42,6 +42,19 @@ const LONG_LINE_BYTES = 1_900_000;
  */
 const READ_BUFFER_BYTES = 2_097_152;
 
+/** The read_csv options every reader of a file shares: no sniffing, the lines skipped, the encoding, buffers. */
+function readerOptions(read: Omit<CsvRead, "kind" | "dataRows">): string {
+  // A copy (Windows-1252, NUL padding) is UTF-8.
+  const encoding = read.encoding === "windows-1252" || read.stripNul ? "utf-8" : read.encoding;
+  return (
+    `header=false, auto_detect=false, skip=${read.skipLines}, ` +
+    `encoding=${sqlString(encoding)}` +
+    (read.maxLineBytes && read.maxLineBytes >= LONG_LINE_BYTES
+      ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
+      : `, buffer_size=${READ_BUFFER_BYTES}`)
+  );
+}
+
 /**
  * `read_csv` pinned to the layout found: no sniffing, every column as text, by position. Given
  * several paths (files of one layout, see familyRead.ts), it reads them in that order in one scan,
@@ -55,14 +68,7 @@ export function csvReaderSql(
     typeof readablePath === "string"
       ? sqlString(readablePath)
       : `[${readablePath.map(sqlString).join(", ")}], filename=true`;
-  // A copy (Windows-1252, NUL padding) is UTF-8.
-  const encoding = read.encoding === "windows-1252" || read.stripNul ? "utf-8" : read.encoding;
-  const common =
-    `header=false, auto_detect=false, skip=${read.skipLines}, ` +
-    `encoding=${sqlString(encoding)}` +
-    (read.maxLineBytes && read.maxLineBytes >= LONG_LINE_BYTES
-      ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
-      : `, buffer_size=${READ_BUFFER_BYTES}`);
+  const common = readerOptions(read);
   if (read.fixedWidth) {
     // Whole lines (no quoting, a delimiter that text files do not hold), cut by position.
     const cuts = read.fixedWidth
@@ -73,6 +79,12 @@ export function csvReaderSql(
       .join(", ");
     return `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
   }
+  if (read.whitespace) {
+    const values = read.columns
+      .map((_, i) => `NULLIF(parts[${i + 1}], '') AS ${sqlIdent(positionalName(i))}`)
+      .join(", ");
+    return `(SELECT ${values} FROM ${whitespaceLines(source, common)})`;
+  }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
     ", ",
@@ -82,6 +94,31 @@ export function csvReaderSql(
     `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
     (read.strayQuote ? "strict_mode=false, " : "") +
     `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
+  );
+}
+
+/**
+ * The non-blank lines of a whitespace-aligned table (`line`), each split at its runs of spaces and
+ * tabs (`parts`, leading and trailing ones dropped). Lines are read whole: no quoting, a delimiter
+ * that text files do not hold.
+ */
+function whitespaceLines(source: string, common: string): string {
+  return (
+    `(SELECT line, regexp_split_to_array(trim(line, ' \t'), '[ \t]+') AS parts ` +
+    `FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) ` +
+    `WHERE trim(line, ' \t') <> '')`
+  );
+}
+
+/**
+ * Lines of a whitespace-aligned table whose count of values is not its width (a line past the
+ * sample the reader would pad with NULLs or cut), and the first of them in the file's order.
+ */
+export function whitespaceOddLinesSql(readablePath: string, read: CsvRead): string {
+  const all = whitespaceLines(sqlString(readablePath), readerOptions(read));
+  return (
+    `SELECT count(*) AS n, arg_min(line, rn) AS example FROM ` +
+    `(SELECT line, parts, row_number() OVER () AS rn FROM ${all}) WHERE len(parts) <> ${read.columns.length}`
   );
 }
 
@@ -572,7 +609,8 @@ export const JS_PASS_CHARS = 256 * 1024;
  * outside quotes. Undefined otherwise: DuckDB counts.
  */
 export function exactRecords(text: string, read: CsvRead, limit?: number): string[][] | undefined {
-  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth) return undefined;
+  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
+    return undefined;
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
   const quoted = text.includes('"');
   if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;

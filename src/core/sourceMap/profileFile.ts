@@ -13,6 +13,7 @@ import type { Grid } from "./gridTable.ts";
 import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
 import { profileFixedWidth } from "./fixedWidth.ts";
+import { profileWhitespace } from "./profileWhitespace.ts";
 import { profileJson } from "./profileJson.ts";
 import { profileNative } from "./profileNative.ts";
 import { NotAWorkbookError } from "./readXls.ts";
@@ -262,7 +263,9 @@ async function readContent(
       }
       case "fixed-width":
         entry.tables = [
-          await profileFixedWidth(engine, cacheDir, file.absPath, sample, sniffed.encoding ?? "utf-8"),
+          sniffed.whitespace
+            ? await profileWhitespace(engine, cacheDir, file.absPath, sample, sniffed.encoding ?? "utf-8")
+            : await profileFixedWidth(engine, cacheDir, file.absPath, sample, sniffed.encoding ?? "utf-8"),
         ];
         break;
       case "json":

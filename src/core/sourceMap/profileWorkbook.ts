@@ -2,6 +2,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { GridLoader, profileGrid } from "./gridTable.ts";
 import type { LoadedGrid } from "./gridTable.ts";
 import { workbookEvents } from "./readExcel.ts";
+import { columnParts, partName, separateTables } from "./sideBySide.ts";
 import type { WorkbookFormat } from "./readExcel.ts";
 import type { TableProfile } from "./sourceEntry.ts";
 import type { SheetFacts, SheetInfo } from "./spreadsheetValues.ts";
@@ -44,7 +45,7 @@ async function profileSheet(
   info: SheetInfo,
   facts: SheetFacts,
   format: WorkbookFormat,
-): Promise<TableProfile> {
+): Promise<TableProfile[]> {
   const extra = sheetNotes(info, facts, grid.rowCount);
   const lastLine =
     grid.tailLines[grid.tailLines.length - 1] ?? grid.headLines[grid.headLines.length - 1] ?? 0;
@@ -54,16 +55,41 @@ async function profileSheet(
       `The sheet uses its last row (${String(MAX_ROWS[format]).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}, the most a .${format} sheet holds): the program that saved it may have cut rows off.`,
     ];
   if (grid.rowCount === 0)
-    return {
-      sheet: info.name,
-      headerLine: 0,
-      titleLines: [],
-      rowCount: 0,
-      columns: [],
-      read: { kind: "grid", source: grid.source, sheet: info.name, headerIndex: 0, dataRows: 0, columns: [] },
-      ...extra,
-    };
-  return { ...(await profileGrid(engine, grid)), ...extra };
+    return [
+      {
+        sheet: info.name,
+        headerLine: 0,
+        titleLines: [],
+        rowCount: 0,
+        columns: [],
+        read: {
+          kind: "grid",
+          source: grid.source,
+          sheet: info.name,
+          headerIndex: 0,
+          dataRows: 0,
+          columns: [],
+        },
+        ...extra,
+      },
+    ];
+  // Tables side by side (split by empty columns): each its own table, named by its columns.
+  const parts = await columnParts(engine, grid);
+  if (parts) {
+    const tables: TableProfile[] = [];
+    for (const part of parts) tables.push(await profileGrid(engine, grid, part));
+    if (separateTables(tables))
+      return tables.map((t, i) => ({
+        ...t,
+        sheet: partName(info.name, parts[i]!),
+        ...extra,
+        notes: [
+          ...(extra.notes ?? []),
+          `one of ${parts.length} tables side by side in sheet "${info.name}", separated by empty columns: columns ${partName(info.name, parts[i]!).slice(info.name.length + 1)}`,
+        ],
+      }));
+  }
+  return [{ ...(await profileGrid(engine, grid)), ...extra }];
 }
 
 export interface WorkbookProfile {
@@ -91,7 +117,7 @@ export async function profileWorkbook(
         const current = loader;
         loader = null;
         try {
-          tables.push(await profileSheet(engine, await current.finish(), info, event.facts, format));
+          tables.push(...(await profileSheet(engine, await current.finish(), info, event.facts, format)));
         } finally {
           await current.drop();
         }

@@ -4,6 +4,7 @@ import type { FileSample } from "./fileSample.ts";
 import type { SourceFormat, TextEncoding } from "./sourceEntry.ts";
 import { detectDelimiter } from "./delimitedText.ts";
 import { detectFixedWidth } from "./fixedWidth.ts";
+import { detectWhitespaceTable } from "./whitespaceTable.ts";
 import { CFB_MAGIC } from "./compoundFile.ts";
 
 export interface Sniffed {
@@ -12,6 +13,8 @@ export interface Sniffed {
   delimiter?: string;
   /** Why the content was judged unreadable, for binary junk. */
   note?: string;
+  /** A `fixed-width` file whose values are separated by runs of white space (whitespaceTable.ts). */
+  whitespace?: true;
 }
 
 const delimitedExtensions = new Set([".csv", ".tsv", ".tab", ".psv", ".dat", ".txt"]);
@@ -104,6 +107,9 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
       return { format: "text", encoding };
     return { format: "csv", encoding, delimiter: delimited.delimiter };
   }
+  // Lines of numbers separated by runs of spaces, with or without a header line.
+  if (detectWhitespaceTable(text, sample.complete && head.length <= 65536))
+    return { format: "fixed-width", encoding, whitespace: true };
   // Columns aligned by spaces under a header line.
   if (detectFixedWidth(text)) return { format: "fixed-width", encoding };
   if (tableExtensions.has(ext))

@@ -65,6 +65,11 @@ export interface CsvRead {
    * (0-based start, width), values trimmed. `delimiter` is unused then.
    */
   fixedWidth?: { start: number; width: number }[];
+  /**
+   * A whitespace-aligned table: each line is read whole and split at every run of spaces or tabs
+   * (leading and trailing ones dropped); value i of a line is column i. `delimiter` is unused then.
+   */
+  whitespace?: true;
   /** The file is gzip-compressed (whatever its name says); DuckDB decompresses it as it reads. */
   compression?: "gzip";
   /**
@@ -119,6 +124,11 @@ export interface GridRead {
   sheet: string;
   /** Index among the grid's rows of the last row before the data (the header, or the last row of its band). */
   headerIndex: number;
+  /**
+   * A table side by side with others in its sheet (sideBySide.ts): its columns are the `width`
+   * grid columns from `first` (0-based); the table's `sheet` names the range (`Data!E:H`).
+   */
+  columnRange?: { first: number; width: number };
   dataRows: number;
   columns: ColumnSpec[];
 }
@@ -135,6 +145,17 @@ export interface TableProfile {
   member?: string;
   /** 1-based line (sheet row for Excel) of the header; 0 when the format has no header line. */
   headerLine: number;
+  /**
+   * The table has no header row: its first row holds values like the rows below it, and its
+   * columns are named by position (`column0`, `column1`, …).
+   */
+  noHeader?: true;
+  /**
+   * For a table without a header: names for its columns, in order, from a numbered list of fields
+   * in a text file beside it (`1  YEAR …`, `2  Decimal Day …`) holding exactly as many fields.
+   * Offered, not applied: the columns keep their positional names.
+   */
+  describedNames?: { file: string; fields: { name: string; line: number }[] };
   /** Title/preamble rows above the header, as text (whole, never cut). */
   titleLines: string[];
   /** 1-based line of each of `titleLines`. */
@@ -248,6 +269,11 @@ export interface FileRelation {
 export interface SourceEntry {
   /** POSIX path relative to the lake root. */
   path: string;
+  /**
+   * `empty`: the path is a folder with no file in it or below it (format `empty`, no tables); the
+   * map lists it so that what is missing from the lake shows.
+   */
+  folder?: "empty";
   bytes: number;
   mtimeMs: number;
   format: SourceFormat;

@@ -7,6 +7,7 @@ import {
   isNumberLike,
   usedWidthOf,
 } from "./cellKinds.ts";
+import { codeLikeBelow } from "./codeCells.ts";
 import { footnoteLike } from "./footnotes.ts";
 import { appendUnits, groupSpans, prefixGroups, subHeaderUse } from "./headerBand.ts";
 import { bodyShape, findTableEnd } from "./tableEnd.ts";
@@ -165,7 +166,13 @@ function findHeader(
     const n = filledCount(rows[i]!);
     if (n >= 2) fills.push(n);
   }
-  if (width < 2 || fills.length === 0) return at(firstNonBlank(rows, start, end));
+  if (width < 2 || fills.length === 0) {
+    // A list (one column): its first value is a header unless it is of the kind of the values below.
+    const first = firstNonBlank(rows, start, end);
+    return headerless(rows[first]!, rows.slice(first + 1, Math.min(end, first + 40)))
+      ? { header: null, first }
+      : at(first);
+  }
   const minFill = Math.max(2, Math.ceil(modal(fills) / 2));
   const limit = Math.min(end, start + 60);
   for (let i = start; i < limit; i++) {
@@ -212,13 +219,16 @@ function repeatedTitle(row: string[]): boolean {
 
 /**
  * A first row that is data, not a header: where it holds a number, the rows below hold numbers of
- * the same kind, and nowhere does it hold text over a column of numbers.
+ * the same kind; where it holds a code (`BRD8`), the column below holds codes written alike
+ * (codeCells.ts); nowhere does it hold text over a column of numbers. A row without numbers is
+ * data only when each of its text cells is such a code.
  */
 function headerless(row: string[], below: string[][]): boolean {
-  if (!holdsNumbers(row)) return false;
+  const numbers = holdsNumbers(row);
   const body: BodyShape = bodyShape(below);
   if (body.rows < 2) return false;
   let agree = 0;
+  let codes = 0;
   for (let c = 0; c < row.length && c < body.width; c++) {
     const cell = row[c]!.trim();
     if (cell === "" || MISSING_MARKER.test(cell)) continue;
@@ -229,8 +239,16 @@ function headerless(row: string[], below: string[][]): boolean {
     } else if (isNumberLike(cell)) {
       if (numericBelow) agree++;
     } else if (numericBelow) return false;
+    else if (
+      codeLikeBelow(
+        cell,
+        below.map((r) => r[c] ?? ""),
+      )
+    )
+      codes++;
+    else if (!numbers) return false;
   }
-  return agree > 0;
+  return numbers ? agree + codes > 0 : codes > 0;
 }
 
 /** One table among several in a sheet: rows [start, end), analysed on their own. */

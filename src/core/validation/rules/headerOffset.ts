@@ -136,13 +136,23 @@ export function layoutFindings(
       locations: [{ file: entry.path, line: table.secondHeader.line, ...sheet }],
     });
   const unnamed = table.columns.filter((c) => /^column\d+$/.test(c.name) && c.nullFraction < 1);
-  if (table.headerLine === 0 && table.read.kind === "csv" && unnamed.length > 0) {
-    const first = table.read.skipLines + 1;
+  if (table.headerLine === 0 && (table.read.kind === "csv" || table.noHeader) && unnamed.length > 0) {
+    const first = table.read.kind === "csv" ? table.read.skipLines + 1 : undefined;
+    // Names a description beside the file lists, in order, for exactly these columns (describedFields.ts).
+    const described = table.describedNames;
+    const listed = described
+      ? ` ${described.file} lists ${described.fields.length} fields in order (lines ${described.fields[0]!.line}-${described.fields[described.fields.length - 1]!.line}): ${described.fields
+          .slice(0, 8)
+          .map((f, i) => `${table.columns[i]?.name} = ${JSON.stringify(f.name)}`)
+          .join(
+            ", ",
+          )}${described.fields.length > 8 ? ", …" : ""}; check them against the values before naming the columns.`
+      : "";
     out.push({
       code: "header-offset",
       severity: "warning",
-      message: `${where}: this table has no header row (its first row, line ${first}, holds data), so its columns are named ${unnamed.map((c) => c.name).join(", ")}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.`,
-      locations: [{ file: entry.path, line: first, ...sheet }],
+      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${listed}`,
+      locations: [{ file: entry.path, line: first ?? 1, ...sheet }],
     });
   } else if (unnamed.length > 0)
     // A fact about the map, not a risk in itself: the positional name (`column2`) already says that
@@ -348,4 +358,11 @@ function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[]
     );
   }
   return out;
+}
+
+/** Column names, the first 12 of a long list and how many more. */
+function clipList(names: string[]): string {
+  return names.length > 12
+    ? `${names.slice(0, 12).join(", ")} and ${names.length - 12} more`
+    : names.join(", ");
 }

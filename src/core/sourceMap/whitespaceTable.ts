@@ -1,0 +1,83 @@
+/**
+ * Whitespace-aligned numeric tables (`.dat`, `.lst`, `.txt`, `.asc` exports of instruments and
+ * models, e.g. NASA OMNI2's `2023   1  0 1771 …`): every line holds the same number of values,
+ * separated by runs of spaces whose length varies with each value's width (right-aligned
+ * numbers), often with no header at all. A split at each run of white space reads them where a
+ * cut at fixed positions cannot (one space may separate two columns on one line and sit inside a
+ * wider value's padding on the next).
+ */
+
+export interface WhitespaceLayout {
+  /** 0-based index among the sample's lines of the header line, or null when there is none. */
+  headerLine: number | null;
+  /** Index of the first data line. */
+  dataLine: number;
+  /** Values on every data line. */
+  width: number;
+  /** Header tokens (empty when there is no header). */
+  names: string[];
+}
+
+/** A number as instruments write it: `-1.5`, `.25`, `1.2E+03`, Fortran's `1.2D+03`. */
+const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?$/;
+/** A date or a time of day written as one token: `2024-05-01`, `05/01/2024`, `12:30:00`, `2024-05-01T12:30`. */
+const DATE_TOKEN = /^\d{1,4}[-/:.]\d{1,2}([-/:.]\d{1,4})?(T\d{1,2}(:\d{2}){1,2}(\.\d+)?Z?)?$/;
+/** Fewer data lines than this is no table to read this way. */
+const MIN_DATA_LINES = 3;
+/** Lines above the data (titles, comments) that may come first. */
+const MAX_PREAMBLE_LINES = 40;
+
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|\n|\r/);
+}
+
+export function tokensOf(line: string): string[] {
+  const trimmed = line.trim();
+  return trimmed === "" ? [] : trimmed.split(/[ \t]+/);
+}
+
+function valueToken(token: string): boolean {
+  return NUMBER_TOKEN.test(token) || DATE_TOKEN.test(token);
+}
+
+function dataLine(tokens: string[]): boolean {
+  return tokens.length >= 2 && tokens.every(valueToken);
+}
+
+/**
+ * The layout of a sample whose lines, from some line on to the end of the sample, each hold the
+ * same number (two or more) of numbers or dates separated by spaces; undefined otherwise. Lines
+ * above the data are title lines, except the one right above it when it holds as many tokens,
+ * not all of them values: the header. `complete`: the sample is the whole file (otherwise its last
+ * line may be cut and is not looked at).
+ */
+export function detectWhitespaceTable(text: string, complete: boolean): WhitespaceLayout | undefined {
+  // Tab- or comma-separated text is read by the delimited reader.
+  if (text.includes("\t") || text.includes(",")) return undefined;
+  const lines = splitLines(text);
+  if (!complete) lines.pop();
+  let first = -1;
+  for (let i = 0; i < lines.length && i <= MAX_PREAMBLE_LINES; i++)
+    if (dataLine(tokensOf(lines[i]!))) {
+      first = i;
+      break;
+    }
+  if (first < 0) return undefined;
+  const width = tokensOf(lines[first]!).length;
+  let count = 0;
+  for (let i = first; i < lines.length; i++) {
+    const tokens = tokensOf(lines[i]!);
+    if (tokens.length === 0) continue;
+    if (tokens.length !== width || !tokens.every(valueToken)) return undefined;
+    count++;
+  }
+  if (count < MIN_DATA_LINES) return undefined;
+  const above = first > 0 ? tokensOf(lines[first - 1]!) : [];
+  const header = above.length === width && !above.every(valueToken);
+  return {
+    headerLine: header ? first - 1 : null,
+    dataLine: first,
+    width,
+    names: header ? above : [],
+  };
+}

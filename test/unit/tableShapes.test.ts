@@ -1,0 +1,73 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { codeLikeBelow } from "../../src/core/sourceMap/codeCells.ts";
+import { numberedFieldLists } from "../../src/core/sourceMap/describedFields.ts";
+import { detectWhitespaceTable } from "../../src/core/sourceMap/whitespaceTable.ts";
+
+describe("whitespace-aligned tables", () => {
+  test("right-aligned numbers with one or more spaces between them, no header", () => {
+    const text = "2024 132  0 90\n2024 132  3 47\n2024 132  6 33\n2024 132  9 20\n";
+    assert.deepEqual(detectWhitespaceTable(text, true), {
+      headerLine: null,
+      dataLine: 0,
+      width: 4,
+      names: [],
+    });
+  });
+
+  test("a header of words over the numbers, a title line above", () => {
+    const text = "Station 12 readings\n\nyear temp\n2020 12.5\n2021 13.1\n2022 -0.5\n";
+    assert.deepEqual(detectWhitespaceTable(text, true), {
+      headerLine: 2,
+      dataLine: 3,
+      width: 2,
+      names: ["year", "temp"],
+    });
+  });
+
+  test("not a table: prose, text values, ragged lines, commas", () => {
+    assert.equal(detectWhitespaceTable("This file holds\nthe 2023 data\nfor 12 stations\n", true), undefined);
+    assert.equal(detectWhitespaceTable("1 NEW YORK 3\n2 BOSTON 4\n3 MIAMI 5\n", true), undefined);
+    assert.equal(detectWhitespaceTable("1 2 3\n4 5\n6 7 8\n9 1 2\n", true), undefined);
+    assert.equal(detectWhitespaceTable("1 2,5\n3 4,5\n5 6,5\n", true), undefined);
+  });
+
+  test("a cut sample leaves its last, partial line out", () => {
+    assert.equal(detectWhitespaceTable("1 2 3\n4 5 6\n7 8 9\n10 1", false)?.width, 3);
+  });
+});
+
+describe("numbered field lists", () => {
+  test("Fortran formats and fill values before the name; a wide gap ends it", () => {
+    const text = [
+      "WORD  FORMAT  Fill Value   MEANING        UNITS",
+      " 1      I4              Year            1963, 1964, etc.",
+      " 2      I4              Decimal Day     January 1 = Day 1",
+      "                        (continued)",
+      " 3      F6.1   999.9    Field magnitude average   nT",
+      "",
+      "Spacecraft:",
+      " 1  IMP 8",
+      " 2  Wind",
+    ].join("\n");
+    assert.deepEqual(
+      numberedFieldLists(text).map((l) => l.fields.map((f) => `${f.line}:${f.name}`)),
+      [
+        ["2:Year", "3:Decimal Day", "5:Field magnitude average"],
+        ["8:IMP 8", "9:Wind"],
+      ],
+    );
+  });
+});
+
+describe("codes as the first row of a column", () => {
+  const genes = ["PLK1", "AURKA", "MYC", "EZH2", "CDK4", "TP53"];
+  test("a code written like the codes below is one of them", () => {
+    assert.equal(codeLikeBelow("BRD8", genes), true);
+  });
+  test("header words are not codes: no digit, another shape or length", () => {
+    assert.equal(codeLikeBelow("Gene", genes), false);
+    assert.equal(codeLikeBelow("ICD10", ["E11", "I10", "J45", "K21"]), false);
+    assert.equal(codeLikeBelow("BRD8", ["PLK1", "EZH2", "some text"]), false);
+  });
+});
