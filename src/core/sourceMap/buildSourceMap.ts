@@ -9,7 +9,7 @@ import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 10;
+const CACHE_VERSION = 11;
 
 export interface MapProgress {
   filesDone: number;

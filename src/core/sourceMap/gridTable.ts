@@ -3,6 +3,9 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import type { GridRead, GridSource, TableProfile } from "./sourceEntry.ts";
 import { layoutParts } from "./layoutProfile.ts";
 import { bodyShape, findTableEnd } from "./tableEnd.ts";
+import { findFillValues } from "./fillValues.ts";
+import { applyMissingMarkers } from "./missingMarkers.ts";
+import { SAMPLE_ROWS } from "./typeTextColumns.ts";
 import { analyzeTable, rowText } from "./tableLayout.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
@@ -208,7 +211,20 @@ export async function profileGrid(engine: DuckEngine, grid: LoadedGrid): Promise
     dataRows: Math.max(0, dataEnd - layout.dataStart),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
   };
-  const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(grid.table, read), names);
+  const from = gridDataSql(grid.table, read);
+  const { specs, profiles } = await profileVarcharColumns(engine, from, names);
+  // Missing-value markers and fill values, as for delimited text (typeTextColumns.ts).
+  await applyMissingMarkers(
+    engine,
+    from,
+    specs,
+    profiles,
+    head.slice(layout.dataStart, layout.dataEnd).slice(0, SAMPLE_ROWS),
+  );
+  await findFillValues(engine, from, specs, profiles, (row) => {
+    const index = layout.dataStart + row - 1;
+    return index < head.length ? headLines[index] : undefined;
+  });
   read.columns = specs;
   return {
     sheet: grid.sheet,
