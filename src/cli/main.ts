@@ -12,6 +12,7 @@ import type { LakeOptions } from "./cliRuntime.ts";
 import { exportCommand } from "./exportCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
+import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -67,7 +68,10 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
           ? tables
               .map(
                 (t) =>
-                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (header line ${t.headerLine}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}`,
+                  `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (header line ${t.headerLine}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}` +
+                  tableFactLines(t)
+                    .map((line) => `\n        ${line}`)
+                    .join(""),
               )
               .join("\n      ")
           : `${(f.firstLines ?? []).length} lines of text`;
