@@ -49,6 +49,75 @@ function numbers(list: unknown): number[] {
   return values.map(Number).filter((n) => Number.isFinite(n));
 }
 
+/** Plain numbers whose JS value is the one DuckDB's cast gives (no `_`, no `inf`/`nan`). */
+const JS_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * Each column's two largest and two smallest values from `records` (the data rows as DuckDB reads
+ * them, split in JS): undefined as soon as a value's number is not certain in JS (DuckDB then
+ * takes them).
+ */
+function extremesInJs(
+  records: string[][],
+  specs: ColumnSpec[],
+  numeric: number[],
+): Map<number, { hi: number[]; lo: number[] }> | undefined {
+  const out = new Map<number, { hi: number[]; lo: number[] }>();
+  for (const i of numeric) {
+    const spec = specs[i]!;
+    const missing = new Set(spec.missing ?? []);
+    const hi: number[] = [];
+    const lo: number[] = [];
+    for (const row of records) {
+      // DuckDB's trim() removes spaces only.
+      let v = (row[i] ?? "").replace(/^ +| +$/g, "");
+      if (v === "" || missing.has(v)) continue;
+      if (spec.thousands) v = v.replaceAll(",", "");
+      if (!JS_NUMBER.test(v)) return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n)) return undefined;
+      if (hi.length < 2 || n > hi[1]!) {
+        hi.push(n);
+        hi.sort((a, b) => b - a);
+        hi.length = Math.min(hi.length, 2);
+      }
+      if (lo.length < 2 || n < lo[1]!) {
+        lo.push(n);
+        lo.sort((a, b) => a - b);
+        lo.length = Math.min(lo.length, 2);
+      }
+    }
+    out.set(i, { hi, lo });
+  }
+  return out;
+}
+
+/** Each column's two largest and two smallest values, by one DuckDB pass over `fromSql`. */
+async function extremesInDuck(
+  engine: DuckEngine,
+  fromSql: string,
+  numeric: number[],
+  value: (i: number) => string,
+): Promise<Map<number, { hi: number[]; lo: number[] }>> {
+  const out = new Map<number, { hi: number[]; lo: number[] }>();
+  const projection = numeric.map((i) => `${value(i)} AS v${i}`).join(", ");
+  if (numeric.length <= WIDE) {
+    const [row = {}] = await engine.all(
+      `SELECT ${numeric.map((i) => `max(v${i}, 2) AS hi${i}, min(v${i}, 2) AS lo${i}`).join(", ")} ` +
+        `FROM (SELECT ${projection} FROM (${fromSql}))`,
+    );
+    for (const i of numeric) out.set(i, { hi: numbers(row[`hi${i}`]), lo: numbers(row[`lo${i}`]) });
+    return out;
+  }
+  const names = numeric.map((i) => `v${i}`).join(", ");
+  const rows = await engine.all(
+    `SELECT __col, max(__v, 2) AS hi, min(__v, 2) AS lo FROM (SELECT ${projection} FROM (${fromSql})) ` +
+      `UNPIVOT (__v FOR __col IN (${names})) GROUP BY __col`,
+  );
+  for (const r of rows) out.set(Number(String(r.__col).slice(1)), { hi: numbers(r.hi), lo: numbers(r.lo) });
+  return out;
+}
+
 /**
  * Finds the fill values of the numeric columns of `fromSql` (positional text columns `column0…`,
  * the data rows, read through `specs`) and adds them to `profiles`. One pass takes each column's two
@@ -60,6 +129,7 @@ export async function findFillValues(
   specs: ColumnSpec[],
   profiles: ColumnProfile[],
   lineOf?: (dataRow: number) => number | undefined,
+  records?: string[][],
 ): Promise<void> {
   const numeric = specs
     .map((s, i) => ({ s, i }))
@@ -67,27 +137,21 @@ export async function findFillValues(
     .map(({ i }) => i);
   if (numeric.length === 0) return;
   const value = (i: number): string => `CAST(${typedColumnSql(specs[i]!, i)} AS DOUBLE)`;
-  const extremes = new Map<number, { hi: number[]; lo: number[] }>();
-  if (numeric.length <= WIDE) {
-    const [row = {}] = await engine.all(
-      `SELECT ${numeric.map((i) => `max(v${i}, 2) AS hi${i}, min(v${i}, 2) AS lo${i}`).join(", ")} ` +
-        `FROM (SELECT ${numeric.map((i) => `${value(i)} AS v${i}`).join(", ")} FROM (${fromSql}))`,
-    );
-    for (const i of numeric) extremes.set(i, { hi: numbers(row[`hi${i}`]), lo: numbers(row[`lo${i}`]) });
-  } else {
-    const names = numeric.map((i) => `v${i}`).join(", ");
-    const rows = await engine.all(
-      `SELECT __col, max(__v, 2) AS hi, min(__v, 2) AS lo FROM (SELECT ${numeric.map((i) => `${value(i)} AS v${i}`).join(", ")} FROM (${fromSql})) ` +
-        `UNPIVOT (__v FOR __col IN (${names})) GROUP BY __col`,
-    );
-    for (const r of rows)
-      extremes.set(Number(String(r.__col).slice(1)), { hi: numbers(r.hi), lo: numbers(r.lo) });
-  }
+  // Taken in JS from the records DuckDB reads (a small plain file) where every value is certain there.
+  const extremes =
+    (records && extremesInJs(records, specs, numeric)) ??
+    (await extremesInDuck(engine, fromSql, numeric, value));
   // Candidates: an extreme that repeats (its two largest, or smallest, values are equal).
   const candidates: { i: number; hi?: number; lo?: number }[] = [];
   for (const [i, { hi, lo }] of extremes) {
-    const top = hi.length === 2 && hi[0] === hi[1] ? hi[0] : undefined;
-    const bottom = lo.length === 2 && lo[0] === lo[1] && lo[0] !== top ? lo[0] : undefined;
+    let top = hi.length === 2 && hi[0] === hi[1] ? hi[0] : undefined;
+    let bottom = lo.length === 2 && lo[0] === lo[1] && lo[0] !== top ? lo[0] : undefined;
+    // Without a fill at the other end, that end's value is among the others: a fill must lie
+    // beyond it by more than FILL_GAP × its size (a year column's repeated 2024 is never read again).
+    if (top !== undefined && bottom === undefined && !(top - lo[0]! > FILL_GAP * Math.abs(lo[0]!)))
+      top = undefined;
+    if (bottom !== undefined && top === undefined && !(hi[0]! - bottom > FILL_GAP * Math.abs(hi[0]!)))
+      bottom = undefined;
     if (top !== undefined || bottom !== undefined)
       candidates.push({
         i,

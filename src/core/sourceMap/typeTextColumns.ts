@@ -584,7 +584,7 @@ export async function typeTextColumns(
   // Dates written as people write them (`September 1, 2024`): a narrow pass, only for columns
   // whose sample values look like such dates (dateFormats.ts), as on the reference path.
   await detectDateFormats(engine, limited(dataRows).slice(1, -1), specs, profiles);
-  await valueFacts(engine, limited(dataRows).slice(1, -1), specs, profiles, input);
+  await valueFacts(engine, limited(dataRows).slice(1, -1), specs, profiles, input, dataRows);
   return { records, dataRows, specs, profiles, retyped: unsettled.length };
 }
 
@@ -619,9 +619,17 @@ async function valueFacts(
   specs: ColumnSpec[],
   profiles: ColumnProfile[],
   input: TextColumnsInput,
+  dataRows?: number,
 ): Promise<void> {
   await applyMissingMarkers(engine, from, specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
-  await findFillValues(engine, from, specs, profiles, input.lineOf);
+  await findFillValues(
+    engine,
+    from,
+    specs,
+    profiles,
+    input.lineOf,
+    input.records && dataRows !== undefined ? input.records.slice(0, dataRows) : undefined,
+  );
 }
 
 /** The reference: every candidate test over every data row. */
@@ -635,6 +643,6 @@ async function exhaustivePath(
   const dataRows = input.dataRows ?? Math.max(0, records - footerCount);
   const from = `SELECT * FROM ${input.reader} LIMIT ${dataRows}`;
   const { specs, profiles } = await profileVarcharColumns(engine, from, input.names);
-  await valueFacts(engine, from, specs, profiles, input);
+  await valueFacts(engine, from, specs, profiles, input, dataRows);
   return { records, dataRows, specs, profiles, retyped: input.names.length };
 }
