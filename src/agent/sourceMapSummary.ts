@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import type { SourceEntry, SourceMap, TableProfile } from "../core/sourceMap/sourceEntry.ts";
+import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
 import type { TableInfo } from "../core/state/sharedState.ts";
 import { clip } from "../core/text.ts";
 
@@ -180,5 +181,8 @@ function tableText(table: TableProfile): string {
     lines.push(`  counting rule (note, line ${rule.line}): ${JSON.stringify(rule.sentence)}`);
   // What the map observed about how the table was read (JSON shape, merged cells, bad lines…).
   for (const note of (table.notes ?? []).slice(0, 3)) lines.push(`  note: ${clip(note, 240)}`);
+  // Markers read as NULL and likely fill values (the statistic rows are in the footer line above).
+  for (const fact of tableFactLines(table).filter((f) => !f.startsWith("statistic rows")))
+    lines.push(`  ${clip(fact, 400)}`);
   return lines.join("\n");
 }

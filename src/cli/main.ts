@@ -14,6 +14,7 @@ import type { TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { exportCommand } from "./exportCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
+import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -79,7 +80,10 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
             ? tables
                 .map(
                   (t) =>
-                    `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}`,
+                    `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}` +
+                    tableFactLines(t)
+                      .map((line) => `\n        ${line}`)
+                      .join(""),
                 )
                 .join("\n      ")
             : `${(f.firstLines ?? []).length} lines of text`;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nearest, reject } from "../diagnostic.ts";
 import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
+import { tableFactLines } from "../sourceMap/tableFacts.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
@@ -44,7 +45,10 @@ export interface ScanObservation {
     titleLines: string[];
     footerLines: string[];
     sheets?: string[];
-    /** What the Source Map observed about how the table is read (JSON shape, merged cells, left-out lines…). */
+    /**
+     * What the Source Map observed about how the table is read (JSON shape, merged cells, left-out
+     * lines…, statistic rows left out, missing-value markers read as NULL, likely fill values).
+     */
     notes?: string[];
   };
   schema: ColumnType[];
@@ -141,6 +145,8 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
       args.offset ?? 0,
     );
     const sheets = (entry.tables ?? []).map((t) => t.sheet).filter((s): s is string => s !== undefined);
+    // The map's notes, then its value facts: statistic rows left out, markers read as NULL, fill values.
+    const notes = [...(table.notes ?? []), ...tableFactLines(table)];
     return {
       observation: {
         table: output,
@@ -153,7 +159,7 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
           titleLines: table.titleLines,
           footerLines: table.footer?.lines ?? [],
           ...(sheets.length > 1 ? { sheets } : {}),
-          ...(table.notes?.length ? { notes: table.notes } : {}),
+          ...(notes.length ? { notes } : {}),
         },
         schema: done.schema,
         rowCount: done.rowCount,

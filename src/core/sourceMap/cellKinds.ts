@@ -7,6 +7,11 @@ const NUMBER_LIKE = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)([.,]\d
 /** Markers that stand for a suppressed or missing number in published tables. */
 export const MISSING_MARKER = /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|null|none|x|\.\.?\.?)\s*$/i;
 export const YEAR_CELL = /^\s*(1[5-9]|20)\d\d\s*$/;
+/**
+ * A statistic's cell that gives a value and the year it was reached (`6.53 2023`, `6.53 (2023)`):
+ * climate summaries write their Max and Min rows so.
+ */
+const VALUE_AND_YEAR = /^\s*[-+\u2212]?(\d+(\.\d+)?|\.\d+)\s+\(?(1[5-9]|20)\d\d\)?\s*$/;
 
 export function isNumeric(cell: string): boolean {
   return NUMERIC_CELL.test(cell);
@@ -82,6 +87,6 @@ export function statisticLabelled(row: string[]): boolean {
     first !== undefined &&
     isFilled(first) &&
     STATISTIC_LABEL.test(first) &&
-    row.some((c, i) => i > 0 && isNumberLike(c))
+    row.some((c, i) => i > 0 && (isNumberLike(c) || VALUE_AND_YEAR.test(c)))
   );
 }

@@ -3,6 +3,9 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import type { GridRead, GridSource, TableProfile } from "./sourceEntry.ts";
 import { layoutParts } from "./layoutProfile.ts";
 import { bodyShape, findTableEnd } from "./tableEnd.ts";
+import { findFillValues } from "./fillValues.ts";
+import { applyMissingMarkers } from "./missingMarkers.ts";
+import { SAMPLE_ROWS } from "./typeTextColumns.ts";
 import { analyzeTable, rowText } from "./tableLayout.ts";
 import { columnNames, positionalName, profileVarcharColumns } from "./varcharColumns.ts";
 
@@ -177,14 +180,14 @@ export async function profileGrid(
 ): Promise<TableProfile> {
   const view = gridView(grid);
   const width = part?.width ?? grid.width;
-  const from = part?.first ?? 0;
+  const firstColumn = part?.first ?? 0;
   // Sheet rows come with holes where cells are empty (merged ranges, skipped cells) and end at
   // their last written cell; a sheet row has every column, so each is read at the grid's width (a
   // label merged across B3:D3 is a row of one cell, yet it stands over three columns). A part of
   // a sheet is read at its own columns only.
   const holes = (r: string[]): string[] =>
     part
-      ? Array.from({ length: width }, (_, i) => r[from + i] ?? "")
+      ? Array.from({ length: width }, (_, i) => r[firstColumn + i] ?? "")
       : Array.from({ length: Math.max(width, r.length) }, (_, i) => r[i] ?? "");
   const head = (view.joined < 0 ? view.rows : view.rows.slice(0, view.joined)).map(holes);
   const headLines = view.joined < 0 ? view.lines : view.lines.slice(0, view.joined);
@@ -225,7 +228,20 @@ export async function profileGrid(
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...(part ? { columnRange: { first: part.first, width: part.width } } : {}),
   };
-  const { specs, profiles } = await profileVarcharColumns(engine, gridDataSql(grid.table, read), names);
+  const from = gridDataSql(grid.table, read);
+  const { specs, profiles } = await profileVarcharColumns(engine, from, names);
+  // Missing-value markers and fill values, as for delimited text (typeTextColumns.ts).
+  await applyMissingMarkers(
+    engine,
+    from,
+    specs,
+    profiles,
+    head.slice(layout.dataStart, layout.dataEnd).slice(0, SAMPLE_ROWS),
+  );
+  await findFillValues(engine, from, specs, profiles, (row) => {
+    const index = layout.dataStart + row - 1;
+    return index < head.length ? headLines[index] : undefined;
+  });
   read.columns = specs;
   return {
     sheet: grid.sheet,

@@ -280,6 +280,7 @@ export async function profileDelimited(
     ...(plainText !== undefined ? { plainText } : {}),
     sample: rows.slice(layout.dataStart, sample.complete ? layout.dataEnd : undefined),
     ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart + (split?.left ?? 0) } : {}),
+    lineOf: (row) => dataLine(headRecords, layout.dataStart, row, split?.junction ?? Infinity),
   });
   read.dataRows = dataRows;
   read.columns = specs;
@@ -459,6 +460,7 @@ async function profileBlocks(
       dataRows: read.dataRows,
       ...(plainText !== undefined ? { plainText } : {}),
       sample: rows.slice(layout.dataStart, layout.dataEnd),
+      lineOf: (row) => dataLine(records, layout.dataStart, row, layout.dataEnd),
     });
     encoding = read.encoding;
     read.columns = specs;
@@ -523,6 +525,15 @@ function titleInHeader(
   return undefined;
 }
 
+/**
+ * The line of data row `row` (1-based) when the records split in JS reach it: records before
+ * `reach` (the head of a file laid out from its head and tail, or the block's end) are the file's own.
+ */
+function dataLine(records: TextRecord[], dataStart: number, row: number, reach: number): number | undefined {
+  const index = dataStart + row - 1;
+  return index < reach && index < records.length ? records[index]?.line : undefined;
+}
+
 function countBreaks(fields: string[]): number {
   let n = 0;
   for (const f of fields) for (let j = f.indexOf("\n"); j >= 0; j = f.indexOf("\n", j + 1)) n++;
@@ -541,7 +552,7 @@ export async function readTyped(
   cacheDir: string,
   names: { name: string; sourceName: string }[],
   options: DelimitedOptions,
-  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample"> & {
+  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample" | "lineOf"> & {
     plainText?: string;
   },
 ): Promise<TextColumnsResult> {

@@ -29,6 +29,31 @@ export interface ColumnProfile {
   samples: string[];
   /** A DATE/TIMESTAMP column read from text with this strptime format (`%B %d, %Y`); samples stay as written. */
   dateFormat?: string;
+  /**
+   * Missing-value markers of a column of numbers (`M`, `NA`, `-`, `(X)`…, see missingMarkers.ts),
+   * each with how many cells hold it: they are read as NULL (and counted in `nullFraction`).
+   */
+  missingMarkers?: { value: string; count: number }[];
+  /** Values that repeat far outside the column's other values: likely "no data" fills (fillValues.ts). */
+  fillValues?: FillValue[];
+}
+
+/**
+ * A numeric value that stands for "no data" rather than a measurement (`9.99e+32`, `-9999`,
+ * `99999.99`): it repeats, and lies far beyond every other value of its column (see fillValues.ts).
+ * The map reads it as written; validation treats aggregates over it as over a marker.
+ */
+export interface FillValue {
+  value: number;
+  /** Cells holding it. */
+  count: number;
+  /** 1-based data row of its first occurrence. */
+  firstRow: number;
+  /** 1-based line (sheet row) of that row, where the map knows it. */
+  line?: number;
+  /** The other values' range, which it lies beyond. */
+  othersMin: number;
+  othersMax: number;
 }
 
 /** How a column of a delimited file becomes a typed column: by position, with a conversion. */
@@ -41,6 +66,8 @@ export interface ColumnSpec {
   thousands: boolean;
   /** Dates written as people write them, read with this strptime format (see dateFormats.ts). */
   dateFormat?: string;
+  /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
+  missing?: string[];
 }
 
 export interface CsvRead {

@@ -8,6 +8,7 @@ import {
   summaryLabelled,
   usedWidthOf,
 } from "./cellKinds.ts";
+import { footnoteLike } from "./footnotes.ts";
 import type { FooterRow } from "./sourceEntry.ts";
 
 /**
@@ -172,9 +173,18 @@ export function findTableEnd(
   const noteWidth = options.width >= 2 ? 2 : 1;
   for (let round = 0; round < 20; round++) {
     const before = end;
-    // Footnotes and blank rows at the end.
+    // Footnotes and blank rows at the end. A row with the table's shape is no footnote for having
+    // empty cells (a timestamp whose reading is missing): it ends the search. The last full row
+    // above is the same for every row of the run: it is looked for once.
+    let anchor: string[] | null | undefined;
     while (end > dataStart && (blank(end - 1) || filledCount(rows[end - 1]!) < noteWidth)) {
-      if (!blank(end - 1)) kinds.set(end - 1, "note");
+      if (!blank(end - 1)) {
+        if (noteWidth >= 2) {
+          anchor ??= lastFullRow(rows, end - 1, dataStart, noteWidth);
+          if (anchor && continuesData(rows[end - 1]!, anchor)) break;
+        }
+        kinds.set(end - 1, "note");
+      }
       end--;
     }
     if (end <= junction && junction !== Infinity) throw new NeedsEveryRow();
@@ -226,6 +236,46 @@ export function findTableEnd(
     .sort((a, b) => a[0] - b[0])
     .map(([index, kind]) => ({ index, kind }));
   return { dataEnd: end, footer };
+}
+
+/**
+ * The shape of a cell's text: digit runs as `9`, letter runs as `a`, spaces as one space
+ * (`2024-03-01T00:00:00Z` → `9-9-9a9:9:9a`).
+ */
+function cellShape(cell: string): string {
+  return cell
+    .trim()
+    .replace(/\d+/g, "9")
+    .replace(/[A-Za-z]+/g, "a")
+    .replace(/\s+/g, " ");
+}
+
+/** The last row above `index` (down to `dataStart`) with at least `noteWidth` filled cells. */
+function lastFullRow(rows: string[][], index: number, dataStart: number, noteWidth: number): string[] | null {
+  for (let i = index - 1; i >= dataStart; i--) if (filledCount(rows[i]!) >= noteWidth) return rows[i]!;
+  return null;
+}
+
+/**
+ * Whether a row with fewer filled cells than a footnote needs is a data row with empty cells: it
+ * has as many fields as `anchor`, the last full data row above it (the same delimiter count), every
+ * filled cell sits under a filled cell of that row and has the same shape of digits, letters and
+ * punctuation (`2024-03-01 00:15:00` under `2024-03-01 00:10:00`), at least one of them holds
+ * digits, and it reads as no footnote. A lone word (`Total`, `Notes`) or a `Source: …,,,` line
+ * stays a footnote.
+ */
+function continuesData(row: string[], anchor: string[]): boolean {
+  if (row.length < usedWidthOf(anchor)) return false;
+  if (footnoteLike(row.filter(isFilled).join(" "))) return false;
+  let digits = false;
+  for (let c = 0; c < row.length; c++) {
+    const cell = row[c]!;
+    if (!isFilled(cell)) continue;
+    const shape = cellShape(cell);
+    if (!isFilled(anchor[c] ?? "") || shape !== cellShape(anchor[c]!)) return false;
+    if (shape.includes("9")) digits = true;
+  }
+  return digits;
 }
 
 /** Non-blank rows of `rows[start…end)`, counting no further than 9. */

@@ -2,6 +2,8 @@ import type { DuckEngine, Row } from "../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
 import { detectDateFormats } from "./dateFormats.ts";
+import { findFillValues } from "./fillValues.ts";
+import { applyMissingMarkers } from "./missingMarkers.ts";
 import {
   DEC_THOUSANDS,
   INT,
@@ -168,6 +170,8 @@ export interface TextColumnsInput {
   sample: string[][];
   /** The reference path: the full candidate tests over every data row. */
   exhaustive?: boolean;
+  /** The 1-based line of a 1-based data row, where the layout knows it (for fill values). */
+  lineOf?: (dataRow: number) => number | undefined;
   /**
    * Every record of `reader`, split in JS, when they are exactly the records DuckDB reads (a small
    * plain file: see `exactRecords` in profileDelimited.ts). The counting pass is then done in JS
@@ -580,6 +584,7 @@ export async function typeTextColumns(
   // Dates written as people write them (`September 1, 2024`): a narrow pass, only for columns
   // whose sample values look like such dates (dateFormats.ts), as on the reference path.
   await detectDateFormats(engine, limited(dataRows).slice(1, -1), specs, profiles);
+  await valueFacts(engine, limited(dataRows).slice(1, -1), specs, profiles, input, dataRows);
   return { records, dataRows, specs, profiles, retyped: unsettled.length };
 }
 
@@ -604,6 +609,29 @@ export async function duckSamples(
   return Array.from({ length: width }, (_, i) => ((row[`s${i}`] as unknown[] | null) ?? []).map(String));
 }
 
+/**
+ * What the values say beyond their type, alike on every typing path: missing-value markers in
+ * columns of numbers (which retype them), then numeric fill values.
+ */
+async function valueFacts(
+  engine: DuckEngine,
+  from: string,
+  specs: ColumnSpec[],
+  profiles: ColumnProfile[],
+  input: TextColumnsInput,
+  dataRows?: number,
+): Promise<void> {
+  await applyMissingMarkers(engine, from, specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
+  await findFillValues(
+    engine,
+    from,
+    specs,
+    profiles,
+    input.lineOf,
+    input.records && dataRows !== undefined ? input.records.slice(0, dataRows) : undefined,
+  );
+}
+
 /** The reference: every candidate test over every data row. */
 async function exhaustivePath(
   engine: DuckEngine,
@@ -613,10 +641,8 @@ async function exhaustivePath(
 ): Promise<TextColumnsResult> {
   const records = knownRecords ?? input.dataRows ?? (await countRecords(engine, input.reader));
   const dataRows = input.dataRows ?? Math.max(0, records - footerCount);
-  const { specs, profiles } = await profileVarcharColumns(
-    engine,
-    `SELECT * FROM ${input.reader} LIMIT ${dataRows}`,
-    input.names,
-  );
+  const from = `SELECT * FROM ${input.reader} LIMIT ${dataRows}`;
+  const { specs, profiles } = await profileVarcharColumns(engine, from, input.names);
+  await valueFacts(engine, from, specs, profiles, input, dataRows);
   return { records, dataRows, specs, profiles, retyped: input.names.length };
 }

@@ -1,5 +1,5 @@
 import type { DuckEngine, Row } from "../engine/duckEngine.ts";
-import { sqlIdent } from "../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "./sourceEntry.ts";
 import { dateCastSql, detectDateFormats } from "./dateFormats.ts";
 
@@ -180,7 +180,11 @@ export function typedColumnSql(spec: ColumnSpec, position: number): string {
   const col = sqlIdent(positionalName(position));
   if (spec.type === "VARCHAR") return col;
   if (spec.dateFormat) return dateCastSql(`trim(${col})`, spec);
-  const value = spec.thousands ? `replace(trim(${col}), ',', '')` : `trim(${col})`;
+  // Missing-value markers read as NULL (missingMarkers.ts).
+  const trimmed = spec.missing?.length
+    ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE trim(${col}) END`
+    : `trim(${col})`;
+  const value = spec.thousands ? `replace(${trimmed}, ',', '')` : trimmed;
   return `CAST(NULLIF(${value}, '') AS ${spec.type})`;
 }
 
