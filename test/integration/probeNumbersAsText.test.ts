@@ -87,7 +87,18 @@ describe("Probe: numbers stored as text", () => {
   });
 
   test("values standing for no number are left out, and counted", async () => {
-    const { columns } = await probe("money", ["score"]);
+    // The map reads `N/A` and `-` in a column of numbers as NULL (missing-value markers), so the
+    // scanned column is numeric; a text column a Query makes still holds them as text.
+    const scanned = (await probe("money", ["score"])).columns[0]!;
+    assert.deepEqual([scanned.type, scanned.min, scanned.max, scanned.parsed], ["BIGINT", 9, 12, undefined]);
+    const made = await runtime.call({
+      op: "Query",
+      sql: "SELECT * FROM (VALUES ('9'), ('12'), ('N/A'), ('-')) AS t(score)",
+      inputs: [],
+      output: "scores_text",
+    });
+    assert.equal(made.status, "ok", JSON.stringify(made.diagnostics));
+    const { columns } = await probe("scores_text", ["score"]);
     const c = columns[0]!;
     assert.deepEqual([c.min, c.max, c.parsed?.min, c.parsed?.max], ["9", "12", 9, 12]);
     assert.deepEqual(c.parsed?.notNumbers, [
