@@ -1,46 +1,41 @@
-import { existsSync, realpathSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { exportSql } from "../agent/exportSql.ts";
+import { realpathSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { auditHtml } from "../core/audit/auditHtml.ts";
+import { auditMarkdown } from "../core/audit/auditMarkdown.ts";
+import { buildAudit } from "../core/audit/auditModel.ts";
 import { stateDirFor } from "../core/radarDir.ts";
-import type { LakeOptions } from "./cliRuntime.ts";
+import { exportSql } from "../core/trace/exportSql.ts";
+import { runChain } from "../core/trace/runChain.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
+import type { LakeOptions } from "./cliRuntime.ts";
+import { tracePath } from "./tracePath.ts";
+
+export type ExportFormat = "sql" | "html" | "md";
 
 /**
- * `radar export RUN --sql [--out FILE]`: the run's reproducible SQL script. RUN is a trace file's
- * path, or a run id looked up in the lake's state directory (`runs/`). A run that goes on with
- * earlier ones (a session's next batch, a follow-up question) reads tables they made: their
- * scripts come first, oldest first, so the script stands alone.
+ * `radar export RUN --sql|--html|--md [--out FILE]`. RUN is a trace file's path, or a run id looked
+ * up in the lake's state directory (`runs/`). A run that goes on with earlier ones (a session's
+ * next batch, a follow-up question) reads tables they made: they come first, oldest first, so the
+ * script — or the audit — stands alone. `--html` is a self-contained audit that opens offline in
+ * any browser; `--md` the same for a pull request or an issue.
  */
-export function exportCommand(run: string, lake: LakeOptions, out: string | undefined): number {
-  const path = tracePath(run, lake);
-  const script = runChain(path)
-    .map((p) => exportSql(readTrace(p)))
-    .join("\n");
-  if (out) {
-    writeFileSync(out, script);
-    process.stderr.write(`wrote ${resolve(out)}\n`);
-  } else process.stdout.write(script);
-  return 0;
-}
-
-/** The trace files of a run and of the runs it continues, oldest first (those still on disk). */
-function runChain(path: string): string[] {
-  const chain = [path];
-  for (let at = path; ;) {
-    const start = readTrace(at).find((e) => e.type === "run-start");
-    const previous = start?.type === "run-start" ? start.continues : undefined;
-    const before = previous ? join(dirname(at), `${previous}.jsonl`) : undefined;
-    if (!before || !existsSync(before) || chain.includes(before)) return chain;
-    chain.unshift(before);
-    at = before;
+export async function exportCommand(
+  run: string,
+  lake: LakeOptions,
+  format: ExportFormat,
+  out: string | undefined,
+): Promise<number> {
+  const chain = runChain(tracePath(run, lake)).map((p) => readTrace(p));
+  let text: string;
+  if (format === "sql") text = chain.map((events) => exportSql(events)).join("\n");
+  else {
+    const lakeRoot = realpathSync(resolve(lake.lake ?? "."));
+    const model = await buildAudit(chain, lakeRoot, stateDirFor(lakeRoot, lake.stateDir));
+    text = format === "html" ? auditHtml(model) : auditMarkdown(model);
   }
-}
-
-function tracePath(run: string, lake: LakeOptions): string {
-  if (existsSync(run)) return run;
-  const lakeRoot = realpathSync(resolve(lake.lake ?? "."));
-  const path = join(stateDirFor(lakeRoot, lake.stateDir), "runs", `${run.replace(/\.jsonl$/, "")}.jsonl`);
-  if (!existsSync(path))
-    throw new Error(`no run "${run}": neither a trace file nor a run id of ${lakeRoot} (looked for ${path})`);
-  return path;
+  if (out) {
+    writeFileSync(out, text);
+    process.stderr.write(`wrote ${resolve(out)} (${text.length.toLocaleString("en-US")} bytes)\n`);
+  } else process.stdout.write(text);
+  return 0;
 }

@@ -12,6 +12,7 @@ import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import type { TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { exportCommand } from "./exportCommand.ts";
+import { verifyCommand } from "./verifyCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
 import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
@@ -26,7 +27,8 @@ Usage:
   radar session list [--json]
   radar session end NAME
   radar ask QUESTION [--session NAME] [--model NAME] [--base-url URL] [--max-steps N] [--json]
-  radar export RUN --sql [--out FILE]
+  radar export RUN --sql | --html | --md [--out FILE]   (the run's SQL, or its audit)
+  radar verify RUN|AUDIT [--json]      (re-run it on the lake as it is now; exit 1 if anything moved)
   radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
 
 Every command takes --lake DIR (default: the current directory) and --state-dir DIR.
@@ -42,7 +44,7 @@ folder per lake under $RADAR_STATE_DIR, else $XDG_CACHE_HOME/radar, else ~/.cach
 ask takes the API key from OPENAI_API_KEY; --base-url points it at any OpenAI-compatible endpoint.
 RUN is a run id or a trace file. Progress goes to stderr, and only on a terminal.
 Exit status: 0 ok, 1 a call was rejected or failed (or ask found no accepted answer, or the
-session is in use), 2 usage error.`;
+session is in use, or verify found a table changed or not re-runnable), 2 usage error.`;
 
 function count(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -169,6 +171,8 @@ export async function main(argv: string[]): Promise<number> {
       "base-url": { type: "string" },
       "max-steps": { type: "string" },
       sql: { type: "boolean", default: false },
+      html: { type: "boolean", default: false },
+      md: { type: "boolean", default: false },
       out: { type: "string" },
     },
   });
@@ -236,11 +240,20 @@ export async function main(argv: string[]): Promise<number> {
       const { mcpCommand } = await import("./mcpCommand.ts");
       return mcpCommand(lake);
     }
-    case "export":
+    case "export": {
       if (rest.length !== 1)
         throw new UsageError("radar export needs exactly one RUN (a run id or a trace file)");
-      if (!values.sql) throw new UsageError("radar export needs --sql (the only export format so far)");
-      return exportCommand(rest[0]!, lake, values.out);
+      const formats = (["sql", "html", "md"] as const).filter((f) => values[f]);
+      if (formats.length !== 1)
+        throw new UsageError("radar export needs one of --sql (the run's SQL), --html or --md (its audit)");
+      return exportCommand(rest[0]!, lake, formats[0]!, values.out);
+    }
+    case "verify":
+      if (rest.length !== 1)
+        throw new UsageError(
+          "radar verify needs exactly one RUN (a run id or a trace file) or AUDIT (an HTML audit)",
+        );
+      return verifyCommand(rest[0]!, lake, values.json);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { runAgent } from "../../src/agent/agentLoop.ts";
-import { exportSql } from "../../src/agent/exportSql.ts";
+import { exportSql } from "../../src/core/trace/exportSql.ts";
 import { startScriptedServer } from "../helpers/scriptedOpenAiServer.ts";
 import {
   FAST_RETRY,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digestField } from "../audit/tableDigest.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { Rejection, reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
@@ -32,6 +33,8 @@ export interface QueryObservation {
   schema: ColumnType[];
   rowCount: number;
   records: Preview;
+  /** A fingerprint of the result's rows in any order (tableDigest.ts): `radar verify` compares it. */
+  digest?: string;
 }
 
 export const queryOperator: Operator<QueryArgs, QueryObservation> = {
@@ -81,6 +84,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
         table: output,
         schema,
         rowCount: info.rowCount,
+        ...(await digestField(ctx.engine, output, info.rowCount)),
         records: await previewTable(
           ctx.engine,
           ctx.state,

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { fingerprintOf } from "../audit/fileFingerprint.ts";
+import { digestField } from "../audit/tableDigest.ts";
+import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
@@ -50,9 +53,13 @@ export interface ScanObservation {
      * lines…, statistic rows left out, missing-value markers read as NULL, likely fill values).
      */
     notes?: string[];
+    /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
+    fingerprint?: FileFingerprint;
   };
   schema: ColumnType[];
   rowCount: number;
+  /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
+  digest?: string;
   preview: Preview;
   /** The SELECT that read the file (see `Materialized.readSql`); what `radar export --sql` replays. */
   readSql?: string;
@@ -160,9 +167,11 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
           footerLines: table.footer?.lines ?? [],
           ...(sheets.length > 1 ? { sheets } : {}),
           ...(notes.length ? { notes } : {}),
+          fingerprint: fingerprintOf(entry),
         },
         schema: done.schema,
         rowCount: done.rowCount,
+        ...(await digestField(ctx.engine, output, done.rowCount)),
         preview,
         ...(done.readSql ? { readSql: done.readSql } : {}),
       },

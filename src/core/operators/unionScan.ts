@@ -1,5 +1,8 @@
 import picomatch from "picomatch";
 import { z } from "zod";
+import { fingerprintOf } from "../audit/fileFingerprint.ts";
+import { digestField } from "../audit/tableDigest.ts";
+import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { OverBudget, sqlIdent } from "../engine/duckEngine.ts";
 import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
@@ -42,11 +45,15 @@ export interface UnionScanObservation {
     columns: number;
     schema: ColumnType[];
     readSql?: string;
+    /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
+    fingerprint?: FileFingerprint;
   }[];
   schema: ColumnType[];
   /** Columns missing from some sources (their rows hold NULL there). */
   partialColumns: { column: string; missingIn: string[] }[];
   rowCount: number;
+  /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
+  digest?: string;
   preview: Preview;
 }
 
@@ -337,10 +344,12 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
           columns: p.schema.length,
           schema: p.schema,
           ...(p.readSql ? { readSql: p.readSql } : {}),
+          fingerprint: fingerprintOf(p.entry),
         })),
         schema,
         partialColumns,
         rowCount,
+        ...(await digestField(ctx.engine, output, rowCount)),
         preview: await previewTable(
           ctx.engine,
           ctx.state,

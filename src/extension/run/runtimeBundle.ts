@@ -3,7 +3,7 @@ import type { AgentOptions, AgentResult } from "../../agent/agentLoop.ts";
 import type { ChatModel } from "../../agent/chatModel.ts";
 import { OpenAiChatModel } from "../../agent/openAiChatModel.ts";
 import type { OpenAiModelOptions } from "../../agent/openAiChatModel.ts";
-import { exportSql } from "../../agent/exportSql.ts";
+import { exportSql } from "../../core/trace/exportSql.ts";
 import { Runtime } from "../../core/runtime.ts";
 import type { RuntimeOptions } from "../../core/runtime.ts";
 import { readTrace } from "../../core/trace/traceFile.ts";

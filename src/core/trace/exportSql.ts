@@ -1,5 +1,5 @@
-import { sqlIdent, sqlString } from "../core/engine/duckEngine.ts";
-import type { CallEvent, TraceEvent } from "../core/trace/traceEvents.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import type { CallEvent, TraceEvent } from "./traceEvents.ts";
 
 interface ScanLike {
   table: string;
