@@ -17,6 +17,7 @@ const nodeEntries = {
   benchSqlSize: "bench/benchSqlSize.ts",
   evalSessions: "bench/evalSessions.ts",
   evalPollock: "bench/evalPollock.ts",
+  benchAudit: "bench/benchAudit.ts",
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 /** What every Node bundle shares: one CommonJS file per entry, for the Node the package supports. */

@@ -18,6 +18,7 @@ import { describeLatency } from "./inputLatency.ts";
 import { trustScenario, trustScript } from "./trustScenario.ts";
 import { liveReportUpdates, liveScript, openForLiveReport } from "./liveReport.ts";
 import { askThroughTheUi } from "./uiScenario.ts";
+import { auditScenario } from "./auditScenario.ts";
 import { waterScript } from "./waterScenario.ts";
 import { addBrokenDownload, copyLake, largeFolder, linkedCopy, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
@@ -47,13 +48,14 @@ const mark = (name: string): void => {
  * Which parts run (RADAR_E2E_PHASES, comma-separated; all by default): `basic` — the UI scenario
  * on examples/lake; `suite` — the extension-host suite; `workspace` — the generated water
  * workspace (Sources while mapping, a 40-call run, every view, the workspace unchanged, typing
- * while a ~290 MB folder maps); `trust` — Workspace Trust granted and taken back mid-session.
+ * while a ~290 MB folder maps); `trust` — Workspace Trust granted and taken back mid-session;
+ * `audit` — `radar export --html` audits opened in Chromium.
  * RADAR_E2E_ONLY=ui (older) means `basic`.
  */
 const PHASES = new Set(
   (process.env.RADAR_E2E_ONLY === "ui"
     ? "basic"
-    : (process.env.RADAR_E2E_PHASES ?? "basic,suite,workspace,trust")
+    : (process.env.RADAR_E2E_PHASES ?? "basic,suite,workspace,trust,audit")
   )
     .split(",")
     .map((p) => p.trim()),
@@ -77,7 +79,8 @@ async function main(): Promise<number> {
   const host = new Checks("ext-host");
   const workspace = new Checks("workspace");
   const trust = new Checks("trust");
-  const all = [ui, host, workspace, trust];
+  const audit = new Checks("audit");
+  const all = [ui, host, workspace, trust, audit];
   // The basic scenario's question, then the live-report run (alone under RADAR_E2E_PHASES=live).
   const server = await startScriptedServer([...(PHASES.has("basic") ? askScript() : []), ...liveScript()]);
   // radar.baseUrl is machine-scoped: a remote window (code-server's) reads it from Machine settings.
@@ -219,6 +222,19 @@ async function main(): Promise<number> {
       console.log("Workspace Trust granted and taken back mid-session:");
       await runTrustPhase(vsix, trust, roots);
       mark("trust scenario");
+    }
+    if (PHASES.has("audit")) {
+      console.log("The HTML audit of a run in Chromium (offline, file://):");
+      try {
+        facts.audit = await auditScenario(dirs.root, artifacts, audit);
+      } catch (error) {
+        audit.add(
+          "the audit scenario ran to its end",
+          false,
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+      mark("audit scenario");
     }
   } finally {
     await codeServer?.stop();

@@ -57,15 +57,19 @@ function tableLink(model: AuditModel, table: string): string {
 
 function findingsSection(findings: AuditFinding[], link: (l: SourceLocation) => string): string {
   if (findings.length === 0) return `<section id="findings"><h2>Findings</h2><p>No findings.</p></section>`;
-  const order = { error: 0, warning: 1, info: 2 } as const;
-  const sorted = [...findings].sort((a, b) => order[a.severity] - order[b.severity]);
-  const rows = sorted
-    .map(
-      (f) =>
-        `<tr class="${f.severity}"><td><span class="sev ${f.severity}">${f.severity}</span></td><td><code>${esc(f.code)}</code></td><td>${f.callId ? `<a href="#${f.callId}">${esc(f.at)}</a>` : esc(f.at)}</td><td>${esc(f.message)}${f.effect ? `<div class="effect">Effect: ${esc(f.effect)}</div>` : ""}</td><td>${f.locations.map(link).join("<br>")}</td></tr>`,
-    )
-    .join("\n");
-  return `<section id="findings"><h2>Findings <small>${esc(findingCounts(findings))}</small></h2><table class="findings"><thead><tr><th>severity</th><th>code</th><th>call</th><th>what the runtime observed</th><th>where</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  const table = (list: AuditFinding[]): string =>
+    `<table class="findings"><thead><tr><th>severity</th><th>code</th><th>call</th><th>what the runtime observed</th><th>where</th></tr></thead><tbody>${list
+      .map(
+        (f) =>
+          `<tr class="${f.severity}"><td class="sev ${f.severity}">${f.severity}</td><td class="code"><code>${esc(f.code)}</code></td><td>${f.callId ? `<a href="#${f.callId}">${esc(f.at)}</a>` : esc(f.at)}</td><td>${esc(f.message)}${f.effect ? `<div class="effect">Effect: ${esc(f.effect)}</div>` : ""}</td><td>${f.locations.map(link).join("<br>")}</td></tr>`,
+      )
+      .join("\n")}</tbody></table>`;
+  const loud = findings
+    .filter((f) => f.severity !== "info")
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+  const infos = findings.filter((f) => f.severity === "info");
+  // Warnings and errors first, open; infos folded (a long run has many).
+  return `<section id="findings"><h2>Findings <small>${esc(findingCounts(findings))}</small></h2>${loud.length ? table(loud) : "<p>No warnings or errors.</p>"}${infos.length ? `<details class="infos"${loud.length === 0 && infos.length <= 10 ? " open" : ""}><summary>${infos.length} info${infos.length === 1 ? "" : "s"}</summary>${table(infos)}</details>` : ""}</section>`;
 }
 
 function callIndex(calls: AuditCall[]): string {
@@ -177,7 +181,7 @@ h1{margin:.2rem 0}h2{border-bottom:1px solid var(--line);padding-bottom:.2rem;ma
 table{border-collapse:collapse;width:100%;margin:.4rem 0}th,td{border:1px solid var(--line);padding:.2rem .4rem;text-align:left;vertical-align:top}
 td{overflow-wrap:anywhere}.data td{white-space:pre-wrap}.null{color:var(--muted);font-style:italic}
 pre{background:rgba(127,127,127,.1);padding:.5rem;overflow-x:auto;white-space:pre-wrap}
-.sev{font-weight:600;text-transform:uppercase;font-size:.75rem}.sev.error,.error{color:var(--err)}.sev.warning{color:var(--warn)}.sev.info{color:var(--info)}
+.sev{font-weight:600;text-transform:uppercase;font-size:.75rem;white-space:nowrap}td.code{white-space:nowrap}.sev.error,.error{color:var(--err)}.sev.warning{color:var(--warn)}.sev.info{color:var(--info)}
 .effect{font-style:italic}.question{font-size:1.1rem}.answer{border-left:4px solid var(--info);padding:.2rem .8rem;margin:.6rem 0}
 details.call{border:1px solid var(--line);border-radius:4px;margin:.4rem 0;padding:.3rem .6rem}details.call>summary{cursor:pointer}
 .status.rejected,.status.failed{color:var(--err);font-weight:600}.files .changed td{background:var(--hl)}
