@@ -38,6 +38,7 @@ export default tseslint.config(
       "src/extension/problems/problemsPanel.ts",
       "src/extension/report/reportPanel.ts",
       "src/extension/run/runController.ts",
+      "src/extension/run/auditCommands.ts",
       "src/extension/sources/sourcesTree.ts",
       "src/extension/tools/lmTools.ts",
       "src/extension/tools/mcpRegistration.ts",

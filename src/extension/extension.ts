@@ -28,6 +28,8 @@ import { callFile } from "./trace/callText.ts";
 import { realpathSync } from "node:fs";
 import { ensureStateDir, stateDirFor, stateLocationOf } from "./host/stateLocation.ts";
 import { loadRuntime } from "./run/runtimeLoader.ts";
+import { registerAuditCommands, watchForStaleRuns } from "./run/auditCommands.ts";
+import { RunStaleness } from "./trace/runStaleness.ts";
 
 const WALKTHROUGH = "radar-dev.radar-data#radar.gettingStarted";
 
@@ -71,7 +73,9 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
   const keys = new ApiKeyStore(context.secrets);
   phase("keys");
   const traceModel = new TraceModel();
-  const traceTree = new TraceTreeProvider(traceModel);
+  // The Trace view marks runs whose files changed since; the folder is watched once one is drawn.
+  const staleness = new RunStaleness(() => watchForStaleRuns(context, traceTree));
+  const traceTree = new TraceTreeProvider(traceModel, staleness);
   const lake = (): vscode.WorkspaceFolder | undefined => {
     const active = vscode.window.activeTextEditor?.document.uri;
     return (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
@@ -181,6 +185,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     ),
     { dispose: () => runs.cancel() },
   );
+  registerAuditCommands(context, { traceModel, traceTree, staleness, log, runIdOf });
   phase("commands");
   if (vscode.lm?.onDidChangeChatModels)
     context.subscriptions.push(vscode.lm.onDidChangeChatModels(() => void refreshModelContext()));

@@ -3,6 +3,12 @@ import type { AgentOptions, AgentResult } from "../../agent/agentLoop.ts";
 import type { ChatModel } from "../../agent/chatModel.ts";
 import { OpenAiChatModel } from "../../agent/openAiChatModel.ts";
 import type { OpenAiModelOptions } from "../../agent/openAiChatModel.ts";
+import { auditHtml } from "../../core/audit/auditHtml.ts";
+import { auditMarkdown } from "../../core/audit/auditMarkdown.ts";
+import { buildAudit } from "../../core/audit/auditModel.ts";
+import { verifyRun } from "../../core/audit/verifyRun.ts";
+import type { VerifyReport } from "../../core/audit/verifyRun.ts";
+import { runChain } from "../../core/trace/runChain.ts";
 import { exportSql } from "../../core/trace/exportSql.ts";
 import { Runtime } from "../../core/runtime.ts";
 import type { RuntimeOptions } from "../../core/runtime.ts";
@@ -48,4 +54,28 @@ export function openAiModel(options: OpenAiModelOptions): ChatModel {
 /** The run's reproducible SQL script, as `radar export RUN --sql` writes it. */
 export function exportRunSql(tracePath: string): string {
   return exportSql(readTrace(tracePath));
+}
+
+/** The run's audit, as `radar export RUN --html|--md` writes it (the runs it continues first). */
+export async function exportRunAudit(
+  tracePath: string,
+  lakeRoot: string,
+  stateDir: string,
+  format: "html" | "md",
+): Promise<string> {
+  const model = await buildAudit(
+    runChain(tracePath).map((p) => readTrace(p)),
+    lakeRoot,
+    stateDir,
+  );
+  return format === "html" ? auditHtml(model) : auditMarkdown(model);
+}
+
+/** `radar verify RUN`: the run's reads and queries again, on the lake as it is now. */
+export function verifyRunTrace(tracePath: string, lakeRoot: string, stateDir: string): Promise<VerifyReport> {
+  return verifyRun(
+    runChain(tracePath).flatMap((p) => readTrace(p)),
+    lakeRoot,
+    stateDir,
+  );
 }

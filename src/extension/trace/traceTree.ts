@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import type { RunStaleness } from "./runStaleness.ts";
 import { Disposable } from "../host/disposable.ts";
 import type { ReportCallStatus } from "../../shared/reportProtocol.ts";
 import { SEVERITY_ICONS, operatorIcon, statusColor } from "./operatorLook.ts";
@@ -19,7 +20,11 @@ export class TraceTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly changed = this.register(new vscode.EventEmitter<TraceElement | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(readonly model: TraceModel) {
+  constructor(
+    readonly model: TraceModel,
+    /** Runs whose files changed since they read them (drawn stale, with "Re-verify"). */
+    readonly staleness?: RunStaleness,
+  ) {
     super();
   }
 
@@ -97,10 +102,13 @@ export class TraceTreeProvider extends Disposable implements vscode.TreeDataProv
       latest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = run.runId;
-    item.contextValue = run.status === "running" ? "radarRunRunning" : "radarRun";
+    const stale = this.staleness?.changed(run) ?? [];
+    item.contextValue =
+      run.status === "running" ? "radarRunRunning" : stale.length ? "radarRun.stale" : "radarRun";
     const calls = run.batches.reduce((n, b) => n + b.calls.length, 0);
     const findings = runFindings(run);
     item.description = [
+      stale.length ? `stale: ${stale.length} file${stale.length === 1 ? "" : "s"} changed` : undefined,
       run.status,
       `${calls} call${calls === 1 ? "" : "s"}`,
       findings ? `${findings} finding${findings === 1 ? "" : "s"}` : undefined,
@@ -108,8 +116,9 @@ export class TraceTreeProvider extends Disposable implements vscode.TreeDataProv
     ]
       .filter(Boolean)
       .join(" · ");
-    item.iconPath =
-      run.status === "running"
+    item.iconPath = stale.length
+      ? new vscode.ThemeIcon("history", new vscode.ThemeColor("list.warningForeground"))
+      : run.status === "running"
         ? new vscode.ThemeIcon("loading~spin")
         : run.status === "answered"
           ? new vscode.ThemeIcon("pass", new vscode.ThemeColor("testing.iconPassed"))
@@ -118,6 +127,10 @@ export class TraceTreeProvider extends Disposable implements vscode.TreeDataProv
     tooltip.appendMarkdown(`**${escape(run.question)}**\n\n`);
     tooltip.appendMarkdown(`status: ${run.status}${run.end?.error ? ` — ${escape(run.end.error)}` : ""}\n\n`);
     tooltip.appendMarkdown(`run ${run.runId} · started ${run.startedAt}\n\n`);
+    if (stale.length)
+      tooltip.appendMarkdown(
+        `changed since the run read them: ${stale.map((f) => `\`${escape(f)}\``).join(", ")} — “Re-verify” re-runs its reads and queries\n\n`,
+      );
     if (run.tracePath) tooltip.appendMarkdown(`trace: \`${run.tracePath}\``);
     item.tooltip = tooltip;
     item.command = { command: "radar.showReport", title: "Show Report", arguments: [run.runId] };

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as vscode from "vscode";
 import type { RadarApi } from "../../../src/extension/extension.ts";
 import { allCalls } from "../../../src/extension/trace/traceModel.ts";
@@ -67,6 +67,8 @@ describe("RADAR in the extension host", () => {
       "radar.cancel",
       "radar.showReport",
       "radar.refreshSources",
+      "radar.exportAudit",
+      "radar.verifyRun",
     ])
       assert.ok(commands.includes(id), id);
   });
@@ -152,6 +154,49 @@ describe("RADAR in the extension host", () => {
     const trace = readFileSync(report.tracePath, "utf8");
     assert.ok(!trace.includes(E2E_API_KEY));
     assert.match(trace.trim().split("\n").at(-1)!, /"type":"run-end"/);
+  });
+
+  it("exports the run's audit, marks the run stale when a file it read changes, and Re-verify says what moved", async () => {
+    const radar = await api();
+    const run = radar.traceModel.latest!;
+    assert.equal(run.status, "answered");
+    const target = vscode.Uri.joinPath(lake(), "..", `radar-audit-${run.runId}.html`);
+    const written = await vscode.commands.executeCommand<vscode.Uri>("radar.exportAudit", run.runId, target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const html = readFileSync(target.fsPath, "utf8");
+    assert.match(html, /^<!DOCTYPE html>/);
+    assert.ok(html.includes("Florida"), "the answer is in the audit");
+    assert.ok(html.includes("<code>join-row-loss</code>"), "the finding is in the audit");
+
+    const tree = radar.traceTree;
+    const item = (): vscode.TreeItem =>
+      tree.getTreeItem(tree.getChildren().find((n) => tree.getTreeItem(n).id === run.runId)!);
+    assert.equal(item().contextValue, "radarRun");
+    const rainfall = lakeFile("climate/rainfall.csv").fsPath;
+    const original = readFileSync(rainfall, "utf8");
+    writeFileSync(rainfall, original.replace("2020,655", "2020,656"));
+    try {
+      assert.equal(item().contextValue, "radarRun.stale");
+      assert.match(String(item().description), /^stale: 1 file changed/);
+      const moved = await vscode.commands.executeCommand<{ holds: boolean; lines: string[] }>(
+        "radar.verifyRun",
+        run.runId,
+      );
+      assert.equal(moved?.holds, false);
+      assert.ok(
+        moved.lines.some((l) => /changed +rainfall .*655 → 656.*climate\/rainfall\.csv/.test(l)),
+        moved.lines.join("\n"),
+      );
+    } finally {
+      writeFileSync(rainfall, original);
+    }
+    // The same bytes again: still drawn stale (the file's time moved) until re-verified unchanged.
+    const again = await vscode.commands.executeCommand<{ holds: boolean; lines: string[] }>(
+      "radar.verifyRun",
+      run.runId,
+    );
+    assert.equal(again?.holds, true, again?.lines.join("\n"));
+    assert.equal(item().contextValue, "radarRun");
   });
 
   it("shows the Source Map with the run's coverage in the Sources view", async () => {

@@ -1,0 +1,36 @@
+import { join } from "node:path";
+import type { CallEvent } from "../trace/traceEvents.ts";
+import { fingerprintNow, sameFingerprint } from "./fileFingerprint.ts";
+import type { FileFingerprint } from "./fileFingerprint.ts";
+
+/** The lake files a run's successful Scans and UnionScans read, as they were when read. */
+export function filesRead(calls: CallEvent[]): Map<string, FileFingerprint> {
+  const out = new Map<string, FileFingerprint>();
+  for (const call of calls) {
+    if (call.status !== "ok") continue;
+    const o = call.observation as
+      | {
+          provenance?: { file?: string; fingerprint?: FileFingerprint };
+          sources?: { file: string; fingerprint?: FileFingerprint }[];
+        }
+      | undefined;
+    if (call.op === "Scan" && o?.provenance?.file && o.provenance.fingerprint)
+      out.set(o.provenance.file, o.provenance.fingerprint);
+    if (call.op === "UnionScan")
+      for (const s of o?.sources ?? []) if (s.fingerprint) out.set(s.file, s.fingerprint);
+  }
+  return out;
+}
+
+/**
+ * Files of `read` that are not as recorded now (changed or gone): a stat each, no read, so the
+ * editor can mark a run stale as it draws it. Its answer may have moved; `radar verify` says.
+ */
+export function changedFiles(read: Map<string, FileFingerprint>, lakeRoot: string): string[] {
+  const out: string[] = [];
+  for (const [path, before] of read) {
+    const now = fingerprintNow(join(lakeRoot, path));
+    if (!now || !sameFingerprint(before, now)) out.push(path);
+  }
+  return out.sort();
+}
