@@ -5,6 +5,7 @@ import type { OperatorCall } from "../runtime.ts";
 import type { CallEvent, RunStartEvent, TraceEvent } from "../trace/traceEvents.ts";
 import { fingerprintNow, sameFingerprint, sha256OfFile } from "./fileFingerprint.ts";
 import type { FileFingerprint } from "./fileFingerprint.ts";
+import { filesRead } from "./staleFiles.ts";
 import { compareTables, tableFacts } from "./tableFacts.ts";
 import type { TableFacts } from "./tableFacts.ts";
 
@@ -185,17 +186,7 @@ async function verifyFiles(
   lakeRoot: string,
   sha256: Map<string, string>,
 ): Promise<VerifiedFile[]> {
-  const recorded = new Map<string, FileFingerprint | undefined>();
-  for (const call of calls) {
-    const o = call.observation as
-      | {
-          provenance?: { file?: string; fingerprint?: FileFingerprint };
-          sources?: { file: string; fingerprint?: FileFingerprint }[];
-        }
-      | undefined;
-    if (call.op === "Scan" && o?.provenance?.file) recorded.set(o.provenance.file, o.provenance.fingerprint);
-    for (const s of call.op === "UnionScan" ? (o?.sources ?? []) : []) recorded.set(s.file, s.fingerprint);
-  }
+  const recorded = filesRead(calls);
   const out: VerifiedFile[] = [];
   for (const [path, before] of [...recorded].sort(([a], [b]) => a.localeCompare(b))) {
     const abs = join(lakeRoot, path);

@@ -12,7 +12,7 @@ import type { TraceRun } from "./traceModel.ts";
  * files as they were at that verification from then on.
  */
 export class RunStaleness {
-  private readonly verified = new Map<string, Map<string, FileFingerprint>>();
+  private readonly verified = new Map<string, Map<string, FileFingerprint | undefined>>();
   private used = false;
 
   /** `onFirstUse`: start watching the folder only once a finished run is drawn. */
@@ -20,9 +20,7 @@ export class RunStaleness {
 
   changed(run: TraceRun): string[] {
     if (run.status === "running") return [];
-    const read =
-      this.verified.get(run.runId) ??
-      filesRead(allCalls(run).flatMap((c) => (c.event ? [c.event as CallEvent] : [])));
+    const read = this.verified.get(run.runId) ?? filesOf(run);
     if (read.size === 0) return [];
     if (!this.used) {
       this.used = true;
@@ -33,12 +31,16 @@ export class RunStaleness {
 
   /** The run re-verified unchanged: its files as they are now are its new baseline. */
   markVerified(run: TraceRun): void {
-    const read = filesRead(allCalls(run).flatMap((c) => (c.event ? [c.event as CallEvent] : [])));
-    const now = new Map<string, FileFingerprint>();
+    const read = filesOf(run);
+    const now = new Map<string, FileFingerprint | undefined>();
     for (const path of read.keys()) {
       const fp = fingerprintNow(join(run.lake, path));
       if (fp) now.set(path, fp);
     }
     this.verified.set(run.runId, now);
   }
+}
+
+function filesOf(run: TraceRun): Map<string, FileFingerprint | undefined> {
+  return filesRead(allCalls(run).flatMap((c) => (c.event ? [c.event as CallEvent] : [])));
 }
