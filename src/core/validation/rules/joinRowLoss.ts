@@ -20,6 +20,8 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
+import { restrictionOf } from "../joinRestriction.ts";
+import type { Restriction } from "../joinRestriction.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
@@ -92,6 +94,22 @@ export const joinRowLossRule: ValidationRule = queryRule({
         const spans = await spansOf(ctx, join, loss);
         if (spans && spans.gaps === 0) {
           out.push(await describe(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
+          continue;
+        }
+        // The other side is a list its own WHERE selected by key, and that WHERE rejects every
+        // dropped key: the join applies the analyst's restriction.
+        const restriction = await restrictionOf(
+          ctx,
+          join,
+          loss.from,
+          loss.to,
+          loss.facts.lostKeys,
+          loss.sampleEvery,
+        );
+        if (restriction) {
+          out.push(
+            await describe(ctx, join.joinType, loss, "restricted", undefined, undefined, undefined, restriction),
+          );
           continue;
         }
         const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
@@ -466,10 +484,11 @@ async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted",
+  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted" | "restricted",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
+  restriction?: Restriction,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -544,6 +563,13 @@ async function describe(
       locations: present(locations).slice(0, 1),
     };
   }
+  if (kind === "restricted")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
   if (kind === "lookup")
     return {
       code: "join-row-loss",
