@@ -34,7 +34,8 @@ function sourceColumn(body: Json, column: string): string | undefined {
   for (const item of (body.select_list as Json[] | undefined) ?? []) {
     if (item.class === "STAR") {
       const replaced = item.replace_list as unknown[] | Record<string, unknown> | undefined;
-      const none = !replaced || (Array.isArray(replaced) ? replaced.length === 0 : Object.keys(replaced).length === 0);
+      const none =
+        !replaced || (Array.isArray(replaced) ? replaced.length === 0 : Object.keys(replaced).length === 0);
       if (none && !item.expr && !item.columns) return column;
       continue;
     }

@@ -108,7 +108,16 @@ export const joinRowLossRule: ValidationRule = queryRule({
         );
         if (restriction) {
           out.push(
-            await describe(ctx, join.joinType, loss, "restricted", undefined, undefined, undefined, restriction),
+            await describe(
+              ctx,
+              join.joinType,
+              loss,
+              "restricted",
+              undefined,
+              undefined,
+              undefined,
+              restriction,
+            ),
           );
           continue;
         }
