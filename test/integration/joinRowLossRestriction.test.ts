@@ -16,12 +16,13 @@ const { lake, stateDir } = tempLake({
   "pop.csv": `code,year,value\n${rows(["AAA", "BBB", "CCC", "EEE", "FFF", "GGG", "WLD", "HIC"], [2000, 2024])}\n`,
   "codes.csv": "iso3,name\nAAA,Aland\nBBB,Bora\nCCC,Cora\nDDD,Dora\nEEE,Eora\nFFF,Fora\nGGG,Gora\n",
   "gdp.csv": `code,year,value\n${rows(["AAA", "BBB", "EEE", "FFF", "GGG", "WLD"], [2000, 2024])}\n`,
+  "gdp2.csv": `code,year,value\n${rows(["AAA", "BBB", "EEE", "FFF", "GGG"], [2000, 2024])}\n${rows(["CCC"], [2000])}\n`,
 });
 
 let runtime: Runtime;
 before(async () => {
   runtime = await Runtime.open(lake, { radarDir: stateDir });
-  for (const name of ["pop", "codes", "gdp"])
+  for (const name of ["pop", "codes", "gdp", "gdp2"])
     assert.equal((await runtime.call({ op: "Scan", file: `${name}.csv`, output: name })).status, "ok");
 });
 after(() => runtime?.close());
@@ -97,5 +98,21 @@ describe("join-row-loss: a join that applies the other side's key condition", ()
       JSON.stringify(found.map((d) => d.message)),
     );
     assert.match(found[0]!.message, /3 of 8 row\(s\) of p0/);
+  });
+
+  test("the other side's own WHERE drops more keys: both figures are given", async () => {
+    const found = await rowLoss(
+      "SELECT c.iso3, g.value FROM codes c JOIN gdp2 g ON c.iso3 = g.code WHERE g.year = 2024",
+      ["codes", "gdp2"],
+    );
+    assert.deepEqual(
+      found.map((d) => d.severity),
+      ["warning"],
+    );
+    assert.match(found[0]!.message, /dropped 1 of 7 row\(s\) of codes/);
+    assert.match(
+      found[0]!.message,
+      /counting only the rows of gdp2 that WHERE \(g\."year" = 2024\) keeps, 2 of 7 row\(s\) \(2 key value\(s\)\) find no partner/,
+    );
   });
 });

@@ -22,6 +22,8 @@ import { tableLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
 import { restrictionOf } from "../joinRestriction.ts";
 import type { Restriction } from "../joinRestriction.ts";
+import { filteredLoss } from "../joinFilteredLoss.ts";
+import type { FilteredLoss } from "../joinFilteredLoss.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
@@ -139,7 +141,10 @@ export const joinRowLossRule: ValidationRule = queryRule({
           continue;
         }
         reported.add(key);
-        out.push(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans));
+        const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
+        out.push(
+          await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans, undefined, filtered),
+        );
       }
     }
     return out;
@@ -498,6 +503,7 @@ async function describe(
   accounted?: Accounting,
   spans?: Spans,
   restriction?: Restriction,
+  filtered?: FilteredLoss,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -591,6 +597,10 @@ async function describe(
     severity: "warning",
     message:
       `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. ` +
+      // The query's own filter on the other side drops more: both figures, each for what it is.
+      (filtered && filtered.rows !== facts.lostRows
+        ? `Those keys occur in no row of ${otherName}; counting only the rows of ${otherName} that WHERE ${filtered.filter} keeps, ${filtered.rows} of ${facts.kept} row(s) (${filtered.keys} key value(s)) find no partner. `
+        : "") +
       (spans
         ? `${spans.gaps} of these key value(s) lie inside the span ${otherName} covers (${text(spans.theirs[0])}–${text(spans.theirs[1])}), missing there: ${spans.gapKeys.map(text).join(", ")}${spans.gaps > spans.gapKeys.length ? ", …" : ""}. `
         : "") +
