@@ -49,6 +49,12 @@ export function sameRelation(a: TableInfo, b: TableInfo): boolean {
   return da !== undefined && da === db;
 }
 
+/** A derived table's defining SELECT (a fresh copy, without locations), for checks that read how it was made. */
+export function definitionOf(table: TableInfo): Json | undefined {
+  const text = definitions.get(table);
+  return text === undefined ? undefined : (JSON.parse(text) as Json);
+}
+
 /** What a derived table is, for messages: `CTE over rainfall`, `subquery over crop_yield`. */
 const kinds = new WeakMap<TableInfo, string>();
 

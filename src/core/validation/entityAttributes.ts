@@ -65,11 +65,13 @@ export async function disagreeOnAttributes(
   column: string,
   variants: string[],
   normalised: (sql: string) => string,
+  /** A relation holding (at least) the table's rows of these spellings, to read instead of the table. */
+  from: string = table.name,
 ): Promise<boolean> {
   const attributes = await attributeColumns(engine, table, column, normalised);
   if (attributes.length === 0) return false;
   const rows = await engine.all(
-    `WITH r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
+    `WITH r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(from)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
       `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM r GROUP BY v)) AS most${i}`).join(", ")}, count(DISTINCT ${normalised("v")}) AS forms FROM r`,
     [JSON.stringify(variants)],
   );

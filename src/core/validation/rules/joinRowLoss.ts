@@ -20,6 +20,10 @@ import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
+import { restrictionOf } from "../joinRestriction.ts";
+import type { Restriction } from "../joinRestriction.ts";
+import { filteredLoss } from "../joinFilteredLoss.ts";
+import type { FilteredLoss } from "../joinFilteredLoss.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
@@ -94,6 +98,31 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describe(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
           continue;
         }
+        // The other side is a list its own WHERE selected by key, and that WHERE rejects every
+        // dropped key: the join applies the analyst's restriction.
+        const restriction = await restrictionOf(
+          ctx,
+          join,
+          loss.from,
+          loss.to,
+          loss.facts.lostKeys,
+          loss.sampleEvery,
+        );
+        if (restriction) {
+          out.push(
+            await describe(
+              ctx,
+              join.joinType,
+              loss,
+              "restricted",
+              undefined,
+              undefined,
+              undefined,
+              restriction,
+            ),
+          );
+          continue;
+        }
         const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
         reportedLosses.set(ctx.state, reported);
         const key = lossKey(loss);
@@ -112,7 +141,10 @@ export const joinRowLossRule: ValidationRule = queryRule({
           continue;
         }
         reported.add(key);
-        out.push(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans));
+        const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
+        out.push(
+          await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans, undefined, filtered),
+        );
       }
     }
     return out;
@@ -466,10 +498,12 @@ async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted",
+  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted" | "restricted",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
+  restriction?: Restriction,
+  filtered?: FilteredLoss,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -544,6 +578,13 @@ async function describe(
       locations: present(locations).slice(0, 1),
     };
   }
+  if (kind === "restricted")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
   if (kind === "lookup")
     return {
       code: "join-row-loss",
@@ -556,6 +597,10 @@ async function describe(
     severity: "warning",
     message:
       `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. ` +
+      // The query's own filter on the other side drops more: both figures, each for what it is.
+      (filtered && filtered.rows !== facts.lostRows
+        ? `Those keys occur in no row of ${otherName}; counting only the rows of ${otherName} that WHERE ${filtered.filter} keeps, ${filtered.rows} of ${facts.kept} row(s) (${filtered.keys} key value(s)) find no partner. `
+        : "") +
       (spans
         ? `${spans.gaps} of these key value(s) lie inside the span ${otherName} covers (${text(spans.theirs[0])}–${text(spans.theirs[1])}), missing there: ${spans.gapKeys.map(text).join(", ")}${spans.gaps > spans.gapKeys.length ? ", …" : ""}. `
         : "") +

@@ -15,6 +15,7 @@ import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../windowEdgeNulls.ts";
 import { correlatedKeys } from "../correlatedKeys.ts";
+import { onlySeriesGaps } from "../seriesGaps.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -93,6 +94,18 @@ export const nullInAggregateRule: ValidationRule = queryRule({
         .sort((x, y) => x - y)
         .slice(0, 3);
       const locations = await locate(ctx.engine, table, rowids);
+      // Days a series has no observation for: a mean of the observed values skips them by design.
+      if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
+          locations: present(locations),
+        });
+        continue;
+      }
       out.push({
         code: "null-in-aggregate",
         severity: "warning",

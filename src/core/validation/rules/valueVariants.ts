@@ -21,6 +21,7 @@ import { oneEditPairs } from "../spellingPairs.ts";
 import { disagreeOnAttributes } from "../entityAttributes.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
+import { withVariantRows } from "../variantRows.ts";
 import { isAnyAggregate } from "../aggregates.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
@@ -129,8 +130,10 @@ async function distinctEntities(
   c: ColumnOf,
   filter: string,
   variants: string[],
+  /** A relation holding the table's rows of these spellings (see withVariantRows). */
+  from: string = c.table.name,
 ): Promise<boolean> {
-  if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised)) return true;
+  if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised, from)) return true;
   const others = c.table.schema
     .filter((s) => s.name !== c.column && s.name !== "rowid")
     .slice(0, EVIDENCE_COLUMNS);
@@ -141,7 +144,7 @@ async function distinctEntities(
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
       `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
@@ -450,10 +453,18 @@ export const valueVariantsRule: ValidationRule = queryRule({
       fix: (merge: string) => string,
     ): Promise<void> => {
       const kept: VariantGroup[] = [];
-      for (const g of groups) {
-        if (kept.length >= SHOWN) break;
-        if (!(await distinctEntities(ctx.engine, c, filter, g.variants))) kept.push(g);
-      }
+      // The groups' rows are read once, not once per statement per group.
+      await withVariantRows(
+        ctx.engine,
+        c,
+        groups.flatMap((g) => g.variants),
+        async (from) => {
+          for (const g of groups) {
+            if (kept.length >= SHOWN) break;
+            if (!(await distinctEntities(ctx.engine, c, filter, g.variants, from))) kept.push(g);
+          }
+        },
+      );
       if (kept.length === 0) return;
       const locations = await locate(
         ctx.engine,
