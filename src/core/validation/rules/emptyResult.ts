@@ -120,12 +120,20 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
 
 /**
  * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
- * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)`, or a disjunction of such: a sanity check whose
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), or a
+ * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
  */
 function looksForExceptions(condition: Json): boolean {
   if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
     return ((condition.children as Json[]) ?? []).every(looksForExceptions);
+  // The NULL-aware form of a test, `x IS NOT NULL AND x NOT IN (home, away)`: the guard only leaves
+  // out missing values, so the conjunction asks what its test asks.
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_AND") {
+    const children = (condition.children as Json[]) ?? [];
+    const guard = (c: Json): boolean => c.class === "OPERATOR" && c.type === "OPERATOR_IS_NOT_NULL";
+    return children.some(looksForExceptions) && children.every((c) => guard(c) || looksForExceptions(c));
+  }
   if (condition.class === "OPERATOR")
     return ["OPERATOR_NOT", "OPERATOR_IS_NULL", "COMPARE_NOT_IN"].includes(String(condition.type));
   if (condition.class === "COMPARISON") {

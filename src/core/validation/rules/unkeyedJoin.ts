@@ -4,7 +4,7 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { isAggregate } from "../aggregates.ts";
-import { conjuncts, filterFor, namesOf, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { conjuncts, filterFor, namesOf, scopeOf, selectNodes, walkOwn } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import { parseTree, renderTree } from "../sqlText.ts";
 import type { ValidationRule } from "../validationRule.ts";
@@ -109,12 +109,15 @@ async function atMostOneRow(
     return (aggregated && !grouped) || limitOne;
   };
   if (side.type === "SUBQUERY")
-    return single((side.subquery as Json)?.node as Json) || (await countsAtMostOne(side, statement, engine));
+    return (
+      single((side.subquery as Json)?.node as Json) ||
+      (await countsAtMostOne(side, statement, engine, ownFilters(side, select)))
+    );
   if (side.type === "EXPRESSION_LIST") return ((side.values as unknown[]) ?? []).length <= 1;
   if (side.type !== "BASE_TABLE") return false;
   const name = String(side.table_name).toLowerCase();
   const cte = cteBody(statement, name);
-  if (cte) return single(cte) || (await countsAtMostOne(side, statement, engine));
+  if (cte) return single(cte) || (await countsAtMostOne(side, statement, engine, ownFilters(side, select)));
   const table = state.table(name);
   if (!table) return false;
   if (table.rowCount <= 1) return true;
@@ -130,25 +133,77 @@ async function atMostOneRow(
 /**
  * Whether a CTE or FROM-subquery side holds at most one row, asked of the data: `y AS (SELECT
  * "Identity Theft" FROM typ WHERE Year = 2007)` over a file with one row per year is one row, as
- * much as an aggregate is. The side is read with the statement's own CTEs and stopped at two rows;
- * a side that cannot be read alone (it refers to the other side) is not one row.
+ * much as an aggregate is. So is a side the query itself filters to one row: `FROM y a, y b WHERE
+ * a.year = 2000 AND b.year = 2024` pairs one row with one row, whatever else y holds — `filters`
+ * are the query's conditions that read this side only, applied to it before counting. The side is
+ * read with the statement's own CTEs and stopped at two rows; a side that cannot be read alone (it
+ * refers to the other side) is not one row.
  */
-async function countsAtMostOne(side: Json, statement: Json, engine: DuckEngine): Promise<boolean> {
-  try {
+async function countsAtMostOne(
+  side: Json,
+  statement: Json,
+  engine: DuckEngine,
+  filters: Json[] = [],
+): Promise<boolean> {
+  const count = async (where: Json[]): Promise<number> => {
     const tree = await parseTree(
       engine,
       "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_side LIMIT 2) AS s",
     );
     const outer = tree.statements[0]!.node;
     const inner = ((outer.from_table as Json).subquery as Json).node as Json;
-    inner.from_table = { ...structuredClone(side), alias: "__radar_side" };
+    // The filters name the side by its own alias (`a.year`), so it keeps it.
+    const alias = String(side.alias || side.table_name || "__radar_side");
+    inner.from_table = { ...structuredClone(side), alias };
+    if (where.length > 0)
+      inner.where_clause =
+        where.length === 1
+          ? structuredClone(where[0])
+          : {
+              class: "CONJUNCTION",
+              type: "CONJUNCTION_AND",
+              alias: "",
+              query_location: 0,
+              children: structuredClone(where),
+            };
     const top = statement.node as Json | undefined;
     if (top?.cte_map) outer.cte_map = structuredClone(top.cte_map);
     const [row] = await engine.all(await renderTree(engine, tree));
-    return Number(row?.n ?? 2) <= 1;
+    return Number(row?.n ?? 2);
+  };
+  try {
+    if ((await count([])) <= 1) return true;
+    return filters.length > 0 && (await count(filters)) <= 1;
   } catch {
     return false;
   }
+}
+
+/**
+ * The conditions of the query (its WHERE, and the ON of an inner join) that read this side only,
+ * every column named with the side's alias (`a.year = 2000`); a condition with an unqualified
+ * column, or one of another side, is left out — it cannot be placed without the sides' columns.
+ * Subqueries inside a condition keep their own scope (`a.year = (SELECT max(year) FROM y)`).
+ */
+function ownFilters(side: Json, select: Json): Json[] {
+  const alias = String(side.alias || side.table_name || "").toLowerCase();
+  if (!alias) return [];
+  const candidates = [...conjuncts(select.where_clause)];
+  walk(select.from_table, (n) => {
+    if (n.type === "JOIN" && n.condition && (n.join_type === "INNER" || n.join_type === undefined))
+      candidates.push(...conjuncts(n.condition));
+  });
+  return candidates.filter((c) => {
+    let refs = 0;
+    let own = true;
+    walkOwn(c, (n) => {
+      if (n.class !== "COLUMN_REF") return;
+      const names = n.column_names as string[];
+      refs++;
+      if (names.length < 2 || names[0]!.toLowerCase() !== alias) own = false;
+    });
+    return refs > 0 && own;
+  });
 }
 
 /**

@@ -22,6 +22,7 @@ import { disagreeOnAttributes } from "../entityAttributes.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
 import { withVariantRows } from "../variantRows.ts";
+import { keptRowsFilter } from "../keptRowsFilter.ts";
 import { isAnyAggregate } from "../aggregates.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
@@ -491,7 +492,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
         grouped.add(`${c.alias}.${c.column}`);
         // No variants in the whole column (computed once per table and column): none among any rows.
         if ((await wholeColumn(c)).length === 0) continue;
-        const filter = await filterFor(ctx.engine, select, c.alias, ctx.state);
+        // Over the rows the query keeps (its joins too): variants only in rows it drops split nothing.
+        const own = await filterFor(ctx.engine, select, c.alias, ctx.state);
+        const filter = await keptRowsFilter(ctx, select, c.alias, own);
         const shown = outputColumn(sql.statement, select, item, output);
         // Only values that reached the result can split it: find candidates there, then count
         // them (and find their rows) in the source.
