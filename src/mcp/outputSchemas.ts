@@ -34,8 +34,14 @@ const diagnostic: Schema = {
     },
     remedy: {
       type: "object",
-      description: "The remedy the check states in SQL: the input table replaced by this SELECT.",
-      properties: { table: { type: "string" }, sql: { type: "string" }, says: { type: "string" } },
+      description:
+        "The remedy the check states in SQL: the input table replaced by this SELECT, or (scope `statement`) the call's whole SQL remedied.",
+      properties: {
+        table: { type: "string" },
+        sql: { type: "string" },
+        says: { type: "string" },
+        scope: { enum: ["statement"] },
+      },
       required: ["table", "sql", "says"],
     },
   },

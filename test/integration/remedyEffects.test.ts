@@ -27,6 +27,8 @@ const { lake, stateDir } = tempLake({
   "stations.csv": "station,name,elev\nS1,North,100\nS2,South,200\nS2,South,200\nS3,East,300\n",
   "stations_v.csv": "station,name,elev\nS1,North,100\nS2,South,200\nS2,South B,250\nS3,East,300\n",
   "readings.csv": "station,rain\nS1,1.0\nS2,2.0\nS2,3.0\nS3,4.0\nS3,5.0\n",
+  "rain.csv": "year,rain\n2015,10\n2016,12\n2017,8\n2018,30\n2019,11\n2020,9\n",
+  "yields.csv": "year,crop\n2015,100\n2016,120\n2017,80\n2019,110\n2020,90\n",
   "parts/a.csv": "site,count\nX,10\nY,20\nZ,5\n",
   "parts/b.csv": "site,count\nY,20\nW,7\nV,3\n",
 });
@@ -216,5 +218,47 @@ describe("union-duplicate-rows: the union without the copies", () => {
     const [f] = await run(union, "SELECT count(*) > 0 AS any FROM u", "union-duplicate-rows");
     assert.ok(f, "union-duplicate-rows fires on the count");
     assert.equal(f.severity, "info", JSON.stringify(f));
+  });
+});
+
+describe("join-row-loss: the join made to keep the rows it dropped", () => {
+  const both = [
+    { file: "rain.csv", output: "rn" },
+    { file: "yields.csv", output: "yl" },
+  ];
+  test("a mean over the joined rows: before → after with the join made LEFT", async () => {
+    const [d] = await run(
+      both,
+      "SELECT avg(rn.rain) AS rain, avg(yl.crop) AS crop, count(*) AS n FROM rn JOIN yl ON rn.year = yl.year",
+      "join-row-loss",
+    );
+    assert.equal(d?.severity, "warning", JSON.stringify(d));
+    assert.equal(
+      d?.effect?.text,
+      "rain 10 → 13.33, n 5 → 6 with the join made LEFT, keeping the rows of rn it dropped",
+    );
+    assert.match(d?.effect?.sql ?? "", /LEFT JOIN/);
+  });
+  test("a correlation the dropped year cannot enter: info", async () => {
+    const [d] = await run(
+      both,
+      "SELECT corr(rn.rain, yl.crop) AS r FROM rn JOIN yl ON rn.year = yl.year",
+      "join-row-loss",
+    );
+    assert.ok(d, "join-row-loss fires");
+    assert.equal(d.severity, "info", JSON.stringify(d));
+    assert.match(d.effect?.text ?? "", /^the result is the same with the join made LEFT/);
+  });
+  test("a WHERE on the other side would drop them again: not measured", async () => {
+    const [d] = await run(
+      both,
+      "SELECT avg(rn.rain) AS rain FROM rn JOIN yl ON rn.year = yl.year WHERE yl.crop > 0",
+      "join-row-loss",
+    );
+    assert.equal(d?.severity, "warning", JSON.stringify(d));
+    assert.equal(
+      d?.effect?.text,
+      "not measured: keeping the dropped rows changes the join, and the WHERE condition reads the other side, which would drop them again",
+    );
   });
 });

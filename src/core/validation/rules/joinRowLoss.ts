@@ -21,6 +21,7 @@ import { queryRule } from "../validationRule.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { tableId } from "../tableMemo.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
+import { keptJoin } from "../effect/keptJoin.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
 const LISTING_ROWS = 10_000;
@@ -112,7 +113,17 @@ export const joinRowLossRule: ValidationRule = queryRule({
           continue;
         }
         reported.add(key);
-        out.push(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans));
+        out.push({
+          ...(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans)),
+          ...(await keptJoin(
+            ctx.engine,
+            sql.statement,
+            ctx.state,
+            join,
+            loss.from[0]!.alias,
+            tableLabel(loss.from[0]!.table),
+          )),
+        });
       }
     }
     return out;
