@@ -55,6 +55,12 @@ export interface Remedy {
   says: string;
   /** `statement`: `sql` is the call's whole statement as the remedy has it. Unset: a table's replacement. */
   scope?: "statement";
+  /**
+   * The remedy only keeps rows the finding is about and cannot supply what they lack (a join made
+   * LEFT keeps the year a series misses, not its missing value): a result it leaves the same does
+   * not show that the finding concerns rows no result uses, so it is not lowered to info.
+   */
+  partial?: true;
 }
 
 /** Thrown before execution: the call is rejected and nothing ran. */

@@ -41,6 +41,11 @@ const diagnostic: Schema = {
         sql: { type: "string" },
         says: { type: "string" },
         scope: { enum: ["statement"] },
+        partial: {
+          type: "boolean",
+          description:
+            "The remedy keeps rows but cannot supply what they lack: a result it leaves the same does not lower the finding.",
+        },
       },
       required: ["table", "sql", "says"],
     },

@@ -24,7 +24,9 @@ function pathTo(root: unknown, target: unknown, path: string[] = []): string[] |
  * that lost rows, their other-side columns NULL. It says what keeping them changes only where
  * nothing else drops them again: the SELECT has no other join, and no WHERE condition reads the
  * other side (either would filter the NULL rows out, and the effect would read "the same" for a
- * loss that matters). Otherwise the effect is not measured, and says why.
+ * loss that matters). Otherwise the effect is not measured, and says why. The rows kept have no
+ * partner values, so a result that stays the same (a correlation, a mean of the other side) does
+ * not make the loss harmless: the remedy is `partial`, and the finding keeps its severity.
  */
 export async function keptJoin(
   engine: DuckEngine,
@@ -69,6 +71,7 @@ export async function keptJoin(
       sql,
       says: `the join made ${lostLeft ? "LEFT" : "RIGHT"}, keeping the rows of ${dropped} it dropped`,
       scope: "statement",
+      partial: true,
     },
   };
 }

@@ -46,7 +46,9 @@ export async function measureEffects(
     }
     try {
       d.effect = await measureEffect(facts.ctx.engine, facts.sql.sql, output, d.remedy);
-      if (d.effect.changed === false) d.severity = "info";
+      if (d.effect.changed === false && d.remedy.partial)
+        d.effect.text += ": the kept rows have no partner values to add";
+      else if (d.effect.changed === false) d.severity = "info";
     } catch (error) {
       if (expired()) {
         d.effect = { measured: false, text: "not measured: the validation budget was spent" };
