@@ -42,15 +42,25 @@ export interface DiagnosticEffect {
 /**
  * A remedy a rule can say in SQL: one input table of the call replaced by a SELECT over it (the
  * summary rows left out, the duplicate rows dropped, the spellings merged, the values parsed). The
- * call's SQL is run again with that table replaced, and the two results are compared.
+ * call's SQL is run again with that table replaced, and the two results are compared. A remedy
+ * that changes the query rather than a table (a join made LEFT to keep the rows it dropped) gives
+ * the whole remedied statement instead (`scope: "statement"`).
  */
 export interface Remedy {
-  /** The input table the remedy replaces, as the call's SQL names it. */
+  /** The input table the remedy replaces, as the call's SQL names it (for a statement: the table whose rows it keeps). */
   table: string;
-  /** A SELECT over the table giving it as the remedy would have it (same column names). */
+  /** A SELECT over the table giving it as the remedy would have it (same column names); for a statement, the call's whole SQL remedied. */
   sql: string;
   /** What the remedy does, said after "with": "the row 'Total' (line 55) left out". */
   says: string;
+  /** `statement`: `sql` is the call's whole statement as the remedy has it. Unset: a table's replacement. */
+  scope?: "statement";
+  /**
+   * The remedy only keeps rows the finding is about and cannot supply what they lack (a join made
+   * LEFT keeps the year a series misses, not its missing value): a result it leaves the same does
+   * not show that the finding concerns rows no result uses, so it is not lowered to info.
+   */
+  partial?: true;
 }
 
 /** Thrown before execution: the call is rejected and nothing ran. */

@@ -34,8 +34,19 @@ const diagnostic: Schema = {
     },
     remedy: {
       type: "object",
-      description: "The remedy the check states in SQL: the input table replaced by this SELECT.",
-      properties: { table: { type: "string" }, sql: { type: "string" }, says: { type: "string" } },
+      description:
+        "The remedy the check states in SQL: the input table replaced by this SELECT, or (scope `statement`) the call's whole SQL remedied.",
+      properties: {
+        table: { type: "string" },
+        sql: { type: "string" },
+        says: { type: "string" },
+        scope: { enum: ["statement"] },
+        partial: {
+          type: "boolean",
+          description:
+            "The remedy keeps rows but cannot supply what they lack: a result it leaves the same does not lower the finding.",
+        },
+      },
       required: ["table", "sql", "says"],
     },
   },

@@ -193,12 +193,18 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
           ? Math.max(budget.ceilingMs!, executed.executionMs)
           : Infinity;
       if (Number.isFinite(budgetMs)) limit = facts.ctx.engine.limit(budgetMs);
+      const budgetEnd = performance.now() + budgetMs;
       try {
         await preparedOnce;
         await run(late, all);
         await earlyRun;
         // Within the same budget as the checks: the remedied re-runs are checks too.
-        await measureEffects(all, [...found.values()].flat(), () => limit?.expired() ?? false);
+        await measureEffects(
+          all,
+          [...found.values()].flat(),
+          () => limit?.expired() ?? false,
+          () => budgetEnd - performance.now(),
+        );
       } finally {
         limit?.clear();
         // A view left behind would be replaced by the next query's (CREATE OR REPLACE): never fail the call over it.

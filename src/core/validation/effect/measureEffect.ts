@@ -19,11 +19,11 @@ export async function measureEffect(
   output: string,
   remedy: Remedy,
 ): Promise<DiagnosticEffect> {
-  const remedied = await remediedSql(engine, sql, remedy);
+  const remedied = remedy.scope === "statement" ? remedy.sql : await remediedSql(engine, sql, remedy);
   if (!remedied)
     return {
       measured: false,
-      text: `not measured: the query does not read ${remedy.table} by that name`,
+      text: `not measured: the query does not read ${remedy.table} as a table by that name (a CTE or subquery of the query is not remedied)`,
     };
   const columns = await engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
   const after = `(${remedied})`;

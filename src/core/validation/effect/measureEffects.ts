@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../diagnostic.ts";
-import type { CallFacts } from "../validationRule.ts";
+import type { ExecutedFacts } from "../validationRule.ts";
 import { measureEffect } from "./measureEffect.ts";
 
 /**
@@ -9,9 +9,11 @@ import { measureEffect } from "./measureEffect.ts";
  * not be measured — no remedy in SQL, the budget spent, the re-run failed — it says so, never a guess.
  */
 export async function measureEffects(
-  facts: CallFacts,
+  facts: ExecutedFacts,
   findings: Diagnostic[],
   expired: () => boolean,
+  /** Milliseconds left of the validation budget (Infinity when unlimited). */
+  remainingMs: () => number = () => Infinity,
 ): Promise<void> {
   const output = typeof facts.args.output === "string" ? facts.args.output : undefined;
   const inputs = Array.isArray(facts.args.inputs) ? (facts.args.inputs as unknown[]).map(String) : [];
@@ -33,10 +35,25 @@ export async function measureEffects(
       d.effect = { measured: false, text: "not measured: the validation budget was spent" };
       continue;
     }
+    // A re-run takes about as long as the call did: one that cannot finish within what is left
+    // of the budget is not started (it would only be interrupted).
+    if (facts.executionMs > remainingMs()) {
+      d.effect = {
+        measured: false,
+        text: `not measured: running the query again (${Math.round(facts.executionMs)} ms) does not fit in what is left of the validation budget`,
+      };
+      continue;
+    }
     try {
       d.effect = await measureEffect(facts.ctx.engine, facts.sql.sql, output, d.remedy);
-      if (d.effect.changed === false) d.severity = "info";
+      if (d.effect.changed === false && d.remedy.partial)
+        d.effect.text += ": the kept rows have no partner values to add";
+      else if (d.effect.changed === false) d.severity = "info";
     } catch (error) {
+      if (expired()) {
+        d.effect = { measured: false, text: "not measured: the validation budget was spent" };
+        continue;
+      }
       d.effect = {
         measured: false,
         text: `not measured: the remedied query failed (${(error as Error).message.split("\n")[0]})`,

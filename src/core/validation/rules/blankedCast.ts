@@ -19,6 +19,7 @@ import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { NUMBER_LIKE } from "./numericAsText.ts";
+import { readNumbers } from "../effect/readNumbers.ts";
 
 /** Conversions that give NULL instead of failing on a value they cannot read. */
 const TRY_FUNCTIONS = new Set(["try_strptime", "try"]);
@@ -174,7 +175,17 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
       message: `${cast.how} of ${where} gives NULL for ${total} value(s) holding digits, which this query tests for: ${shown}${more}.`,
       locations: present(locations),
     };
+  // The effect of reading the values: only numbers under a footnote mark have a reading to measure.
+  const remedied = cast.numericTryCast
+    ? await readNumbers(ctx.engine, { table, column, alias, converted, lost, from: kept.from })
+    : {
+        effect: {
+          measured: false,
+          text: "not measured: reading these values would take a format the data does not state",
+        },
+      };
   return {
+    ...remedied,
     code: "blanked-cast",
     severity: "warning",
     message:

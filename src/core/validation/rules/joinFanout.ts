@@ -9,6 +9,7 @@ import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
 import { sameRelation, tableLabel } from "../derivedTables.ts";
+import { dedupedKeys } from "../effect/dedupedKeys.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -134,6 +135,7 @@ export const joinFanoutRule: ValidationRule = queryRule({
       );
       const on = left.map((k, i) => `${k.label} = ${right[i]!.label}`).join(" AND ");
       out.push({
+        ...(await dedupedKeys(ctx.engine, manyToMany ? [left, right] : [manySide])),
         code: "join-fanout",
         severity: "warning",
         message: manyToMany

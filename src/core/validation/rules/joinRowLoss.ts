@@ -25,6 +25,7 @@ import type { Restriction } from "../joinRestriction.ts";
 import { filteredLoss } from "../joinFilteredLoss.ts";
 import type { FilteredLoss } from "../joinFilteredLoss.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
+import { keptJoin } from "../effect/keptJoin.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
 const LISTING_ROWS = 10_000;
@@ -142,9 +143,17 @@ export const joinRowLossRule: ValidationRule = queryRule({
         }
         reported.add(key);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
-        out.push(
-          await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans, undefined, filtered),
-        );
+        out.push({
+          ...(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans, undefined, filtered)),
+          ...(await keptJoin(
+            ctx.engine,
+            sql.statement,
+            ctx.state,
+            join,
+            loss.from[0]!.alias,
+            tableLabel(loss.from[0]!.table),
+          )),
+        });
       }
     }
     return out;

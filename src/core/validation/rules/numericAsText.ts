@@ -11,6 +11,8 @@ import { queryRule } from "../validationRule.ts";
 import type { SharedState } from "../../state/sharedState.ts";
 import { columnLabel } from "../derivedTables.ts";
 import { sqlName } from "./unknownColumn.ts";
+import { readAsNumbers, readNumbers } from "../effect/readNumbers.ts";
+import type { BlankedValues } from "../effect/readNumbers.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
 export const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
@@ -153,12 +155,12 @@ export const numericAsTextRule: ValidationRule = queryRule({
       seen.add(key);
       const locations = await locate(ctx.engine, table, finding.rowids);
       const examples = finding.values.map((v, i) => `${quote(v)}${at(locations[i])}`).join(", ");
-      const fix = cleaning(
-        sqlName(column),
-        await formatsOf(ctx, use),
-        finding.labels || use.kind === "tryCast",
-      );
+      const formats = await formatsOf(ctx, use);
+      const fix = cleaning(sqlName(column), formats, finding.labels || use.kind === "tryCast");
       out.push({
+        ...(finding.blanked
+          ? await readNumbers(ctx.engine, finding.blanked)
+          : readAsNumbers(table, column, formats, use.kind === "order")),
         code: "numeric-as-text",
         severity: "warning",
         message:
@@ -179,6 +181,8 @@ interface Finding {
   rowids: number[];
   values: unknown[];
   labels: boolean;
+  /** For a TRY_CAST: the values it blanked, for the remedy that reads them. */
+  blanked?: BlankedValues;
 }
 
 /** Whether text and numbers disagree for this use on the rows the query keeps, with the rows that show it. */
@@ -231,7 +235,21 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
     const [row] = await ctx.engine.all(`SELECT count(*) AS n${kept.from} AND ${lost}`);
     const count = Number(row?.n ?? 0);
     if (count === 0) return undefined;
-    return { how: `TRY_CAST(… AS ${use.target})`, what: "", count, labels: false, ...(await rows(lost)) };
+    return {
+      how: `TRY_CAST(… AS ${use.target})`,
+      what: "",
+      count,
+      labels: false,
+      ...(await rows(lost)),
+      blanked: {
+        table: use.column.table,
+        column,
+        alias,
+        converted: `TRY_CAST(${expression} AS ${use.target})`,
+        lost,
+        from: kept.from,
+      },
+    };
   }
 
   const p = await profile();

@@ -10,6 +10,7 @@ import { columnRefs, filterFor, resolveColumn, scopeOf, selectNodes } from "../s
 import type { Json } from "../sqlFacts.ts";
 import { memoized } from "../tableMemo.ts";
 import type { ValidationRule } from "../validationRule.ts";
+import { unionWithoutCopies } from "../effect/unionWithoutCopies.ts";
 
 const SHOWN = 5;
 const NUMERIC =
@@ -225,6 +226,7 @@ export const unionDuplicateRowsRule: ValidationRule = {
         severity: "warning",
         message: `This query sums or counts over ${info.name}, which holds ${dups.groups} row(s) identical across files: ${text}. Each is counted once per file. Deduplicate first (SELECT DISTINCT over the data columns, or keep one file per entity).`,
         locations,
+        remedy: unionWithoutCopies(info, dups.groups),
       });
     }
     return out;

@@ -26,6 +26,7 @@ import { keptRowsFilter } from "../keptRowsFilter.ts";
 import { isAnyAggregate } from "../aggregates.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
+import { mergedSpellings, mergesOf } from "../effect/mergedSpellings.ts";
 
 const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -452,6 +453,8 @@ export const valueVariantsRule: ValidationRule = queryRule({
       groups: VariantGroup[],
       filter: string,
       fix: (merge: string) => string,
+      /** Spellings the query names: the variants are merged into one of them. */
+      named?: ReadonlySet<string>,
     ): Promise<void> => {
       const kept: VariantGroup[] = [];
       // The groups' rows are read once, not once per statement per group.
@@ -478,6 +481,17 @@ export const valueVariantsRule: ValidationRule = queryRule({
         severity: "warning",
         message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${kept.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix(mergingExpression(c.column, kept))}`,
         locations: present(locations),
+        remedy: mergedSpellings(
+          c.table,
+          c.column,
+          await mergesOf(
+            ctx.engine,
+            c.table,
+            c.column,
+            kept.map((g) => g.variants),
+            named,
+          ),
+        ),
       });
     };
     const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
@@ -568,6 +582,7 @@ export const valueVariantsRule: ValidationRule = queryRule({
             others,
             (merge) =>
               `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${compareWith(merge, named[0]!)}.`,
+            use.literals,
           );
         }
         for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {
@@ -596,6 +611,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
             severity: "warning",
             message: `${columnLabel(c.table, c.column)}, used in ${how(quote(literal))}, never holds ${quote(literal)} among the rows the query keeps; they spell it ${shown}. The comparison matches none of them. Compare a normalised form, e.g. ${compareWith(merge, literal)}.`,
             locations: present(locations),
+            remedy: mergedSpellings(c.table, c.column, [
+              { variants: spellings.map((x) => x.v), into: literal },
+            ]),
           });
         }
       }
