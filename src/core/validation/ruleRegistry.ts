@@ -2,6 +2,7 @@ import { bashDeniedRule } from "./rules/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast.ts";
 import { duplicateFileRule } from "./rules/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult.ts";
+import { fillValueRule } from "./rules/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
 import { headerOffsetRule } from "./rules/headerOffset.ts";
 import { joinFanoutRule } from "./rules/joinFanout.ts";
@@ -51,6 +52,7 @@ export const validationRules: ValidationRule[] = [
   valueVariantsRule,
   partialSheetRule,
   partialViewRule,
+  fillValueRule,
 ];
 
 /** The stable codes, for docs and tests. */
