@@ -11,6 +11,7 @@ import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
 import { numericAsTextRule } from "./rules/numericAsText.ts";
 import { partialCoverageRule, partialSheetRule, partialViewRule } from "./rules/partialCoverage.ts";
+import { seriesGapRule } from "./rules/seriesGap.ts";
 import { summaryRowRule } from "./rules/summaryRow.ts";
 import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
@@ -53,6 +54,7 @@ export const validationRules: ValidationRule[] = [
   partialSheetRule,
   partialViewRule,
   fillValueRule,
+  seriesGapRule,
 ];
 
 /** The stable codes, for docs and tests. */
