@@ -83,6 +83,31 @@ describe("series-gap", () => {
     assert.match(d!.message, /steps by one year .*1 year missing between 2013 and 2015/);
   });
 
+  test("a self-join on the previous month (EE-us-05's query) names the gap and the row left without a partner", async () => {
+    const sql = (table: string) =>
+      `WITH m AS (SELECT CAST(date_trunc('month', Date) AS DATE) AS mo, "Index" AS idx FROM ${table}) ` +
+      "SELECT a.mo, a.idx, b.mo AS prev_mo, b.idx AS prev_idx, a.idx < b.idx AS fell FROM m a " +
+      "LEFT JOIN m b ON b.mo = a.mo - INTERVAL 1 MONTH WHERE a.mo BETWEEN DATE '2023-06-01' AND DATE '2025-12-01'";
+    const [d, ...rest] = await query(sql("gappy"), ["gappy"]);
+    assert.equal(rest.length, 0);
+    assert.equal(d?.severity, "warning");
+    assert.match(
+      d!.message,
+      /self-join of m \(CTE over gappy\) on b\.mo = a\.mo shifted \(-\) pairs each month/,
+    );
+    assert.match(d!.message, /1 month missing between 2025-09-01 and 2025-11-01/);
+    assert.match(d!.message, /their joined columns are NULL/);
+    assert.deepEqual(await query(sql("complete"), ["complete"]), []);
+    const [annual] = await query(
+      "SELECT a.year, a.value - b.value AS d FROM annual a JOIN annual b ON b.year = a.year - 1",
+      ["annual"],
+    );
+    assert.match(
+      annual!.message,
+      /1 year missing between 2013 and 2015 \(annual\.csv:6\).*the inner join drops them/,
+    );
+  });
+
   test("quiet: no gap, a gap outside the kept rows, a weekday series, a query that reads the step", async () => {
     assert.deepEqual(
       await query('SELECT Date, "Index" - lag("Index") OVER (ORDER BY Date) AS c FROM complete', [

@@ -1,12 +1,20 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
-import { tableLabel } from "../derivedTables.ts";
+import { sameRelation, tableLabel } from "../derivedTables.ts";
 import { at, locate, present } from "../evidence.ts";
 import { keptRelation, ROWID } from "../keptRelation.ts";
 import { seriesShape } from "../seriesShape.ts";
 import type { SeriesShape, SeriesStep } from "../seriesShape.ts";
-import { expressionSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../sqlFacts.ts";
+import {
+  conjuncts,
+  expressionSql,
+  filterFor,
+  resolveColumn,
+  scopeOf,
+  selectNodes,
+  walkOwn,
+} from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
@@ -158,6 +166,73 @@ export const seriesGapRule: ValidationRule = queryRule({
         });
       }
     }
+    for (const select of selectNodes(sql.statement)) out.push(...(await shiftedSelfJoins(ctx, select)));
     return out;
   },
 });
+
+/**
+ * A self-join on the previous (or next) period — `ON b.mo = a.mo - INTERVAL 1 MONTH`, `ON
+ * b.year = a.year - 1` — over a series with gaps: the rows whose partner falls in a gap find none
+ * (NULL under a LEFT JOIN, dropped under an inner one). The series is the shifted side's values
+ * among the rows the query's WHERE keeps.
+ */
+async function shiftedSelfJoins(ctx: OperatorContext, select: Json): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  const joins: Json[] = [];
+  walkOwn(select.from_table, (n) => {
+    if (n.type === "JOIN") joins.push(n);
+  });
+  if (joins.length === 0) return out;
+  const scope = scopeOf(select.from_table, ctx.state);
+  for (const join of joins) {
+    for (const c of conjuncts(join.condition)) {
+      if (c.class !== "COMPARISON" || c.type !== "COMPARE_EQUAL") continue;
+      const [l, r] = [c.left as Json, c.right as Json];
+      const bare = l.class === "COLUMN_REF" ? l : r.class === "COLUMN_REF" ? r : undefined;
+      const shifted = bare === l ? r : l;
+      if (!bare || shifted.class === "COLUMN_REF" || shifted.class === "CONSTANT") continue;
+      // The shifted side is arithmetic on one column (`a.mo - INTERVAL 1 MONTH`, `a.year - 1`).
+      const op = String(shifted.function_name ?? "");
+      if (shifted.class !== "FUNCTION" || !["+", "-", "date_add", "date_sub"].includes(op)) continue;
+      const target = resolveColumn(bare.column_names as string[], scope);
+      const source = onlyColumn(shifted, scope);
+      if (!target || !source || target.alias === source.alias) continue;
+      if (target.column.toLowerCase() !== source.column.toLowerCase()) continue;
+      if (!sameRelation(target.table, source.table)) continue;
+      const a = sqlIdent(source.alias);
+      const filter = await filterFor(ctx.engine, select, source.alias, ctx.state);
+      const from = ` FROM ${sqlIdent(source.table.name)} AS ${a} WHERE (${filter})`;
+      const orderSql = `${a}.${sqlIdent(source.column)}`;
+      const series = await stepsOf(ctx, from, orderSql, "0");
+      const shape = series && seriesShape(series.steps);
+      if (!shape || shape.gaps.length === 0) continue;
+      const after = shape.gaps.slice(0, SHOWN).map((g) => g.to);
+      const rows = await ctx.engine.all(
+        `SELECT min(${a}.rowid) AS r${from} AND ${series.text} IN (${after.map(sqlString).join(", ")}) ` +
+          `GROUP BY ${series.text} ORDER BY ${series.text}`,
+      );
+      const locations = await locate(
+        ctx.engine,
+        source.table,
+        rows.map((x) => Number(x.r)).filter((x) => Number.isFinite(x)),
+      );
+      const where = locations.map((x) => at(x).trim()).filter(Boolean);
+      const outer =
+        String(join.join_type) === "LEFT" ||
+        String(join.join_type) === "RIGHT" ||
+        String(join.join_type) === "OUTER";
+      out.push({
+        code: "series-gap",
+        severity: "warning",
+        message:
+          `The self-join of ${tableLabel(source.table)} on ${target.alias}.${target.column} = ${source.alias}.${source.column} shifted (${op}) pairs each ${shape.period} with another, ` +
+          `but ${source.column} steps by one ${shape.period} except at ${shape.gaps.length} gap(s): ${gapsText(shape)}` +
+          `${where.length ? ` ${where.join(" ")}` : ""}. The rows whose partner falls in a gap find none` +
+          `${outer ? " (their joined columns are NULL)" : " (the inner join drops them)"}; say how the answer treats them.`,
+        locations: present(locations),
+      });
+    }
+  }
+  return out;
+}
