@@ -1,5 +1,6 @@
 import { bashDeniedRule } from "./rules/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast.ts";
+import { carriedFanoutRule } from "./rules/carriedFanout.ts";
 import { duplicateFileRule } from "./rules/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult.ts";
 import { fillValueRule } from "./rules/fillValue.ts";
@@ -55,6 +56,7 @@ export const validationRules: ValidationRule[] = [
   partialViewRule,
   fillValueRule,
   seriesGapRule,
+  carriedFanoutRule,
 ];
 
 /** The stable codes, for docs and tests. */
