@@ -45,7 +45,10 @@ describe("join-fanout across queries", () => {
     const [d, ...rest] = await query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"], "q1");
     assert.equal(rest.length, 0);
     assert.equal(d?.severity, "warning");
-    assert.match(d!.message, /avg\(elev\) over listed: listed was made by a join on stations\.station = networks\.station/);
+    assert.match(
+      d!.message,
+      /avg\(elev\) over listed: listed was made by a join on stations\.station = networks\.station/,
+    );
     assert.match(d!.message, /'C': 2 rows \(stations\.csv:4\)/);
     assert.deepEqual(d!.locations, [{ file: "stations.csv", line: 4 }]);
     // A total per station still counts C's value twice; a mean per station is its value.
