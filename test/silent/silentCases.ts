@@ -1,4 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
+import { fillCases } from "./fillCases.ts";
 import { issue25Cases } from "./issue25Cases.ts";
 
 /**
@@ -2805,4 +2806,5 @@ export const silentCases: SilentCase[] = [
     ],
   },
   ...issue25Cases,
+  ...fillCases,
 ];

@@ -10,7 +10,7 @@ import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 12;
+const CACHE_VERSION = 13;
 
 export interface MapProgress {
   filesDone: number;

@@ -66,6 +66,38 @@ function suspects(sample: string[][], specs: ColumnSpec[]): number[] {
   return out;
 }
 
+/** A sample this long may stop before the end of its column (typeTextColumns' SAMPLE_ROWS). */
+const PARTIAL_SAMPLE_ROWS = 500;
+
+/**
+ * Number columns whose `NaN` cells all lie past the sample (a sensor that failed late in the
+ * file): one DuckDB pass over those columns counts the `NaN` tokens of every row, so they are read
+ * as markers too instead of poisoning every aggregate.
+ */
+async function nanPastSample(
+  engine: DuckEngine,
+  fromSql: string,
+  specs: ColumnSpec[],
+  sample: string[][],
+): Promise<number[]> {
+  if (sample.length < PARTIAL_SAMPLE_ROWS) return [];
+  const sampled = new Set(suspects(sample, specs));
+  const numbers = specs
+    .map((spec, i) => ({ spec, i }))
+    .filter(({ spec, i }) => spec.type === "DOUBLE" && !spec.dateFormat && !sampled.has(i))
+    .map(({ i }) => i);
+  if (numbers.length === 0) return [];
+  const [row = {}] = await engine.all(
+    `SELECT ${numbers
+      .map(
+        (i) =>
+          `count(*) FILTER (WHERE lower(trim(${sqlIdent(positionalName(i))})) IN ('nan', '+nan', '-nan')) AS n${i}`,
+      )
+      .join(", ")} FROM (${fromSql})`,
+  );
+  return numbers.filter((i) => Number(row[`n${i}`] ?? 0) > 0);
+}
+
 /**
  * Finds the markers of the columns of `fromSql` (positional text columns `column0…`, the data rows)
  * and retypes those columns: specs and profiles are updated in place. `sample`: the first data rows
@@ -78,7 +110,7 @@ export async function applyMissingMarkers(
   profiles: ColumnProfile[],
   sample: string[][],
 ): Promise<void> {
-  const indexes = suspects(sample, specs);
+  const indexes = [...suspects(sample, specs), ...(await nanPastSample(engine, fromSql, specs, sample))];
   if (indexes.length === 0) return;
   const columns = indexes.map((i) => sqlIdent(positionalName(i))).join(", ");
   // Non-numeric values per column, with their counts (the most frequent MAX_KINDS + 1).

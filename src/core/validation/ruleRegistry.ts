@@ -1,7 +1,9 @@
 import { bashDeniedRule } from "./rules/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast.ts";
+import { carriedFanoutRule } from "./rules/carriedFanout.ts";
 import { duplicateFileRule } from "./rules/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult.ts";
+import { fillValueRule } from "./rules/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
 import { headerOffsetRule } from "./rules/headerOffset.ts";
 import { joinFanoutRule } from "./rules/joinFanout.ts";
@@ -10,6 +12,7 @@ import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
 import { numericAsTextRule } from "./rules/numericAsText.ts";
 import { partialCoverageRule, partialSheetRule, partialViewRule } from "./rules/partialCoverage.ts";
+import { seriesGapRule } from "./rules/seriesGap.ts";
 import { summaryRowRule } from "./rules/summaryRow.ts";
 import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
@@ -51,6 +54,9 @@ export const validationRules: ValidationRule[] = [
   valueVariantsRule,
   partialSheetRule,
   partialViewRule,
+  fillValueRule,
+  seriesGapRule,
+  carriedFanoutRule,
 ];
 
 /** The stable codes, for docs and tests. */

@@ -1,0 +1,100 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { Runtime } from "../../src/core/runtime.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+// fill-value (issue 25/26): an aggregate over rows holding a value the Source Map lists as a
+// column's "no data" fill (9.99e+32 in a density file, 99999.99 in an hourly file) is a warning
+// with the rows and the measured effect of reading the fill as NULL; a true repeated extreme, a
+// query that already blanks the fill, and an aggregate the fill does not change are not.
+
+const hours = Array.from({ length: 30 }, (_, i) => i);
+const density = hours.map((h) => {
+  const d = h % 10 === 7 ? "9.99e+32" : `${(2 + ((h * 37) % 17) / 10).toFixed(2)}e-12`;
+  return `2024-03-01T${String(h % 24).padStart(2, "0")}:00,${d}`;
+});
+const hourly = hours.map((h) => {
+  const speed = h === 4 || h === 21 ? "99999.99" : (380 + ((h * 53) % 120)).toFixed(2);
+  const temp = (1 + ((h * 29) % 40) / 10).toFixed(1);
+  // A percentage whose true maximum 100 repeats: data, not a fill.
+  const cover = h % 6 === 0 ? "100" : String((h * 13) % 90);
+  return `${h},${speed},${temp},${cover}`;
+});
+
+const { lake, stateDir } = tempLake({
+  "swarm/density.csv": `time,density\n${density.join("\n")}\n`,
+  "omni/hourly.csv": `hour,speed,temp,cover\n${hourly.join("\n")}\n`,
+});
+
+let runtime: Runtime;
+before(async () => {
+  runtime = await Runtime.open(lake, { radarDir: stateDir });
+  for (const [file, output] of [
+    ["swarm/density.csv", "density"],
+    ["omni/hourly.csv", "hourly"],
+  ])
+    assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
+});
+after(() => runtime?.close());
+
+let n = 0;
+const query = async (sql: string, inputs: string[], output = `q${n++}`) => {
+  const e = await runtime.call({ op: "Query", sql, inputs, output });
+  assert.equal(e.status, "ok", JSON.stringify(e.diagnostics));
+  return e.diagnostics.filter((d) => d.code === "fill-value");
+};
+
+describe("fill-value", () => {
+  test("max(density) over 9.99e+32 fills: the rows, their lines and max before → after", async () => {
+    const [d, ...rest] = await query("SELECT max(density) AS peak FROM density", ["density"]);
+    assert.equal(rest.length, 0);
+    assert.equal(d?.severity, "warning");
+    assert.match(
+      d!.message,
+      /reads 3 row\(s\) whose density holds 9\.99e\+32 \(swarm\/density\.csv:9, swarm\/density\.csv:19, swarm\/density\.csv:29\)/,
+    );
+    assert.match(d!.message, /likely "no data" fill of swarm\/density\.csv/);
+    assert.deepEqual(d!.locations[0], { file: "swarm/density.csv", line: 9 });
+    assert.equal(d!.effect?.measured, true);
+    assert.equal(d!.effect?.changed, true);
+    assert.match(
+      d!.effect!.text,
+      /peak 999,000,[0-9,]+ → 3\.6e-12 with density's fill value 9\.99e\+32 read as NULL/,
+    );
+  });
+
+  test("corr() over 99999.99 in the second argument is found too", async () => {
+    const [d] = await query("SELECT corr(temp, speed) AS r FROM hourly", ["hourly"]);
+    assert.equal(d?.severity, "warning");
+    assert.match(
+      d!.message,
+      /corr\(speed\) over hourly reads 2 row\(s\) whose speed holds 99999\.99 \(omni\/hourly\.csv:6, omni\/hourly\.csv:23\)/,
+    );
+    assert.match(d!.effect!.text, /^r .* → .* with speed's fill value 99999\.99 read as NULL$/);
+  });
+
+  test("an aggregate the fill does not change is info: min() under a fill at the top", async () => {
+    const [d] = await query("SELECT min(density) AS low FROM density", ["density"]);
+    assert.equal(d?.severity, "info");
+    assert.match(d!.effect!.text, /the result is the same/);
+  });
+
+  test("quiet: the fill left out by WHERE, blanked by NULLIF, or a true maximum that repeats", async () => {
+    assert.deepEqual(
+      await query("SELECT avg(density) AS m FROM density WHERE density < 1e30", ["density"]),
+      [],
+    );
+    assert.deepEqual(await query("SELECT avg(NULLIF(speed, 99999.99)) AS m FROM hourly", ["hourly"]), []);
+    assert.deepEqual(await query("SELECT max(cover) AS c, avg(cover) AS m FROM hourly", ["hourly"]), []);
+    assert.deepEqual(await query("SELECT count(*) AS n FROM hourly", ["hourly"]), []);
+  });
+
+  test("through a table a Query made: the fill is followed back to its file and found in the rows", async () => {
+    await query("SELECT hour, speed FROM hourly WHERE hour < 10", ["hourly"], "early");
+    const [d] = await query("SELECT avg(speed) AS v FROM early", ["early"]);
+    assert.equal(d?.severity, "warning");
+    assert.match(d!.message, /reads 1 row\(s\) whose speed holds 99999\.99/);
+    await query("SELECT hour, speed FROM hourly WHERE hour > 4 AND hour < 20", ["hourly"], "middle");
+    assert.deepEqual(await query("SELECT avg(speed) AS v FROM middle", ["middle"]), []);
+  });
+});
