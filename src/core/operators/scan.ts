@@ -10,6 +10,8 @@ import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
 import { scanFacts } from "./facts/scanFacts.ts";
+import { entryWithReader, readerArg, readerProvenance } from "./readerArg.ts";
+import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
 
 export const PREVIEW_ROWS = 5;
 
@@ -27,6 +29,7 @@ export const scanArgs = z
       .string()
       .optional()
       .describe("Excel sheet name or HTML table label; the first one when omitted."),
+    reader: readerArg,
     replace: replaceArg,
     preview_rows: previewRowsArg(PREVIEW_ROWS),
     offset: offsetArg,
@@ -50,6 +53,11 @@ export interface ScanObservation {
      * lines…, statistic rows left out, missing-value markers read as NULL, likely fill values).
      */
     notes?: string[];
+    /**
+     * The user's reader options the file was read with (given in this call, or remembered for the
+     * file from an earlier one), and what the map decided itself (encoding, a delimiter not given).
+     */
+    reader?: { options: ReaderOptions; given: boolean; found: Record<string, string> };
   };
   schema: ColumnType[];
   rowCount: number;
@@ -113,7 +121,12 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
   schema: scanArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
-    const entry = requireEntry(ctx, args.file, "Scan.file");
+    const entry = await entryWithReader(
+      ctx,
+      requireEntry(ctx, args.file, "Scan.file"),
+      args.reader,
+      "Scan.reader",
+    );
     const table = requireTable(entry, args.sheet);
     const output = checkOutputName(args.output ?? tableNameFor(entry.path), "Scan.output");
     const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, output);
@@ -160,6 +173,7 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
           footerLines: table.footer?.lines ?? [],
           ...(sheets.length > 1 ? { sheets } : {}),
           ...(notes.length ? { notes } : {}),
+          ...(entry.reader ? { reader: readerProvenance(entry, table, args.reader !== undefined) } : {}),
         },
         schema: done.schema,
         rowCount: done.rowCount,

@@ -12,6 +12,7 @@ import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "./tableEnd.t
 import { analyzeTable, rowText, splitBlocks } from "./tableLayout.ts";
 import type { BlockRange, TableLayout } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
+import { commentFreeCopy } from "./commentFreeCopy.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
@@ -77,24 +78,49 @@ export function csvReaderSql(
           `NULLIF(trim(substr(line, ${start + 1}, ${width})), '') AS ${sqlIdent(positionalName(i))}`,
       )
       .join(", ");
-    return `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
+    return withNulls(
+      `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`,
+      read,
+    );
   }
   if (read.whitespace) {
     const values = read.columns
       .map((_, i) => `NULLIF(parts[${i + 1}], '') AS ${sqlIdent(positionalName(i))}`)
       .join(", ");
-    return `(SELECT ${values} FROM ${whitespaceLines(source, common)})`;
+    return withNulls(`(SELECT ${values} FROM ${whitespaceLines(source, common)})`, read);
   }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
     ", ",
   );
-  return (
-    `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
-    `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
-    (read.strayQuote ? "strict_mode=false, " : "") +
-    `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
+  const quote = sqlString(read.quote ?? '"');
+  return withNulls(
+    `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote=${quote}, escape=${quote}, ` +
+      `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
+      (read.strayQuote ? "strict_mode=false, " : "") +
+      `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`,
+    read,
+    width,
   );
+}
+
+/**
+ * The reader with the user's missing-value markers (CsvRead.nulls) read as NULL, cell by cell
+ * (trimmed text), before any typing; the reader itself when there are none. Only single-file reads
+ * carry markers (familyKey keeps such files out of a family read).
+ */
+function withNulls(
+  reader: string,
+  read: Omit<CsvRead, "kind" | "dataRows">,
+  width = read.columns.length,
+): string {
+  if (!read.nulls?.length) return reader;
+  const markers = read.nulls.map(sqlString).join(", ");
+  const cells = Array.from({ length: width }, (_, i) => {
+    const column = sqlIdent(positionalName(i));
+    return `CASE WHEN trim(${column}) IN (${markers}) THEN NULL ELSE ${column} END AS ${column}`;
+  }).join(", ");
+  return `(SELECT ${cells} FROM ${reader})`;
 }
 
 /**
@@ -137,13 +163,25 @@ export function csvDataSql(readablePath: string, read: CsvRead, limit = read.dat
 
 /** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
-  return read.encoding === "windows-1252" || read.stripNul
-    ? utf8CopyOf(absPath, cacheDir, {
-        encoding: read.encoding,
-        stripNul: read.stripNul === true,
-        gzip: read.compression === "gzip",
-      })
-    : absPath;
+  const path =
+    read.encoding === "windows-1252" || read.stripNul
+      ? await utf8CopyOf(absPath, cacheDir, {
+          encoding: read.encoding,
+          stripNul: read.stripNul === true,
+          gzip: read.compression === "gzip",
+        })
+      : absPath;
+  if (read.comment === undefined) return path;
+  // The user's comment lines emptied (profileWithReader.ts refuses comments in compressed and
+  // UTF-16 files); a UTF-8 copy is UTF-8.
+  const quote = read.fixedWidth || read.whitespace ? undefined : (read.quote ?? '"');
+  return commentFreeCopy(
+    path,
+    cacheDir,
+    read.comment,
+    quote || undefined,
+    read.encoding === "latin-1" ? "latin1" : "utf8",
+  );
 }
 
 export async function profileDelimited(
@@ -623,6 +661,7 @@ export function exactRecords(text: string, read: CsvRead, limit?: number): strin
   if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
     return undefined;
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
+  if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length) return undefined;
   const quoted = text.includes('"');
   if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;
   for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))
