@@ -119,6 +119,12 @@ export interface CsvRead {
   comment?: string;
   /** The user's missing-value markers: cells whose trimmed text is one of them are read as NULL. */
   nulls?: string[];
+  /**
+   * A table side by side with others in the file (sideBySide.ts): its columns are the `width`
+   * fields from `first` (0-based) of each record; `fileWidth` is the file's. The table's `sheet`
+   * names the range (`D:E`).
+   */
+  columnRange?: { first: number; width: number };
 }
 
 /**
