@@ -28,7 +28,9 @@ export const scanArgs = z
     sheet: z
       .string()
       .optional()
-      .describe("Excel sheet name or HTML table label; the first one when omitted."),
+      .describe(
+        "Excel sheet name, HTML table label, or the short name of one of several tables in a file (`block 2`, `E:F`); the first one when omitted.",
+      ),
     reader: readerArg,
     replace: replaceArg,
     preview_rows: previewRowsArg(PREVIEW_ROWS),
