@@ -519,6 +519,8 @@ export class Runtime {
             await this.remapIfChanged(files);
             const ctx = this.context(lane, signal);
             await this.run(op as OperatorName, operator, data, ctx, lane, event);
+            // Reader options re-mapped files in place: Discover indexes their new columns.
+            if (data.reader !== undefined) this.index = undefined;
           }
         }
       }

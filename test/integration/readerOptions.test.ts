@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
+import type { DiscoverObservation } from "../../src/core/operators/discover.ts";
 import type { ScanObservation } from "../../src/core/operators/scan.ts";
 import type { UnionScanObservation } from "../../src/core/operators/unionScan.ts";
 import { mapEntry, onlyTable } from "../helpers/mapEntries.ts";
@@ -153,6 +154,13 @@ describe("reader options", () => {
       [1, 2, 3, 4, 5],
     );
     assert.deepEqual(o.preview.rows[0], [2024, 132, 0, 90]);
+    // Discover finds the file by the names given.
+    const found = await runtime.call({ op: "Discover", query: "kp10 doy" });
+    assert.equal(found.status, "ok");
+    const hit = (found.observation as DiscoverObservation).hits.find(
+      (h) => h.path === "kp/omni2_Kp_Index.lst",
+    );
+    assert.deepEqual(hit?.columns, ["year", "doy", "hour", "kp10"]);
   });
 
   test("a fixed-width file is cut at the widths given", async () => {
