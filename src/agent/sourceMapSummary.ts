@@ -21,8 +21,19 @@ const MAX_CHARS = 12_000;
  */
 export function sourceMapSummary(map: SourceMap, hits: SummaryHit[], maxHits = MAX_HITS): string {
   const readable = map.files.filter((f) => (f.tables?.length ?? 0) > 0).length;
+  const folders = map.files.filter((f) => f.folder).map((f) => f.path);
+  const unreadable = map.files.filter((f) => !f.folder && f.error).map((f) => f.path);
+  // What is missing or cannot be read shows whatever the question: Discover ranks neither.
+  const named = (paths: string[]): string =>
+    `${paths.slice(0, 5).join(", ")}${paths.length > 5 ? `, +${paths.length - 5} more` : ""}`;
+  const missing = [
+    unreadable.length ? `${unreadable.length} unreadable: ${named(unreadable)}` : "",
+    folders.length
+      ? `${folders.length} empty folder${folders.length === 1 ? "" : "s"}: ${named(folders)}`
+      : "",
+  ].filter(Boolean);
   const shown = hits.slice(0, maxHits);
-  const head = `The lake has ${map.files.length} files (${readable} with tables). ${
+  const head = `The lake has ${map.files.length - folders.length} files (${readable} with tables${missing.length ? `; ${missing.join("; ")}` : ""}). ${
     shown.length
       ? `The ${shown.length} sources most related to the question (Discover, best first):`
       : "Discover found nothing related to the question's words; use Discover with other words."

@@ -13,6 +13,8 @@ import {
 import type { ValidationBudget } from "./validation/validate.ts";
 import type { CallFacts } from "./validation/validationRule.ts";
 import type { Diagnostic } from "./diagnostic.ts";
+import { effectiveReader, readerKey } from "./sourceMap/readerOptions.ts";
+import type { ReaderOptions } from "./sourceMap/readerOptions.ts";
 import { DiscoverIndex } from "./discover/discoverIndex.ts";
 import { executionBudgetMs, withExecutionBudget } from "./executionBudget.ts";
 import type { Operator, OperatorContext, OperatorName, OperatorResult } from "./operators/operator.ts";
@@ -517,6 +519,8 @@ export class Runtime {
             await this.remapIfChanged(files);
             const ctx = this.context(lane, signal);
             await this.run(op as OperatorName, operator, data, ctx, lane, event);
+            // Reader options re-mapped files in place: Discover indexes their new columns.
+            if (data.reader !== undefined) this.index = undefined;
           }
         }
       }
@@ -549,7 +553,11 @@ export class Runtime {
     }
     if (op === "UnionScan") {
       try {
-        return expandFiles(this.context(this.lanes[0]!), args.files as string[]).map((e) => e.path);
+        return expandFiles(
+          this.context(this.lanes[0]!),
+          args.files as string[],
+          args.reader !== undefined,
+        ).map((e) => e.path);
       } catch {
         return [];
       }
@@ -666,10 +674,16 @@ export class Runtime {
         const entry = this.entry(String(args.file));
         if (!entry) return undefined;
         const table = requireTable(entry, args.sheet as string | undefined);
-        return `scan:${entry.path}#${table.sheet ?? ""}`;
+        // Another way of reading the file is another table.
+        const reader = readerKey(effectiveReader(args.reader as ReaderOptions | undefined, entry.reader));
+        return `scan:${entry.path}#${table.sheet ?? ""}${reader ? `|reader:${reader}` : ""}`;
       }
       if (op === "UnionScan") {
-        const paths = expandFiles(ctx, args.files as string[]).map((e) => e.path);
+        const given = args.reader as ReaderOptions | undefined;
+        const paths = expandFiles(ctx, args.files as string[], given !== undefined).map((e) => {
+          const reader = readerKey(effectiveReader(given, e.reader));
+          return reader ? `${e.path}|reader:${reader}` : e.path;
+        });
         return `union:${String(args.source_column).toLowerCase()}|${paths.join("|")}`;
       }
       if (op === "Query") {

@@ -219,7 +219,9 @@ function serveResources(
         uri: `${SOURCE_PREFIX}${encodeURIComponent(f.path)}`,
         name: f.path,
         title: f.path,
-        description: `${f.format}${f.tables?.[0] ? `, ${f.tables[0].rowCount} rows × ${f.tables[0].columns.length} columns` : ""}${f.error ? `, unreadable: ${f.error}` : ""}`,
+        description: f.folder
+          ? "empty folder: no files in it"
+          : `${f.format}${f.tables?.[0] ? `, ${f.tables[0].rowCount} rows × ${f.tables[0].columns.length} columns` : ""}${f.error ? `, unreadable: ${f.error}` : ""}`,
         mimeType: "application/json",
         size: f.bytes,
       })),

@@ -3,7 +3,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { sourceMapSummary } from "../../src/agent/sourceMapSummary.ts";
 import { Runtime } from "../../src/core/runtime.ts";
+import { radarMcpServer } from "../../src/mcp/radarMcpServer.ts";
 import { mapEntry } from "../helpers/mapEntries.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
@@ -45,6 +49,27 @@ describe("empty folders are listed in the map", () => {
     assert.equal(goes.format, "empty");
     assert.equal(goes.tables, undefined);
     assert.equal(goes.error, undefined);
+  });
+
+  test("the agent's summary names them whatever the question", () => {
+    const text = sourceMapSummary(runtime.map, []);
+    assert.match(text, /^The lake has 3 files \(2 with tables; 2 empty folders: GOES, swarmb\)\./);
+  });
+
+  test("MCP lists them as resources that say so", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = radarMcpServer(Promise.resolve(runtime), { lakeRoot: lake });
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "0" });
+    await client.connect(clientSide);
+    try {
+      const { resources } = await client.listResources();
+      const goes = resources.find((r) => r.uri === "radar://sourcemap/GOES");
+      assert.equal(goes?.description, "empty folder: no files in it");
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 
   test("Scan of an empty folder is refused, naming it", async () => {

@@ -24,6 +24,9 @@ export function familyKey(read: CsvRead): string | undefined {
   if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
     return undefined;
   if (read.maxLineBytes || read.quotedNewlines) return undefined;
+  // The user's reader options (quote, comment lines, markers) are read by a file's own reader.
+  if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
+    return undefined;
   return JSON.stringify([read.delimiter, read.skipLines, Math.max(read.fileWidth ?? 0, read.columns.length)]);
 }
 

@@ -67,7 +67,7 @@ export async function directRead(
         ...(alone
           ? { boundedSql: `${select} (${csvDataSql(path, read, read.dataRows + 1)})`, csv: { path, read } }
           : {}),
-        origin: fileOrigin(source, absPath, read),
+        origin: fileOrigin(source, absPath, read, path),
       };
     }
     case "json": {
@@ -108,9 +108,23 @@ async function tableFile(
   return { absPath: copy, source: { ...entry, path: `${entry.path}/${table.member}`, bytes: size, mtimeMs } };
 }
 
-/** Where each row of a table DuckDB reads from its file sits in that file (found on first use). */
-function fileOrigin(entry: SourceEntry, absPath: string, read: CsvRead | JsonRead | ParquetRead): RowOrigin {
-  const fingerprint = { bytes: entry.bytes, mtimeMs: entry.mtimeMs };
+/**
+ * Where each row of a table DuckDB reads from its file sits in that file (found on first use).
+ * `readable`: the file DuckDB reads; for a file read with the user's comment prefix, its copy with
+ * comment lines emptied (same line numbers) is scanned, so comment lines are no records.
+ */
+function fileOrigin(
+  entry: SourceEntry,
+  absPath: string,
+  read: CsvRead | JsonRead | ParquetRead,
+  readable?: string,
+): RowOrigin {
+  let fingerprint = { bytes: entry.bytes, mtimeMs: entry.mtimeMs };
+  if (read.kind === "csv" && read.comment !== undefined && readable !== undefined) {
+    const { size, mtimeMs } = statSync(readable);
+    fingerprint = { bytes: size, mtimeMs };
+    absPath = readable;
+  }
   const gzip = read.kind !== "parquet" && read.compression === "gzip" ? { gzip: true } : {};
   switch (read.kind) {
     case "csv":
@@ -124,6 +138,7 @@ function fileOrigin(entry: SourceEntry, absPath: string, read: CsvRead | JsonRea
           skipLines: read.skipLines,
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",
+          ...(read.quote !== undefined ? { quote: read.quote } : {}),
           ...gzip,
         },
         fingerprint,
@@ -172,7 +187,7 @@ export async function materialize(
         readSql = `SELECT ${typedSelectList(specs)} FROM (${data})`;
         await engine.run(`CREATE OR REPLACE TABLE ${target} AS ${readSql}`);
       }
-      origin = fileOrigin(source, absPath, read);
+      origin = fileOrigin(source, absPath, read, path);
       break;
     }
     case "json": {

@@ -13,6 +13,8 @@ import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
 import { scanFacts } from "./facts/scanFacts.ts";
+import { entryWithReader, readerArg, readerProvenance } from "./readerArg.ts";
+import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
 
 export const PREVIEW_ROWS = 5;
 
@@ -29,7 +31,10 @@ export const scanArgs = z
     sheet: z
       .string()
       .optional()
-      .describe("Excel sheet name or HTML table label; the first one when omitted."),
+      .describe(
+        "Excel sheet name, HTML table label, or the short name of one of several tables in a file (`block 2`, `E:F`); the first one when omitted.",
+      ),
+    reader: readerArg,
     replace: replaceArg,
     preview_rows: previewRowsArg(PREVIEW_ROWS),
     offset: offsetArg,
@@ -55,6 +60,11 @@ export interface ScanObservation {
     notes?: string[];
     /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
     fingerprint?: FileFingerprint;
+    /**
+     * The user's reader options the file was read with (given in this call, or remembered for the
+     * file from an earlier one), and what the map decided itself (encoding, a delimiter not given).
+     */
+    reader?: { options: ReaderOptions; given: boolean; found: Record<string, string> };
   };
   schema: ColumnType[];
   rowCount: number;
@@ -120,7 +130,12 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
   schema: scanArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
-    const entry = requireEntry(ctx, args.file, "Scan.file");
+    const entry = await entryWithReader(
+      ctx,
+      requireEntry(ctx, args.file, "Scan.file"),
+      args.reader,
+      "Scan.reader",
+    );
     const table = requireTable(entry, args.sheet);
     const output = checkOutputName(args.output ?? tableNameFor(entry.path), "Scan.output");
     const done = await materialize(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, table, output);
@@ -168,6 +183,7 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
           ...(sheets.length > 1 ? { sheets } : {}),
           ...(notes.length ? { notes } : {}),
           fingerprint: fingerprintOf(entry),
+          ...(entry.reader ? { reader: readerProvenance(entry, table, args.reader !== undefined) } : {}),
         },
         schema: done.schema,
         rowCount: done.rowCount,

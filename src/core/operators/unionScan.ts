@@ -6,6 +6,7 @@ import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { OverBudget, sqlIdent } from "../engine/duckEngine.ts";
 import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
+import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 import { familyKey, familySql } from "./familyRead.ts";
@@ -16,6 +17,7 @@ import type { Preview } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { unionScanFacts } from "./facts/unionScanFacts.ts";
+import { entryWithReader, readerArg } from "./readerArg.ts";
 
 export const unionScanArgs = z
   .object({
@@ -28,6 +30,7 @@ export const unionScanArgs = z
       .min(1)
       .describe("Name of the column that holds each row's source label (the file name)."),
     output: z.string().describe("Name of the table to register."),
+    reader: readerArg,
     replace: replaceArg,
     preview_rows: previewRowsArg(PREVIEW_ROWS),
     offset: offsetArg,
@@ -47,6 +50,8 @@ export interface UnionScanObservation {
     readSql?: string;
     /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
     fingerprint?: FileFingerprint;
+    /** The user's reader options the file was read with (given, or remembered for it). */
+    reader?: ReaderOptions;
   }[];
   schema: ColumnType[];
   /** Columns missing from some sources (their rows hold NULL there). */
@@ -58,7 +63,7 @@ export interface UnionScanObservation {
 }
 
 /** Files named or matched by the patterns, in lake order, each once. */
-export function expandFiles(ctx: OperatorContext, patterns: string[]): SourceEntry[] {
+export function expandFiles(ctx: OperatorContext, patterns: string[], withReader = false): SourceEntry[] {
   const out = new Map<string, SourceEntry>();
   for (const pattern of patterns) {
     const exact = ctx.entry(pattern);
@@ -75,7 +80,10 @@ export function expandFiles(ctx: OperatorContext, patterns: string[]): SourceEnt
         ).join(", ")}.`,
       );
     const isMatch = picomatch(pattern, { nocase: true, dot: false });
-    const matched = ctx.map.files.filter((f) => isMatch(f.path) && (f.tables?.length ?? 0) > 0);
+    // With reader options, text files the map read as no table are matched too.
+    const matched = ctx.map.files.filter(
+      (f) => isMatch(f.path) && (withReader ? f.folder === undefined : (f.tables?.length ?? 0) > 0),
+    );
     if (matched.length === 0)
       reject(
         "unknown-source",
@@ -289,7 +297,9 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
   inputsOf: () => [],
   async execute(args, ctx) {
     const output = checkOutputName(args.output, "UnionScan.output");
-    const entries = expandFiles(ctx, args.files);
+    const entries = expandFiles(ctx, args.files, args.reader !== undefined);
+    // The same reader options for every file of the union (each file remembers them).
+    for (const entry of entries) await entryWithReader(ctx, entry, args.reader, "UnionScan.reader");
     const names = labels(entries);
     const tables = entries.map((entry) => requireTable(entry, undefined));
     for (const [i, table] of tables.entries())
@@ -345,6 +355,7 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
           schema: p.schema,
           ...(p.readSql ? { readSql: p.readSql } : {}),
           fingerprint: fingerprintOf(p.entry),
+          ...(p.entry.reader ? { reader: p.entry.reader } : {}),
         })),
         schema,
         partialColumns,

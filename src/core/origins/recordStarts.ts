@@ -20,6 +20,8 @@ export interface RecordScanOptions {
   utf16?: boolean;
   /** The file is gzip-compressed: lines are those of the decompressed text. */
   gzip?: boolean;
+  /** `csv` mode: the quote character when it is not `"` (the user's); `""`: no quoting. */
+  quote?: string;
 }
 
 export async function scanRecordStarts(absPath: string, options: RecordScanOptions): Promise<Uint32Array> {
@@ -37,6 +39,7 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
   let escaped = false;
   const unit = options.utf16 ? 2 : 1;
   let first = true;
+  const quote = options.quote === undefined ? 0x22 : options.quote === "" ? -1 : options.quote.charCodeAt(0);
 
   const push = (value: number): void => {
     if (count === starts.length) {
@@ -100,7 +103,7 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
         recordOpen = true;
       }
       lineHasContent = true;
-      if (options.mode === "csv" && b === 0x22) inQuotes = !inQuotes;
+      if (options.mode === "csv" && b === quote) inQuotes = !inQuotes;
     }
   }
   stream.destroy();

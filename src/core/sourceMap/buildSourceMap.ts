@@ -7,10 +7,12 @@ import type { CrawlResult } from "./crawlLake.ts";
 import { offerDescribedNames } from "./describedFields.ts";
 import { fingerprintEntry, relateFiles } from "./fileRelations.ts";
 import { DEFAULT_FILE_BUDGET_MS, profileFile } from "./profileFile.ts";
+import type { ReaderOptions } from "./readerOptions.ts";
+import { readReaderStore } from "./readerStore.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 13;
+const CACHE_VERSION = 14;
 
 export interface MapProgress {
   filesDone: number;
@@ -58,6 +60,8 @@ export interface BuildOptions {
 export interface MapInputs {
   crawled: CrawlResult;
   cache: Map<string, SourceEntry>;
+  /** Reader options the user gave for files (readerStore.ts): those files are mapped with them. */
+  readers: Map<string, ReaderOptions>;
 }
 
 /**
@@ -65,8 +69,12 @@ export interface MapInputs {
  * it opens DuckDB, so the stat calls and the cache's JSON parse overlap DuckDB's own start-up.
  */
 export async function readMapInputs(lakeRoot: string, cacheDir: string): Promise<MapInputs> {
-  const [crawled, cache] = await Promise.all([crawlLake(lakeRoot), readCache(cacheDir)]);
-  return { crawled, cache };
+  const [crawled, cache, readers] = await Promise.all([
+    crawlLake(lakeRoot),
+    readCache(cacheDir),
+    readReaderStore(cacheDir),
+  ]);
+  return { crawled, cache, readers };
 }
 
 export interface BuildStats {
@@ -80,8 +88,9 @@ interface CacheFile {
   entries: Record<string, SourceEntry>;
 }
 
-function cacheKey(entry: { path: string; bytes: number; mtimeMs: number }): string {
-  return `${entry.path}\u0000${entry.bytes}\u0000${entry.mtimeMs}`;
+/** A file's entry is reused while its path, size, mtime and the user's reader options are the same. */
+function cacheKey(entry: { path: string; bytes: number; mtimeMs: number }, reader?: ReaderOptions): string {
+  return `${entry.path}\u0000${entry.bytes}\u0000${entry.mtimeMs}${reader ? `\u0000${JSON.stringify(reader)}` : ""}`;
 }
 
 async function readCache(cacheDir: string): Promise<Map<string, SourceEntry>> {
@@ -96,7 +105,7 @@ async function readCache(cacheDir: string): Promise<Map<string, SourceEntry>> {
 
 async function writeCache(cacheDir: string, files: SourceEntry[]): Promise<void> {
   const entries: Record<string, SourceEntry> = {};
-  for (const f of files) entries[cacheKey(f)] = f;
+  for (const f of files) entries[cacheKey(f, f.reader)] = f;
   const target = join(cacheDir, "sourcemap.json");
   // Write then rename: a crash mid-write never leaves a corrupt cache behind.
   await writeFile(`${target}.tmp`, JSON.stringify({ version: CACHE_VERSION, entries } satisfies CacheFile));
@@ -108,7 +117,8 @@ export async function buildSourceMap(
   engine: DuckEngine,
   options: BuildOptions,
 ): Promise<{ map: SourceMap; stats: BuildStats }> {
-  const { crawled, cache } = await (options.inputs ?? readMapInputs(engine.lakeRoot, options.cacheDir));
+  const { crawled, cache, readers } = await (options.inputs ??
+    readMapInputs(engine.lakeRoot, options.cacheDir));
   const bytesTotal = crawled.files.reduce((sum, f) => sum + f.bytes, 0);
   const files: SourceEntry[] = new Array<SourceEntry>(crawled.files.length);
   const pending: number[] = [];
@@ -129,7 +139,7 @@ export async function buildSourceMap(
     });
   };
   crawled.files.forEach((file, i) => {
-    const cached = cache.get(cacheKey(file));
+    const cached = cache.get(cacheKey(file, readers.get(file.path)));
     if (cached) done(i, cached, true);
     else pending.push(i);
   });
@@ -149,6 +159,7 @@ export async function buildSourceMap(
         budgetMs,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.exhaustive ? { exhaustive: true } : {}),
+        ...(readers.has(file.path) ? { reader: readers.get(file.path)! } : {}),
       });
       // Cancelled while profiling: the entry may record the interruption, not the file; drop it.
       if (options.signal?.aborted) return;

@@ -12,6 +12,9 @@ import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "./tableEnd.t
 import { analyzeTable, rowText, splitBlocks } from "./tableLayout.ts";
 import type { BlockRange, TableLayout } from "./tableLayout.ts";
 import { utf8CopyOf } from "./transcode.ts";
+import { partName, recordParts, separateTables } from "./sideBySide.ts";
+import type { ColumnPart } from "./sideBySide.ts";
+import { commentFreeCopy } from "./commentFreeCopy.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
@@ -77,24 +80,54 @@ export function csvReaderSql(
           `NULLIF(trim(substr(line, ${start + 1}, ${width})), '') AS ${sqlIdent(positionalName(i))}`,
       )
       .join(", ");
-    return `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`;
+    return withNulls(
+      `(SELECT ${cuts} FROM read_csv(${source}, delim='\x01', quote='', escape='', ${common}, columns={'line': 'VARCHAR'}) WHERE trim(line) <> '')`,
+      read,
+    );
   }
   if (read.whitespace) {
     const values = read.columns
       .map((_, i) => `NULLIF(parts[${i + 1}], '') AS ${sqlIdent(positionalName(i))}`)
       .join(", ");
-    return `(SELECT ${values} FROM ${whitespaceLines(source, common)})`;
+    return withNulls(`(SELECT ${values} FROM ${whitespaceLines(source, common)})`, read);
   }
   const width = Math.max(read.fileWidth ?? 0, read.columns.length);
   const columns = Array.from({ length: width }, (_, i) => `${sqlString(positionalName(i))}: 'VARCHAR'`).join(
     ", ",
   );
-  return (
-    `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote='"', escape='"', ` +
+  const quote = sqlString(read.quote ?? '"');
+  const reader =
+    `read_csv(${source}, delim=${sqlString(read.delimiter)}, quote=${quote}, escape=${quote}, ` +
     `${common}, null_padding=true, parallel=${read.quotedNewlines ? "false" : "true"}, ` +
     (read.strayQuote ? "strict_mode=false, " : "") +
-    `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`
-  );
+    `${read.compression ? `compression=${sqlString(read.compression)}, ` : ""}columns={${columns}})`;
+  const range = read.columnRange;
+  if (!range) return withNulls(reader, read, width);
+  // One of several tables side by side: its own fields, renamed column0… as a table of its own.
+  const own = Array.from(
+    { length: range.width },
+    (_, i) => `${sqlIdent(positionalName(range.first + i))} AS ${sqlIdent(positionalName(i))}`,
+  ).join(", ");
+  return withNulls(`(SELECT ${own} FROM ${reader})`, read, range.width);
+}
+
+/**
+ * The reader with the user's missing-value markers (CsvRead.nulls) read as NULL, cell by cell
+ * (trimmed text), before any typing; the reader itself when there are none. Only single-file reads
+ * carry markers (familyKey keeps such files out of a family read).
+ */
+function withNulls(
+  reader: string,
+  read: Omit<CsvRead, "kind" | "dataRows">,
+  width = read.columns.length,
+): string {
+  if (!read.nulls?.length) return reader;
+  const markers = read.nulls.map(sqlString).join(", ");
+  const cells = Array.from({ length: width }, (_, i) => {
+    const column = sqlIdent(positionalName(i));
+    return `CASE WHEN trim(${column}) IN (${markers}) THEN NULL ELSE ${column} END AS ${column}`;
+  }).join(", ");
+  return `(SELECT ${cells} FROM ${reader})`;
 }
 
 /**
@@ -137,13 +170,25 @@ export function csvDataSql(readablePath: string, read: CsvRead, limit = read.dat
 
 /** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
-  return read.encoding === "windows-1252" || read.stripNul
-    ? utf8CopyOf(absPath, cacheDir, {
-        encoding: read.encoding,
-        stripNul: read.stripNul === true,
-        gzip: read.compression === "gzip",
-      })
-    : absPath;
+  const path =
+    read.encoding === "windows-1252" || read.stripNul
+      ? await utf8CopyOf(absPath, cacheDir, {
+          encoding: read.encoding,
+          stripNul: read.stripNul === true,
+          gzip: read.compression === "gzip",
+        })
+      : absPath;
+  if (read.comment === undefined) return path;
+  // The user's comment lines emptied (profileWithReader.ts refuses comments in compressed and
+  // UTF-16 files); a UTF-8 copy is UTF-8.
+  const quote = read.fixedWidth || read.whitespace ? undefined : (read.quote ?? '"');
+  return commentFreeCopy(
+    path,
+    cacheDir,
+    read.comment,
+    quote || undefined,
+    read.encoding === "latin-1" ? "latin1" : "utf8",
+  );
 }
 
 export async function profileDelimited(
@@ -226,6 +271,23 @@ export async function profileDelimited(
         options,
         plainText,
       );
+    // Tables side by side, split by fields empty on every record: each its own table when they
+    // are tables of their own (sideBySide.ts). From a head and tail, every row decides.
+    const parts = recordParts(rows, width);
+    if (parts && split) return wholeFile();
+    if (parts) {
+      const tables = await profileSideBySide(
+        engine,
+        cacheDir,
+        absPath,
+        headRecords,
+        gapBefore,
+        parts,
+        file,
+        options,
+      );
+      if (separateTables(tables)) return tables;
+    }
   }
   let layout = analyzeTable(rows, { width, gapBefore, open: !sample.complete || split !== undefined });
   if (split) {
@@ -490,6 +552,71 @@ async function profileBlocks(
   return tables;
 }
 
+/** One table per run of fields of a file whose tables sit side by side, named by its columns (`D:E`). */
+async function profileSideBySide(
+  engine: DuckEngine,
+  cacheDir: string,
+  absPath: string,
+  records: TextRecord[],
+  gapBefore: boolean[],
+  parts: ColumnPart[],
+  file: {
+    delimiter: string;
+    encoding: TextEncoding;
+    width: number;
+    quotedNewlines: boolean;
+    stripNul?: boolean;
+    maxLineBytes?: number;
+    compression?: "gzip";
+  },
+  options: DelimitedOptions,
+): Promise<TableProfile[]> {
+  const tables: TableProfile[] = [];
+  let encoding = file.encoding;
+  for (const part of parts) {
+    const rows = records.map((r) => r.fields.slice(part.first, part.first + part.width));
+    const layout = analyzeTable(rows, { width: part.width, gapBefore });
+    const names = columnNames(layout.names, part.width);
+    const read: CsvRead = {
+      kind: "csv",
+      delimiter: file.delimiter,
+      encoding,
+      skipLines: skipBefore(records, layout),
+      dataRows: layout.dataEnd - layout.dataStart,
+      quotedNewlines: file.quotedNewlines,
+      columns: names.map((c) => ({ ...c, type: "VARCHAR", thousands: false })),
+      fileWidth: file.width,
+      columnRange: part,
+      ...(file.stripNul ? { stripNul: true } : {}),
+      ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
+      ...(file.compression ? { compression: file.compression } : {}),
+    };
+    const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
+      dataRows: read.dataRows,
+      sample: rows.slice(layout.dataStart, layout.dataEnd),
+      lineOf: (row) => dataLine(records, layout.dataStart, row, layout.dataEnd),
+    });
+    encoding = read.encoding;
+    read.columns = specs;
+    const range = partName("", part).slice(1);
+    const header = layout.headerRow === null ? undefined : records[layout.headerRow];
+    tables.push({
+      sheet: range,
+      headerLine: header?.line ?? 0,
+      ...(layout.headerRow === null ? { noHeader: true as const } : {}),
+      ...layoutParts(rows, layout, (i) => records[i]?.line ?? 0, { names: names.map((c) => c.name) }),
+      rowCount: read.dataRows,
+      columns: profiles,
+      read,
+      notes: [
+        `one of ${parts.length} tables side by side in the file, separated by empty fields: columns ${range} (fields ${part.first + 1}–${part.first + part.width})`,
+        ...strayQuoteNote(read),
+      ],
+    });
+  }
+  return tables;
+}
+
 /**
  * The first header cell of a block is its title when an earlier block's header is the same but
  * for that cell, and both first columns hold values of one kind (years under "Year" in both).
@@ -623,6 +750,8 @@ export function exactRecords(text: string, read: CsvRead, limit?: number): strin
   if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
     return undefined;
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
+  if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
+    return undefined;
   const quoted = text.includes('"');
   if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;
   for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))

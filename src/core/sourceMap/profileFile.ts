@@ -16,6 +16,9 @@ import { profileFixedWidth } from "./fixedWidth.ts";
 import { profileWhitespace } from "./profileWhitespace.ts";
 import { profileJson } from "./profileJson.ts";
 import { profileNative } from "./profileNative.ts";
+import { profileWithReader } from "./profileWithReader.ts";
+import { describeReaderOptions } from "./readerOptions.ts";
+import type { ReaderOptions } from "./readerOptions.ts";
 import { NotAWorkbookError } from "./readXls.ts";
 import { readHtmlTables } from "./readHtml.ts";
 import { unreadableReason } from "./crawlLake.ts";
@@ -40,6 +43,8 @@ export interface ProfileOptions {
   inArchive?: boolean;
   /** The map's cancellation: stops a decompression in JS (DuckDB's work is interrupted by the map). */
   signal?: AbortSignal;
+  /** The user's reader options for this file (readerStore.ts): it is read with them. */
+  reader?: ReaderOptions;
 }
 
 export function fileBudgetMs(bytes: number, baseMs = DEFAULT_FILE_BUDGET_MS): number {
@@ -62,20 +67,25 @@ export async function profileFile(
   let budget = fileBudgetMs(file.bytes, options.budgetMs);
   let limit = engine.limit(budget);
   try {
-    const sampled = await sampleAndSniff(file);
-    if (sampled.zip && !options.inArchive) {
-      // The archive's budget is that of the bytes it may extract, not of its compressed size.
-      limit.clear();
-      budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
-      limit = engine.limit(budget);
-      await readZip(engine, file, cacheDir, options, entry, sampled.sniffed.note, started + budget);
-    } else if (sampled.bzip2 && !options.inArchive) {
-      // As for a ZIP archive: the budget is that of the bytes it may decompress.
-      limit.clear();
-      budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
-      limit = engine.limit(budget);
-      await readBzip2(engine, file, cacheDir, options, entry, started + budget);
-    } else await readContent(engine, file, cacheDir, options, entry, sampled);
+    if (options.reader) {
+      entry.reader = options.reader;
+      Object.assign(entry, await profileWithReader(engine, file, cacheDir, options.reader));
+    } else {
+      const sampled = await sampleAndSniff(file);
+      if (sampled.zip && !options.inArchive) {
+        // The archive's budget is that of the bytes it may extract, not of its compressed size.
+        limit.clear();
+        budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
+        limit = engine.limit(budget);
+        await readZip(engine, file, cacheDir, options, entry, sampled.sniffed.note, started + budget);
+      } else if (sampled.bzip2 && !options.inArchive) {
+        // As for a ZIP archive: the budget is that of the bytes it may decompress.
+        limit.clear();
+        budget = fileBudgetMs(inflateAllowance(file.bytes), options.budgetMs);
+        limit = engine.limit(budget);
+        await readBzip2(engine, file, cacheDir, options, entry, started + budget);
+      } else await readContent(engine, file, cacheDir, options, entry, sampled);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (limit.expired())
@@ -85,6 +95,8 @@ export async function profileFile(
         `Read it with Bash (head) or map it alone.`;
     else if (code === "ENOENT" || code === "EACCES" || code === "EPERM")
       entry.error = unreadableReason(error, "file");
+    else if (entry.reader)
+      entry.error = `could not read with the user's reader options (${describeReaderOptions(entry.reader)}): ${errorText(error).split("\n")[0]}; give other options with Scan's reader, or {} to read it as the map finds it`;
     else entry.error = describeFailure(entry.format, error);
   } finally {
     limit.clear();

@@ -73,3 +73,23 @@ export function columnLetters(index: number): string {
 export function partName(sheet: string, part: ColumnPart): string {
   return `${sheet}!${columnLetters(part.first)}:${columnLetters(part.first + part.width - 1)}`;
 }
+
+/**
+ * The same split for the records of a delimited file read whole (split in JS): runs of fields
+ * between fields that are empty on every record, two at least, or undefined.
+ */
+export function recordParts(rows: string[][], width: number): ColumnPart[] | undefined {
+  if (width < 3 || rows.length === 0) return undefined;
+  const filled = new Array<boolean>(width).fill(false);
+  for (const row of rows)
+    for (let i = 0; i < row.length && i < width; i++)
+      if (!filled[i] && row[i]!.trim() !== "") filled[i] = true;
+  const parts: ColumnPart[] = [];
+  for (let c = 0; c < width;) {
+    while (c < width && !filled[c]) c++;
+    const first = c;
+    while (c < width && filled[c]) c++;
+    if (c > first) parts.push({ first, width: c - first });
+  }
+  return parts.length >= 2 ? parts : undefined;
+}

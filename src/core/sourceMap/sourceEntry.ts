@@ -1,3 +1,5 @@
+import type { ReaderOptions } from "./readerOptions.ts";
+
 /** What the Source Map knows about one file of the lake. Everything here is JSON-serialisable. */
 
 export type SourceFormat =
@@ -108,6 +110,21 @@ export interface CsvRead {
    * table's notes say so.
    */
   strayQuote?: { line: number };
+  /** The user's quote character (see readerOptions.ts); `""`: no quoting. `"` when absent. */
+  quote?: string;
+  /**
+   * The user's comment prefix: the file is read through a copy whose comment lines are emptied
+   * (commentFreeCopy.ts), so line numbers stay the file's.
+   */
+  comment?: string;
+  /** The user's missing-value markers: cells whose trimmed text is one of them are read as NULL. */
+  nulls?: string[];
+  /**
+   * A table side by side with others in the file (sideBySide.ts): its columns are the `width`
+   * fields from `first` (0-based) of each record; `fileWidth` is the file's. The table's `sheet`
+   * names the range (`D:E`).
+   */
+  columnRange?: { first: number; width: number };
 }
 
 /**
@@ -323,6 +340,8 @@ export interface SourceEntry {
   archive?: { kind: "zip"; members: ArchiveMember[] };
   /** Files with the same bytes, or of which this file is the start (or that are the start of it). */
   relations?: FileRelation[];
+  /** The user said how to read the file (Scan's `reader` argument): its tables are read so. */
+  reader?: ReaderOptions;
   /** Milliseconds spent profiling the file (not persisted meaningfully from cache). */
   profileMs?: number;
 }

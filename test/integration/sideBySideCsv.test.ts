@@ -1,0 +1,132 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { Runtime } from "../../src/core/runtime.ts";
+import type { ScanObservation } from "../../src/core/operators/scan.ts";
+import type { TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
+import { mapEntry } from "../helpers/mapEntries.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+// A data supplement exported to CSV: two records side by side, separated by an empty column, each
+// with its own Age_ky column and its own length, and a group label `(ppm)` over the first one's
+// values only. Read as one table, a row paired values of different ages. Also: trailing rows whose
+// last cell is empty (a satellite density file) are rows of the table, not footnotes.
+
+const CO2 = Array.from({ length: 12 }, (_, r) => [(r + 1) * 0.5, 280 + r, 1 + r / 10]);
+const PC = Array.from({ length: 20 }, (_, r) => [(r + 1) * 2, (r / 7).toFixed(3)]);
+
+function supplementCsv(): string {
+  const lines = [",(ppm),,,,", "Age_ky,CO2,CO2_err,,Age_ky,PC1"];
+  for (let r = 0; r < Math.max(CO2.length, PC.length); r++) {
+    const a = CO2[r] ? CO2[r]!.join(",") : ",,";
+    const b = PC[r] ? PC[r]!.join(",") : ",";
+    lines.push(`${a},,${b}`);
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+// One table whose column groups are set apart by a spacer column: same rows, no name repeated.
+const SPACED = [
+  "Region,Units,,Revenue,Cost",
+  ...Array.from({ length: 6 }, (_, r) => `R${r},${r},,${r * 10},${r * 5}`),
+];
+
+const DENSITY = [
+  "time,alt_km,density",
+  ...Array.from(
+    { length: 30 },
+    (_, i) => `2024-03-01T${String(i % 24).padStart(2, "0")}:00:00,${400 + i},${(2 + i / 10).toFixed(2)}e-12`,
+  ),
+  ...Array.from({ length: 4 }, (_, i) => `2024-03-02T0${i}:00:00,${430 + i},`),
+];
+
+async function densityWorkbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet("Density").addRows(
+    DENSITY.map((line, i) =>
+      line.split(",").map((c, j) => (i === 0 || j === 0 ? c : c === "" ? null : Number(c))),
+    ),
+  );
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+let runtime: Runtime;
+before(async () => {
+  const { lake, stateDir } = tempLake({
+    "climate.csv": supplementCsv(),
+    "spaced.csv": `${SPACED.join("\n")}\n`,
+    "density.csv": `${DENSITY.join("\n")}\n`,
+    "density.xlsx": await densityWorkbook(),
+  });
+  runtime = await Runtime.open(lake, { radarDir: stateDir, validate: false });
+});
+after(() => runtime?.close());
+
+function tables(path: string): TableProfile[] {
+  return mapEntry(runtime.map, path).tables ?? [];
+}
+
+describe("tables side by side in a CSV file", () => {
+  test("each maps as its own table with its own header, rows and short name", () => {
+    assert.deepEqual(
+      tables("climate.csv").map((t) => `${t.sheet}: ${t.rowCount} rows, header line ${t.headerLine}`),
+      ["A:C: 12 rows, header line 2", "E:F: 20 rows, header line 2"],
+    );
+    const [co2, pc] = tables("climate.csv");
+    // The group label spans the first table's values only.
+    assert.deepEqual(
+      co2!.columns.map((c) => c.name),
+      ["Age_ky", "(ppm) CO2", "(ppm) CO2_err"],
+    );
+    assert.deepEqual(
+      pc!.columns.map((c) => [c.name, c.type]),
+      [
+        ["Age_ky", "BIGINT"],
+        ["PC1", "DOUBLE"],
+      ],
+    );
+  });
+
+  test("Scan reads one of them by its short name, with each row's line", async () => {
+    const r = await runtime.call({
+      op: "Scan",
+      file: "climate.csv",
+      sheet: "E:F",
+      output: "pc",
+      preview_rows: 3,
+      offset: 17,
+    });
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    const o = r.observation as ScanObservation;
+    assert.equal(o.rowCount, 20);
+    assert.deepEqual(o.provenance.sheets, ["A:C", "E:F"]);
+    assert.deepEqual(
+      o.preview.rows.map((row) => row[0]),
+      [36, 38, 40],
+    );
+    assert.deepEqual(
+      o.preview.origins.map((x) => x?.line),
+      [20, 21, 22],
+    );
+    const co2 = await runtime.call({ op: "Scan", file: "climate.csv", sheet: "A:C", output: "co2" });
+    assert.equal(co2.status, "ok", JSON.stringify(co2.diagnostics));
+    assert.equal((co2.observation as ScanObservation).rowCount, 12);
+  });
+
+  test("one table split by a spacer column stays one table", () => {
+    const t = tables("spaced.csv");
+    assert.equal(t.length, 1);
+    assert.equal(t[0]!.rowCount, 6);
+  });
+});
+
+describe("rows with the table's shape are never footnotes", () => {
+  test("trailing rows with an empty density cell stay rows, in CSV and in a workbook", () => {
+    for (const path of ["density.csv", "density.xlsx"]) {
+      const [t] = tables(path);
+      assert.equal(t!.rowCount, 34, path);
+      assert.equal(t!.footer, undefined, path);
+      assert.equal(t!.columns.find((c) => c.name === "density")?.type, "DOUBLE", path);
+    }
+  });
+});
