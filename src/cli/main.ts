@@ -2,6 +2,7 @@
 import { endQuietlyOnClosedStdout } from "./closedStdout.ts";
 import "./openAhead.ts";
 import { parseArgs } from "node:util";
+import { MEMORY_LIMIT_ENV, parseMemorySize } from "../core/engine/memoryBudget.ts";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import { discoverArgs } from "../core/operators/discover.ts";
 import { SessionError } from "../core/state/sessionStore.ts";
@@ -30,6 +31,10 @@ Usage:
   radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
 
 Every command takes --lake DIR (default: the current directory) and --state-dir DIR.
+
+Memory: --memory-limit SIZE (1GB, 512MB, 2GiB) bounds what the command's DuckDB holds, spilling to
+the state folder beyond it; default $RADAR_MEMORY_LIMIT, else 1GB. A file that cannot be read
+within it is reported in its map entry, the rest of the lake is mapped.
 
 Sessions: a batch, question or MCP connection with --session NAME keeps its tables (in a DuckDB
 file), what it has seen and its runs; the next one with the same NAME goes on with them. Without
@@ -170,9 +175,20 @@ export async function main(argv: string[]): Promise<number> {
       "max-steps": { type: "string" },
       sql: { type: "boolean", default: false },
       out: { type: "string" },
+      "memory-limit": { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
+  if (values["memory-limit"] !== undefined) {
+    // Through the variable, so every runtime this command opens (and the message of a file over
+    // the budget) sees the same budget.
+    try {
+      parseMemorySize(values["memory-limit"], "--memory-limit");
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    process.env[MEMORY_LIMIT_ENV] = values["memory-limit"];
+  }
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
