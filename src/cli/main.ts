@@ -11,11 +11,10 @@ import { startupMark } from "../core/startupProfile.ts";
 import { batchCommand } from "./batchCommand.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
-import type { TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { exportCommand } from "./exportCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
-import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
+import { mapText } from "./mapPrinter.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -56,14 +55,6 @@ function count(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
-/** Names a description beside a header-less table lists for its columns (offered, not applied). */
-function describedText(t: TableProfile): string {
-  const d = t.describedNames;
-  if (!d) return "";
-  const lines = `${d.fields[0]!.line}-${d.fields[d.fields.length - 1]!.line}`;
-  return `\n        names listed in ${d.file} (lines ${lines}): ${d.fields.map((f, i) => `${t.columns[i]?.name} = ${f.name}`).join(", ")}`;
-}
-
 async function mapCommand(options: LakeOptions, json: boolean): Promise<number> {
   const runtime = await openRuntime(options);
   try {
@@ -75,31 +66,7 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
       );
       return 0;
     }
-    for (const f of files) {
-      const tables = f.tables ?? [];
-      const what = f.folder
-        ? "empty folder: no files in it"
-        : f.error
-          ? `ERROR ${f.error}`
-          : tables.length
-            ? tables
-                .map(
-                  (t) =>
-                    `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}` +
-                    tableFactLines(t)
-                      .map((line) => `\n        ${line}`)
-                      .join(""),
-                )
-                .join("\n      ")
-            : `${(f.firstLines ?? []).length} lines of text`;
-      const copies = (f.relations ?? [])
-        .filter((r) => r.kind !== "has-prefix")
-        .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)
-        .join("");
-      process.stdout.write(
-        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}${copies}\n`,
-      );
-    }
+    process.stdout.write(mapText(files));
     const errors = files.filter((f) => f.error).length;
     const folders = files.filter((f) => f.folder).length;
     process.stdout.write(
