@@ -33,6 +33,8 @@ const TIME = "/usr/bin/time";
 
 interface MapRun {
   wallMs: number;
+  /** User + system CPU of the map process (steadier than wall time on a shared machine). */
+  cpuMs: number | undefined;
   peakRssMb: number;
   exitCode: number | null;
   killedOverCap: boolean;
@@ -66,7 +68,7 @@ async function runMap(args: string[], stateDir: string): Promise<MapRun> {
   const withTime = existsSync(TIME);
   const command = withTime ? TIME : process.execPath;
   const argv = [
-    ...(withTime ? ["-f", "RADAR_BENCH_MAXRSS_KB=%M", process.execPath] : []),
+    ...(withTime ? ["-f", "RADAR_BENCH_MAXRSS_KB=%M CPU=%U+%S", process.execPath] : []),
     cli,
     ...args,
     "--lake",
@@ -99,11 +101,13 @@ async function runMap(args: string[], stateDir: string): Promise<MapRun> {
   const exitCode = await new Promise<number | null>((done) => child.on("close", done));
   clearInterval(timer);
   const wallMs = performance.now() - started;
-  const timed = /RADAR_BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+  const timed = /RADAR_BENCH_MAXRSS_KB=(\d+) CPU=([\d.]+)\+([\d.]+)/.exec(stderr);
+  const cpuMs = timed ? (Number(timed[2]) + Number(timed[3])) * 1000 : undefined;
   const peakKb = timed ? Number(timed[1]) : sampledKb;
-  stderr = stderr.replace(/.*RADAR_BENCH_MAXRSS_KB=\d+\n?/, "");
+  stderr = stderr.replace(/.*RADAR_BENCH_MAXRSS_KB=.*\n?/, "");
   return {
     wallMs,
+    cpuMs,
     peakRssMb: peakKb / 1024,
     exitCode: killedOverCap ? null : exitCode,
     killedOverCap,
@@ -154,7 +158,7 @@ async function main(): Promise<void> {
         lines,
       });
       console.log(
-        `cold radar map --json: ${(cold.wallMs / 1000).toFixed(1)} s, peak RSS ${cold.peakRssMb.toFixed(0)} MB, exit ${cold.killedOverCap ? `killed (RSS over the ${capMb} MB cap)` : cold.exitCode}; ${entries} entries, ${unreadable} unreadable; plain radar map: ${lines} lines`,
+        `cold radar map --json: ${(cold.wallMs / 1000).toFixed(1)} s (CPU ${cold.cpuMs === undefined ? "?" : (cold.cpuMs / 1000).toFixed(1)} s), peak RSS ${cold.peakRssMb.toFixed(0)} MB, exit ${cold.killedOverCap ? `killed (RSS over the ${capMb} MB cap)` : cold.exitCode}; ${entries} entries, ${unreadable} unreadable; plain radar map: ${lines} lines`,
       );
       for (const f of failed.slice(0, 10)) console.log(`  unreadable ${f}`);
       if (cold.exitCode !== 0 && !cold.killedOverCap) console.log(`  stderr: ${cold.stderr.slice(0, 2000)}`);
