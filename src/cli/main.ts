@@ -2,6 +2,7 @@
 import { endQuietlyOnClosedStdout } from "./closedStdout.ts";
 import "./openAhead.ts";
 import { parseArgs } from "node:util";
+import { MEMORY_LIMIT_ENV, parseMemorySize } from "../core/engine/memoryBudget.ts";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import { discoverArgs } from "../core/operators/discover.ts";
 import { SessionError } from "../core/state/sessionStore.ts";
@@ -10,12 +11,11 @@ import { startupMark } from "../core/startupProfile.ts";
 import { batchCommand } from "./batchCommand.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
-import type { TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { exportCommand } from "./exportCommand.ts";
 import { verifyCommand } from "./verifyCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
-import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
+import { mapText } from "./mapPrinter.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -32,6 +32,10 @@ Usage:
   radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
 
 Every command takes --lake DIR (default: the current directory) and --state-dir DIR.
+
+Memory: --memory-limit SIZE (1GB, 512MB, 2GiB) bounds what the command's DuckDB holds, spilling to
+the state folder beyond it; default $RADAR_MEMORY_LIMIT, else 1GB. A file that cannot be read
+within it is reported in its map entry, the rest of the lake is mapped.
 
 Sessions: a batch, question or MCP connection with --session NAME keeps its tables (in a DuckDB
 file), what it has seen and its runs; the next one with the same NAME goes on with them. Without
@@ -53,14 +57,6 @@ function count(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
-/** Names a description beside a header-less table lists for its columns (offered, not applied). */
-function describedText(t: TableProfile): string {
-  const d = t.describedNames;
-  if (!d) return "";
-  const lines = `${d.fields[0]!.line}-${d.fields[d.fields.length - 1]!.line}`;
-  return `\n        names listed in ${d.file} (lines ${lines}): ${d.fields.map((f, i) => `${t.columns[i]?.name} = ${f.name}`).join(", ")}`;
-}
-
 async function mapCommand(options: LakeOptions, json: boolean): Promise<number> {
   const runtime = await openRuntime(options);
   try {
@@ -72,31 +68,7 @@ async function mapCommand(options: LakeOptions, json: boolean): Promise<number> 
       );
       return 0;
     }
-    for (const f of files) {
-      const tables = f.tables ?? [];
-      const what = f.folder
-        ? "empty folder: no files in it"
-        : f.error
-          ? `ERROR ${f.error}`
-          : tables.length
-            ? tables
-                .map(
-                  (t) =>
-                    `${t.sheet ? `[${t.sheet}] ` : ""}${t.rowCount} rows × ${t.columns.length} cols (${t.noHeader ? "no header" : `header line ${t.headerLine}`}): ${t.columns.map((c) => `${c.name} ${c.type}`).join(", ")}${describedText(t)}` +
-                    tableFactLines(t)
-                      .map((line) => `\n        ${line}`)
-                      .join(""),
-                )
-                .join("\n      ")
-            : `${(f.firstLines ?? []).length} lines of text`;
-      const copies = (f.relations ?? [])
-        .filter((r) => r.kind !== "has-prefix")
-        .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)
-        .join("");
-      process.stdout.write(
-        `${f.path}  [${f.format}${f.encoding && f.encoding !== "utf-8" ? `, ${f.encoding}` : ""}, ${f.bytes} B]\n      ${what}${copies}\n`,
-      );
-    }
+    process.stdout.write(mapText(files));
     const errors = files.filter((f) => f.error).length;
     const folders = files.filter((f) => f.folder).length;
     process.stdout.write(
@@ -174,9 +146,20 @@ export async function main(argv: string[]): Promise<number> {
       html: { type: "boolean", default: false },
       md: { type: "boolean", default: false },
       out: { type: "string" },
+      "memory-limit": { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
+  if (values["memory-limit"] !== undefined) {
+    // Through the variable, so every runtime this command opens (and the message of a file over
+    // the budget) sees the same budget.
+    try {
+      parseMemorySize(values["memory-limit"], "--memory-limit");
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    process.env[MEMORY_LIMIT_ENV] = values["memory-limit"];
+  }
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;

@@ -6,6 +6,10 @@ import { startupMark } from "../core/startupProfile.ts";
 import { radarMcpServer } from "../mcp/radarMcpServer.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 
+/** After the client closes stdin: how long the final checks may take, and when the process exits regardless. */
+const FINAL_CHECKS_MS = 2000;
+const EXIT_GRACE_MS = 3000;
+
 /**
  * `radar mcp`: serves the operators over stdio until the client closes the stream. It connects
  * at once — DuckDB opens and the Source Map is built (or loaded from the cache) in the
@@ -48,12 +52,17 @@ export async function mcpCommand(options: LakeOptions): Promise<number> {
     `lake ${runtime.lakeRoot}${runtime.session ? `, session "${runtime.session}"` : ""}, trace ${runtime.trace.path}`,
   );
   await closed;
-  try {
-    runtime.end("ok", await runtime.finalChecks());
-  } catch {
-    runtime.end("failed");
-  }
+  // The client is gone: nothing may keep this process alive (issue 27: a server was still running
+  // 15 s after its client closed stdin, an orphan per crashed client). The final checks get a
+  // short while; a call still running is not waited for.
+  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
+  const final = await Promise.race([
+    runtime.finalChecks().catch(() => undefined),
+    new Promise<undefined>((done) => setTimeout(() => done(undefined), FINAL_CHECKS_MS).unref()),
+  ]);
+  runtime.end(final ? "ok" : "failed", final ?? []);
   await server.close();
-  runtime.close();
-  return 0;
+  // Closing DuckDB waits for a statement still running (one it takes minutes over): the trace is
+  // ended above, and the process exits now; the session's database replays its log at next open.
+  process.exit(0);
 }

@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import type { Diagnostic, SourceLocation } from "./diagnostic.ts";
 import { SqlError } from "./operators/sqlError.ts";
+import { isOutOfMemory, OUT_OF_MEMORY_HINT } from "./engine/memoryBudget.ts";
 
 /** A call that ran and failed, in words, with a diagnostic of a stable code. */
 export interface Failure {
@@ -60,6 +61,7 @@ export function describeFailure(op: string, error: unknown, lakeRoot: string, fi
     const named = namedFile(err.message, lakeRoot);
     if (named) file = named;
     line = lineOf(err.message);
+    if (isOutOfMemory(err.message)) reason += `. ${OUT_OF_MEMORY_HINT}`;
   }
   const subject =
     code === "unreadable-source"

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { z } from "zod";
 import { DatabaseBusy, DuckEngine, sqlIdent } from "./engine/duckEngine.ts";
+import { memoryBudget, spillDir } from "./engine/memoryBudget.ts";
 import { Rejection } from "./diagnostic.ts";
 import {
   DEFAULT_VALIDATION_BUDGET,
@@ -75,6 +76,11 @@ export interface RuntimeOptions {
   /** What holds the session, shown to another process that wants it (`radar batch calls.json`). */
   owner?: string;
   threads?: number;
+  /**
+   * The process's memory budget (`1GB`, `512MB`; see memoryBudget.ts): DuckDB gets its share as
+   * `memory_limit` and spills to the state folder. Default: RADAR_MEMORY_LIMIT, then 1 GB.
+   */
+  memoryLimit?: string;
   question?: string;
   /** Run the checks after execution (default true). Before-execution checks — the sandbox — always run. */
   validate?: boolean;
@@ -210,11 +216,14 @@ export class Runtime {
     // The crawl and the cache read run while DuckDB opens (its start-up is on its own thread).
     const inputs = readMapInputs(lakeRoot, stateDir);
     inputs.catch(() => undefined); // an error surfaces when the map awaits it
+    const budget = memoryBudget(options.memoryLimit);
     let engine: DuckEngine;
     try {
       engine = await DuckEngine.open(lakeRoot, {
         extraReadDirs: inLake ? [] : [utf8],
         ...(options.threads ? { threads: options.threads } : {}),
+        memoryLimit: budget.duckdbLimit,
+        tempDirectory: spillDir(stateDir),
         ...(session ? { database: sessionDatabase(stateDir, session) } : {}),
       });
     } catch (error) {

@@ -27,6 +27,7 @@ import type { ReportState } from "../shared/reportProtocol.ts";
 import { callFile } from "./trace/callText.ts";
 import { realpathSync } from "node:fs";
 import { ensureStateDir, stateDirFor, stateLocationOf } from "./host/stateLocation.ts";
+import { applyMemoryLimit } from "./host/memoryLimitSetting.ts";
 import { loadRuntime } from "./run/runtimeLoader.ts";
 import { registerAuditCommands, watchForStaleRuns } from "./run/auditCommands.ts";
 import { RunStaleness } from "./trace/runStaleness.ts";
@@ -81,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     return (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
   };
   const { stateDir, storageRoots, location } = stateFolders(context, log);
+  applyMemoryLimit(vscode.workspace.getConfiguration("radar").get("memoryLimit"), log);
   phase("state");
   const sources = new SourcesTreeProvider({
     lake,
@@ -177,6 +179,8 @@ export function activate(context: vscode.ExtensionContext): RadarApi {
     keys.onDidChange(() => void refreshModelContext()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("radar")) void refreshModelContext();
+      if (e.affectsConfiguration("radar.memoryLimit"))
+        applyMemoryLimit(vscode.workspace.getConfiguration("radar").get("memoryLimit"), log);
     }),
     // Runtimes ask for the trust at every call: no reload needed. (Revoking trust restarts the
     // extension host, which starts untrusted.)

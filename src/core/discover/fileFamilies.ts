@@ -323,13 +323,7 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
     members: familyMembers,
     first: familyMembers[0]?.key ?? "",
     last: familyMembers[familyMembers.length - 1]?.key ?? "",
-    gaps:
-      varyingAt.length === 1
-        ? gapsOf(
-            sorted.map((c) => c.tokens[firstAt]?.text ?? ""),
-            varying[0],
-          )
-        : [],
+    gaps: seriesGaps(sorted, varyingAt, varying),
     columns,
     differing,
   };
@@ -360,6 +354,45 @@ function spanOf(tokens: PathToken[]): { from: string; to: string } | undefined {
   const month = tokens.find((t) => t.kind === "month");
   if (month && years.length === 1) return monthSpan(years[0] ?? 0, monthNumber(month.text));
   return { from: yearSpan(Math.min(...years)).from, to: yearSpan(Math.max(...years)).to };
+}
+
+/**
+ * The gaps of the family's series: of its one varying part, or — when several vary, as in
+ * `swarma-wu571-20181004_to_20181007.csv` — of its one numbered part (the dates then move with
+ * the number). Daily dates (`2019-03-01`) count missing days when the members are a day apart.
+ */
+function seriesGaps(sorted: Candidate[], varyingAt: number[], varying: VaryingKind[]): string[] {
+  const values = (at: number): string[] => sorted.map((c) => c.tokens[at]?.text ?? "");
+  if (varyingAt.length === 1) {
+    const at = varyingAt[0] ?? 0;
+    return varying[0] === "date" ? dayGaps(values(at)) : gapsOf(values(at), varying[0]);
+  }
+  // Eight-digit parts read as dates (`20181004`) move with the number; they are not the series.
+  const numbered = varyingAt.filter(
+    (at, i) =>
+      varying[i] === "number" &&
+      !values(at).every((v) => /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(v)),
+  );
+  return numbered.length === 1 ? gapsOf(values(numbered[0] ?? 0), "number") : [];
+}
+
+/** Missing days among `YYYY-MM-DD` / `YYYYMMDD` names whose most common step is one day. */
+function dayGaps(values: string[]): string[] {
+  const days = values.map((v) => {
+    const m = /^(\d{4})[-_]?(\d{2})[-_]?(\d{2})$/.exec(v);
+    return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000 : NaN;
+  });
+  if (days.some((d) => !Number.isFinite(d))) return [];
+  const sortedDays = [...days].sort((a, b) => a - b);
+  let oneDaySteps = 0;
+  for (let i = 1; i < sortedDays.length; i++) if (sortedDays[i]! - sortedDays[i - 1]! === 1) oneDaySteps++;
+  if (oneDaySteps < (sortedDays.length - 1) / 2) return [];
+  const have = new Set(sortedDays);
+  const sep = /^\d{4}([-_]?)/.exec(values[0] ?? "")?.[1] ?? "";
+  const out: string[] = [];
+  for (let d = sortedDays[0]!; d <= sortedDays[sortedDays.length - 1]! && out.length < MAX_GAPS; d++)
+    if (!have.has(d)) out.push(new Date(d * 86_400_000).toISOString().slice(0, 10).replaceAll("-", sep));
+  return out;
 }
 
 function gapsOf(values: string[], kind: VaryingKind | undefined): string[] {

@@ -14,7 +14,13 @@ export interface Page {
 export interface DuckEngineOptions {
   /** DuckDB worker threads; defaults to DuckDB's own choice. */
   threads?: number;
+  /** DuckDB's `memory_limit` (its syntax, `768MiB`); DuckDB's default (80 % of RAM) when absent. */
   memoryLimit?: string;
+  /**
+   * Where DuckDB spills what does not fit its memory limit (RADAR's state folder, see
+   * memoryBudget.ts); without one it never spills and fails instead.
+   */
+  tempDirectory?: string;
   /** Folders outside the lake DuckDB may also read: RADAR's own cache (UTF-8 copies). */
   extraReadDirs?: string[];
   /**
@@ -26,8 +32,9 @@ export interface DuckEngineOptions {
 
 /**
  * One DuckDB instance per lake, locked down at open: it may read only inside the lake, never load
- * or install extensions, never spill to a temp directory, and its configuration cannot be changed
- * afterwards. This is the second wall; the SQL gate in `sqlGate.ts` is the first.
+ * or install extensions, spill only to RADAR's own temp folder (`tempDirectory`, in the state folder)
+ * if given one, and its configuration cannot be changed afterwards. This is the second wall; the SQL
+ * gate in `sqlGate.ts` is the first.
  */
 /**
  * `RADAR_PROFILE_SQL=1`: every statement's milliseconds on stderr (how the checks' cost was taken
@@ -91,9 +98,10 @@ export class DuckEngine {
     const config = instanceConfig(options);
     const instance = await openInstance(options.database, config);
     const connection = await instance.connect();
-    // Order matters (measured, see notes/duckdb-facts.md): an empty temp directory first, or it is
-    // silently allowed; the allowed list before external access goes off; the lock last.
-    await connection.run("SET temp_directory=''");
+    // Order matters (measured, see notes/duckdb-facts.md): the temp directory first — DuckDB adds
+    // it to the allowed list silently, so it is either empty or RADAR's own spill folder, never
+    // the lake —; the allowed list before external access goes off; the lock last.
+    await connection.run(`SET temp_directory=${sqlString(options.tempDirectory ?? "")}`);
     const allowed = [root, ...(options.extraReadDirs ?? []).map((d) => realpathSync(d))];
     await connection.run(`SET allowed_directories=[${allowed.map(sqlString).join(", ")}]`);
     await connection.run("SET enable_external_access=false");

@@ -25,6 +25,7 @@ import { unreadableReason } from "./crawlLake.ts";
 import type { CrawledFile } from "./crawlLake.ts";
 import type { SourceEntry, TableProfile, TextEncoding } from "./sourceEntry.ts";
 import { errorText } from "../text.ts";
+import { isOutOfMemory, outOfMemoryAdvice } from "../engine/memoryBudget.ts";
 
 const TEXT_LINES = 20;
 
@@ -361,5 +362,7 @@ export function describeFailure(format: string, error: unknown): string {
   const message = errorText(error);
   const lines = message.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  "));
   const text = lines.slice(0, 3).join(" — ").slice(0, 500);
+  if (isOutOfMemory(message))
+    return `not mapped: ${outOfMemoryAdvice()} (DuckDB, reading it as ${format}: ${lines[0]})`;
   return `could not read as ${format}: ${text}`;
 }

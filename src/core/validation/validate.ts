@@ -61,7 +61,11 @@ function checkError(what: string, error: unknown): Diagnostic {
   return {
     code: "validation-error",
     severity: "info",
-    message: `${what}: ${(error as Error).message.split("\n")[0]}`,
+    message: `${what}: ${
+      error instanceof RangeError && /call stack/i.test(error.message)
+        ? "the statement is too deeply nested or too long for it to walk (JavaScript's stack ran out); the call itself ran, unchecked by this rule — split the statement (e.g. an IN list into a table joined) to have it checked"
+        : (error as Error).message.split("\n")[0]
+    }`,
     locations: [],
   };
 }

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { DuckEngine } from "../../core/engine/duckEngine.ts";
+import { memoryBudget, spillDir } from "../../core/engine/memoryBudget.ts";
 import { MapCancelled, buildSourceMap } from "../../core/sourceMap/buildSourceMap.ts";
 import type { FromMapWorker, ToMapWorker } from "./mapProtocol.ts";
 import { errorText } from "../../core/text.ts";
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     extraReadDirs: state.startsWith(`${root}/`) ? [] : [state],
     // One core stays with the window: the map is background work (and runs niced, see sourceMapper.ts).
     threads: Math.max(1, availableParallelism() - 1),
+    // The budget the extension host passed on from radar.memoryLimit (memoryLimitSetting.ts).
+    memoryLimit: memoryBudget().duckdbLimit,
+    tempDirectory: spillDir(state),
   });
   process.on("message", (message: ToMapWorker) => {
     if (message?.type !== "cancel") return;

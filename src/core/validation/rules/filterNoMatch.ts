@@ -152,7 +152,8 @@ export const filterNoMatchRule: ValidationRule = queryRule({
       if (filter.kind === "LIKE") continue;
       const key = `${tableId(filter.column.table)}.${filter.column.column}`;
       const group = byColumn.get(key) ?? { column: filter.column, literals: [] };
-      group.literals.push(...filter.literals.map((k) => String(constantValue(k))));
+      // A loop, not push(...spread): an IN list of 190,000 values as arguments overflows the stack.
+      for (const k of filter.literals) group.literals.push(String(constantValue(k)));
       byColumn.set(key, group);
     }
     const unmatched = new Map<string, Set<string>>();
