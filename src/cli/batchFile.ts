@@ -5,7 +5,7 @@ import { tableNameFor } from "../core/operators/tableName.ts";
 import { UsageError } from "./cliRuntime.ts";
 import type { CallSource } from "./runCalls.ts";
 import { BatchFileError, parseSqlBatch } from "./sqlBatch.ts";
-import { namesIn } from "./sqlText.ts";
+import { inferredInputs } from "./inferInputs.ts";
 
 /** A batch file read, before the runtime is open: its calls, their lines, which need inputs found. */
 export interface BatchCalls {
@@ -95,21 +95,6 @@ function outputOf(call: OperatorCall): string | undefined {
   if (typeof call.output === "string") return call.output;
   if (call.op === "Scan" && typeof call.file === "string") return tableNameFor(call.file);
   return undefined;
-}
-
-/**
- * Inputs of a Query that names none: the tables of the session, and those the calls before it
- * register, that its SQL mentions by name (outside strings and comments). The Query's
- * `undeclared-input` check still stands behind this: a table read but not found here is refused.
- */
-export function inferredInputs(sql: string, known: Iterable<string>): string[] {
-  const byLower = new Map([...known].map((t) => [t.toLowerCase(), t]));
-  const found: string[] = [];
-  for (const name of namesIn(sql)) {
-    const table = byLower.get(name.toLowerCase());
-    if (table !== undefined && !found.includes(table)) found.push(table);
-  }
-  return found;
 }
 
 /** The batch's calls with the inputs found for Queries that named none, each with its line. */

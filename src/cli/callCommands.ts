@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { OperatorCall, Runtime } from "../core/runtime.ts";
 import { tableNameFor } from "../core/operators/tableName.ts";
-import { inferredInputs } from "./batchFile.ts";
+import { inferredInputs } from "./inferInputs.ts";
 import { UsageError } from "./cliRuntime.ts";
 import { runCalls } from "./runCalls.ts";
 import type { CallSource, RunOptions } from "./runCalls.ts";

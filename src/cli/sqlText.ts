@@ -92,9 +92,29 @@ export function splitSql(sql: string): SqlPiece[] {
         k = skipQuoted(sql, k, lineAt);
       else break;
     }
-    const text = sql.slice(k, end).trimEnd();
-    if (k < end)
-      pieces.push({ kind: "statement", text, line: lineAt(k), endLine: lineAt(k + text.length - 1) });
+    // …and ends at its last such character: comment lines after it (directives of the next call
+    // when the statement has no ";") are not part of it.
+    let last = -1;
+    for (let j = k; j < end;) {
+      const c = sql[j]!;
+      if ((c === "-" && sql[j + 1] === "-") || (c === "/" && sql[j + 1] === "*"))
+        j = skipQuoted(sql, j, lineAt);
+      else if (c === "'" || c === '"' || c === "$") {
+        const after = skipQuoted(sql, j, lineAt);
+        last = after - 1;
+        j = after;
+      } else {
+        if (!/\s/.test(c)) last = j;
+        j += 1;
+      }
+    }
+    if (last >= k)
+      pieces.push({
+        kind: "statement",
+        text: sql.slice(k, last + 1),
+        line: lineAt(k),
+        endLine: lineAt(last),
+      });
   };
   while (i < sql.length) {
     const c = sql[i]!;
