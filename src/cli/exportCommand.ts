@@ -4,6 +4,7 @@ import { exportSql } from "../agent/exportSql.ts";
 import { stateDirFor } from "../core/radarDir.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
+import { STATS_MACROS, STATS_MACRO_NAMES } from "../core/engine/statsMacros.ts";
 
 /**
  * `radar export RUN --sql [--out FILE]`: the run's reproducible SQL script. RUN is a trace file's
@@ -13,9 +14,14 @@ import { readTrace } from "../core/trace/traceFile.ts";
  */
 export function exportCommand(run: string, lake: LakeOptions, out: string | undefined): number {
   const path = tracePath(run, lake);
-  const script = runChain(path)
+  const body = runChain(path)
     .map((p) => exportSql(readTrace(p)))
     .join("\n");
+  // A query that calls RADAR's statistical macros replays only with their definitions.
+  const uses = new RegExp(`\\b(${STATS_MACRO_NAMES.join("|")})\\s*\\(`, "i").test(body);
+  const script = uses
+    ? `-- RADAR's statistical macros (src/core/engine/statsMacros.ts), which the queries below call\n${STATS_MACROS.map((m) => `${m};\n`).join("")}\n${body}`
+    : body;
   if (out) {
     writeFileSync(out, script);
     process.stderr.write(`wrote ${resolve(out)}\n`);

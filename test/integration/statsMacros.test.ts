@@ -19,6 +19,9 @@ interface Expected {
   linreg: Record<string, number>;
   linreg2: Record<string, number>;
   chi2: Record<string, number>;
+  sx: number[];
+  sy: number[];
+  spearman: Record<string, number>;
   t_p: [number, number, number][];
   chi2_p: [number, number, number][];
 }
@@ -32,13 +35,15 @@ const observations = expected.cells.flatMap(([r, c, n]) => Array.from({ length: 
 const { lake, stateDir } = tempLake({
   "xy.csv": `x,y,x2\n${pairs.join("\n")}\n,5.0,1\n13,,2\n`,
   "obs.csv": `grp,answer\n${observations.join("\n")}\n`,
+  "ranked.csv": `x,y\n${expected.sx.map((x, i) => `${x},${expected.sy[i]}`).join("\n")}\n`,
   "cells.csv": `grp,answer,n\n${expected.cells.map((c) => c.join(",")).join("\n")}\n`,
 });
 
 let runtime: Runtime;
 before(async () => {
   runtime = await Runtime.open(lake, { radarDir: stateDir });
-  for (const file of ["xy.csv", "obs.csv", "cells.csv"]) await runtime.call({ op: "Scan", file });
+  for (const file of ["xy.csv", "obs.csv", "cells.csv", "ranked.csv"])
+    await runtime.call({ op: "Scan", file });
 });
 after(() => runtime?.close());
 
@@ -94,6 +99,20 @@ describe("statistical tests as SQL macros", () => {
       close(c.p, expected.chi2.p!, 1e-9, "p");
       assert.equal(Number(c.n), expected.chi2.n);
     }
+  });
+
+  test("Spearman as README writes it: pearson_test of average ranks by window functions (ties included)", async () => {
+    const s = (
+      await one(
+        `WITH r AS (SELECT rank() OVER (ORDER BY x) + (count(*) OVER (PARTITION BY x) - 1) / 2 AS rx,
+                           rank() OVER (ORDER BY y) + (count(*) OVER (PARTITION BY y) - 1) / 2 AS ry
+                    FROM ranked WHERE x IS NOT NULL AND y IS NOT NULL)
+         SELECT pearson_test(rx, ry) AS spearman FROM r`,
+        ["ranked"],
+      )
+    ).spearman as Record<string, number>;
+    close(s.r, expected.spearman.r!, 1e-12, "ρ");
+    close(s.p, expected.spearman.p!, 1e-9, "p");
   });
 
   test("a test per group, and the Query's trace records the inputs it read", async () => {

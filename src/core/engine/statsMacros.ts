@@ -128,3 +128,14 @@ export const STATS_MACROS: string[] = [
   ...LINREG2_PARTS,
   LINREG2,
 ];
+
+/** The macros a query calls by name (the radar_ ones are their helpers). */
+export const STATS_MACRO_NAMES = [
+  "t_test_p",
+  "chi2_p",
+  "pearson_test",
+  "linreg",
+  "linreg2",
+  "chi2_test",
+  "chi2_test_counts",
+];
