@@ -116,7 +116,7 @@ function rowsOf(call: CallEvent, page?: LinePage): Rows {
     case "Probe":
       return probeRows(o as unknown as ProbeObservation);
     case "Bash":
-      return o.table ? pageRows(o) : bashRows(o as unknown as BashObservation, page);
+      return bashRows(o as unknown as BashObservation, page);
     case "Discover":
       return discoverRows(o);
     default:

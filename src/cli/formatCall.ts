@@ -99,16 +99,7 @@ function outputLines(label: string, text: string, page?: LinePage): string[] {
 }
 
 function bashLines(observation: unknown, page?: LinePage): string[] {
-  const o = observation as {
-    stdout?: string;
-    stderr?: string;
-    truncated?: boolean;
-    timedOut?: boolean;
-    table?: string;
-    preview?: unknown;
-  };
-  // Stdout kept as a table: its rows, each with the file and line it came from.
-  if (o.table) return previewLines(o, (o as { rowCount?: number }).rowCount);
+  const o = observation as { stdout?: string; stderr?: string; truncated?: boolean; timedOut?: boolean };
   return [
     ...outputLines("│", o.stdout ?? "", page),
     ...outputLines("! stderr:", o.stderr ?? ""),

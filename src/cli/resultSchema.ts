@@ -50,7 +50,7 @@ export const callResultSchema = z
     line: z.number().int().optional(),
     summary: z.string().optional(),
     error: z.string().optional(),
-    /** The table the call registered (Scan, UnionScan, Query, Bash with an output) or profiled (Probe). */
+    /** The table the call registered (Scan, UnionScan, Query) or profiled (Probe). */
     table: z.string().nullable(),
     /**
      * How many rows the result has: the table's rows, Probe's profiled columns, Bash's stdout

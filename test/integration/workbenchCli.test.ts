@@ -102,6 +102,17 @@ describe("radar workbench commands", { skip: existsSync(cli) ? false : "dist/cli
     assert.equal(bashJson.offset, 2);
     assert.equal(bashJson.output?.exit, "exit 0");
 
+    // A statistical macro in a Query: the exported script defines it before the query calls it.
+    const stats = radar(["query", "SELECT pearson_test(year, idx) AS t FROM ab", "--as", "stats", "--json"]);
+    assert.equal(stats.code, 0, stats.stderr);
+    const exported = radar(["export", runJson(stats.stdout).trace, "--sql"]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.ok(
+      exported.stdout.indexOf("CREATE OR REPLACE TEMP MACRO pearson_test") <
+        exported.stdout.indexOf("pearson_test(year, idx)"),
+      exported.stdout.slice(0, 300),
+    );
+
     const again = radar(["query", "SELECT 1 AS x", "--as", "ab"]);
     assert.equal(again.code, 1, "a name in use is refused, as in a batch");
     assert.match(again.stdout, /table-exists/);
