@@ -4,7 +4,7 @@ import { auditHtml } from "../core/audit/auditHtml.ts";
 import { auditMarkdown } from "../core/audit/auditMarkdown.ts";
 import { buildAudit } from "../core/audit/auditModel.ts";
 import { stateDirFor } from "../core/radarDir.ts";
-import { exportSql } from "../core/trace/exportSql.ts";
+import { exportChainSql } from "../core/trace/exportSql.ts";
 import { runChain } from "../core/trace/runChain.ts";
 import { readTrace } from "../core/trace/traceFile.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
@@ -27,7 +27,7 @@ export async function exportCommand(
 ): Promise<number> {
   const chain = runChain(tracePath(run, lake)).map((p) => readTrace(p));
   let text: string;
-  if (format === "sql") text = chain.map((events) => exportSql(events)).join("\n");
+  if (format === "sql") text = exportChainSql(chain);
   else {
     const lakeRoot = realpathSync(resolve(lake.lake ?? "."));
     const model = await buildAudit(chain, lakeRoot, stateDirFor(lakeRoot, lake.stateDir));

@@ -3,6 +3,7 @@ import { messageWithEffect } from "../core/diagnostic.ts";
 import { factsOf } from "../core/operators/facts/factsRegistry.ts";
 import type { ProbeObservation } from "../core/operators/probe.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
+import type { LinePage } from "./callResult.ts";
 
 const STATUS_MARK: Record<string, string> = {
   ok: "ok",
@@ -80,20 +81,27 @@ function previewLines(observation: unknown, rowCount: number | undefined): strin
   return [...tableLines(p), ...more];
 }
 
-/** First lines of a command's output, then how many more there are. */
-function outputLines(label: string, text: string): string[] {
+/**
+ * Lines of a command's output from `page.offset` (the first ones unless paged), then how many more
+ * there are and how to see them.
+ */
+function outputLines(label: string, text: string, page?: LinePage): string[] {
   const lines = text.replace(/\n$/, "").split("\n");
   if (text === "") return [];
-  const shown = lines.slice(0, OUTPUT_LINES).map((l) => `${label} ${l}`);
-  return lines.length > OUTPUT_LINES
-    ? [...shown, `${label} … ${lines.length - OUTPUT_LINES} more lines`]
+  const offset = page?.offset ?? 0;
+  const count = page ? (page.lines ?? lines.length) : OUTPUT_LINES;
+  const shown = lines.slice(offset, offset + count).map((l) => `${label} ${l}`);
+  const rest = lines.length - offset - shown.length;
+  const range = page ? `lines ${offset + 1}–${offset + shown.length} of ${lines.length}; ` : "";
+  return rest > 0
+    ? [...shown, `${label} … ${range}${rest} more lines${page ? ` (--offset ${offset + shown.length})` : ""}`]
     : shown;
 }
 
-function bashLines(observation: unknown): string[] {
+function bashLines(observation: unknown, page?: LinePage): string[] {
   const o = observation as { stdout?: string; stderr?: string; truncated?: boolean; timedOut?: boolean };
   return [
-    ...outputLines("│", o.stdout ?? ""),
+    ...outputLines("│", o.stdout ?? "", page),
     ...outputLines("! stderr:", o.stderr ?? ""),
     ...(o.truncated ? ["(output cut by the sandbox's size limit)"] : []),
     ...(o.timedOut ? ["(the command was stopped: time limit)"] : []),
@@ -155,12 +163,12 @@ function discoverLines(observation: unknown): string[] {
 }
 
 /** What the call observed, as lines a person reads: rows, command output, profiles, hits. */
-function observationLines(call: CallEvent): string[] {
+function observationLines(call: CallEvent, page?: LinePage): string[] {
   // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
   if (call.status !== "ok" && !(call.status === "failed" && call.observation !== undefined)) return [];
   switch (call.op) {
     case "Bash":
-      return bashLines(call.observation);
+      return bashLines(call.observation, page);
     case "Probe":
       return probeLines(call.observation);
     case "Discover":
@@ -173,9 +181,12 @@ function observationLines(call: CallEvent): string[] {
   }
 }
 
-/** The readable form of one call: status, operator, arguments, summary, diagnostics, what it observed. */
-export function formatCall(call: CallEvent, withObservation = true): string {
-  const head = `#${call.index} ${call.op.padEnd(9)} ${STATUS_MARK[call.status] ?? call.status}  ${argsText(call)}  (${call.durationMs} ms)`;
+/**
+ * The readable form of one call: status, operator, arguments, summary, diagnostics, what it
+ * observed; `where` (`batch.sql:12`) says which line of a batch file wrote it.
+ */
+export function formatCall(call: CallEvent, withObservation = true, where?: string, page?: LinePage): string {
+  const head = `#${call.index} ${call.op.padEnd(9)} ${STATUS_MARK[call.status] ?? call.status}  ${argsText(call)}  (${call.durationMs} ms)${where ? `  [${where}]` : ""}`;
   const lines = [head];
   if (call.summary) lines.push(`    → ${call.summary}`);
   if (call.reused)
@@ -190,6 +201,6 @@ export function formatCall(call: CallEvent, withObservation = true): string {
     );
   if (call.error && !call.diagnostics.some((d) => d.severity === "error")) lines.push(`    ! ${call.error}`);
   for (const d of call.diagnostics) lines.push(`    ${formatDiagnostic(d)}`);
-  if (withObservation) for (const l of observationLines(call)) lines.push(`      ${l}`);
+  if (withObservation) for (const l of observationLines(call, page)) lines.push(`      ${l}`);
   return lines.join("\n");
 }

@@ -9,6 +9,7 @@ import { SessionError } from "../core/state/sessionStore.ts";
 import { StateDirError } from "../core/radarDir.ts";
 import { startupMark } from "../core/startupProfile.ts";
 import { batchCommand } from "./batchCommand.ts";
+import { oneCall, oneCallCommand } from "./callCommands.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import { exportCommand } from "./exportCommand.ts";
@@ -22,7 +23,14 @@ const USAGE = `radar — an auditable runtime for data questions over a folder o
 Usage:
   radar map [--json]
   radar discover QUERY [--exclude PATTERN]... [--limit N] [--json]
-  radar batch FILE [--session NAME] [--json | --quiet]     (FILE "-": standard input)
+  radar batch FILE [--session NAME] [--json | --quiet] [--json-out F] [--format json|yaml|sql]
+                                       (FILE: .json, .yaml/.yml or .sql; "-": standard input)
+  radar scan FILE [--as NAME] [--option K=V]...
+  radar union-scan GLOB... [--as NAME] [--option source_column=C]...
+  radar probe TABLE [COLUMN...]
+  radar query "SQL" | - | --sql-file F [--as NAME] [--inputs T,...] [--replace]
+  radar bash "COMMAND" [--offset K] [--rows N]
+        (each: --session NAME, --json | --quiet, --json-out FILE, --rows N, --offset K)
   radar show TABLE --session NAME [--rows N] [--offset K] [--csv | --json]
   radar session list [--json]
   radar session end NAME
@@ -31,7 +39,8 @@ Usage:
   radar verify RUN|AUDIT [--json]      (re-run it on the lake as it is now; exit 1 if anything moved)
   radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
 
-Every command takes --lake DIR (default: the current directory) and --state-dir DIR.
+Every command takes --lake DIR (default: $RADAR_LAKE, else the current directory), --state-dir DIR
+(default: $RADAR_STATE_DIR) and --session NAME (default: $RADAR_SESSION).
 
 Memory: --memory-limit SIZE (1GB, 512MB, 2GiB) bounds what the command's DuckDB holds, spilling to
 the state folder beyond it; default $RADAR_MEMORY_LIMIT, else 1GB. A file that cannot be read
@@ -147,6 +156,13 @@ export async function main(argv: string[]): Promise<number> {
       md: { type: "boolean", default: false },
       out: { type: "string" },
       "memory-limit": { type: "string" },
+      as: { type: "string" },
+      inputs: { type: "string", multiple: true },
+      "sql-file": { type: "string" },
+      option: { type: "string", multiple: true },
+      replace: { type: "boolean", default: false },
+      "json-out": { type: "string" },
+      format: { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
@@ -164,12 +180,38 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  // The environment fills in what the command line leaves out, so a shell sets the lake once.
+  const lakeDir = values.lake ?? (process.env.RADAR_LAKE || undefined);
+  const session = values.session ?? (process.env.RADAR_SESSION || undefined);
   const lake: LakeOptions = {
-    ...(values.lake !== undefined ? { lake: values.lake } : {}),
+    ...(lakeDir !== undefined ? { lake: lakeDir } : {}),
     ...(values["state-dir"] !== undefined ? { stateDir: values["state-dir"] } : {}),
-    ...(values.session !== undefined ? { session: values.session } : {}),
+    ...(session !== undefined ? { session } : {}),
     quiet: values.quiet,
   };
+  if (values.json && values.quiet) throw new UsageError("--json and --quiet do not go together");
+  const jsonOut = values["json-out"] !== undefined ? { jsonOut: values["json-out"] } : {};
+  const rows = count(values.rows, "--rows");
+  const offset = count(values.offset, "--offset");
+  const call = oneCall(command, rest, {
+    ...(values.as !== undefined ? { as: values.as } : {}),
+    ...(values.inputs !== undefined ? { inputs: values.inputs } : {}),
+    ...(values["sql-file"] !== undefined ? { sqlFile: values["sql-file"] } : {}),
+    ...(values.option !== undefined ? { option: values.option } : {}),
+    replace: values.replace,
+    // Bash's --rows/--offset page its output here; the operators that make tables take them as arguments.
+    ...(command !== "bash" && rows !== undefined ? { rows } : {}),
+    ...(command !== "bash" && offset !== undefined ? { offset } : {}),
+  });
+  if (call)
+    return oneCallCommand(call, {
+      ...lake,
+      json: values.json,
+      ...jsonOut,
+      ...(command === "bash"
+        ? { page: { offset: offset ?? 0, ...(rows !== undefined ? { lines: rows } : {}) } }
+        : {}),
+    });
   switch (command) {
     case "map":
       return mapCommand(lake, values.json);
@@ -184,14 +226,16 @@ export async function main(argv: string[]): Promise<number> {
       );
     case "batch":
       if (rest.length !== 1)
-        throw new UsageError("radar batch needs exactly one FILE (a JSON array of operator calls)");
-      if (values.json && values.quiet) throw new UsageError("--json and --quiet do not go together");
-      return batchCommand(rest[0]!, { ...lake, json: values.json });
+        throw new UsageError("radar batch needs exactly one FILE (JSON, YAML or .sql operator calls)");
+      return batchCommand(rest[0]!, {
+        ...lake,
+        json: values.json,
+        ...jsonOut,
+        ...(values.format !== undefined ? { format: values.format } : {}),
+      });
     case "show": {
       if (rest.length !== 1) throw new UsageError("radar show needs exactly one TABLE");
       if (values.csv && values.json) throw new UsageError("--csv or --json, not both");
-      const rows = count(values.rows, "--rows");
-      const offset = count(values.offset, "--offset");
       return showCommand(rest[0]!, {
         ...lake,
         format: values.csv ? "csv" : values.json ? "json" : "text",

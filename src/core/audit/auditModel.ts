@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
-import { exportSql } from "../trace/exportSql.ts";
+import { exportChainSql } from "../trace/exportSql.ts";
 import type { Diagnostic, SourceLocation } from "../diagnostic.ts";
 import type { CallEvent, CallStatus, RunEndEvent, RunStartEvent, TraceEvent } from "../trace/traceEvents.ts";
 import { fingerprintNow, sameFingerprint, sha256OfFile } from "./fileFingerprint.ts";
@@ -183,7 +183,7 @@ export async function buildAudit(
     findings,
     files,
     excerpts,
-    sql: chain.map((events) => exportSql(events)).join("\n"),
+    sql: exportChainSql(chain),
     events: all,
   });
 }

@@ -1,4 +1,5 @@
 import { DuckDBInstance } from "@duckdb/node-api";
+import { STATS_MACROS } from "./statsMacros.ts";
 import type { DuckDBConnection, DuckDBType } from "@duckdb/node-api";
 import { realpathSync } from "node:fs";
 
@@ -49,6 +50,11 @@ function profiled(started: number, sql: string): void {
   );
 }
 
+/** The statistical tests (statsMacros.ts) on a connection: temporary macros live per connection. */
+async function registerStatsMacros(connection: DuckDBConnection): Promise<void> {
+  for (const sql of STATS_MACROS) await connection.run(sql);
+}
+
 export class DuckEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** `performance.now()` time after which statements fail with OverBudget (see `limit`). */
@@ -70,7 +76,9 @@ export class DuckEngine {
    * (validation checks run on one).
    */
   async fork(): Promise<DuckEngine> {
-    return new DuckEngine(this.lakeRoot, this.instance, await this.instance.connect(), false);
+    const connection = await this.instance.connect();
+    await registerStatsMacros(connection);
+    return new DuckEngine(this.lakeRoot, this.instance, connection, false);
   }
 
   /**
@@ -106,6 +114,7 @@ export class DuckEngine {
     await connection.run(`SET allowed_directories=[${allowed.map(sqlString).join(", ")}]`);
     await connection.run("SET enable_external_access=false");
     await connection.run("SET lock_configuration=true");
+    await registerStatsMacros(connection);
     return new DuckEngine(root, instance, connection);
   }
 

@@ -1,5 +1,6 @@
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { CallEvent, TraceEvent } from "./traceEvents.ts";
+import { STATS_MACROS, STATS_MACRO_NAMES } from "../engine/statsMacros.ts";
 
 interface ScanLike {
   table: string;
@@ -98,4 +99,16 @@ function notReplayable(source: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ");
+}
+
+/**
+ * The script of a chain of runs (oldest first), each run's SQL in turn. A query that calls RADAR's
+ * statistical macros replays only with their definitions, so the script then starts with them.
+ */
+export function exportChainSql(chain: TraceEvent[][]): string {
+  const body = chain.map((events) => exportSql(events)).join("\n");
+  const uses = new RegExp(`\\b(${STATS_MACRO_NAMES.join("|")})\\s*\\(`, "i").test(body);
+  return uses
+    ? `-- RADAR's statistical macros (src/core/engine/statsMacros.ts), which the queries below call\n${STATS_MACROS.map((m) => `${m};\n`).join("")}\n${body}`
+    : body;
 }

@@ -9,7 +9,7 @@ import { buildAudit } from "../../core/audit/auditModel.ts";
 import { verifyRun } from "../../core/audit/verifyRun.ts";
 import type { VerifyReport } from "../../core/audit/verifyRun.ts";
 import { runChain } from "../../core/trace/runChain.ts";
-import { exportSql } from "../../core/trace/exportSql.ts";
+import { exportChainSql } from "../../core/trace/exportSql.ts";
 import { Runtime } from "../../core/runtime.ts";
 import type { RuntimeOptions } from "../../core/runtime.ts";
 import { readTrace } from "../../core/trace/traceFile.ts";
@@ -53,7 +53,7 @@ export function openAiModel(options: OpenAiModelOptions): ChatModel {
 
 /** The run's reproducible SQL script, as `radar export RUN --sql` writes it. */
 export function exportRunSql(tracePath: string): string {
-  return exportSql(readTrace(tracePath));
+  return exportChainSql([readTrace(tracePath)]);
 }
 
 /** The run's audit, as `radar export RUN --html|--md` writes it (the runs it continues first). */

@@ -2,6 +2,8 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import { nearest } from "../../diagnostic.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
+import { caretOffset, columnContext } from "../columnContext.ts";
+import type { ColumnContext } from "../columnContext.ts";
 import { scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 
@@ -22,6 +24,25 @@ function unknown(
     severity: "error",
     message:
       `${where}: column "${column}" is not in ${table ? `table ${table.name}` : "the input tables"}` +
+      `${near.length ? `. Nearest: ${near.join(", ")}` : ""}. Columns with spaces or symbols must be double-quoted exactly as in the schema.`,
+    locations: [],
+  };
+}
+
+/** The same finding, said where the reference is: the CTE or subquery and what its FROM has. */
+function unknownIn(column: string, context: ColumnContext): Diagnostic {
+  const inScope = context.scope.flatMap((r) => (r.columns ?? []).filter((c) => c !== "*"));
+  const near = nearest(column, inScope).map(sqlName);
+  const scope = context.scope.length
+    ? `; its FROM reads ${context.scope
+        .map((r) => `${r.name}${r.columns ? ` (${r.columns.map(sqlName).join(", ")})` : ""}`)
+        .join(", ")}`
+    : "";
+  return {
+    code: "unknown-column",
+    severity: "error",
+    message:
+      `Query.sql, in ${context.label}: column "${column}" is not in scope there${scope}` +
       `${near.length ? `. Nearest: ${near.join(", ")}` : ""}. Columns with spaces or symbols must be double-quoted exactly as in the schema.`,
     locations: [],
   };
@@ -90,6 +111,11 @@ export const unknownColumnRule: ValidationRule = {
           ),
         ];
       if (!match) return [];
+      // A query of several SELECTs (CTEs, subqueries): say in which one the binder stopped.
+      const offset =
+        selectNodes(sql.statement).length > 1 ? caretOffset(message, sql.sql, "DESCRIBE ") : undefined;
+      const context = offset === undefined ? undefined : columnContext(sql.statement, offset, ctx.state);
+      if (context) return [unknownIn(match[1]!.replaceAll('""', '"'), context)];
       return [
         unknown(
           match[1]!.replaceAll('""', '"'),

@@ -1,0 +1,117 @@
+import { readFileSync } from "node:fs";
+import { load, YAMLException } from "js-yaml";
+import type { OperatorCall, Runtime } from "../core/runtime.ts";
+import { tableNameFor } from "../core/operators/tableName.ts";
+import { UsageError } from "./cliRuntime.ts";
+import type { CallSource } from "./runCalls.ts";
+import { BatchFileError, parseSqlBatch } from "./sqlBatch.ts";
+import { inferredInputs } from "./inferInputs.ts";
+
+/** A batch file read, before the runtime is open: its calls, their lines, which need inputs found. */
+export interface BatchCalls {
+  calls: OperatorCall[];
+  lines: (number | undefined)[];
+  inferInputs: boolean[];
+  file: string;
+}
+
+const EXAMPLE = '[{"op":"Scan","file":"data.csv"}]';
+
+function checkCalls(parsed: unknown, file: string, lines: number[] = []): OperatorCall[] {
+  if (!Array.isArray(parsed)) throw new UsageError(`${file}: expected a list of calls like ${EXAMPLE}`);
+  parsed.forEach((c, j) => {
+    if (typeof c !== "object" || c === null || typeof (c as { op?: unknown }).op !== "string") {
+      const where = lines[j] !== undefined ? `${file}:${lines[j]}` : `${file}, call ${j + 1}`;
+      throw new UsageError(`${where}: a call is an object with an "op", like ${EXAMPLE}`);
+    }
+  });
+  return parsed as OperatorCall[];
+}
+
+function readYaml(text: string, file: string): BatchCalls {
+  // The line each item of the top-level list starts on, for messages that point into the file.
+  let depth = 0;
+  const lines: number[] = [];
+  let parsed: unknown;
+  try {
+    parsed = load(text, {
+      filename: file,
+      listener(event, state) {
+        if (event === "open") {
+          if (depth === 1) lines.push(state.line + 1);
+          depth += 1;
+        } else depth -= 1;
+      },
+    });
+  } catch (error) {
+    if (error instanceof YAMLException)
+      throw new UsageError(`${file}:${(error.mark?.line ?? 0) + 1}: ${error.reason}`);
+    throw error;
+  }
+  const calls = checkCalls(parsed, file, lines);
+  return { calls, lines, inferInputs: calls.map(() => false), file };
+}
+
+/**
+ * A batch file as calls: JSON (`.json`, or FILE `-` for standard input), YAML (`.yaml`/`.yml`: SQL
+ * in block scalars, `sql: |`) or a `.sql` batch (see sqlBatch.ts). `format` overrides the name.
+ */
+export function readBatchFile(file: string, format?: string): BatchCalls {
+  let text: string;
+  try {
+    text = readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read batch file ${file}: ${(error as Error).message}`);
+  }
+  const kind = (format ?? /\.(ya?ml|sql|json)$/i.exec(file)?.[1] ?? "json").toLowerCase();
+  if (kind === "yaml" || kind === "yml") return readYaml(text, file);
+  if (kind === "sql") {
+    try {
+      const parsed = parseSqlBatch(text, file);
+      return {
+        calls: parsed.map((c) => c.call),
+        lines: parsed.map((c) => c.line),
+        inferInputs: parsed.map((c) => c.inferInputs ?? false),
+        file,
+      };
+    } catch (error) {
+      if (error instanceof BatchFileError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  if (kind !== "json") throw new UsageError(`--format takes json, yaml or sql, not "${format}"`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`cannot read batch file ${file}: ${(error as Error).message}`);
+  }
+  const calls = checkCalls(parsed, file);
+  return { calls, lines: calls.map(() => undefined), inferInputs: calls.map(() => false), file };
+}
+
+/** The table a call registers, as far as its arguments say before it runs. */
+function outputOf(call: OperatorCall): string | undefined {
+  if (typeof call.output === "string") return call.output;
+  if (call.op === "Scan" && typeof call.file === "string") return tableNameFor(call.file);
+  return undefined;
+}
+
+/** The batch's calls with the inputs found for Queries that named none, each with its line. */
+export function callSource(batch: BatchCalls, runtime: Runtime): CallSource {
+  const known = new Set([...runtime.state.tables.values()].map((t) => t.name));
+  const calls = batch.calls.map((call, j) => {
+    const filled =
+      batch.inferInputs[j] && call.op === "Query" && typeof call.sql === "string"
+        ? { ...call, inputs: inferredInputs(call.sql, known) }
+        : call;
+    const made = outputOf(call);
+    if (made) known.add(made);
+    return filled;
+  });
+  return {
+    calls,
+    lines: batch.lines,
+    where: batch.lines.map((l) => (l === undefined ? undefined : `${batch.file}:${l}`)),
+  };
+}
