@@ -144,7 +144,17 @@ export const joinRowLossRule: ValidationRule = queryRule({
         reported.add(key);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
         out.push({
-          ...(await describe(ctx, join.joinType, loss, "loss", undefined, undefined, spans, undefined, filtered)),
+          ...(await describe(
+            ctx,
+            join.joinType,
+            loss,
+            "loss",
+            undefined,
+            undefined,
+            spans,
+            undefined,
+            filtered,
+          )),
           ...(await keptJoin(
             ctx.engine,
             sql.statement,
