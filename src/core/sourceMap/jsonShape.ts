@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { createGunzip } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { DuckEngine } from "../engine/duckEngine.ts";
@@ -17,9 +17,33 @@ const SCALAR_TYPES = new Set(["VARCHAR", "BIGINT", "UBIGINT", "DOUBLE", "BOOLEAN
 const FLATTEN_DEPTH = 6;
 const FLATTEN_COLUMNS = 2000;
 
-/** DuckDB's read_json_objects holds a document whole: allow the file (or 4 GB when compressed). */
-function maxObjectSize(bytes: number, compressed: boolean): number {
-  return compressed ? 0xffffffff : Math.min(0xffffffff, Math.max(16 << 20, bytes + 1));
+/** DuckDB's read_json_objects holds a document whole: allow the file's (uncompressed) size. */
+function maxObjectSize(absPath: string, bytes: number, compression: string | undefined): number {
+  const size = compression === undefined ? bytes : (gzipSize(absPath, bytes, compression) ?? bytes * 64);
+  return Math.min(0xffffffff, Math.max(16 << 20, size + 1));
+}
+
+/**
+ * A gzip file's uncompressed size from its trailer (ISIZE: the size modulo 4 GiB). DuckDB
+ * allocates the whole maximum_object_size up front, so asking for 4 GB for a 9 MB file fails
+ * under any memory budget; a trailer smaller than the compressed file has wrapped (or the file
+ * holds several members) and is not used.
+ */
+function gzipSize(absPath: string, bytes: number, compression: string): number | undefined {
+  if (!/^(gzip|auto_detect)$/i.test(compression) && !/\.gz$/i.test(absPath)) return undefined;
+  try {
+    const fd = openSync(absPath, "r");
+    try {
+      const trailer = Buffer.alloc(4);
+      if (readSync(fd, trailer, 0, 4, bytes - 4) !== 4) return undefined;
+      const size = trailer.readUInt32LE(0);
+      return size >= bytes ? size : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 function compressionArg(read: Pick<JsonRead, "compression">): string {
@@ -27,7 +51,7 @@ function compressionArg(read: Pick<JsonRead, "compression">): string {
 }
 
 function documentSql(absPath: string, bytes: number, read: Pick<JsonRead, "compression">): string {
-  return `read_json_objects(${sqlString(absPath)}, format='unstructured', maximum_object_size=${maxObjectSize(bytes, read.compression !== undefined)}${compressionArg(read)})`;
+  return `read_json_objects(${sqlString(absPath)}, format='unstructured', maximum_object_size=${maxObjectSize(absPath, bytes, read.compression)}${compressionArg(read)})`;
 }
 
 function membersSql(absPath: string, bytes: number, read: Pick<JsonRead, "compression">): string {
