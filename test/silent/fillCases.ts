@@ -42,7 +42,53 @@ const stations = (networks: string[]) => ({
   },
 });
 
+/** Daily temperatures of two stations, one of them writing -9999 on the days it did not report. */
+const temps = (fill: boolean) =>
+  csv(
+    "date,station,temp_c",
+    ...Array.from({ length: 40 }, (_, d) => {
+      const day = `2024-03-${String((d % 20) + 1).padStart(2, "0")}`;
+      const station = d < 20 ? "KSEA" : "KPDX";
+      const missing = fill && station === "KPDX" && d % 7 === 3;
+      return `${day},${station},${missing ? "-9999" : (8 + ((d * 7) % 11) / 2).toFixed(1)}`;
+    }),
+  );
+/** Monthly sales of two regions; `skip` leaves one month of the north out. */
+const regional = (skip: string | undefined) => {
+  const rows: string[] = [];
+  for (const region of ["north", "south"])
+    for (let m = 1; m <= 12; m++) {
+      const mo = `2024-${String(m).padStart(2, "0")}-01`;
+      if (!(region === "north" && mo === skip))
+        rows.push(`${region},${mo},${1000 + m * 15 + (region === "north" ? 7 : 0)}`);
+    }
+  return csv("region,month,sales", ...rows);
+};
+
 export const fillCases: SilentCase[] = [
+  {
+    code: "fill-value",
+    name: "daily temperatures: avg per station over -9999 written for days not reported",
+    expect: "flagged",
+    lake: { files: { "weather/daily.csv": temps(true) } },
+    calls: [
+      scan("weather/daily.csv", "daily"),
+      query("SELECT station, avg(temp_c) AS mean_temp FROM daily GROUP BY station", ["daily"]),
+    ],
+  },
+  {
+    code: "series-gap",
+    name: "month-on-month change per region by lag(), one region missing a month",
+    expect: "flagged",
+    lake: { files: { "sales.csv": regional("2024-06-01") } },
+    calls: [
+      scan("sales.csv", "sales"),
+      query(
+        "SELECT region, month, sales - lag(sales) OVER (PARTITION BY region ORDER BY month) AS change FROM sales",
+        ["sales"],
+      ),
+    ],
+  },
   {
     code: "fill-value",
     name: "issue 25: max(density) over 9.99e+32 'no data' fills",
