@@ -55,6 +55,14 @@ function uses(statement: Json, state: SharedState): Use[] {
     const text = (c: ColumnOf | undefined): c is ColumnOf =>
       c !== undefined && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR";
     const where = conjuncts(select.where_clause);
+    // `TRY_CAST(x AS DOUBLE) IS NULL` asks which values do not convert: the values it blanks are
+    // what the query looks for, not rows it loses.
+    const searches = new Set<Json>();
+    walkOwn([select.where_clause, select.select_list, select.having, select.qualify], (n) => {
+      if (n.class === "OPERATOR" && n.type === "OPERATOR_IS_NULL")
+        for (const child of (n.children as Json[] | undefined) ?? [])
+          if (child.class === "CAST" && child.try_cast) searches.add(child);
+    });
     const visit = (expression: unknown, conjunct: Json | undefined): void =>
       walkOwn(expression, (n) => {
         if (n.class === "FUNCTION" && ORDER_PICKING.has(String(n.function_name).toLowerCase())) {
@@ -73,7 +81,7 @@ function uses(statement: Json, state: SharedState): Use[] {
           if (text(c))
             out.push({ kind: "compare", column: c, select, node: n, ...(conjunct ? { conjunct } : {}) });
         }
-        if (n.class === "CAST" && n.try_cast) {
+        if (n.class === "CAST" && n.try_cast && !searches.has(n)) {
           // TRY_CAST of one text column, bare or through a cleaning expression.
           const refs = new Map<string, ColumnOf>();
           walkOwn(n.child, (r) => {
