@@ -25,6 +25,11 @@ const OF_OBSERVED = new Set([
   "var_pop",
 ]);
 
+/** Whether the aggregate is a statistic of the observed values (a mean, a median, a spread). */
+export function ofObserved(fn: string): boolean {
+  return OF_OBSERVED.has(fn.toLowerCase());
+}
+
 const TIME = /^(DATE|TIME|TIMESTAMP)/;
 
 /**

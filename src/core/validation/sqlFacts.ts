@@ -293,10 +293,67 @@ function columnEqualities(select: Json, scope: Map<string, TableInfo>): [ColumnO
 }
 
 /**
+ * Scalar functions that return NULL for a NULL argument (and depend on nothing but their
+ * arguments): a predicate over one of them rejects NULL as the bare column does. Not `coalesce`,
+ * `concat`, `greatest`, `hash`…, which turn NULL into a value.
+ */
+const NULL_PRESERVING = new Set([
+  "year",
+  "month",
+  "day",
+  "quarter",
+  "week",
+  "weekofyear",
+  "yearweek",
+  "isoyear",
+  "dayofweek",
+  "isodow",
+  "dayofyear",
+  "dayofmonth",
+  "hour",
+  "minute",
+  "second",
+  "epoch",
+  "date_part",
+  "datepart",
+  "date_trunc",
+  "datetrunc",
+  "extract",
+  "strftime",
+  "last_day",
+  "lower",
+  "upper",
+  "lcase",
+  "ucase",
+  "trim",
+  "ltrim",
+  "rtrim",
+  "substr",
+  "substring",
+  "left",
+  "right",
+  "length",
+  "strlen",
+  "abs",
+  "round",
+  "floor",
+  "ceil",
+  "ceiling",
+  "trunc",
+  "+",
+  "-",
+  "*",
+  "/",
+  "//",
+  "%",
+]);
+
+/**
  * A WHERE conjunct over one other alias's column, rewritten over the column of `alias` it is
  * equated with: `WHERE n.yr >= 2000` with `a.yr = n.yr` keeps only `a` rows with `a.yr >= 2000`.
  * Only null-rejecting predicates of one column against constants (comparisons, BETWEEN, IN,
- * LIKE), which remove an unmatched row of an outer join as well.
+ * LIKE, also over NULL-preserving functions of it: `year(d) = 2023`), which remove an unmatched
+ * row of an outer join as well.
  */
 function transferred(
   c: Json,
@@ -317,6 +374,8 @@ function transferred(
       // IN (constants) is null-rejecting.
     } else if (n.class === "FUNCTION" && (n.function_name === "~~" || n.function_name === "~~*")) {
       // LIKE / ILIKE
+    } else if (n.class === "FUNCTION" && NULL_PRESERVING.has(String(n.function_name).toLowerCase())) {
+      // year(d) = 2023: NULL in gives NULL out, so the predicate still rejects an unmatched row.
     } else if (!simple.has(String(n.class))) ok = false;
   });
   if (!ok || !column || column.alias === alias) return undefined;

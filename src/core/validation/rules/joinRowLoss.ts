@@ -26,6 +26,7 @@ import { filteredLoss } from "../joinFilteredLoss.ts";
 import type { FilteredLoss } from "../joinFilteredLoss.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { keptJoin } from "../effect/keptJoin.ts";
+import { isTotalLabel } from "../totalLabel.ts";
 
 /** An earlier result of the session holding at most this many rows is compared with the lost keys. */
 const LISTING_ROWS = 10_000;
@@ -94,9 +95,43 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describe(ctx, join.joinType, loss, lookup ? "lookup" : "ends"));
           continue;
         }
+        // Only rows labelled as totals ('All', 'Total') have no partner: the join removes the totals
+        // from a table of entities, which is what a per-entity answer needs.
+        if (onlyTotals(loss)) {
+          out.push(await describe(ctx, join.joinType, loss, "totals"));
+          continue;
+        }
         const spans = await spansOf(ctx, join, loss);
         if (spans && spans.gaps === 0) {
           out.push(await describe(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
+          continue;
+        }
+        // Two dated series, each missing a few dates the other has (trading days, observation
+        // days): the join compares them on the dates both have. A date one side lacks while the
+        // other lacks none is a gap, and stays a warning.
+        const calendars =
+          spans &&
+          (await twoCalendars(
+            ctx,
+            join,
+            loss,
+            losses.find((l) => l !== loss)!,
+          ));
+        if (spans && calendars) {
+          out.push(
+            await describe(
+              ctx,
+              join.joinType,
+              loss,
+              "calendars",
+              undefined,
+              undefined,
+              spans,
+              undefined,
+              undefined,
+              calendars,
+            ),
+          );
           continue;
         }
         // The other side is a list its own WHERE selected by key, and that WHERE rejects every
@@ -394,6 +429,51 @@ interface Spans {
   gapKeys: unknown[];
 }
 
+/** Both sides of a join on dates lose a few rows on dates inside the other's span. */
+interface Calendars {
+  otherRows: number;
+  otherKept: number;
+  otherGaps: number;
+}
+
+/** At most this share of either side's rows may fall on dates the other lacks. */
+const CALENDAR_SHARE = 0.1;
+
+/** Only rows whose key is a total's label ('All', 'Total', …) are dropped — all of them known. */
+function onlyTotals(loss: Loss): boolean {
+  const { facts, sampleEvery } = loss;
+  return (
+    loss.from.length === 1 &&
+    sampleEvery === 1 &&
+    facts.lostKeys > 0 &&
+    facts.lostKeys === facts.lost.length &&
+    facts.lost.every((e) => isTotalLabel(e.key[0]))
+  );
+}
+
+/**
+ * Two dated series joined on a date (a DATE or TIMESTAMP column — years are not calendars: a
+ * missing year is a gap), each losing at most a tenth of its rows, and each losing some on dates
+ * inside the other's span: holidays of two markets, days two stations did not report.
+ */
+async function twoCalendars(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  loss: Loss,
+  other: Loss,
+): Promise<Calendars | undefined> {
+  if (loss.from.length !== 1 || loss.sampleEvery > 1) return undefined;
+  const column = loss.from[0]!.column;
+  const type = column ? typeOf(loss.from[0]!.table, column) : undefined;
+  if (!type || !/^(DATE|TIMESTAMP)/.test(type)) return undefined;
+  const small = (l: Loss): boolean =>
+    l.facts.lostRows > 0 && l.facts.lostRows <= CALENDAR_SHARE * l.facts.kept;
+  if (!small(loss) || !small(other)) return undefined;
+  const theirs = await spansOf(ctx, join, other);
+  if (!theirs || theirs.gaps === 0) return undefined;
+  return { otherRows: other.facts.lostRows, otherKept: other.facts.kept, otherGaps: theirs.gaps };
+}
+
 /** Key types that are a time axis: dates and times, or whole numbers that are all calendar years. */
 const TIME_TYPES = /^(DATE|TIME|TIMESTAMP)/;
 const WHOLE_TYPES = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
@@ -517,12 +597,23 @@ async function describe(
   ctx: OperatorContext,
   joinType: string,
   loss: Loss,
-  kind: "loss" | "lookup" | "ends" | "overlap" | "again" | "listed" | "accounted" | "restricted",
+  kind:
+    | "loss"
+    | "lookup"
+    | "ends"
+    | "overlap"
+    | "again"
+    | "listed"
+    | "accounted"
+    | "restricted"
+    | "totals"
+    | "calendars",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
   restriction?: Restriction,
   filtered?: FilteredLoss,
+  calendars?: Calendars,
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -571,6 +662,22 @@ async function describe(
       code: "join-row-loss",
       severity: "info",
       message: `The ${joinType.toLowerCase()} join on ${on} keeps the span both sides cover: ${mineName} runs ${span(spans!.mine)}, ${otherName} ${span(spans!.theirs)}. It leaves out ${amount}, all outside ${span(spans!.theirs)} (e.g. ${examples}); no key inside that span is missing. Use a LEFT JOIN if the rows outside it belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
+  if (kind === "totals")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the total. Use a LEFT JOIN if the total belongs in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "calendars") {
+    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} compares the two series on the dates both have. ${amount} fall on dates ${otherName} lacks inside its span ${span(spans!.theirs)} (e.g. ${examples}), and ${calendars!.otherRows} of ${calendars!.otherKept} row(s) of ${otherName} on ${calendars!.otherGaps} date(s) inside ${mineName}'s span that ${mineName} lacks: each side misses dates the other has (different calendars), not a block of the other's data. Use a LEFT JOIN if a date one side lacks belongs in the answer.`,
       locations: present(locations).slice(0, 1),
     };
   }

@@ -15,7 +15,8 @@ import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../windowEdgeNulls.ts";
 import { correlatedKeys } from "../correlatedKeys.ts";
-import { onlySeriesGaps } from "../seriesGaps.ts";
+import { ofObserved, onlySeriesGaps } from "../seriesGaps.ts";
+import { writtenAsMarkers } from "../markerNulls.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
 const NULL_SKIPPING = new Set([
@@ -102,6 +103,27 @@ export const nullInAggregateRule: ValidationRule = queryRule({
           message:
             `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
             `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
+          locations: present(locations),
+        });
+        continue;
+      }
+      // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
+      // of the observed values leaves them out by design, and coalesce would invent a value. An
+      // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
+      // it covers fewer entities than the table lists.
+      const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
+      if (markers) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `every NULL of ${column} was written in the data as a marker of no value (${markers
+              .slice(0, 5)
+              .map((m) => `'${m}'`)
+              .join(
+                ", ",
+              )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
           locations: present(locations),
         });
         continue;

@@ -40,7 +40,7 @@ type Use =
   | { kind: "pick"; column: ColumnOf; select: Json; fn: string }
   | { kind: "compare"; column: ColumnOf; select: Json; node: Json; conjunct?: Json }
   | { kind: "order"; column: ColumnOf; select: Json }
-  | { kind: "tryCast"; column: ColumnOf; select: Json; node: Json; target: string };
+  | { kind: "tryCast"; column: ColumnOf; select: Json; node: Json; target: string; conjunct?: Json };
 
 const NUMERIC_TYPE = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL|HUGEINT/;
 
@@ -55,6 +55,14 @@ function uses(statement: Json, state: SharedState): Use[] {
     const text = (c: ColumnOf | undefined): c is ColumnOf =>
       c !== undefined && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR";
     const where = conjuncts(select.where_clause);
+    // `TRY_CAST(x AS DOUBLE) IS NULL` asks which values do not convert: the values it blanks are
+    // what the query looks for, not rows it loses.
+    const searches = new Set<Json>();
+    walkOwn([select.where_clause, select.select_list, select.having, select.qualify], (n) => {
+      if (n.class === "OPERATOR" && n.type === "OPERATOR_IS_NULL")
+        for (const child of (n.children as Json[] | undefined) ?? [])
+          if (child.class === "CAST" && child.try_cast) searches.add(child);
+    });
     const visit = (expression: unknown, conjunct: Json | undefined): void =>
       walkOwn(expression, (n) => {
         if (n.class === "FUNCTION" && ORDER_PICKING.has(String(n.function_name).toLowerCase())) {
@@ -73,7 +81,7 @@ function uses(statement: Json, state: SharedState): Use[] {
           if (text(c))
             out.push({ kind: "compare", column: c, select, node: n, ...(conjunct ? { conjunct } : {}) });
         }
-        if (n.class === "CAST" && n.try_cast) {
+        if (n.class === "CAST" && n.try_cast && !searches.has(n)) {
           // TRY_CAST of one text column, bare or through a cleaning expression.
           const refs = new Map<string, ColumnOf>();
           walkOwn(n.child, (r) => {
@@ -83,7 +91,14 @@ function uses(statement: Json, state: SharedState): Use[] {
           const target = String((n.cast_type as { id?: string } | undefined)?.id ?? "");
           const only = refs.size === 1 ? [...refs.values()][0] : undefined;
           if (only && text(only) && NUMERIC_TYPE.test(target))
-            out.push({ kind: "tryCast", column: only, select, node: n, target });
+            out.push({
+              kind: "tryCast",
+              column: only,
+              select,
+              node: n,
+              target,
+              ...(conjunct ? { conjunct } : {}),
+            });
         }
       });
     for (const c of where) visit(c, c);
@@ -190,11 +205,13 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
   const { column, alias } = use.column;
   const a = sqlIdent(alias);
   const c = `${a}.${sqlIdent(column)}`;
+  // A comparison, or a `TRY_CAST(x) IS NOT NULL` in WHERE, is judged on the rows the other
+  // predicates keep: the rows it drops itself are the ones in question.
   const kept = await keptRelation(
     ctx,
     use.select,
     alias,
-    use.kind === "compare" && use.conjunct ? { except: use.conjunct } : {},
+    (use.kind === "compare" || use.kind === "tryCast") && use.conjunct ? { except: use.conjunct } : {},
   );
   const rows = async (
     condition: string,
@@ -318,7 +335,11 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
     };
   }
 
-  // ORDER BY, median and the like: the text order differs from the numeric one.
+  // ORDER BY, median and the like: the text order differs from the numeric one. An ORDER BY
+  // without LIMIT returns every row: labels placed among the numbers ('2006 Aug' after '2006')
+  // change no row returned, only where a label is listed — what counts is whether the numbers
+  // themselves come out of order.
+  const listing = use.kind === "order" && !limited(use.select);
   return generic(
     ctx,
     p,
@@ -328,6 +349,14 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
     c,
     num,
     kept.from,
+    listing,
+  );
+}
+
+/** Whether the SELECT returns only some of its ordered rows (LIMIT / OFFSET / FETCH). */
+function limited(select: Json): boolean {
+  return ((select.modifiers as Json[] | undefined) ?? []).some(
+    (m) => m.type === "LIMIT_MODIFIER" || m.type === "LIMIT_PERCENT_MODIFIER",
   );
 }
 
@@ -341,8 +370,10 @@ async function generic(
   c: string,
   num: string,
   from: string,
+  /** Every row is returned: labels among the numbers change nothing but their place. */
+  listing = false,
 ): Promise<Finding | undefined> {
-  if (labels || p.missing > 0) {
+  if ((labels || p.missing > 0) && !listing) {
     const shown = await rows(`${num} IS NULL AND ${c} IS NOT NULL`);
     return {
       how,

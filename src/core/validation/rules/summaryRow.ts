@@ -15,12 +15,7 @@ import { queryRule } from "../validationRule.ts";
 import { memoized } from "../tableMemo.ts";
 import { tableLabel } from "../derivedTables.ts";
 import { sqlName } from "./unknownColumn.ts";
-
-/**
- * Labels of rows that total the others: "Total", "Grand total", "All", "Subtotal", "Total fraud",
- * "U.S. total", "All states"… — any case. A row so labelled is a summary whatever its values.
- */
-const TOTAL_LABEL = String.raw`(grand\s+|sub-?)?totals?|sum|all|overall|all\s+(states|areas|categories|regions|countries|ages|types|years|months|sites|beaches)|totals?\s*[:(].*|[a-z.]+\s+(sub)?totals?`;
+import { TOTAL_LABEL } from "../totalLabel.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
