@@ -130,6 +130,8 @@ export interface SerializedState {
   unchosenScans?: Record<string, string>;
   /** Absent in session files written before end-of-work findings were remembered. */
   reportedFinal?: string[];
+  /** Absent in session files written before printed lines were kept (-1 lines: the whole file). */
+  printedLines?: Record<string, { command: string; lines: number }[]>;
 }
 
 /** A look at part of a file through Bash: the command, and which end of the file it showed. */
@@ -160,6 +162,12 @@ export class SharedState {
    * fingerprints): a session that resumes is told again only what changed.
    */
   readonly reportedFinal = new Set<string>();
+  /**
+   * What Bash printed of each file, in call order (`head -n 12 f`: its first 12 lines; `cat f`:
+   * Infinity) — kept with the session, so a batch run by the next process knows what the agent had
+   * in front of it (see shownLines.ts).
+   */
+  readonly printedLines = new Map<string, { command: string; lines: number }[]>();
 
   /** Case-insensitive lookup, as DuckDB resolves identifiers. */
   table(name: string): TableInfo | undefined {
@@ -188,6 +196,7 @@ export class SharedState {
     this.wholeViews.clear();
     this.unchosenScans.clear();
     this.reportedFinal.clear();
+    this.printedLines.clear();
   }
 
   notePartialView(path: string, view: PartialView): void {
@@ -225,6 +234,12 @@ export class SharedState {
       wholeViews: [...this.wholeViews],
       unchosenScans: Object.fromEntries(this.unchosenScans),
       reportedFinal: [...this.reportedFinal],
+      printedLines: Object.fromEntries(
+        [...this.printedLines].map(([p, views]) => [
+          p,
+          views.map((v) => ({ command: v.command, lines: Number.isFinite(v.lines) ? v.lines : -1 })),
+        ]),
+      ),
     };
   }
 
@@ -240,6 +255,11 @@ export class SharedState {
     for (const p of saved.wholeViews ?? []) this.wholeViews.add(p);
     for (const [p, sheet] of Object.entries(saved.unchosenScans ?? {})) this.unchosenScans.set(p, sheet);
     for (const f of saved.reportedFinal ?? []) this.reportedFinal.add(f);
+    for (const [p, views] of Object.entries(saved.printedLines ?? {}))
+      this.printedLines.set(
+        p,
+        views.map((v) => ({ command: v.command, lines: v.lines < 0 ? Infinity : v.lines })),
+      );
   }
 }
 

@@ -6,8 +6,9 @@ import type { SharedState } from "../state/sharedState.ts";
  * file printed by a call of the same batch was not in front of the agent when it wrote the batch's
  * queries; one printed by an earlier batch (or an earlier call made on its own) was.
  *
- * Kept in this process only: a session resumed by another process starts with nothing seen, so the
- * findings that ask to look at a file stay warnings there (never the other way round).
+ * What was printed is kept in the shared state (`printedLines`), so it is saved with a session: the
+ * batch a session's next process runs knows what earlier batches printed. Which views came before
+ * the batch now running is of this process only: a batch begins here.
  */
 export interface ShownView {
   command: string;
@@ -15,37 +16,23 @@ export interface ShownView {
   lines: number;
 }
 
-interface Shown {
-  now: Map<string, ShownView[]>;
-  beforeBatch: Map<string, ShownView[]>;
-}
-
-const shown = new WeakMap<SharedState, Shown>();
-
-function of(state: SharedState): Shown {
-  let s = shown.get(state);
-  if (!s) {
-    s = { now: new Map(), beforeBatch: new Map() };
-    shown.set(state, s);
-  }
-  return s;
-}
+/** What was printed before the batch now running, per shared state (this process's batches). */
+const beforeBatch = new WeakMap<SharedState, Map<string, ShownView[]>>();
 
 /** Bash printed the first `view.lines` lines of `path`. */
 export function noteShownLines(state: SharedState, path: string, view: ShownView): void {
-  const s = of(state);
-  s.now.set(path, [...(s.now.get(path) ?? []), view]);
+  state.printedLines.set(path, [...(state.printedLines.get(path) ?? []), view]);
 }
 
 /** A batch (or a call made on its own) begins: what was printed so far was seen before it. */
 export function beginBatch(state: SharedState): void {
-  const s = of(state);
-  s.beforeBatch = new Map([...s.now].map(([path, views]) => [path, [...views]]));
+  beforeBatch.set(state, new Map([...state.printedLines].map(([path, views]) => [path, [...views]])));
 }
 
-/** The view, printed before the current batch, that shows `path` through line `line`, if any. */
+/**
+ * The view, printed before the current batch, that shows `path` through line `line`, if any. Before
+ * any batch of this process began, everything the state holds (a resumed session's) was printed before.
+ */
 export function shownBeforeBatch(state: SharedState, path: string, line: number): ShownView | undefined {
-  return of(state)
-    .beforeBatch.get(path)
-    ?.find((v) => v.lines >= line);
+  return (beforeBatch.get(state) ?? state.printedLines).get(path)?.find((v) => v.lines >= line);
 }
