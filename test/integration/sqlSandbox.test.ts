@@ -146,3 +146,29 @@ describe("sandbox: escape attempts are rejected and nothing is read or written",
     assert.equal(Number(row!.n), 2);
   });
 });
+
+describe("invalid-sql names a keyword used as a name without AS", () => {
+  for (const [sql, word] of [
+    ["SELECT count(*) at FROM data", "at"],
+    ["SELECT count(*) names FROM data", "names"],
+    ["SELECT name simple, id FROM data", "simple"],
+  ] as const)
+    test(`${word}: the parser stops at or after it, and the message says why`, async () => {
+      const r = await runtime.call({ op: "Query", sql, inputs: ["data"], output: "kw" });
+      assert.equal(r.status, "rejected");
+      const d = r.diagnostics[0]!;
+      assert.equal(d.code, "invalid-sql");
+      assert.match(d.message, new RegExp(`"${word}" is a keyword of DuckDB's SQL .*AS ${word}`));
+    });
+
+  test("a reserved word where the parser stops is not blamed (SELECT FROM FROM)", async () => {
+    const r = await runtime.call({
+      op: "Query",
+      sql: "SELECT FROM FROM data",
+      inputs: ["data"],
+      output: "kw",
+    });
+    assert.equal(r.diagnostics[0]?.code, "invalid-sql");
+    assert.doesNotMatch(r.diagnostics[0]!.message, /is a keyword/);
+  });
+});

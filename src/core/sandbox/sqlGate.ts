@@ -35,6 +35,38 @@ export interface SelectAnalysis {
 
 type Json = Record<string, unknown>;
 
+/**
+ * When the parser stops at, or just after, a word of DuckDB's SQL used as a name (`SELECT sum(x)
+ * at FROM t`, `… count(*) names`): a keyword, even one DuckDB calls unreserved, cannot be a name
+ * without AS, so the parser reads it as SQL. Saying which word and why saves a round of guessing.
+ * Reserved words (FROM, WHERE) are where the parser noticed, not the cause.
+ */
+async function keywordHint(
+  engine: DuckEngine,
+  sql: string,
+  message: string,
+  position: unknown,
+): Promise<string> {
+  const at = Number(position);
+  const candidates: string[] = [];
+  const near = /at or near "([^"]+)"/.exec(message)?.[1];
+  if (near) candidates.push(near);
+  if (Number.isInteger(at) && at > 0) {
+    const before = /([A-Za-z_]+)\s*$/.exec(sql.slice(0, at))?.[1];
+    if (before) candidates.push(before);
+  }
+  for (const word of candidates) {
+    if (!/^[A-Za-z_]+$/.test(word)) continue;
+    const [row] = await engine.all(
+      "SELECT keyword_category AS c FROM duckdb_keywords() WHERE keyword_name = lower($1)",
+      [word],
+    );
+    if (!row || String(row.c) === "reserved") continue;
+    return ` "${word}" is a keyword of DuckDB's SQL (${String(row.c).replace(/_/g, " ")}): as a name it needs AS before it (\`AS ${word}\`) or double quotes (\`"${word}"\`).`;
+  }
+  return "";
+}
+
 export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise<SelectAnalysis> {
   const sql = rawSql
     .trim()
@@ -48,7 +80,7 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
     if (parsed.error_type === "parser" || /syntax|parser/i.test(message))
       reject(
         "invalid-sql",
-        `The SQL does not parse: ${message}. Fix the syntax and send one SELECT statement.`,
+        `The SQL does not parse: ${message}.${await keywordHint(engine, sql, message, parsed.position)} Fix the syntax and send one SELECT statement.`,
       );
     reject(
       "unsafe-sql",
