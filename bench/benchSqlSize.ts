@@ -79,18 +79,20 @@ async function main(): Promise<void> {
       console.log(
         "shape        values/branches    bytes   parse   before   query+checks   after-checks   without checks",
       );
-    for (const [shape, n, sql] of cases) {
+    for (const [c, [shape, n, sql]] of cases.entries()) {
       const samples: Row[] = [];
       for (let k = 0; k < repeat; k++) {
         let t = performance.now();
         await analyzeSelect(checked.engine, sql);
         const parseMs = performance.now() - t;
-        const ctx = (checked as unknown as { context(): OperatorContext }).context();
+        // The runtime's own context for its first lane, as its calls get it (a private method).
+        const inner = checked as unknown as { context(lane: unknown): OperatorContext; lanes: unknown[] };
+        const ctx = inner.context(inner.lanes[0]);
         t = performance.now();
         await validateBefore({ op: "Query", args: { sql, inputs: ["t"], output: "o" }, ctx });
         const beforeMs = performance.now() - t;
-        const event = await checked.call({ op: "Query", sql, inputs: ["t"], output: `o${k}` });
-        const plain = await unchecked.call({ op: "Query", sql, inputs: ["t"], output: `o${k}` });
+        const event = await checked.call({ op: "Query", sql, inputs: ["t"], output: `o${c}_${k}` });
+        const plain = await unchecked.call({ op: "Query", sql, inputs: ["t"], output: `o${c}_${k}` });
         samples.push({
           shape,
           n,

@@ -5,8 +5,11 @@
 // next to the complete file), all generated in a temporary folder. For each question, "needed" is the
 // number of gold files; recall@(needed+5) is the share of them among the files of Discover's first
 // needed+5 entries — a family or folder hit counts as one entry and stands for its files (the members
-// the question's years select, when it selects some). The baseline is plain BM25 (minisearch, no
-// stemming, no boosts) over one document per file: its path and its header lines (title rows and
+// the question's years select, when it selects some). By default it also generates the 1,475-file
+// space-weather lake of generateSpaceLake.ts with questions about days and ranges of days
+// (spaceLakeQuestions.ts; `--no-space` leaves it out), and discover-dated (datedLake.ts): families named
+// by `YYYYMMDD`, `YYYY-MM-DD`, date windows, `YYYY_MM`, day-of-year and month-day in a year folder.
+// The baseline is plain BM25 (minisearch, no stemming, no boosts) over one document per file: its path and its header lines (title rows and
 // column names, or a text file's first lines), scored the same way over its first needed+5 files.
 //
 // Run as `npm run eval:discover`; flags: `--dir <folder>` (one lake folder holding lake/ and
@@ -17,7 +20,7 @@
 // bench/discoverHoldout/legal.json, written from the lake's file list, not from the benchmark), `--threads <n>`
 // (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
 // thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import MiniSearch from "minisearch";
@@ -28,6 +31,8 @@ import { DuckEngine } from "../src/core/engine/duckEngine.ts";
 import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { writeDiscoverLakes } from "./discoverLakes.ts";
+import { generateSpaceLake } from "./generateSpaceLake.ts";
+import { spaceLakeTasks } from "./spaceLakeQuestions.ts";
 import { writeLakeBundle } from "./lakes/generateLake.ts";
 import type { LakeScale } from "./lakes/lakeTypes.ts";
 import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
@@ -292,6 +297,14 @@ async function main(): Promise<void> {
       lakes.push({ name: `${kind} (${scale}, seed ${seed})`, dir: out });
     }
     lakes.push(...writeDiscoverLakes(join(generated, "discover")));
+    if (!process.argv.includes("--no-space")) {
+      // The 1,475-file space-weather lake of bench:lake, its three large files cut to 1 MB (the
+      // files and their names are the same; Discover reads names, columns and samples).
+      const space = join(generated, "space");
+      await generateSpaceLake(join(space, "lake"), { largeBytes: 1e6 });
+      writeFileSync(join(space, "tasks.json"), JSON.stringify(spaceLakeTasks(join(space, "lake")), null, 2));
+      lakes.push({ name: "space-weather (1,475 files)", dir: space });
+    }
   }
   const results: LakeResult[] = [];
   try {

@@ -485,7 +485,11 @@ function rangeText(family: FileFamily): string {
   const gaps = family.gaps.length
     ? ` (missing ${family.gaps.slice(0, 5).join(", ")}${family.gaps.length > 5 ? " …" : ""})`
     : "";
-  return `${family.first}…${family.last}${gaps}`;
+  // Names read as days (`045`, `0309`) are shown with the days they were read as.
+  const days = family.calendar
+    ? ` (${family.calendar === "day-of-year" ? "day of the year" : "month and day, the year from the path"}: ${family.members[0]?.span?.from ?? ""}…${family.members[family.members.length - 1]?.span?.to ?? ""})`
+    : "";
+  return `${family.first}…${family.last}${days}${gaps}`;
 }
 
 function periodText(p: QuestionPeriod): string {
