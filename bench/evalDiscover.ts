@@ -5,7 +5,8 @@
 // next to the complete file), all generated in a temporary folder. For each question, "needed" is the
 // number of gold files; recall@(needed+5) is the share of them among the files of Discover's first
 // needed+5 entries — a family or folder hit counts as one entry and stands for its files (the members
-// the question's years select, when it selects some). By default it also generates the 1,475-file
+// the question's years select, when it selects some). As a family entry that selects too much still
+// counts, "files offered" says how many files those entries stand for (mean per question). By default it also generates the 1,475-file
 // space-weather lake of generateSpaceLake.ts with questions about days and ranges of days
 // (spaceLakeQuestions.ts; `--no-space` leaves it out), and discover-dated (datedLake.ts): families named
 // by `YYYYMMDD`, `YYYY-MM-DD`, date windows, `YYYY_MM`, day-of-year and month-day in a year folder.
@@ -52,6 +53,8 @@ interface TaskResult {
   unresolved: string[];
   recall: number;
   baseline: number;
+  /** Files the first needed+5 entries stand for: what an agent reading them all would read. */
+  offered: number;
   top: string[];
   missed: string[];
 }
@@ -63,6 +66,8 @@ interface LakeResult {
   tasks: TaskResult[];
   recall: number;
   baseline: number;
+  /** Mean files offered per question (see TaskResult.offered). */
+  offered: number;
   sourceMapMs: number;
   meanSearchMs: number;
 }
@@ -231,6 +236,7 @@ async function evalLake(
       unresolved: gold.filter((g) => g.files.length === 0).map((g) => g.entry),
       recall: share(found),
       baseline: share(fromBaseline),
+      offered: found.size,
       top: hits.map((h) => hitLabel(index, h)),
       missed: [...goldFiles].filter((f) => !found.has(f)),
     });
@@ -243,6 +249,7 @@ async function evalLake(
     tasks: results,
     recall: mean(scored.map((r) => r.recall)),
     baseline: mean(scored.map((r) => r.baseline)),
+    offered: mean(scored.map((r) => r.offered)),
     sourceMapMs: ms,
     meanSearchMs: results.length === 0 ? 0 : searchMs / results.length,
   };
@@ -265,7 +272,8 @@ function printLake(lake: LakeResult, verbose: boolean): void {
     }
   }
   console.log(
-    `${lake.name}: recall@(needed+5) Discover ${pct(lake.recall)}, BM25 baseline ${pct(lake.baseline)} ` +
+    `${lake.name}: recall@(needed+5) Discover ${pct(lake.recall)}, BM25 baseline ${pct(lake.baseline)}, ` +
+      `${lake.offered.toFixed(1)} files offered per question ` +
       `(source map ${(lake.sourceMapMs / 1000).toFixed(1)} s, mean search ${lake.meanSearchMs.toFixed(1)} ms)`,
   );
 }
@@ -331,9 +339,11 @@ async function main(): Promise<void> {
       (cap === undefined ? "" : ` Discover capped at ${cap} entries.`),
   );
   for (const lake of results) printLake(lake, process.argv.includes("--verbose"));
-  console.log(`\n${"lake".padEnd(28)} Discover    BM25`);
+  console.log(`\n${"lake".padEnd(28)} Discover    BM25  files offered`);
   for (const lake of results)
-    console.log(`${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)}`);
+    console.log(
+      `${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)} ${lake.offered.toFixed(1).padStart(14)}`,
+    );
 }
 
 main().catch((error: unknown) => {
