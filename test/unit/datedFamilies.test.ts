@@ -170,3 +170,25 @@ describe("Discover selects the dated members a question's days cover, and says w
     );
   });
 });
+
+describe("a folder whose files are all members of families is no group of its own", () => {
+  test("`Sat_Density/*.csv` of the champ and swarma families is offered as the two families", () => {
+    const files: SourceEntry[] = [];
+    for (const [sat, first] of [
+      ["champ", 1],
+      ["swarma", 11],
+    ] as const)
+      for (let n = first; n < first + 10; n++) {
+        const from = Date.UTC(2018, 8, 30) + n * 3 * DAY;
+        const name = `${sat}-wu${pad(n, 3)}-${iso(from).replaceAll("-", "")}_to_${iso(from + 3 * DAY).replaceAll("-", "")}`;
+        files.push(file(`Sat_Density/${name}.csv`, ["Timestamp", "Orbit Mean Density (kg/m^3)"]));
+      }
+    const index = new DiscoverIndex({ root: "/lake", builtAt: "", files });
+    const hits = index.search("orbit mean density between October 4 and 7, 2018");
+    assert.ok(!hits.some((h) => h.path === "Sat_Density/*.csv"), hits.map((h) => h.path).join("\n"));
+    assert.deepEqual(
+      hits.filter((h) => h.kind === "family").map((h) => h.family?.selected?.files.length),
+      [2, 0],
+    );
+  });
+});
