@@ -7,6 +7,7 @@
 // KramaBench folders, so the eval reads both alike. Deterministic: the same files on every run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { datedLake } from "./datedLake.ts";
 
 export interface LakeTask {
   id: string;
@@ -489,7 +490,7 @@ function mixedLake(): LakeSpec {
 /** Writes the lakes under `dir` and returns each lake's folder (holding `lake/` and `tasks.json`). */
 export function writeDiscoverLakes(dir: string): { name: string; dir: string }[] {
   const out: { name: string; dir: string }[] = [];
-  for (const spec of [waterLake(), mixedLake()]) {
+  for (const spec of [waterLake(), mixedLake(), datedLake()]) {
     const root = join(dir, spec.name);
     for (const [path, content] of spec.files) {
       const abs = join(root, "lake", path);

@@ -5,8 +5,12 @@
 // next to the complete file), all generated in a temporary folder. For each question, "needed" is the
 // number of gold files; recall@(needed+5) is the share of them among the files of Discover's first
 // needed+5 entries — a family or folder hit counts as one entry and stands for its files (the members
-// the question's years select, when it selects some). The baseline is plain BM25 (minisearch, no
-// stemming, no boosts) over one document per file: its path and its header lines (title rows and
+// the question's years select, when it selects some). As a family entry that selects too much still
+// counts, "files offered" says how many files those entries stand for (mean per question). By default it also generates the 1,475-file
+// space-weather lake of generateSpaceLake.ts with questions about days and ranges of days
+// (spaceLakeQuestions.ts; `--no-space` leaves it out), and discover-dated (datedLake.ts): families named
+// by `YYYYMMDD`, `YYYY-MM-DD`, date windows, `YYYY_MM`, day-of-year and month-day in a year folder.
+// The baseline is plain BM25 (minisearch, no stemming, no boosts) over one document per file: its path and its header lines (title rows and
 // column names, or a text file's first lines), scored the same way over its first needed+5 files.
 //
 // Run as `npm run eval:discover`; flags: `--dir <folder>` (one lake folder holding lake/ and
@@ -17,7 +21,7 @@
 // bench/discoverHoldout/legal.json, written from the lake's file list, not from the benchmark), `--threads <n>`
 // (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
 // thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import MiniSearch from "minisearch";
@@ -28,6 +32,8 @@ import { DuckEngine } from "../src/core/engine/duckEngine.ts";
 import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { writeDiscoverLakes } from "./discoverLakes.ts";
+import { generateSpaceLake } from "./generateSpaceLake.ts";
+import { spaceLakeTasks } from "./spaceLakeQuestions.ts";
 import { writeLakeBundle } from "./lakes/generateLake.ts";
 import type { LakeScale } from "./lakes/lakeTypes.ts";
 import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
@@ -47,6 +53,8 @@ interface TaskResult {
   unresolved: string[];
   recall: number;
   baseline: number;
+  /** Files the first needed+5 entries stand for: what an agent reading them all would read. */
+  offered: number;
   top: string[];
   missed: string[];
 }
@@ -58,6 +66,8 @@ interface LakeResult {
   tasks: TaskResult[];
   recall: number;
   baseline: number;
+  /** Mean files offered per question (see TaskResult.offered). */
+  offered: number;
   sourceMapMs: number;
   meanSearchMs: number;
 }
@@ -226,6 +236,7 @@ async function evalLake(
       unresolved: gold.filter((g) => g.files.length === 0).map((g) => g.entry),
       recall: share(found),
       baseline: share(fromBaseline),
+      offered: found.size,
       top: hits.map((h) => hitLabel(index, h)),
       missed: [...goldFiles].filter((f) => !found.has(f)),
     });
@@ -238,6 +249,7 @@ async function evalLake(
     tasks: results,
     recall: mean(scored.map((r) => r.recall)),
     baseline: mean(scored.map((r) => r.baseline)),
+    offered: mean(scored.map((r) => r.offered)),
     sourceMapMs: ms,
     meanSearchMs: results.length === 0 ? 0 : searchMs / results.length,
   };
@@ -260,7 +272,8 @@ function printLake(lake: LakeResult, verbose: boolean): void {
     }
   }
   console.log(
-    `${lake.name}: recall@(needed+5) Discover ${pct(lake.recall)}, BM25 baseline ${pct(lake.baseline)} ` +
+    `${lake.name}: recall@(needed+5) Discover ${pct(lake.recall)}, BM25 baseline ${pct(lake.baseline)}, ` +
+      `${lake.offered.toFixed(1)} files offered per question ` +
       `(source map ${(lake.sourceMapMs / 1000).toFixed(1)} s, mean search ${lake.meanSearchMs.toFixed(1)} ms)`,
   );
 }
@@ -292,6 +305,14 @@ async function main(): Promise<void> {
       lakes.push({ name: `${kind} (${scale}, seed ${seed})`, dir: out });
     }
     lakes.push(...writeDiscoverLakes(join(generated, "discover")));
+    if (!process.argv.includes("--no-space")) {
+      // The 1,475-file space-weather lake of bench:lake, its three large files cut to 1 MB (the
+      // files and their names are the same; Discover reads names, columns and samples).
+      const space = join(generated, "space");
+      await generateSpaceLake(join(space, "lake"), { largeBytes: 1e6 });
+      writeFileSync(join(space, "tasks.json"), JSON.stringify(spaceLakeTasks(join(space, "lake")), null, 2));
+      lakes.push({ name: "space-weather (1,475 files)", dir: space });
+    }
   }
   const results: LakeResult[] = [];
   try {
@@ -318,9 +339,11 @@ async function main(): Promise<void> {
       (cap === undefined ? "" : ` Discover capped at ${cap} entries.`),
   );
   for (const lake of results) printLake(lake, process.argv.includes("--verbose"));
-  console.log(`\n${"lake".padEnd(28)} Discover    BM25`);
+  console.log(`\n${"lake".padEnd(28)} Discover    BM25  files offered`);
   for (const lake of results)
-    console.log(`${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)}`);
+    console.log(
+      `${lake.name.padEnd(28)} ${pct(lake.recall).padStart(8)} ${pct(lake.baseline).padStart(7)} ${lake.offered.toFixed(1).padStart(14)}`,
+    );
 }
 
 main().catch((error: unknown) => {

@@ -31,6 +31,14 @@ import {
 } from "./outputSchemas.ts";
 import { readableCall, readablePage, structuredCall, structuredPage } from "./toolOutput.ts";
 import { errorText, issuesText } from "../core/text.ts";
+import { FAMILY_PREFIX, familyResources, readFamily } from "./familyResources.ts";
+import type { SourceEntry, SourceMap } from "../core/sourceMap/sourceEntry.ts";
+
+/** The files listed as resources of their own: those in no family (a family is listed once). */
+function unlisted(map: SourceMap): SourceEntry[] {
+  const { members } = familyResources(map);
+  return map.files.filter((f) => !members.has(f.path));
+}
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -121,7 +129,7 @@ export function radarMcpServer(
         "lists them, radar_drop / radar_reset remove them. A table name is never overwritten by surprise: pass " +
         '"replace": true to replace one. ' +
         `${about.session ? `Session "${about.session}": tables persist after this connection and are shared with the radar CLI (--session ${about.session}). ` : "Tables last as long as this connection. "}` +
-        `Lake: ${about.lakeRoot}. Resources: ${TRACE_URI} (every call), ${FINDINGS_URI} (end-of-run findings), radar://sourcemap/<path> (what RADAR knows of each file).`,
+        `Lake: ${about.lakeRoot}. Resources: ${TRACE_URI} (every call), ${FINDINGS_URI} (end-of-run findings), radar://sourcemap/<path> (what RADAR knows of each file), radar://family/<glob> (a family of files, listed once for all its members).`,
     },
   );
 
@@ -215,7 +223,8 @@ function serveResources(
         description: "The tables of the session, as radar_tables lists them.",
         mimeType: "application/json",
       },
-      ...(await opening).map.files.map((f) => ({
+      ...familyResources((await opening).map).resources,
+      ...unlisted((await opening).map).map((f) => ({
         uri: `${SOURCE_PREFIX}${encodeURIComponent(f.path)}`,
         name: f.path,
         title: f.path,
@@ -229,6 +238,14 @@ function serveResources(
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [
+      {
+        uriTemplate: `${FAMILY_PREFIX}{glob}`,
+        name: "family",
+        title: "A family of files",
+        description:
+          "A family of same-layout files named by a year, date, number or code (glob URL-encoded): its range, gaps, columns, differing members and members in order.",
+        mimeType: "application/json",
+      },
       {
         uriTemplate: `${SOURCE_PREFIX}{path}`,
         name: "sourcemap",
@@ -265,6 +282,11 @@ function serveResources(
           },
         ],
       };
+    if (uri.startsWith(FAMILY_PREFIX)) {
+      await whenMapped(extra);
+      const text = readFamily(runtime.map, uri);
+      if (text !== undefined) return { contents: [{ uri, mimeType: "application/json", text }] };
+    }
     if (uri.startsWith(SOURCE_PREFIX)) {
       await whenMapped(extra);
       const path = decodeURIComponent(uri.slice(SOURCE_PREFIX.length));

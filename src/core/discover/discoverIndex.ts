@@ -485,7 +485,11 @@ function rangeText(family: FileFamily): string {
   const gaps = family.gaps.length
     ? ` (missing ${family.gaps.slice(0, 5).join(", ")}${family.gaps.length > 5 ? " …" : ""})`
     : "";
-  return `${family.first}…${family.last}${gaps}`;
+  // Names read as days (`045`, `0309`) are shown with the days they were read as.
+  const days = family.calendar
+    ? ` (${family.calendar === "day-of-year" ? "day of the year" : "month and day, the year from the path"}: ${family.members[0]?.span?.from ?? ""}…${family.members[family.members.length - 1]?.span?.to ?? ""})`
+    : "";
+  return `${family.first}…${family.last}${days}${gaps}`;
 }
 
 function periodText(p: QuestionPeriod): string {
@@ -616,17 +620,11 @@ export class DiscoverIndex {
 
   /**
    * One group per folder and extension whose files (at least 3) all have the same column names,
-   * unless a family holds exactly the same files (the family says more: its range, its selection).
+   * unless families hold all its files (a family says more: its range, its selection) — such as
+   * `Sat_Density/*.csv`, whose 700 files are the `champ-…` and `swarma-…` families.
    */
   private addGroups(files: SourceEntry[], fileDocs: Map<string, Doc>, families: FileFamily[]): void {
-    const familySets = new Set(
-      families.map((f) =>
-        f.members
-          .map((m) => m.path)
-          .sort()
-          .join("\u0000"),
-      ),
-    );
+    const inFamily = new Set(families.flatMap((f) => f.members.map((m) => m.path)));
     const byFolder = new Map<string, SourceEntry[]>();
     for (const entry of files) {
       const ext = extension(entry.path);
@@ -641,15 +639,7 @@ export class DiscoverIndex {
       const shapes = new Set(members.map(shapeKey));
       const first = members[0];
       if (shapes.size !== 1 || shapes.has(null) || first === undefined) continue;
-      if (
-        familySets.has(
-          members
-            .map((m) => m.path)
-            .sort()
-            .join("\u0000"),
-        )
-      )
-        continue;
+      if (members.every((m) => inFamily.has(m.path))) continue;
       const [folder = "", ext = ""] = key.split("\u0000");
       const pattern = `${folder.length > 0 ? `${globEscape(folder)}/` : ""}*.${globEscape(ext)}`;
       this.newGroup(pattern, members, fileDocs, `${folder} ${ext}`, columnNames(first));

@@ -1,5 +1,7 @@
 import picomatch from "picomatch";
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
+import { calendarDays } from "./calendarSlots.ts";
+import type { CalendarReading } from "./calendarSlots.ts";
 import { monthNumber, monthSpan, overlaps, yearSpan } from "./questionPeriods.ts";
 import type { QuestionPeriod } from "./questionPeriods.ts";
 
@@ -53,6 +55,8 @@ export interface FileFamily {
   columns: string[];
   /** Members whose columns differ from the usual layout, or that could not be read. */
   differing: FamilyDifference[];
+  /** How a varying number of the names was read as days (calendarSlots.ts), when it was. */
+  calendar?: CalendarReading;
 }
 
 /** Fewest members of a family whose names vary by a number, year, date or month; by a short code. */
@@ -245,6 +249,10 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
   }
   if (varyingAt.length === 0) return undefined;
   const varying = varyingAt.map((i) => slotKind(members.map((m) => m.tokens[i]?.text ?? "")));
+  // A varying number that is a day in every member (`2019_045`, `2019/0309`) names the member's day.
+  const calendar = calendarSlot(members, varyingAt, varying);
+  if (calendar) varying[calendar.slot] = "date";
+  const dayOf = new Map(calendar ? members.map((c, i) => [c, calendar.days[i] ?? ""]) : []);
   const min = varying.includes("code") ? MIN_CODE_MEMBERS : MIN_MEMBERS;
   if (members.length < min || readable < Math.min(min, 2)) return undefined;
   // Every value of a varying part is distinct across members, or the family is ambiguous
@@ -273,17 +281,20 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
     const text = c.tokens[i]?.text ?? "";
     return c.tokens[i]?.kind === "month" ? String(monthNumber(text)).padStart(2, "0") : text.toLowerCase();
   };
-  const sorted = [...members].sort((a, b) =>
-    compareValues(
-      order.map((i) => valueOf(a, i)),
-      order.map((i) => valueOf(b, i)),
-    ),
+  const sorted = [...members].sort(
+    (a, b) =>
+      compare(dayOf.get(a) ?? "", dayOf.get(b) ?? "") ||
+      compareValues(
+        order.map((i) => valueOf(a, i)),
+        order.map((i) => valueOf(b, i)),
+      ),
   );
   const keys = new Set(sorted.map((c) => keyOf(c).toLowerCase()));
   if (keys.size !== sorted.length) return undefined;
 
   const familyMembers: FamilyMember[] = sorted.map((c) => {
-    const span = spanOf(c.tokens);
+    const day = dayOf.get(c);
+    const span = day ? { from: day, to: day } : spanOf(c.tokens);
     return { path: c.entry.path, key: keyOf(c), ...(span ? { span } : {}) };
   });
   const first = sorted[0];
@@ -323,10 +334,40 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
     members: familyMembers,
     first: familyMembers[0]?.key ?? "",
     last: familyMembers[familyMembers.length - 1]?.key ?? "",
-    gaps: seriesGaps(sorted, varyingAt, varying),
+    gaps: calendar ? dayGaps(sorted.map((c) => dayOf.get(c) ?? "")) : seriesGaps(sorted, varyingAt, varying),
     columns,
     differing,
+    ...(calendar ? { calendar: calendar.reading } : {}),
   };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The one varying number of a family that is a calendar day in every member (calendarSlots.ts),
+ * with the year its path names before it; undefined when none is.
+ */
+function calendarSlot(
+  members: Candidate[],
+  varyingAt: number[],
+  varying: VaryingKind[],
+): { slot: number; reading: CalendarReading; days: string[] } | undefined {
+  for (const [slot, at] of varyingAt.entries()) {
+    if (varying[slot] !== "number") continue;
+    const values = members.map((c) => c.tokens[at]?.text ?? "");
+    const years = members.map((c) => {
+      const year = c.tokens
+        .slice(0, at)
+        .reverse()
+        .find((t) => t.kind === "num" && isYear(t.text));
+      return year ? Number(year.text) : undefined;
+    });
+    const read = calendarDays(values, years);
+    if (read) return { slot, ...read };
+  }
+  return undefined;
 }
 
 function slotKind(values: string[]): VaryingKind {
@@ -376,7 +417,10 @@ function seriesGaps(sorted: Candidate[], varyingAt: number[], varying: VaryingKi
   return numbered.length === 1 ? gapsOf(values(numbered[0] ?? 0), "number") : [];
 }
 
-/** Missing days among `YYYY-MM-DD` / `YYYYMMDD` names whose most common step is one day. */
+/**
+ * Missing days among `YYYY-MM-DD` / `YYYYMMDD` names whose most common step is one day; none when
+ * more days are missing than present (separate runs, such as one March per year, are no holes).
+ */
 function dayGaps(values: string[]): string[] {
   const days = values.map((v) => {
     const m = /^(\d{4})[-_]?(\d{2})[-_]?(\d{2})$/.exec(v);
@@ -388,6 +432,8 @@ function dayGaps(values: string[]): string[] {
   for (let i = 1; i < sortedDays.length; i++) if (sortedDays[i]! - sortedDays[i - 1]! === 1) oneDaySteps++;
   if (oneDaySteps < (sortedDays.length - 1) / 2) return [];
   const have = new Set(sortedDays);
+  const span = sortedDays[sortedDays.length - 1]! - sortedDays[0]! + 1;
+  if (span - have.size > have.size) return [];
   const sep = /^\d{4}([-_]?)/.exec(values[0] ?? "")?.[1] ?? "";
   const out: string[] = [];
   for (let d = sortedDays[0]!; d <= sortedDays[sortedDays.length - 1]! && out.length < MAX_GAPS; d++)

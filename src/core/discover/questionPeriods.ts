@@ -2,7 +2,8 @@
  * The periods a question names — years, months, days, ranges and lists of them — as intervals of
  * days, so that Discover can pick the members of a file family the question is about:
  * "between 2002 and 2023", "2019–2023", "from 2020 to 2024 inclusive", "since 2000", "before 2010",
- * "the 2010s", "2019, 2021 and 2023", "between March 2024 and June 2024", "2024-03-01".
+ * "the 2010s", "2019, 2021 and 2023", "between March 2024 and June 2024", "2024-03-01",
+ * "between October 4 and 7, 2018", "4–7 October 2018".
  */
 
 export interface QuestionPeriod {
@@ -80,7 +81,7 @@ const YEAR = "(?:1[89]\\d\\d|20\\d\\d)";
 const MONTH_NAME =
   "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 const POINT =
-  `(?:(${YEAR}[-/](?:0?[1-9]|1[0-2])[-/](?:0?[1-9]|[12]\\d|3[01]))` +
+  `(?:(${YEAR}[-/](?:0?[1-9]|1[0-2])[-/](?:0?[1-9]|[12]\\d|3[01])(?!\\d))` +
   `|(${YEAR}-(?:0[1-9]|1[0-2]))(?![-/]?\\d)` +
   `|(${MONTH_NAME}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR})` +
   `|(\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME},?\\s+${YEAR})` +
@@ -135,6 +136,17 @@ const BARE_MONTH_RANGE = new RegExp(
   `\\b(?:between|from)\\s+(?<m1>${MONTH_NAME})\\s+(?:and|to|through|thru|until|till)\\s+(?<m2>${MONTH_NAME}),?\\s+(?<y>${YEAR})\\b`,
   "gi",
 );
+/** Days of one month: "October 4-7, 2018", "between March 3 and March 9, 2019", "4–7 October 2018". */
+const ORDINAL = "(?:st|nd|rd|th)?";
+const DAY_SEP = "(?:\\s*[-–—]\\s*|\\s+(?:and|to|through|thru|until|till)\\s+)";
+const MONTH_DAY_RANGE = new RegExp(
+  `\\b(?:(?:between|from)\\s+)?(?<m1>${MONTH_NAME})\\s+(?<d1>\\d{1,2})${ORDINAL}${DAY_SEP}(?:(?<m2>${MONTH_NAME})\\s+)?(?<d2>\\d{1,2})${ORDINAL},?\\s+(?<y>${YEAR})\\b`,
+  "gi",
+);
+const DAY_MONTH_RANGE = new RegExp(
+  `\\b(?:(?:between|from)\\s+)?(?<d1>\\d{1,2})${ORDINAL}(?:\\s+(?:of\\s+)?(?<m1>${MONTH_NAME}))?${DAY_SEP}(?<d2>\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?(?<m2>${MONTH_NAME}),?\\s+(?<y>${YEAR})\\b`,
+  "gi",
+);
 const RANGE = new RegExp(
   `\\b(?:(?<between>between)\\s+(?<a1>${POINT})\\s+and\\s+(?<b1>${POINT})` +
     `|from\\s+(?<a2>${POINT})\\s+(?:to|through|thru|until|till|up\\s+to)\\s+(?<b2>${POINT})` +
@@ -165,6 +177,22 @@ export function questionPeriods(question: string): QuestionPeriod[] {
     if (m1 === 0 || m2 === 0 || m1 > m2) continue;
     out.push({ from: monthSpan(y, m1).from, to: monthSpan(y, m2).to, said: m[0] });
     take(m.index, m.index + m[0].length);
+  }
+  for (const pattern of [MONTH_DAY_RANGE, DAY_MONTH_RANGE]) {
+    for (const m of question.matchAll(pattern)) {
+      if (!free(m.index, m.index + m[0].length)) continue;
+      const g = m.groups ?? {};
+      const y = Number(g.y);
+      const m1 = monthNumber(g.m1 ?? g.m2 ?? "");
+      const m2 = monthNumber(g.m2 ?? g.m1 ?? "");
+      const [d1, d2] = [Number(g.d1), Number(g.d2)];
+      if (!validDay(y, m1, d1) || !validDay(y, m2, d2)) continue;
+      const from = `${pad(y, 4)}-${pad(m1)}-${pad(d1)}`;
+      const to = `${pad(y, 4)}-${pad(m2)}-${pad(d2)}`;
+      if (to < from) continue;
+      out.push({ from, to, said: m[0].trim() });
+      take(m.index, m.index + m[0].length);
+    }
   }
   for (const m of question.matchAll(RANGE)) {
     if (!free(m.index, m.index + m[0].length)) continue;

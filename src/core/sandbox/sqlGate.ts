@@ -1,5 +1,6 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { reject } from "../diagnostic.ts";
+import { refuseLongSetChains } from "./sqlSize.ts";
 
 /**
  * The first wall around agent SQL: exactly one read-only SELECT/WITH, decided by DuckDB's own
@@ -73,6 +74,9 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
     .replace(/;+\s*$/, "")
     .trim();
   if (sql === "") reject("invalid-sql", "Query.sql is empty: give one SELECT or WITH statement.");
+  // Before DuckDB parses it: planning a chain of thousands of set operations takes DuckDB far longer
+  // than the statement is long, so such a statement is refused at once, naming the limit.
+  refuseLongSetChains(sql);
   const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
   const parsed = JSON.parse(String(row?.j)) as Json;
   if (parsed.error) {
@@ -153,11 +157,21 @@ export function deserializable<T>(tree: T): T {
   return tree;
 }
 
+/**
+ * Visits every object of a parse tree, parents before children, in document order. A loop over an
+ * explicit stack, not recursion: a statement nested thousands deep (a long UNION ALL chain) must
+ * not overflow the call stack.
+ */
 export function walk(node: unknown, visit: (node: Json) => void): void {
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit);
-  } else if (node !== null && typeof node === "object") {
-    visit(node as Json);
-    for (const value of Object.values(node)) walk(value, visit);
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (Array.isArray(next)) {
+      for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+    } else if (next !== null && typeof next === "object") {
+      visit(next as Json);
+      const values = Object.values(next);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(values[i]);
+    }
   }
 }
