@@ -91,6 +91,9 @@ const { lake, stateDir } = tempLake({
   "fills.csv": fills(),
   // Text columns whose other values are categories stay text: `A`/`B` and words are no markers.
   "categories.csv": `code,level\n${Array.from({ length: 40 }, (_, i) => `${i % 7 === 3 ? "A" : i},${i % 5 === 2 ? "-" : ["low", "mid", "high"][i % 3]}`).join("\n")}\n`,
+  // Stop 27's held-out lakes: daily NOx with `No data`, a sea-level series exported from a
+  // spreadsheet with `#N/A`, school scores suppressed as `s`.
+  "markers2.csv": `day,nox,gmsl,score\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${i % 9 === 4 ? "No data" : (20 + i / 3).toFixed(1)},${i === 0 ? "#N/A" : (-44 + i / 10).toFixed(2)},${i % 7 === 2 ? "s" : 600 + i}`).join("\n")}\n`,
   // A footnote written with the table's delimiters (`Source: …,`) is still a footnote.
   "excel.csv": `time,value\n${Array.from({ length: 20 }, (_, i) => `${stamp(i)},${i}`).join("\n")}\nNotes: provisional data,\n`,
 });
@@ -226,6 +229,15 @@ describe("real statistic footers and missing-value markers", () => {
       ),
       [[14, 0]],
     );
+  });
+
+  test("`No data`, a spreadsheet's `#N/A` and a suppressed `s` among numbers are markers", () => {
+    const t = table("markers2.csv");
+    assert.deepEqual(types(t), { day: "BIGINT", nox: "DOUBLE", gmsl: "DOUBLE", score: "BIGINT" });
+    const markers = Object.fromEntries(t.columns.map((c) => [c.name, c.missingMarkers ?? []]));
+    assert.deepEqual(markers.nox, [{ value: "No data", count: 3 }]);
+    assert.deepEqual(markers.gmsl, [{ value: "#N/A", count: 1 }]);
+    assert.deepEqual(markers.score, [{ value: "s", count: 4 }]);
   });
 
   test("categories are no markers: `A` among numbers and `-` among words stay text", () => {
