@@ -7,6 +7,7 @@ import { fillValueRule } from "./rules/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
 import { headerOffsetRule } from "./rules/headerOffset.ts";
 import { joinFanoutRule } from "./rules/joinFanout.ts";
+import { joinKeyMismatchRule } from "./rules/joinKeyMismatch.ts";
 import { joinRowLossRule } from "./rules/joinRowLoss.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
@@ -45,6 +46,7 @@ export const validationRules: ValidationRule[] = [
   emptyResultRule,
   filterNoMatchRule,
   joinRowLossRule,
+  joinKeyMismatchRule,
   joinFanoutRule,
   nullInAggregateRule,
   numericAsTextRule,

@@ -18,7 +18,7 @@ import { correlatedKeys } from "../correlatedKeys.ts";
 import { onlySeriesGaps } from "../seriesGaps.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
-const NULL_SKIPPING = new Set([
+export const NULL_SKIPPING = new Set([
   "sum",
   "avg",
   "mean",
