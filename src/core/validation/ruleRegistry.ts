@@ -19,6 +19,7 @@ import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
 import { unionSchemaDriftRule } from "./rules/unionSchemaDrift.ts";
 import { unkeyedJoinRule } from "./rules/unkeyedJoin.ts";
+import { textMissingMarkerRule } from "./rules/textMissingMarker.ts";
 import { unknownColumnRule } from "./rules/unknownColumn.ts";
 import { unknownSourceRule } from "./rules/unknownSource.ts";
 import { unknownTableRule } from "./rules/unknownTable.ts";
@@ -54,6 +55,7 @@ export const validationRules: ValidationRule[] = [
   summaryRowRule,
   overlappingCategoriesRule,
   valueVariantsRule,
+  textMissingMarkerRule,
   partialSheetRule,
   partialViewRule,
   fillValueRule,

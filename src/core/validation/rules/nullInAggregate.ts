@@ -78,7 +78,7 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
       const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
       const call = operand
-        ? `${use.fn}(${await expressionSql(ctx.engine, alias, use.argument)})`
+        ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
         : `${use.fn}(${column})`;
       if (outer) out.push(outer(call, column));
       // DuckDB's column statistics already say whether a stored column has any NULL at all.
@@ -131,6 +131,18 @@ export const nullInAggregateRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+/** `(a - b)` as DuckDB renders an operator expression, without the outer parentheses. */
+function unwrapped(text: string): string {
+  if (!text.startsWith("(") || !text.endsWith(")")) return text;
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth--;
+    if (depth === 0) return text;
+  }
+  return text.slice(1, -1);
+}
 
 function isNotNullOf(
   predicate: Json,
