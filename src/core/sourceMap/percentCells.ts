@@ -80,7 +80,7 @@ export function percentNotes(table: TableProfile, facts: SheetFacts): string[] {
     if (!p || p.first.line <= table.headerLine || 2 * p.cells < numbers) return;
     notes.push(
       `Column "${column.name}" holds fractions formatted as percent (${p.format}) in ${p.cells} cell(s): ` +
-        `${p.first.value} (line ${p.first.line}) shows as ${shown(p.first.value, p.format)} in the workbook. ` +
+        `${Number(p.first.value.toPrecision(4))} (line ${p.first.line}) shows as ${shown(p.first.value, p.format)} in the workbook. ` +
         `RADAR reads the stored fraction; multiply by 100 for percent points.`,
     );
   });
