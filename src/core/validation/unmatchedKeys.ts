@@ -49,10 +49,10 @@ export async function unmatchedPreservedKeys(
   const notNull = (s: JoinSide): string => s.keys.map((key) => `${key.sql} IS NOT NULL`).join(" AND ");
   const cols = kept.keys.map((_, i) => `k${i}`);
   const rows = await ctx.engine.all(
-    `WITH mine AS (SELECT ${k(kept)}, min(${sqlIdent(kept.alias)}.rowid) AS r FROM ${sqlIdent(kept.table.name)} AS ${sqlIdent(kept.alias)} WHERE (${kept.filter}) AND ${notNull(kept)} GROUP BY ALL), ` +
-      `theirs AS (SELECT DISTINCT ${k(other)} FROM ${sqlIdent(other.table.name)} AS ${sqlIdent(other.alias)} WHERE (${other.filter}) AND ${notNull(other)}), ` +
-      `lost AS (SELECT * FROM mine WHERE NOT EXISTS (SELECT 1 FROM theirs WHERE ${cols.map((c) => `theirs.${c} = mine.${c}`).join(" AND ")})) ` +
-      `SELECT *, (SELECT count(*) FROM mine) AS keys, count(*) OVER () AS lost FROM lost ORDER BY r NULLS LAST LIMIT ${SHOWN + paired.size}`,
+    `WITH __radar_mine AS (SELECT ${k(kept)}, min(${sqlIdent(kept.alias)}.rowid) AS r FROM ${sqlIdent(kept.table.name)} AS ${sqlIdent(kept.alias)} WHERE (${kept.filter}) AND ${notNull(kept)} GROUP BY ALL), ` +
+      `__radar_theirs AS (SELECT DISTINCT ${k(other)} FROM ${sqlIdent(other.table.name)} AS ${sqlIdent(other.alias)} WHERE (${other.filter}) AND ${notNull(other)}), ` +
+      `__radar_lost AS (SELECT * FROM __radar_mine WHERE NOT EXISTS (SELECT 1 FROM __radar_theirs WHERE ${cols.map((c) => `__radar_theirs.${c} = __radar_mine.${c}`).join(" AND ")})) ` +
+      `SELECT *, (SELECT count(*) FROM __radar_mine) AS keys, count(*) OVER () AS lost FROM __radar_lost ORDER BY r NULLS LAST LIMIT ${SHOWN + paired.size}`,
   );
   const lost = rows.filter((r) => !paired.has(JSON.stringify(cols.map((c) => r[c]))));
   const total = Number(rows[0]?.keys ?? 0);

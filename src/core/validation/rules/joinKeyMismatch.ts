@@ -133,11 +133,11 @@ async function nearPairs(
     )
     .join(" AND ");
   const rows = await ctx.engine.all(
-    `WITH lk AS (${keysSql(left)}), rk AS (${keysSql(right)}), ` +
-      `l AS (SELECT * FROM lk WHERE NOT EXISTS (SELECT 1 FROM rk WHERE ${exact("lk", "rk")})), ` +
-      `r AS (SELECT * FROM rk WHERE NOT EXISTS (SELECT 1 FROM lk WHERE ${exact("lk", "rk")})), ` +
-      `p AS (SELECT ${cols.map((c) => `l.${c} AS l_${c}, r.${c} AS r_${c}`).join(", ")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr FROM l JOIN r ON ${near}) ` +
-      `SELECT *, count(*) OVER () AS total FROM p ORDER BY lr NULLS LAST, rr NULLS LAST LIMIT ${SHOWN}`,
+    `WITH __radar_lk AS (${keysSql(left)}), __radar_rk AS (${keysSql(right)}), ` +
+      `__radar_l AS (SELECT * FROM __radar_lk WHERE NOT EXISTS (SELECT 1 FROM __radar_rk WHERE ${exact("__radar_lk", "__radar_rk")})), ` +
+      `__radar_r AS (SELECT * FROM __radar_rk WHERE NOT EXISTS (SELECT 1 FROM __radar_lk WHERE ${exact("__radar_lk", "__radar_rk")})), ` +
+      `__radar_p AS (SELECT ${cols.map((c) => `l.${c} AS l_${c}, r.${c} AS r_${c}`).join(", ")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr FROM __radar_l AS l JOIN __radar_r AS r ON ${near}) ` +
+      `SELECT *, count(*) OVER () AS total FROM __radar_p ORDER BY lr NULLS LAST, rr NULLS LAST LIMIT ${SHOWN}`,
   );
   return {
     count: Number(rows[0]?.total ?? 0),
