@@ -1,5 +1,6 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
 import { fillCases } from "./fillCases.ts";
+import { missesCases } from "./missesCases.ts";
 import { issue25Cases } from "./issue25Cases.ts";
 
 /**
@@ -2807,4 +2808,5 @@ export const silentCases: SilentCase[] = [
   },
   ...issue25Cases,
   ...fillCases,
+  ...missesCases,
 ];

@@ -6,6 +6,7 @@ import { columnParts, partName, separateTables } from "./sideBySide.ts";
 import type { WorkbookFormat } from "./readExcel.ts";
 import type { TableProfile } from "./sourceEntry.ts";
 import type { SheetFacts, SheetInfo } from "./spreadsheetValues.ts";
+import { percentNotes } from "./percentCells.ts";
 
 /** "C4, C5, C6 and 9 more" */
 function examples(list: string[], count: number): string {
@@ -79,17 +80,28 @@ async function profileSheet(
     const tables: TableProfile[] = [];
     for (const part of parts) tables.push(await profileGrid(engine, grid, part));
     if (separateTables(tables))
-      return tables.map((t, i) => ({
-        ...t,
-        sheet: partName(info.name, parts[i]!),
-        ...extra,
-        notes: [
-          ...(extra.notes ?? []),
-          `one of ${parts.length} tables side by side in sheet "${info.name}", separated by empty columns: columns ${partName(info.name, parts[i]!).slice(info.name.length + 1)}`,
-        ],
-      }));
+      return tables.map((t, i) =>
+        withPercentNotes(
+          {
+            ...t,
+            sheet: partName(info.name, parts[i]!),
+            ...extra,
+            notes: [
+              ...(extra.notes ?? []),
+              `one of ${parts.length} tables side by side in sheet "${info.name}", separated by empty columns: columns ${partName(info.name, parts[i]!).slice(info.name.length + 1)}`,
+            ],
+          },
+          facts,
+        ),
+      );
   }
-  return [{ ...(await profileGrid(engine, grid)), ...extra }];
+  return [withPercentNotes({ ...(await profileGrid(engine, grid)), ...extra }, facts)];
+}
+
+/** A table's profile with the notes about its columns of fractions formatted as percent. */
+function withPercentNotes(table: TableProfile, facts: SheetFacts): TableProfile {
+  const notes = percentNotes(table, facts);
+  return notes.length ? { ...table, notes: [...(table.notes ?? []), ...notes] } : table;
 }
 
 export interface WorkbookProfile {

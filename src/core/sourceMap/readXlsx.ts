@@ -19,6 +19,7 @@ import {
 } from "./spreadsheetValues.ts";
 import type { DateKind, SheetFacts, SheetInfo, SheetRow, WorkbookEvent } from "./spreadsheetValues.ts";
 import { ZipArchive, ZipError } from "./zipArchive.ts";
+import { noteNumberCell, percentFormat } from "./percentCells.ts";
 
 /**
  * Streams the sheets of an .xlsx/.xlsm workbook (Office Open XML) in tab order. The archive is read
@@ -187,8 +188,14 @@ async function readSharedStrings(zip: ZipArchive, part: string): Promise<string[
   return strings;
 }
 
-/** The date kind of each cell style (index into cellXfs), from its number format. */
-async function readDateStyles(zip: ZipArchive, part: string): Promise<(DateKind | undefined)[]> {
+/** What a cell style's number format says of a number: a date kind, or a percent format. */
+interface CellStyles {
+  dates: (DateKind | undefined)[];
+  percent: (string | undefined)[];
+}
+
+/** The date kind and percent format of each cell style (index into cellXfs), from its number format. */
+async function readCellStyles(zip: ZipArchive, part: string): Promise<CellStyles> {
   const custom = new Map<number, string>();
   const styleFormats: number[] = [];
   let inCellXfs = false;
@@ -208,10 +215,13 @@ async function readDateStyles(zip: ZipArchive, part: string): Promise<(DateKind 
     { xmlMode: true },
   );
   await parseWhole(zip, part, parser);
-  return styleFormats.map((id) => {
-    const code = custom.get(id);
-    return code !== undefined ? formatDateKind(code) : builtinDateKind(id);
-  });
+  return {
+    dates: styleFormats.map((id) => {
+      const code = custom.get(id);
+      return code !== undefined ? formatDateKind(code) : builtinDateKind(id);
+    }),
+    percent: styleFormats.map((id) => percentFormat(id, custom.get(id))),
+  };
 }
 
 interface CellState {
@@ -227,10 +237,11 @@ interface CellState {
 async function* readWorksheet(
   stream: Readable,
   strings: string[],
-  dateStyles: (DateKind | undefined)[],
+  styles: CellStyles,
   date1904: boolean,
   facts: SheetFacts,
 ): AsyncGenerator<SheetRow[]> {
+  const dateStyles = styles.dates;
   let pending: SheetRow[] = [];
   let rowNumber = 0;
   let cells: string[] | null = null;
@@ -266,7 +277,9 @@ async function* readWorksheet(
         const kind = dateStyles[c.style];
         const n = Number(raw);
         if (!Number.isFinite(n)) return raw;
-        return kind ? serialToText(n, kind, date1904) : numberText(n);
+        if (kind) return serialToText(n, kind, date1904);
+        noteNumberCell(facts, c.column, rowNumber, n, styles.percent[c.style]);
+        return numberText(n);
       }
     }
   };
@@ -363,7 +376,10 @@ export async function* readXlsx(absPath: string, onlySheet?: string): AsyncGener
       index.sharedStrings && zip.has(index.sharedStrings)
         ? await readSharedStrings(zip, index.sharedStrings)
         : [];
-    const dateStyles = index.styles && zip.has(index.styles) ? await readDateStyles(zip, index.styles) : [];
+    const styles: CellStyles =
+      index.styles && zip.has(index.styles)
+        ? await readCellStyles(zip, index.styles)
+        : { dates: [], percent: [] };
     for (const sheet of index.sheets) {
       if (onlySheet !== undefined && sheet.name !== onlySheet) continue;
       const info: SheetInfo = { name: sheet.name, ...(sheet.state ? { state: sheet.state } : {}) };
@@ -380,7 +396,7 @@ export async function* readXlsx(absPath: string, onlySheet?: string): AsyncGener
         for await (const rows of readWorksheet(
           await zip.stream(sheet.part),
           strings,
-          dateStyles,
+          styles,
           index.date1904,
           facts,
         ))

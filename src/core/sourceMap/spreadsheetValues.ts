@@ -1,3 +1,5 @@
+import type { PercentFacts } from "./percentCells.ts";
+
 /**
  * What every workbook reader (xlsx, xls, ods) shares: cell addresses, how a stored number becomes
  * the text a user sees (dates and times as ISO text that DuckDB types as DATE/TIMESTAMP/TIME, not as
@@ -29,6 +31,8 @@ export interface SheetFacts {
   errorCellCount: number;
   /** Why the sheet holds no cells although it exists (a chart sheet, a missing part). */
   note?: string;
+  /** Number cells per column and those formatted as percent (percentCells.ts; xlsx only). */
+  percent?: PercentFacts;
 }
 
 export type WorkbookEvent =

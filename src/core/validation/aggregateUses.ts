@@ -72,6 +72,29 @@ export function aggregateUses(
   state: SharedState,
   accept: (fn: string) => boolean,
 ): AggregateUse[] {
+  return collectUses(statement, state, accept, "single");
+}
+
+/**
+ * Aggregate calls whose argument combines two or more columns (`avg(a - b)`, `sum(price * qty)`),
+ * one use per column: the aggregate skips every row where any of them is NULL. Each use's
+ * `wrappers` are the functions and casts around that column only (`sum(coalesce(a, 0) * b)`
+ * replaces the NULLs of `a`, not those of `b`).
+ */
+export function aggregateOperandUses(
+  statement: Json,
+  state: SharedState,
+  accept: (fn: string) => boolean,
+): AggregateUse[] {
+  return collectUses(statement, state, accept, "operands");
+}
+
+function collectUses(
+  statement: Json,
+  state: SharedState,
+  accept: (fn: string) => boolean,
+  mode: "single" | "operands",
+): AggregateUse[] {
   const uses: AggregateUse[] = [];
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, state);
@@ -100,7 +123,24 @@ export function aggregateUses(
         if (c) columns.set(`${c.alias}.${c.column}`, c);
         else unresolved = true;
       });
-      if (columns.size !== 1 || unresolved) continue;
+      if (unresolved) continue;
+      if (mode === "operands") {
+        if (columns.size < 2) continue;
+        for (const [ref, column] of operandRefs(argument, scope)) {
+          uses.push({
+            fn,
+            column,
+            select,
+            argument,
+            wrappers: ref,
+            coalesced: coalesced.has(n),
+            distinct: n.distinct === true,
+            ...(filter ? { filter } : {}),
+          });
+        }
+        continue;
+      }
+      if (columns.size !== 1) continue;
       const wrappers: string[] = [];
       walkOwn(argument, (r) => {
         if (r.class === "CAST") wrappers.push(r.try_cast ? "try_cast" : "cast");
@@ -121,4 +161,44 @@ export function aggregateUses(
     }
   }
   return uses;
+}
+
+/** What `wrappers` calls a node around a column: a function's name, a cast, a CASE, a coalesce. */
+function wrapperName(r: Json): string | undefined {
+  if (r.class === "CAST") return r.try_cast ? "try_cast" : "cast";
+  if (r.class === "FUNCTION") return String(r.function_name).toLowerCase();
+  if (r.class === "CASE") return "case";
+  if (r.class === "OPERATOR" && String(r.type) === "OPERATOR_COALESCE") return "coalesce";
+  return undefined;
+}
+
+/**
+ * Each distinct column an expression reads, with the wrappers on the path from the expression down
+ * to its first reference (the nodes that could replace its NULLs before the aggregate sees them).
+ */
+function operandRefs(argument: Json, scope: ReturnType<typeof scopeOf>): [string[], ColumnOf][] {
+  const found = new Map<string, [string[], ColumnOf]>();
+  const visit = (node: unknown, path: string[]): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, path);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const n = node as Json;
+    if (n.class === "SUBQUERY") return;
+    if (n.class === "COLUMN_REF") {
+      const c = resolveColumn(n.column_names as string[], scope);
+      const key = c ? `${c.alias}.${c.column}` : "";
+      // A column read twice counts as replaced only when every reference replaces its NULLs.
+      const before = found.get(key);
+      const replaced = (p: string[]): boolean => p.some((w) => NULL_REPLACING.has(w));
+      if (c && (!before || (replaced(before[0]) && !replaced(path)))) found.set(key, [path, c]);
+      return;
+    }
+    const name = wrapperName(n);
+    const inner = name ? [...path, name] : path;
+    for (const value of Object.values(n)) visit(value, inner);
+  };
+  visit(argument, []);
+  return [...found.values()];
 }

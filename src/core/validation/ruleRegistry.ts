@@ -7,6 +7,7 @@ import { fillValueRule } from "./rules/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch.ts";
 import { headerOffsetRule } from "./rules/headerOffset.ts";
 import { joinFanoutRule } from "./rules/joinFanout.ts";
+import { joinKeyMismatchRule } from "./rules/joinKeyMismatch.ts";
 import { joinRowLossRule } from "./rules/joinRowLoss.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories.ts";
@@ -18,6 +19,7 @@ import { undeclaredInputRule } from "./rules/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows.ts";
 import { unionSchemaDriftRule } from "./rules/unionSchemaDrift.ts";
 import { unkeyedJoinRule } from "./rules/unkeyedJoin.ts";
+import { textMissingMarkerRule } from "./rules/textMissingMarker.ts";
 import { unknownColumnRule } from "./rules/unknownColumn.ts";
 import { unknownSourceRule } from "./rules/unknownSource.ts";
 import { unknownTableRule } from "./rules/unknownTable.ts";
@@ -45,6 +47,7 @@ export const validationRules: ValidationRule[] = [
   emptyResultRule,
   filterNoMatchRule,
   joinRowLossRule,
+  joinKeyMismatchRule,
   joinFanoutRule,
   nullInAggregateRule,
   numericAsTextRule,
@@ -52,6 +55,7 @@ export const validationRules: ValidationRule[] = [
   summaryRowRule,
   overlappingCategoriesRule,
   valueVariantsRule,
+  textMissingMarkerRule,
   partialSheetRule,
   partialViewRule,
   fillValueRule,

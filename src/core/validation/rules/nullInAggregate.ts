@@ -1,9 +1,9 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
-import { aggregateUses, replacesNulls } from "../aggregateUses.ts";
+import { aggregateOperandUses, aggregateUses, replacesNulls } from "../aggregateUses.ts";
 import { keptRelation, PRESENT, ROWID } from "../keptRelation.ts";
 import { at, literal, locate, present, typeOf } from "../evidence.ts";
-import { conjuncts, equiJoins, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
+import { conjuncts, equiJoins, expressionSql, filterFor, resolveColumn, scopeOf } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import { columnStats } from "../columnStats.ts";
 import { joinProfile, scaled } from "../joinProfile.ts";
@@ -19,7 +19,7 @@ import { ofObserved, onlySeriesGaps } from "../seriesGaps.ts";
 import { writtenAsMarkers } from "../markerNulls.ts";
 
 /** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
-const NULL_SKIPPING = new Set([
+export const NULL_SKIPPING = new Set([
   "sum",
   "avg",
   "mean",
@@ -49,7 +49,14 @@ export const nullInAggregateRule: ValidationRule = queryRule({
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
-    for (const use of aggregateUses(sql.statement, ctx.state, (fn) => NULL_SKIPPING.has(fn.toLowerCase()))) {
+    const skipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
+    // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
+    // as a bare `avg(a)` would be, and the finding names the expression.
+    const uses = [
+      ...aggregateUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: false })),
+      ...aggregateOperandUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: true })),
+    ];
+    for (const { use, operand } of uses) {
       const { table, column, alias } = use.column;
       // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
       // `sum(coalesce(x, 0))` replaces them.
@@ -71,7 +78,10 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       // purpose, and a sum skipping NULLs adds them as 0 anyway.
       const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
       const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
-      if (outer) out.push(outer(use.fn, column));
+      const call = operand
+        ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
+        : `${use.fn}(${column})`;
+      if (outer) out.push(outer(call, column));
       // DuckDB's column statistics already say whether a stored column has any NULL at all.
       if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
       // A first look at the table's rows that the query's own predicates keep (a superset of what
@@ -101,12 +111,15 @@ export const nullInAggregateRule: ValidationRule = queryRule({
           code: "null-in-aggregate",
           severity: "info",
           message:
-            `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
             `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
           locations: present(locations),
         });
         continue;
       }
+      const skipped = operand
+        ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
+        : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
       // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
       // of the observed values leaves them out by design, and coalesce would invent a value. An
       // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
@@ -117,7 +130,7 @@ export const nullInAggregateRule: ValidationRule = queryRule({
           code: "null-in-aggregate",
           severity: "info",
           message:
-            `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
             `every NULL of ${column} was written in the data as a marker of no value (${markers
               .slice(0, 5)
               .map((m) => `'${m}'`)
@@ -132,7 +145,7 @@ export const nullInAggregateRule: ValidationRule = queryRule({
         code: "null-in-aggregate",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
+          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
           `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
         locations: present(locations),
       });
@@ -140,6 +153,18 @@ export const nullInAggregateRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+/** `(a - b)` as DuckDB renders an operator expression, without the outer parentheses. */
+function unwrapped(text: string): string {
+  if (!text.startsWith("(") || !text.endsWith(")")) return text;
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth--;
+    if (depth === 0) return text;
+  }
+  return text.slice(1, -1);
+}
 
 function isNotNullOf(
   predicate: Json,
@@ -176,7 +201,7 @@ async function outerJoinNulls(
   ctx: OperatorContext,
   select: Json,
   alias: string,
-): Promise<((fn: string, column: string) => Diagnostic) | undefined> {
+): Promise<((call: string, column: string) => Diagnostic) | undefined> {
   const joins: Json[] = [];
   walk(select.from_table, (n) => {
     if (n.type === "JOIN" && nullableSide(n, alias, ctx.state)) joins.push(n);
@@ -219,11 +244,11 @@ async function outerJoinNulls(
       (e, i) =>
         `${preserved.map((k, j) => literal(e.key[j], k.column ? typeOf(kept, k.column) : undefined)).join("/")}${at(locations[i])}`,
     );
-    return (fn, column) => ({
+    return (call, column) => ({
       code: "null-in-aggregate",
       severity: "warning",
       message:
-        `${fn}(${column}) skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(nullable[0]!.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${fn}. ` +
+        `${call} skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(nullable[0]!.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${call.slice(0, call.indexOf("("))}. ` +
         `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
       locations: present(locations),
     });
