@@ -25,7 +25,14 @@ const NO_ROWS: Rows = {
 };
 
 function location(l: SourceLocation | null): SourceLocation | null {
-  return l ? { file: l.file, line: l.line, ...(l.sheet ? { sheet: l.sheet } : {}) } : null;
+  return l
+    ? {
+        file: l.file,
+        line: l.line,
+        ...(l.sheet ? { sheet: l.sheet } : {}),
+        ...(l.command !== undefined ? { command: l.command } : {}),
+      }
+    : null;
 }
 
 /** A table's page (Scan's preview, Query's records, a Bash table): its rows as the call showed them. */
@@ -116,7 +123,8 @@ function rowsOf(call: CallEvent, page?: LinePage): Rows {
     case "Probe":
       return probeRows(o as unknown as ProbeObservation);
     case "Bash":
-      return bashRows(o as unknown as BashObservation, page);
+      // A Bash call that registered its output as a table shows the table's rows.
+      return typeof o.table === "string" ? pageRows(o) : bashRows(o as unknown as BashObservation, page);
     case "Discover":
       return discoverRows(o);
     default:

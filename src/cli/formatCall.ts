@@ -35,7 +35,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 interface Preview {
   columns: string[];
   rows: unknown[][];
-  origins: ({ file: string; line: number; sheet?: string } | null)[];
+  origins: ({ file: string; line: number; sheet?: string; command?: string } | null)[];
   offset?: number;
   truncated?: boolean;
 }
@@ -63,7 +63,8 @@ export function tableLines(p: Preview, maxWidth = 28): string[] {
     line(p.columns, ""),
     ...p.rows.map((r, k) => {
       const o = p.origins[k];
-      return line(cells[k + 1]!, o ? `   ← ${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}` : "");
+      const at = o?.command !== undefined ? `output line ${o.line}` : o ? `${o.file}:${o.line}` : "";
+      return line(cells[k + 1]!, o ? `   ← ${at}${o.sheet ? ` [${o.sheet}]` : ""}` : "");
     }),
   ];
 }
@@ -99,9 +100,17 @@ function outputLines(label: string, text: string, page?: LinePage): string[] {
 }
 
 function bashLines(observation: unknown, page?: LinePage): string[] {
-  const o = observation as { stdout?: string; stderr?: string; truncated?: boolean; timedOut?: boolean };
+  const o = observation as {
+    stdout?: string;
+    stderr?: string;
+    truncated?: boolean;
+    timedOut?: boolean;
+    table?: string;
+    rowCount?: number;
+  };
   return [
-    ...outputLines("│", o.stdout ?? "", page),
+    // Its output registered as a table: the table's rows, each with its origin.
+    ...(o.table !== undefined ? previewLines(o, o.rowCount) : outputLines("│", o.stdout ?? "", page)),
     ...outputLines("! stderr:", o.stderr ?? ""),
     ...(o.truncated ? ["(output cut by the sandbox's size limit)"] : []),
     ...(o.timedOut ? ["(the command was stopped: time limit)"] : []),
