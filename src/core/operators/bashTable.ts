@@ -1,5 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fingerprintNow } from "../audit/fileFingerprint.ts";
+import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { digestField } from "../audit/tableDigest.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { outputLines, outputOrigins } from "../origins/outputOrigins.ts";
@@ -25,8 +27,11 @@ export interface OutputTableRead {
   origins: string;
   /** Lines with fewer fields than the widest: their missing fields are NULL. */
   ragged?: { lines: number; width: number; firstOutputLine: number };
-  /** The lake files the command named or its rows point into (a table is stale when one changes). */
-  files: string[];
+  /**
+   * The lake files the command named or its rows point into, as they were when it ran (a table is
+   * stale when one changes; radar verify compares them).
+   */
+  files: { file: string; fingerprint?: FileFingerprint }[];
 }
 
 export interface OutputTable {
@@ -146,7 +151,10 @@ export async function registerOutputTable(
       ...(short.length && call.columns !== "lines"
         ? { ragged: { lines: short.length, width, firstOutputLine: rows[short[0]!.i]!.outputLine } }
         : {}),
-      files,
+      files: files.map((file) => {
+        const fingerprint = fingerprintNow(join(ctx.lakeRoot, file));
+        return { file, ...(fingerprint ? { fingerprint } : {}) };
+      }),
     },
   };
 }
