@@ -120,7 +120,10 @@ export function oneCall(
               ...(flags.columns !== undefined ? { columns: flags.columns } : {}),
               ...(flags.header ? { header: true } : {}),
             }
-          : {}),
+          : // A page of the output lines: the sandbox reads past what one call shows.
+            flags.offset !== undefined
+            ? { offset: flags.offset }
+            : {}),
         ...extra,
       });
     default:

@@ -86,16 +86,19 @@ function probeRows(o: ProbeObservation): Rows {
 /** Bash without an output table: one row per line of stdout, from the page the call asked for. */
 function bashRows(o: BashObservation, page?: LinePage): Rows {
   const lines = o.stdout === "" ? [] : o.stdout.replace(/\n$/, "").split("\n");
-  const offset = page?.offset ?? 0;
-  const shown = lines.slice(offset, page?.lines === undefined ? undefined : offset + page.lines);
+  // Paged by the operator (`offset`): the kept lines start at that line of the whole output.
+  const base = o.offset ?? 0;
+  const total = o.stdoutLines ?? lines.length;
+  const from = o.offset !== undefined ? 0 : (page?.offset ?? 0);
+  const shown = lines.slice(from, page?.lines === undefined ? undefined : from + page.lines);
   return {
     table: null,
-    rowCount: lines.length,
+    rowCount: total,
     columns: [{ name: "line", type: "VARCHAR", json: "string" }],
     rows: shown.map((l) => [l]),
     origins: shown.map(() => null),
-    offset,
-    truncated: offset + shown.length < lines.length || o.truncated,
+    offset: base + from,
+    truncated: base + from + shown.length < total || o.truncated,
   };
 }
 

@@ -86,16 +86,26 @@ function previewLines(observation: unknown, rowCount: number | undefined): strin
  * Lines of a command's output from `page.offset` (the first ones unless paged), then how many more
  * there are and how to see them.
  */
-function outputLines(label: string, text: string, page?: LinePage): string[] {
+function outputLines(
+  label: string,
+  text: string,
+  page?: LinePage,
+  kept?: { offset: number; total: number },
+): string[] {
   const lines = text.replace(/\n$/, "").split("\n");
-  if (text === "") return [];
-  const offset = page?.offset ?? 0;
+  // The operator paged the output itself (`offset`): `text` starts at that line of `total`.
+  const base = kept?.offset ?? 0;
+  const total = kept?.total ?? lines.length;
+  if (text === "")
+    return kept && base > 0 ? [`${label} (no lines from line ${base + 1}: the output has ${total})`] : [];
+  const offset = kept ? 0 : (page?.offset ?? 0);
   const count = page ? (page.lines ?? lines.length) : OUTPUT_LINES;
   const shown = lines.slice(offset, offset + count).map((l) => `${label} ${l}`);
-  const rest = lines.length - offset - shown.length;
-  const range = page ? `lines ${offset + 1}–${offset + shown.length} of ${lines.length}; ` : "";
+  const first = base + offset;
+  const rest = total - first - shown.length;
+  const range = page ? `lines ${first + 1}–${first + shown.length} of ${total}; ` : "";
   return rest > 0
-    ? [...shown, `${label} … ${range}${rest} more lines${page ? ` (--offset ${offset + shown.length})` : ""}`]
+    ? [...shown, `${label} … ${range}${rest} more lines${page ? ` (--offset ${first + shown.length})` : ""}`]
     : shown;
 }
 
@@ -107,10 +117,13 @@ function bashLines(observation: unknown, page?: LinePage): string[] {
     timedOut?: boolean;
     table?: string;
     rowCount?: number;
+    offset?: number;
+    stdoutLines?: number;
   };
+  const kept = o.offset !== undefined ? { offset: o.offset, total: o.stdoutLines ?? 0 } : undefined;
   return [
     // Its output registered as a table: the table's rows, each with its origin.
-    ...(o.table !== undefined ? previewLines(o, o.rowCount) : outputLines("│", o.stdout ?? "", page)),
+    ...(o.table !== undefined ? previewLines(o, o.rowCount) : outputLines("│", o.stdout ?? "", page, kept)),
     ...outputLines("! stderr:", o.stderr ?? ""),
     ...(o.truncated ? ["(output cut by the sandbox's size limit)"] : []),
     ...(o.timedOut ? ["(the command was stopped: time limit)"] : []),

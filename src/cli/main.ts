@@ -208,7 +208,8 @@ export async function main(argv: string[]): Promise<number> {
     header: values.header,
     replace: values.replace,
     ...(!pagesLines && rows !== undefined ? { rows } : {}),
-    ...(!pagesLines && offset !== undefined ? { offset } : {}),
+    // Paging Bash's lines (--offset or --rows) reads the whole output, not the first 64 KiB.
+    ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
   });
   if (call)
     return oneCallCommand(call, {
@@ -247,7 +248,8 @@ export async function main(argv: string[]): Promise<number> {
         ...lake,
         format: values.csv ? "csv" : values.json ? "json" : "text",
         ...(rows !== undefined ? { rows } : {}),
-        ...(offset !== undefined ? { offset } : {}),
+        // Paging Bash's lines (--offset or --rows) reads the whole output, not the first 64 KiB.
+    ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
       });
     }
     case "session":

@@ -37,6 +37,8 @@ const { lake, stateDir } = tempLake({
   "grand.csv": "code,reports\nA1,108881\nA2,90571\nA3,76285\nA4,47336\nA5,46899\nG,369972\n",
   "ragged.txt": "a 1 x\nb 2\nc 3 z\n",
   "nums.csv": "k,v\n1,10\n2,20\n3,30\n4,40\n",
+  // About 900 KB: far past the 64 KiB a call shows at once.
+  "long.txt": `${Array.from({ length: 60_000 }, (_, i) => `line ${i + 1} ${"x".repeat(8)}`).join("\n")}\n`,
 });
 
 /** Where each POS line of the orbit files is, as grep would list them (files in name order). */
@@ -334,5 +336,44 @@ describe("radar bash --as NAME", { skip: existsSync(cli) ? false : "dist/cli.cjs
       ["2024-01-01", 4],
       ["2024-01-02", 4],
     ]);
+  });
+
+  test("paging a long output: --offset/--rows reach past 64 KiB, as lines or as a registered table", () => {
+    const page = radar(["bash", "cat long.txt", "--offset", "55000", "--rows", "2", "--json"]);
+    assert.equal(page.status, 0, page.stderr);
+    const p = runResultSchema.parse(JSON.parse(page.stdout)).results[0]!;
+    assert.deepEqual(p.rows, [["line 55001 xxxxxxxx"], ["line 55002 xxxxxxxx"]]);
+    assert.equal(p.rowCount, 60_000);
+    assert.equal(p.offset, 55_000);
+    assert.equal(p.truncated, true);
+    const text = radar(["bash", "cat long.txt", "--offset", "59998"]);
+    assert.match(text.stdout, /│ line 59999 xxxxxxxx\n\s+│ line 60000 xxxxxxxx\n/);
+    const past = radar(["bash", "cat long.txt", "--offset", "70000"]);
+    assert.match(past.stdout, /no lines from line 70001: the output has 60000/);
+
+    const table = radar([
+      "bash",
+      "cat long.txt",
+      "--as",
+      "long_lines",
+      "--offset",
+      "59998",
+      "--rows",
+      "5",
+      "--json",
+    ]);
+    assert.equal(table.status, 0, table.stderr);
+    const t = runResultSchema.parse(JSON.parse(table.stdout)).results[0]!;
+    assert.equal(t.rowCount, 60_000);
+    assert.deepEqual(t.rows, [["line 59999 xxxxxxxx"], ["line 60000 xxxxxxxx"]]);
+    assert.deepEqual(t.origins, [
+      { file: "long.txt", line: 59_999 },
+      { file: "long.txt", line: 60_000 },
+    ]);
+    const shown = radar(["show", "long_lines", "--offset", "30000", "--rows", "1", "--json"]);
+    assert.equal(shown.status, 0, shown.stderr);
+    const s = JSON.parse(shown.stdout) as { rows: unknown[][]; origins: unknown[] };
+    assert.deepEqual(s.rows, [["line 30001 xxxxxxxx"]]);
+    assert.deepEqual(s.origins, ["long.txt:30001"]);
   });
 });

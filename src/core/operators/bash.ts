@@ -7,7 +7,7 @@ import type { Operator } from "./operator.ts";
 import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
 import type { OutputTableRead } from "./bashTable.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
-import { offsetArg, previewRowsArg } from "./preview.ts";
+import { previewRowsArg } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { bashFacts } from "./facts/bashFacts.ts";
@@ -44,7 +44,14 @@ export const bashArgs = z
       .describe("With output: the first output line names the columns (default: column0, column1, …)."),
     replace: replaceArg,
     preview_rows: previewRowsArg(BASH_TABLE_ROWS),
-    offset: offsetArg,
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Lines of the output to skip before the ones kept (without output: the command's output is read up to 64 MiB and 64 KiB of it kept from there, to page through a long output); with output: rows of the table to skip before the ones shown.",
+      ),
   })
   .strict();
 export type BashArgs = z.infer<typeof bashArgs>;
@@ -71,8 +78,12 @@ export interface BashObservation {
   records?: Preview;
   digest?: string;
   read?: OutputTableRead;
-  /** With `output`: the bytes of standard output, when more than `stdout` keeps. */
+  /** The bytes of standard output, when more than `stdout` keeps (a table's output, or a page). */
   stdoutBytes?: number;
+  /** Without `output`, paged: the output lines before the first one `stdout` keeps. */
+  offset?: number;
+  /** Paged: how many lines the whole output has. */
+  stdoutLines?: number;
 }
 
 /**
@@ -143,7 +154,7 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
       );
     const output = args.output !== undefined ? checkOutputName(args.output, "Bash.output") : undefined;
     if (output === undefined) {
-      const tableOnly = (["columns", "header", "replace", "preview_rows", "offset"] as const).filter(
+      const tableOnly = (["columns", "header", "replace", "preview_rows"] as const).filter(
         (k) => args[k] !== undefined,
       );
       if (tableOnly.length)
@@ -157,7 +168,10 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
       result = await runBash(args.command, {
         lakeRoot: ctx.lakeRoot,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
-        ...(output !== undefined ? { maxOutputBytes: BASH_TABLE_MAX_BYTES } : {}),
+        // A table, or a page of a long output, reads past what the agent is shown at once.
+        ...(output !== undefined || args.offset !== undefined
+          ? { maxOutputBytes: BASH_TABLE_MAX_BYTES }
+          : {}),
         listLakeFiles: () => ctx.map.files.map((f) => f.path),
       });
     } catch (error) {
@@ -175,7 +189,10 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
       truncated: result.truncated,
       timedOut: result.timedOut,
     };
-    if (output === undefined) return { observation, ...(failure ? { failure } : {}) };
+    if (output === undefined) {
+      if (args.offset !== undefined) Object.assign(observation, page(result.stdout, args.offset));
+      return { observation, ...(failure ? { failure } : {}) };
+    }
     // The trace keeps what the agent would have been shown; the table keeps every line.
     const kept = firstBytes(result.stdout, DEFAULT_MAX_OUTPUT_BYTES);
     if (kept.length < result.stdout.length) {
@@ -206,13 +223,48 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
   summarize: (o) =>
     o.table !== undefined
       ? `${o.exit}, ${o.rowCount} rows → ${o.table} (${o.schema?.length ?? 0} columns; origins: ${o.read?.origins ?? "?"})${o.read?.ragged ? `; ${o.read.ragged.lines} line(s) with fewer than ${o.read.ragged.width} fields (first: output line ${o.read.ragged.firstOutputLine}), missing fields NULL` : ""}`
-      : `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${o.stdout.split("\n").filter(Boolean).length} lines${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
+      : `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${pageText(o)}${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
 };
+
+/** `12 lines`, or for a page `lines 5001–6000 of 60001`. */
+function pageText(o: BashObservation): string {
+  const shown = o.stdout.split("\n").filter(Boolean).length;
+  if (o.offset === undefined) return `${shown} lines`;
+  return shown === 0
+    ? `no lines from line ${o.offset + 1} (the output has ${o.stdoutLines ?? 0})`
+    : `lines ${o.offset + 1}–${o.offset + shown} of ${o.stdoutLines ?? "?"}`;
+}
+
+/** The output from line `offset` on, as much as the agent is shown at once (64 KiB). */
+function page(
+  stdout: string,
+  offset: number,
+): Pick<BashObservation, "stdout" | "offset" | "stdoutLines" | "stdoutBytes"> {
+  let start = 0;
+  let skipped = 0;
+  while (skipped < offset && start < stdout.length) {
+    const next = stdout.indexOf("\n", start);
+    if (next < 0) {
+      start = stdout.length;
+      break;
+    }
+    start = next + 1;
+    skipped += 1;
+  }
+  const kept = firstBytes(stdout.slice(start), DEFAULT_MAX_OUTPUT_BYTES);
+  const lines = stdout === "" ? 0 : stdout.replace(/\n$/, "").split("\n").length;
+  return {
+    stdout: kept,
+    offset,
+    stdoutLines: lines,
+    ...(kept.length < stdout.length ? { stdoutBytes: Buffer.byteLength(stdout) } : {}),
+  };
+}
 
 /** The first whole lines of `text` within `bytes` bytes (UTF-8). */
 function firstBytes(text: string, bytes: number): string {
   if (Buffer.byteLength(text) <= bytes) return text;
   const cut = Buffer.from(text).subarray(0, bytes).toString("utf8");
   const end = cut.lastIndexOf("\n");
-  return end < 0 ? "" : cut.slice(0, end + 1);
+  return end < 0 ? cut : cut.slice(0, end + 1);
 }
