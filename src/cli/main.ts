@@ -249,7 +249,7 @@ export async function main(argv: string[]): Promise<number> {
         format: values.csv ? "csv" : values.json ? "json" : "text",
         ...(rows !== undefined ? { rows } : {}),
         // Paging Bash's lines (--offset or --rows) reads the whole output, not the first 64 KiB.
-    ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
+        ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
       });
     }
     case "session":
