@@ -113,6 +113,39 @@ describe("Bash output as a table", () => {
     ]);
   });
 
+  test("source_column: each row's file as data, to group by (NULL for output lines)", async () => {
+    const { event } = await call({
+      command: "grep -h POS orbits/day-1.txt orbits/day-2.txt",
+      output: "by_file",
+      columns: "whitespace",
+      source_column: "file",
+    });
+    assert.equal(event.status, "ok", event.error);
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT file, count(*) AS n FROM by_file GROUP BY file ORDER BY file",
+      inputs: ["by_file"],
+      output: "per_file",
+    });
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows, [
+      ["orbits/day-1.txt", 4],
+      ["orbits/day-2.txt", 4],
+    ]);
+    const clash = await call({
+      command: "cat nums.csv",
+      output: "clash",
+      columns: "csv",
+      header: true,
+      source_column: "k",
+    });
+    assert.equal(clash.event.status, "rejected");
+    assert.match(clash.event.diagnostics[0]!.message, /source_column "k" is already a column/);
+    const counted = await call({ command: "wc -l nums.csv", output: "wc_file", source_column: "file" });
+    const page = await runtime.show("wc_file", { rows: 1 });
+    assert.equal(counted.event.status, "ok");
+    assert.deepEqual(page.rows, [["5 nums.csv", null]]);
+  });
+
   test("grep -n -C0 on a CRLF file, `--` separators dropped, no carriage returns", async () => {
     const { event, o } = await call({ command: "grep -n -C0 POS crlf.txt", output: "crlf", columns: "csv" });
     assert.equal(event.status, "ok", event.error);

@@ -42,6 +42,12 @@ export const bashArgs = z
       .boolean()
       .optional()
       .describe("With output: the first output line names the columns (default: column0, column1, …)."),
+    source_column: z
+      .string()
+      .optional()
+      .describe(
+        "With output: add a column of this name holding the lake file each row came from (NULL for a row that is an output line), e.g. to group by file.",
+      ),
     replace: replaceArg,
     preview_rows: previewRowsArg(BASH_TABLE_ROWS),
     offset: z
@@ -154,7 +160,7 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
       );
     const output = args.output !== undefined ? checkOutputName(args.output, "Bash.output") : undefined;
     if (output === undefined) {
-      const tableOnly = (["columns", "header", "replace", "preview_rows"] as const).filter(
+      const tableOnly = (["columns", "header", "source_column", "replace", "preview_rows"] as const).filter(
         (k) => args[k] !== undefined,
       );
       if (tableOnly.length)
@@ -212,6 +218,7 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
         command: args.command,
         columns: args.columns ?? "lines",
         header: args.header ?? false,
+        ...(args.source_column !== undefined ? { sourceColumn: args.source_column } : {}),
         ...(args.preview_rows !== undefined ? { previewRows: args.preview_rows } : {}),
         ...(args.offset !== undefined ? { offset: args.offset } : {}),
       },

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fingerprintNow } from "../audit/fileFingerprint.ts";
 import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { digestField } from "../audit/tableDigest.ts";
+import { reject } from "../diagnostic.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import { outputLines, outputOrigins } from "../origins/outputOrigins.ts";
 import type { OutputRow } from "../origins/outputOrigins.ts";
@@ -57,6 +58,8 @@ export async function registerOutputTable(
     command: string;
     columns: OutputColumns;
     header: boolean;
+    /** A column holding each row's lake file (NULL for an output line). */
+    sourceColumn?: string;
     previewRows?: number;
     offset?: number;
   },
@@ -76,6 +79,12 @@ export async function registerOutputTable(
       ? [{ name: "line", sourceName: "line" }]
       : columnNames(headerFields, width);
   const short = fields.map((f, i) => ({ f, i })).filter(({ f }) => f.length < width);
+  const source = call.sourceColumn;
+  if (source !== undefined && names.some((n) => n.name.toLowerCase() === source.toLowerCase()))
+    reject(
+      "invalid-argument",
+      `Bash.source_column "${source}" is already a column of the output (${names.map((n) => n.name).join(", ")}); choose another name.`,
+    );
 
   const engine = ctx.engine;
   const load = `__radar_bash_load_${Math.random().toString(36).slice(2, 10)}`;
@@ -105,8 +114,9 @@ export async function registerOutputTable(
       call.columns === "lines"
         ? `${sqlIdent(positionalName(0))} AS ${sqlIdent(names[0]!.name)}`
         : typedSelectList((await profileVarcharColumns(engine, text, names)).specs);
+    const fileColumn = source !== undefined ? `, __file AS ${sqlIdent(source)}` : "";
     await engine.run(
-      `CREATE OR REPLACE TABLE ${sqlIdent(call.output)} AS SELECT ${select} FROM ${sqlIdent(load)} ORDER BY __k`,
+      `CREATE OR REPLACE TABLE ${sqlIdent(call.output)} AS SELECT ${select}${fileColumn} FROM ${sqlIdent(load)} ORDER BY __k`,
     );
     await engine.run(
       `CREATE TABLE ${sqlIdent(linesTable)} AS SELECT __file AS file, __line AS line FROM ${sqlIdent(load)} ORDER BY __k`,
