@@ -122,7 +122,11 @@ async function checkPrefixed(
   onlyMatching: boolean,
 ): Promise<OutputRow[] | string> {
   const byFile = new Map<string, (PrefixedLine & { outputLine: number })[]>();
-  for (const p of parsed) byFile.set(p.file!, [...(byFile.get(p.file!) ?? []), p]);
+  for (const p of parsed) {
+    const rows = byFile.get(p.file!);
+    if (rows) rows.push(p);
+    else byFile.set(p.file!, [p]);
+  }
   const out = new Map<number, OutputRow>();
   for (const [file, rows] of byFile) {
     if (rows.every((r) => r.line !== undefined)) {
