@@ -410,3 +410,42 @@ describe("radar bash --as NAME", { skip: existsSync(cli) ? false : "dist/cli.cjs
     assert.deepEqual(s.origins, ["long.txt:30001"]);
   });
 });
+
+describe(
+  "a Bash table in export and verify",
+  { skip: existsSync(cli) ? false : "dist/cli.cjs is not built" },
+  () => {
+    test("export --sql stops at it with an error; verify re-runs the command and sees a file change", () => {
+      const own = tempLake({ "obs.txt": "POS 1\nPOS 2\nother\n" });
+      const radar = (args: string[]) =>
+        spawnSync(process.execPath, [cli, ...args], {
+          encoding: "utf8",
+          env: { ...process.env, RADAR_STATE_DIR: own.stateDir, RADAR_LAKE: own.lake, RADAR_SESSION: "" },
+        });
+      const batch = join(own.stateDir, "b.json");
+      writeFileSync(
+        batch,
+        JSON.stringify([
+          { op: "Bash", command: "grep -n POS obs.txt", output: "pos", columns: "whitespace" },
+          { op: "Query", sql: "SELECT sum(column1) AS s FROM pos", inputs: ["pos"], output: "total" },
+        ]),
+      );
+      const run = radar(["batch", batch, "--json"]);
+      assert.equal(run.status, 0, run.stderr);
+      const trace = (JSON.parse(run.stdout) as { trace: string }).trace;
+      const sql = radar(["export", trace, "--sql"]);
+      assert.equal(sql.status, 0, sql.stderr);
+      assert.match(sql.stdout, /SELECT error\('table pos is the output of a Bash command/);
+      const same = radar(["verify", trace]);
+      assert.equal(same.status, 0, same.stdout + same.stderr);
+      assert.match(same.stdout, /unchanged +pos \(#0 Bash, 2 rows\)/);
+      writeFileSync(join(own.lake, "obs.txt"), "POS 1\nPOS 2\nPOS 3\n");
+      const moved = radar(["verify", trace]);
+      assert.equal(moved.status, 1, moved.stdout);
+      assert.match(
+        moved.stdout,
+        /changed +pos \(#0 Bash\): rows 2 → 3 — file\(s\) changed since the run: obs\.txt/,
+      );
+    });
+  },
+);
