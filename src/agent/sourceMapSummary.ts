@@ -61,10 +61,12 @@ export function registeredTablesSummary(tables: Iterable<TableInfo>): string {
     const from =
       t.provenance.kind === "query"
         ? `Query over ${(t.provenance.inputs ?? []).join(", ")}`
-        : `${t.provenance.kind === "union" ? "UnionScan" : "Scan"} of ${t.provenance.files
-            .map((f) => f.path)
-            .slice(0, 3)
-            .join(", ")}${t.provenance.files.length > 3 ? ", …" : ""}`;
+        : t.provenance.kind === "bash"
+          ? `Bash output of \`${t.provenance.command ?? "?"}\``
+          : `${t.provenance.kind === "union" ? "UnionScan" : "Scan"} of ${t.provenance.files
+              .map((f) => f.path)
+              .slice(0, 3)
+              .join(", ")}${t.provenance.files.length > 3 ? ", …" : ""}`;
     const columns = t.schema
       .slice(0, MAX_COLUMNS)
       .map((c) => `${c.name} ${c.type}`)

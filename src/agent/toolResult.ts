@@ -114,6 +114,17 @@ function compactObservation(op: string, observation: unknown, rows: number): unk
       // Every hit the call asked for (its limit); past the first ones, without columns and long reasons.
       return { hits: (o.hits as Record<string, unknown>[]).map((h, i) => compactHit(h, i < MAX_HITS)) };
     case "Bash":
+      // Its output registered as a table: the table's first rows, not the output text.
+      if (typeof o.table === "string")
+        return {
+          exitCode: o.exitCode,
+          ...(o.exit ? { exit: o.exit } : {}),
+          table: o.table,
+          rowCount: o.rowCount,
+          schema: schemaText(o.schema),
+          records: records(o.records, rows, o.rowCount),
+          ...(o.stderr ? { stderr: clip(String(o.stderr), 1000) } : {}),
+        };
       return {
         exitCode: o.exitCode,
         ...(o.exit ? { exit: o.exit } : {}),

@@ -17,6 +17,9 @@ export interface CallFlags {
   replace?: boolean;
   rows?: number;
   offset?: number;
+  /** `radar bash --as NAME`: how each output line is split, and whether the first names the columns. */
+  columns?: string;
+  header?: boolean;
 }
 
 function options(flags: CallFlags): Record<string, unknown> {
@@ -106,7 +109,23 @@ export function oneCall(
     }
     case "bash":
       if (rest.length === 0) throw new UsageError('radar bash needs a COMMAND ("grep -n x file.csv")');
-      return () => ({ op: "Bash", command: rest.join(" "), ...extra });
+      if (flags.as === undefined && (flags.columns !== undefined || flags.header))
+        throw new UsageError("--columns and --header shape the table of radar bash --as NAME");
+      return () => ({
+        op: "Bash",
+        command: rest.join(" "),
+        ...(flags.as !== undefined
+          ? {
+              ...tableArgs(flags),
+              ...(flags.columns !== undefined ? { columns: flags.columns } : {}),
+              ...(flags.header ? { header: true } : {}),
+            }
+          : // A page of the output lines: the sandbox reads past what one call shows.
+            flags.offset !== undefined
+            ? { offset: flags.offset }
+            : {}),
+        ...extra,
+      });
     default:
       return undefined;
   }

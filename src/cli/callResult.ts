@@ -25,7 +25,14 @@ const NO_ROWS: Rows = {
 };
 
 function location(l: SourceLocation | null): SourceLocation | null {
-  return l ? { file: l.file, line: l.line, ...(l.sheet ? { sheet: l.sheet } : {}) } : null;
+  return l
+    ? {
+        file: l.file,
+        line: l.line,
+        ...(l.sheet ? { sheet: l.sheet } : {}),
+        ...(l.command !== undefined ? { command: l.command } : {}),
+      }
+    : null;
 }
 
 /** A table's page (Scan's preview, Query's records, a Bash table): its rows as the call showed them. */
@@ -79,16 +86,19 @@ function probeRows(o: ProbeObservation): Rows {
 /** Bash without an output table: one row per line of stdout, from the page the call asked for. */
 function bashRows(o: BashObservation, page?: LinePage): Rows {
   const lines = o.stdout === "" ? [] : o.stdout.replace(/\n$/, "").split("\n");
-  const offset = page?.offset ?? 0;
-  const shown = lines.slice(offset, page?.lines === undefined ? undefined : offset + page.lines);
+  // Paged by the operator (`offset`): the kept lines start at that line of the whole output.
+  const base = o.offset ?? 0;
+  const total = o.stdoutLines ?? lines.length;
+  const from = o.offset !== undefined ? 0 : (page?.offset ?? 0);
+  const shown = lines.slice(from, page?.lines === undefined ? undefined : from + page.lines);
   return {
     table: null,
-    rowCount: lines.length,
+    rowCount: total,
     columns: [{ name: "line", type: "VARCHAR", json: "string" }],
     rows: shown.map((l) => [l]),
     origins: shown.map(() => null),
-    offset,
-    truncated: offset + shown.length < lines.length || o.truncated,
+    offset: base + from,
+    truncated: base + from + shown.length < total || o.truncated,
   };
 }
 
@@ -116,7 +126,8 @@ function rowsOf(call: CallEvent, page?: LinePage): Rows {
     case "Probe":
       return probeRows(o as unknown as ProbeObservation);
     case "Bash":
-      return bashRows(o as unknown as BashObservation, page);
+      // A Bash call that registered its output as a table shows the table's rows.
+      return typeof o.table === "string" ? pageRows(o) : bashRows(o as unknown as BashObservation, page);
     case "Discover":
       return discoverRows(o);
     default:

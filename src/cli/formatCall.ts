@@ -35,7 +35,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 interface Preview {
   columns: string[];
   rows: unknown[][];
-  origins: ({ file: string; line: number; sheet?: string } | null)[];
+  origins: ({ file: string; line: number; sheet?: string; command?: string } | null)[];
   offset?: number;
   truncated?: boolean;
 }
@@ -63,7 +63,8 @@ export function tableLines(p: Preview, maxWidth = 28): string[] {
     line(p.columns, ""),
     ...p.rows.map((r, k) => {
       const o = p.origins[k];
-      return line(cells[k + 1]!, o ? `   ← ${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}` : "");
+      const at = o?.command !== undefined ? `output line ${o.line}` : o ? `${o.file}:${o.line}` : "";
+      return line(cells[k + 1]!, o ? `   ← ${at}${o.sheet ? ` [${o.sheet}]` : ""}` : "");
     }),
   ];
 }
@@ -85,23 +86,44 @@ function previewLines(observation: unknown, rowCount: number | undefined): strin
  * Lines of a command's output from `page.offset` (the first ones unless paged), then how many more
  * there are and how to see them.
  */
-function outputLines(label: string, text: string, page?: LinePage): string[] {
+function outputLines(
+  label: string,
+  text: string,
+  page?: LinePage,
+  kept?: { offset: number; total: number },
+): string[] {
   const lines = text.replace(/\n$/, "").split("\n");
-  if (text === "") return [];
-  const offset = page?.offset ?? 0;
+  // The operator paged the output itself (`offset`): `text` starts at that line of `total`.
+  const base = kept?.offset ?? 0;
+  const total = kept?.total ?? lines.length;
+  if (text === "")
+    return kept && base > 0 ? [`${label} (no lines from line ${base + 1}: the output has ${total})`] : [];
+  const offset = kept ? 0 : (page?.offset ?? 0);
   const count = page ? (page.lines ?? lines.length) : OUTPUT_LINES;
   const shown = lines.slice(offset, offset + count).map((l) => `${label} ${l}`);
-  const rest = lines.length - offset - shown.length;
-  const range = page ? `lines ${offset + 1}–${offset + shown.length} of ${lines.length}; ` : "";
+  const first = base + offset;
+  const rest = total - first - shown.length;
+  const range = page ? `lines ${first + 1}–${first + shown.length} of ${total}; ` : "";
   return rest > 0
-    ? [...shown, `${label} … ${range}${rest} more lines${page ? ` (--offset ${offset + shown.length})` : ""}`]
+    ? [...shown, `${label} … ${range}${rest} more lines${page ? ` (--offset ${first + shown.length})` : ""}`]
     : shown;
 }
 
 function bashLines(observation: unknown, page?: LinePage): string[] {
-  const o = observation as { stdout?: string; stderr?: string; truncated?: boolean; timedOut?: boolean };
+  const o = observation as {
+    stdout?: string;
+    stderr?: string;
+    truncated?: boolean;
+    timedOut?: boolean;
+    table?: string;
+    rowCount?: number;
+    offset?: number;
+    stdoutLines?: number;
+  };
+  const kept = o.offset !== undefined ? { offset: o.offset, total: o.stdoutLines ?? 0 } : undefined;
   return [
-    ...outputLines("│", o.stdout ?? "", page),
+    // Its output registered as a table: the table's rows, each with its origin.
+    ...(o.table !== undefined ? previewLines(o, o.rowCount) : outputLines("│", o.stdout ?? "", page, kept)),
     ...outputLines("! stderr:", o.stderr ?? ""),
     ...(o.truncated ? ["(output cut by the sandbox's size limit)"] : []),
     ...(o.timedOut ? ["(the command was stopped: time limit)"] : []),

@@ -30,6 +30,7 @@ Usage:
   radar probe TABLE [COLUMN...]
   radar query "SQL" | - | --sql-file F [--as NAME] [--inputs T,...] [--replace]
   radar bash "COMMAND" [--offset K] [--rows N]
+  radar bash "COMMAND" --as NAME [--columns lines|csv|tsv|whitespace] [--header] [--replace]
         (each: --session NAME, --json | --quiet, --json-out FILE, --rows N, --offset K)
   radar show TABLE --session NAME [--rows N] [--offset K] [--csv | --json]
   radar session list [--json]
@@ -163,6 +164,8 @@ export async function main(argv: string[]): Promise<number> {
       replace: { type: "boolean", default: false },
       "json-out": { type: "string" },
       format: { type: "string" },
+      columns: { type: "string" },
+      header: { type: "boolean", default: false },
     },
   });
   const [command, ...rest] = positionals;
@@ -193,22 +196,27 @@ export async function main(argv: string[]): Promise<number> {
   const jsonOut = values["json-out"] !== undefined ? { jsonOut: values["json-out"] } : {};
   const rows = count(values.rows, "--rows");
   const offset = count(values.offset, "--offset");
+  // Bash's --rows/--offset page its output lines here; the calls that make a table (Bash --as
+  // too) take them as arguments and page the table's rows.
+  const pagesLines = command === "bash" && values.as === undefined;
   const call = oneCall(command, rest, {
     ...(values.as !== undefined ? { as: values.as } : {}),
     ...(values.inputs !== undefined ? { inputs: values.inputs } : {}),
     ...(values["sql-file"] !== undefined ? { sqlFile: values["sql-file"] } : {}),
     ...(values.option !== undefined ? { option: values.option } : {}),
+    ...(values.columns !== undefined ? { columns: values.columns } : {}),
+    header: values.header,
     replace: values.replace,
-    // Bash's --rows/--offset page its output here; the operators that make tables take them as arguments.
-    ...(command !== "bash" && rows !== undefined ? { rows } : {}),
-    ...(command !== "bash" && offset !== undefined ? { offset } : {}),
+    ...(!pagesLines && rows !== undefined ? { rows } : {}),
+    // Paging Bash's lines (--offset or --rows) reads the whole output, not the first 64 KiB.
+    ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
   });
   if (call)
     return oneCallCommand(call, {
       ...lake,
       json: values.json,
       ...jsonOut,
-      ...(command === "bash"
+      ...(pagesLines
         ? { page: { offset: offset ?? 0, ...(rows !== undefined ? { lines: rows } : {}) } }
         : {}),
     });
@@ -240,7 +248,8 @@ export async function main(argv: string[]): Promise<number> {
         ...lake,
         format: values.csv ? "csv" : values.json ? "json" : "text",
         ...(rows !== undefined ? { rows } : {}),
-        ...(offset !== undefined ? { offset } : {}),
+        // Paging Bash's lines (--offset or --rows) reads the whole output, not the first 64 KiB.
+        ...(offset !== undefined || (pagesLines && rows !== undefined) ? { offset: offset ?? 0 } : {}),
       });
     }
     case "session":

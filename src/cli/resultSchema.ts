@@ -9,6 +9,11 @@ const location = z.object({
   file: z.string(),
   line: z.number().int(),
   sheet: z.string().optional(),
+  /**
+   * The row is a line of this Bash command's standard output (a table registered from it), not of
+   * a lake file: `file` is "stdout" and `line` the output line.
+   */
+  command: z.string().optional(),
 });
 
 const diagnostic = z

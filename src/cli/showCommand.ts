@@ -87,7 +87,13 @@ async function show(runtime: Runtime, table: string, options: ShowOptions): Prom
   })) {
     write(page.rows.map((r) => `${n++ === 0 ? "" : ","}${JSON.stringify(r)}`).join(""));
     for (const o of page.origins)
-      origins.push(o ? `${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}` : null);
+      origins.push(
+        o
+          ? o.command !== undefined
+            ? `output line ${o.line}` // a row of a Bash command's output, not of a file
+            : `${o.file}:${o.line}${o.sheet ? ` [${o.sheet}]` : ""}`
+          : null,
+      );
     if (stdoutClosed()) break;
   }
   write(`],"origins":${JSON.stringify(origins)},"truncated":${offset + n < first.rowCount}}\n`);

@@ -7,7 +7,7 @@ import { splitSql, SqlTextError } from "./sqlText.ts";
 //   -- scan: data/gdp.csv as gdp             (a path with spaces or " as " in quotes: "my file.csv")
 //   -- union-scan: water/tests_*.csv as wbt  (several patterns separated by commas)
 //   -- probe: wbt result, "(see note) x"
-//   -- bash: head -n 3 data/gdp.csv
+//   -- bash: head -n 3 data/gdp.csv         (after `-- as: NAME`: its output becomes table NAME)
 //   -- discover: water quality tests
 //   -- option: preview_rows=30               (any argument of the next call, JSON value or text)
 //   -- call: {"op":"Scan","file":"a.csv"}    (any call as JSON)
@@ -168,7 +168,9 @@ export function parseSqlBatch(text: string, file: string): SqlBatchCall[] {
         break;
       }
       case "bash":
-        push({ op: "Bash", command: value }, piece.line);
+        // `-- as: NAME` before it registers its output as a table.
+        push({ op: "Bash", command: value, ...(as ? { output: as.name } : {}) }, piece.line);
+        as = undefined;
         break;
       case "discover":
         push({ op: "Discover", query: value }, piece.line);

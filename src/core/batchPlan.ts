@@ -40,7 +40,7 @@ export function planCall(call: BatchCall, scanOutput: (file: string) => string |
       : call.op === "Scan" && typeof call.file === "string"
         ? scanOutput(call.file)
         : undefined;
-  if (output && ["Scan", "UnionScan", "Query"].includes(call.op)) writes.add(output.toLowerCase());
+  if (output && ["Scan", "UnionScan", "Query", "Bash"].includes(call.op)) writes.add(output.toLowerCase());
   if (call.op === "UnionScan") writes.add(UNION_SCRATCH);
   // Two reads of one file may share a UTF-8 copy being written: one after the other.
   if (call.op === "Scan" && typeof call.file === "string")

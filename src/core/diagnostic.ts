@@ -8,6 +8,11 @@ export interface SourceLocation {
   /** 1-based line in the file (sheet row for Excel, row number for Parquet). */
   line: number;
   sheet?: string;
+  /**
+   * Set when the row is a line of a Bash command's standard output, not of a lake file (a table
+   * registered from its output): `line` is the output line, `file` is "stdout".
+   */
+  command?: string;
 }
 
 export interface Diagnostic {

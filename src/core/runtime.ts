@@ -776,7 +776,7 @@ export class Runtime {
   ): Promise<void> {
     info.producedBy = { runId: this.runId, index: event.index };
     if (event.reused) return;
-    if (op === "Scan" || op === "UnionScan") {
+    if (op === "Scan" || op === "UnionScan" || op === "Bash") {
       info.sources = info.provenance.files.map((f) => {
         const e = this.entry(f.path);
         return { path: f.path, bytes: e?.bytes ?? -1, mtimeMs: e?.mtimeMs ?? -1 };
@@ -846,7 +846,9 @@ export class Runtime {
       const refresh =
         info.provenance.kind === "query"
           ? `Scan the changed files again (same output names), then repeat the Query that made ${info.name}.`
-          : `Scan it again under the same name to read the files as they are now.`;
+          : info.provenance.kind === "bash"
+            ? `Run its Bash command again with "replace": true to read the files as they are now.`
+            : `Scan it again under the same name to read the files as they are now.`;
       out.push({
         code: "stale-table",
         severity: "warning",
@@ -1135,10 +1137,12 @@ function describeTable(info: TableInfo): string {
   const from =
     info.provenance.kind === "query"
       ? `a Query over ${(info.provenance.inputs ?? []).join(", ") || "no tables"}`
-      : `read from ${info.provenance.files
-          .slice(0, 3)
-          .map((f) => f.path)
-          .join(", ")}${info.provenance.files.length > 3 ? ", …" : ""}`;
+      : info.provenance.kind === "bash"
+        ? `the output of Bash \`${info.provenance.command ?? "?"}\``
+        : `read from ${info.provenance.files
+            .slice(0, 3)
+            .map((f) => f.path)
+            .join(", ")}${info.provenance.files.length > 3 ? ", …" : ""}`;
   return `${info.rowCount} rows, ${from}${made}`;
 }
 

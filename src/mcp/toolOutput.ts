@@ -127,7 +127,8 @@ export function readableCall(call: CallEvent): string {
     const preview = (o.records ?? o.preview) as PreviewLike | undefined;
     if (preview) lines.push(...rowsText(preview, rowCount, String(o.table)));
     if (call.op === "Bash") {
-      const out = String(o.stdout ?? "").split("\n");
+      // Its output registered as a table: the rows above are the table's.
+      const out = preview ? [] : String(o.stdout ?? "").split("\n");
       lines.push(...out.slice(0, 40));
       if (out.length > 40)
         lines.push(`… ${out.length - 40} more lines (structuredContent.observation.stdout has them)`);

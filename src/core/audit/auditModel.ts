@@ -119,7 +119,8 @@ export async function buildAudit(
   const findings: AuditFinding[] = [];
   const wanted = new Map<string, Set<number>>();
   const want = (loc: SourceLocation | null | undefined): void => {
-    if (!loc || loc.sheet) return;
+    // Sheets have no lines to excerpt; a Bash output line is in the call, not in a file.
+    if (!loc || loc.sheet || loc.command !== undefined) return;
     const set = wanted.get(loc.file) ?? new Set<number>();
     set.add(loc.line);
     wanted.set(loc.file, set);

@@ -10,6 +10,7 @@ export function cellText(value: unknown): string {
 }
 
 export function locationText(loc: SourceLocation): string {
+  if (loc.command !== undefined) return `output line ${loc.line}`;
   return `${loc.file}${loc.sheet ? ` [${loc.sheet}]` : ""}:${loc.line}`;
 }
 

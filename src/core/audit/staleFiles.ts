@@ -4,7 +4,7 @@ import { fingerprintNow, sameFingerprint } from "./fileFingerprint.ts";
 import type { FileFingerprint } from "./fileFingerprint.ts";
 
 /**
- * The lake files a run's successful Scans and UnionScans read, as they were when read (undefined
+ * The lake files a run's successful Scans, UnionScans and Bash tables read, as they were when read (undefined
  * for a trace written before files were fingerprinted).
  */
 export function filesRead(calls: CallEvent[]): Map<string, FileFingerprint | undefined> {
@@ -15,12 +15,16 @@ export function filesRead(calls: CallEvent[]): Map<string, FileFingerprint | und
       | {
           provenance?: { file?: string; fingerprint?: FileFingerprint };
           sources?: { file: string; fingerprint?: FileFingerprint }[];
+          read?: { files?: { file: string; fingerprint?: FileFingerprint }[] };
         }
       | undefined;
     if (call.op === "Scan" && o?.provenance?.file && o.provenance.fingerprint)
       out.set(o.provenance.file, o.provenance.fingerprint);
     if (call.op === "UnionScan")
       for (const s of o?.sources ?? []) if (s.fingerprint) out.set(s.file, s.fingerprint);
+    // A Bash call whose output became a table read the files its command named.
+    if (call.op === "Bash")
+      for (const s of o?.read?.files ?? []) if (s.fingerprint) out.set(s.file, s.fingerprint);
   }
   return out;
 }

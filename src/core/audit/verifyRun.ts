@@ -72,8 +72,12 @@ export async function verifyRun(
   const starts = events.filter((e): e is RunStartEvent => e.type === "run-start");
   const runIds = starts.map((s) => s.runId);
   const last = starts[starts.length - 1];
+  // A Bash call whose output became a table is re-run too (in the sandbox, like any call).
   const calls = events.filter(
-    (e): e is CallEvent => e.type === "call" && e.status === "ok" && REPLAYED.has(e.op),
+    (e): e is CallEvent =>
+      e.type === "call" &&
+      e.status === "ok" &&
+      (REPLAYED.has(e.op) || (e.op === "Bash" && typeof e.args.output === "string")),
   );
   const answer = [...events]
     .reverse()
@@ -173,8 +177,11 @@ function answerHolds(
 
 /** The lake files a call read: its own (Scan, UnionScan) or those behind its inputs (Query). */
 function filesOf(call: CallEvent, lineage: Map<string, Set<string>>): Set<string> {
-  const o = call.observation as { provenance?: { file?: string }; sources?: { file: string }[] } | undefined;
+  const o = call.observation as
+    | { provenance?: { file?: string }; sources?: { file: string }[]; read?: { files?: { file: string }[] } }
+    | undefined;
   if (call.op === "Scan" && o?.provenance?.file) return new Set([o.provenance.file]);
+  if (call.op === "Bash") return new Set((o?.read?.files ?? []).map((s) => s.file));
   if (call.op === "UnionScan") return new Set((o?.sources ?? []).map((s) => s.file));
   const out = new Set<string>();
   for (const input of call.inputs) for (const f of lineage.get(input.toLowerCase()) ?? []) out.add(f);

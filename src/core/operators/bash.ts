@@ -1,9 +1,22 @@
 import { z } from "zod";
 import { reject } from "../diagnostic.ts";
-import { BashDenied, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
+import { BashDenied, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
 import type { BashResult } from "../sandbox/bashSandbox.ts";
+import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator } from "./operator.ts";
+import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
+import type { OutputTableRead } from "./bashTable.ts";
+import { OUTPUT_COLUMNS } from "./outputFields.ts";
+import { previewRowsArg } from "./preview.ts";
+import type { Preview } from "./preview.ts";
+import { checkOutputName, replaceArg } from "./tableName.ts";
 import { bashFacts } from "./facts/bashFacts.ts";
+
+/**
+ * The output a table may be registered from: far more than the agent is shown (64 KiB), since the
+ * rows go to DuckDB, not into the context; bounded so that one command cannot fill the memory.
+ */
+export const BASH_TABLE_MAX_BYTES = 64 * 1024 * 1024;
 
 export const bashArgs = z
   .object({
@@ -12,6 +25,38 @@ export const bashArgs = z
       .min(1)
       .describe(
         "A read-only command such as `head -n 20 file.csv` or `grep -c Florida *.csv`; pipes between allowed programs only.",
+      ),
+    output: z
+      .string()
+      .optional()
+      .describe(
+        "Register the command's standard output as a table of this name (one row per line, up to 64 MiB), for Query. Each row keeps its origin: for grep -n/-H output (and lines cat, head or grep print whole) the lake file and line, checked against the file; otherwise its output line.",
+      ),
+    columns: z
+      .enum(OUTPUT_COLUMNS)
+      .optional()
+      .describe(
+        'With output: how each line is split into columns: "lines" (default: one column `line`), "csv", "tsv" or "whitespace" (runs of blanks).',
+      ),
+    header: z
+      .boolean()
+      .optional()
+      .describe("With output: the first output line names the columns (default: column0, column1, …)."),
+    source_column: z
+      .string()
+      .optional()
+      .describe(
+        "With output: add a column of this name holding the lake file each row came from (NULL for a row that is an output line), e.g. to group by file.",
+      ),
+    replace: replaceArg,
+    preview_rows: previewRowsArg(BASH_TABLE_ROWS),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Lines of the output to skip before the ones kept (without output: the command's output is read up to 64 MiB and 64 KiB of it kept from there, to page through a long output); with output: rows of the table to skip before the ones shown.",
       ),
   })
   .strict();
@@ -32,6 +77,19 @@ export interface BashObservation {
   exit: string;
   truncated: boolean;
   timedOut: boolean;
+  /** With `output`: the table the output became (its rows are the output; `stdout` keeps the first 64 KiB). */
+  table?: string;
+  schema?: ColumnType[];
+  rowCount?: number;
+  records?: Preview;
+  digest?: string;
+  read?: OutputTableRead;
+  /** The bytes of standard output, when more than `stdout` keeps (a table's output, or a page). */
+  stdoutBytes?: number;
+  /** Without `output`, paged: the output lines before the first one `stdout` keeps. */
+  offset?: number;
+  /** Paged: how many lines the whole output has. */
+  stdoutLines?: number;
 }
 
 /**
@@ -100,31 +158,120 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
         "bash-denied",
         "Bash is off in this workspace (it is not trusted). Use Scan, Probe and Query to read data.",
       );
+    const output = args.output !== undefined ? checkOutputName(args.output, "Bash.output") : undefined;
+    if (output === undefined) {
+      const tableOnly = (["columns", "header", "source_column", "replace", "preview_rows"] as const).filter(
+        (k) => args[k] !== undefined,
+      );
+      if (tableOnly.length)
+        reject(
+          "invalid-argument",
+          `Bash.${tableOnly[0]} applies to the table of Bash.output; name one (e.g. "output": "lines") or leave ${tableOnly.join(", ")} out.`,
+        );
+    }
+    let result: BashResult;
     try {
-      const result = await runBash(args.command, {
+      result = await runBash(args.command, {
         lakeRoot: ctx.lakeRoot,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
+        // A table, or a page of a long output, reads past what the agent is shown at once.
+        ...(output !== undefined || args.offset !== undefined
+          ? { maxOutputBytes: BASH_TABLE_MAX_BYTES }
+          : {}),
         listLakeFiles: () => ctx.map.files.map((f) => f.path),
       });
-      const { exit, failure } = outcome(result);
-      return {
-        observation: {
-          command: args.command,
-          stdout: result.stdout,
-          stderr: result.stderr,
-          exitCode: result.exitCode,
-          ...(result.exitCodes.length > 1 ? { exitCodes: result.exitCodes } : {}),
-          exit,
-          truncated: result.truncated,
-          timedOut: result.timedOut,
-        },
-        ...(failure ? { failure } : {}),
-      };
     } catch (error) {
       if (error instanceof BashDenied) reject("bash-denied", error.message);
       throw error;
     }
+    const { exit, failure } = outcome(result);
+    const observation: BashObservation = {
+      command: args.command,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      exitCode: result.exitCode,
+      ...(result.exitCodes.length > 1 ? { exitCodes: result.exitCodes } : {}),
+      exit,
+      truncated: result.truncated,
+      timedOut: result.timedOut,
+    };
+    if (output === undefined) {
+      if (args.offset !== undefined) Object.assign(observation, page(result.stdout, args.offset));
+      return { observation, ...(failure ? { failure } : {}) };
+    }
+    // The trace keeps what the agent would have been shown; the table keeps every line.
+    const kept = firstBytes(result.stdout, DEFAULT_MAX_OUTPUT_BYTES);
+    if (kept.length < result.stdout.length) {
+      observation.stdout = kept;
+      observation.stdoutBytes = Buffer.byteLength(result.stdout);
+    }
+    const incomplete =
+      failure ??
+      (result.truncated
+        ? `the output is more than ${BASH_TABLE_MAX_BYTES / 1024 / 1024} MiB, so a table of it would be incomplete. Narrow the command (grep, head) or Scan the file.`
+        : undefined);
+    if (incomplete) return { observation, failure: `${incomplete} Table ${output} was not registered.` };
+    const table = await registerOutputTable(
+      ctx,
+      {
+        output,
+        command: args.command,
+        columns: args.columns ?? "lines",
+        header: args.header ?? false,
+        ...(args.source_column !== undefined ? { sourceColumn: args.source_column } : {}),
+        ...(args.preview_rows !== undefined ? { previewRows: args.preview_rows } : {}),
+        ...(args.offset !== undefined ? { offset: args.offset } : {}),
+      },
+      result.stdout,
+      result.argv,
+    );
+    return { observation: { ...observation, ...table } };
   },
   summarize: (o) =>
-    `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${o.stdout.split("\n").filter(Boolean).length} lines${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
+    o.table !== undefined
+      ? `${o.exit}, ${o.rowCount} rows → ${o.table} (${o.schema?.length ?? 0} columns; origins: ${o.read?.origins ?? "?"})${o.read?.ragged ? `; ${o.read.ragged.lines} line(s) with fewer than ${o.read.ragged.width} fields (first: output line ${o.read.ragged.firstOutputLine}), missing fields NULL` : ""}`
+      : `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${pageText(o)}${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
 };
+
+/** `12 lines`, or for a page `lines 5001–6000 of 60001`. */
+function pageText(o: BashObservation): string {
+  const shown = o.stdout.split("\n").filter(Boolean).length;
+  if (o.offset === undefined) return `${shown} lines`;
+  return shown === 0
+    ? `no lines from line ${o.offset + 1} (the output has ${o.stdoutLines ?? 0})`
+    : `lines ${o.offset + 1}–${o.offset + shown} of ${o.stdoutLines ?? "?"}`;
+}
+
+/** The output from line `offset` on, as much as the agent is shown at once (64 KiB). */
+function page(
+  stdout: string,
+  offset: number,
+): Pick<BashObservation, "stdout" | "offset" | "stdoutLines" | "stdoutBytes"> {
+  let start = 0;
+  let skipped = 0;
+  while (skipped < offset && start < stdout.length) {
+    const next = stdout.indexOf("\n", start);
+    if (next < 0) {
+      start = stdout.length;
+      break;
+    }
+    start = next + 1;
+    skipped += 1;
+  }
+  const kept = firstBytes(stdout.slice(start), DEFAULT_MAX_OUTPUT_BYTES);
+  const lines = stdout === "" ? 0 : stdout.replace(/\n$/, "").split("\n").length;
+  return {
+    stdout: kept,
+    offset,
+    stdoutLines: lines,
+    ...(kept.length < stdout.length ? { stdoutBytes: Buffer.byteLength(stdout) } : {}),
+  };
+}
+
+/** The first whole lines of `text` within `bytes` bytes (UTF-8). */
+function firstBytes(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  const cut = Buffer.from(text).subarray(0, bytes).toString("utf8");
+  const end = cut.lastIndexOf("\n");
+  return end < 0 ? cut : cut.slice(0, end + 1);
+}

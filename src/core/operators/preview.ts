@@ -34,6 +34,23 @@ export function gridLineLookup(engine: DuckEngine) {
   };
 }
 
+/** Origins of a Bash output table's rows, looked up in its line table (file NULL: an output line). */
+export function outputLineLookup(engine: DuckEngine) {
+  return async (
+    table: string,
+    rowids: number[],
+  ): Promise<({ file: string | null; line: number } | null)[]> => {
+    if (rowids.length === 0) return [];
+    const rows = await engine.all(
+      `SELECT rowid AS r, file, line FROM ${sqlIdent(table)} WHERE rowid IN (${rowids.map(Number).join(", ")})`,
+    );
+    const byRow = new Map(
+      rows.map((x) => [Number(x.r), { file: x.file === null ? null : String(x.file), line: Number(x.line) }]),
+    );
+    return rowids.map((r) => byRow.get(r) ?? null);
+  };
+}
+
 /** Per registered table: whether its wide numbers fit JSON numbers (tables never change once registered). */
 const fitsByTable = new WeakMap<TableInfo, Promise<boolean[]>>();
 
@@ -66,7 +83,7 @@ export async function previewTable(
   }
   const columnFits = await fits;
   const rowids = page.rows.map((r) => Number(r[width]));
-  const origins = await originsOf(info.origin, rowids, gridLineLookup(engine));
+  const origins = await originsOf(info.origin, rowids, gridLineLookup(engine), outputLineLookup(engine));
   if (shown) state.noteShown(info.name, offset + rowids.length);
   return {
     columns: data.names,

@@ -45,6 +45,11 @@ export type RowOrigin =
   | { kind: "grid"; file: string; sheet: string; gridTable: string }
   | { kind: "rowIndex"; file: string }
   | { kind: "union"; segments: { start: number; count: number; origin: RowOrigin }[] }
+  /**
+   * A Bash command's output registered as a table: per row id, the lake file and line it is, or
+   * (file NULL) its line of the command's output, in the DuckDB table `linesTable`.
+   */
+  | { kind: "output"; command: string; linesTable: string }
   | { kind: "derived" };
 
 /** A line origin for a file read by DuckDB (the rows' lines are found on first use). */
@@ -67,13 +72,15 @@ export function lineOrigin(
 }
 
 export interface Provenance {
-  kind: "scan" | "union" | "query";
+  kind: "scan" | "union" | "query" | "bash";
   /** Files and sheets read (scan/union). */
   files: { path: string; sheet?: string; format: string; headerLine: number; rows: number }[];
   sql?: string;
   inputs?: string[];
   /** UnionScan: the column holding each row's source label. */
   sourceColumn?: string;
+  /** Bash: the command whose output the table holds. */
+  command?: string;
 }
 
 export interface TableInfo {
@@ -294,8 +301,23 @@ export async function originsOf(
   origin: RowOrigin,
   rowids: number[],
   lookupGrid: (table: string, rowids: number[]) => Promise<number[]>,
+  lookupOutput?: (
+    table: string,
+    rowids: number[],
+  ) => Promise<({ file: string | null; line: number } | null)[]>,
 ): Promise<(SourceLocation | null)[]> {
   switch (origin.kind) {
+    case "output": {
+      if (!lookupOutput) return rowids.map(() => null);
+      const found = await lookupOutput(origin.linesTable, rowids);
+      return found.map((o) =>
+        !o
+          ? null
+          : o.file !== null
+            ? { file: o.file, line: o.line }
+            : { file: "stdout", line: o.line, command: origin.command },
+      );
+    }
     case "derived":
       return rowids.map(() => null);
     case "rowIndex":
@@ -312,7 +334,9 @@ export async function originsOf(
       const out: (SourceLocation | null)[] = [];
       for (const r of rowids) {
         const seg = origin.segments.find((s) => r >= s.start && r < s.start + s.count);
-        out.push(seg ? ((await originsOf(seg.origin, [r - seg.start], lookupGrid))[0] ?? null) : null);
+        out.push(
+          seg ? ((await originsOf(seg.origin, [r - seg.start], lookupGrid, lookupOutput))[0] ?? null) : null,
+        );
       }
       return out;
     }
@@ -322,6 +346,7 @@ export async function originsOf(
 /** Grid line tables an origin refers to (they live in DuckDB beside the table). */
 export function gridTablesOf(origin: RowOrigin): string[] {
   if (origin.kind === "grid") return [origin.gridTable];
+  if (origin.kind === "output") return [origin.linesTable];
   if (origin.kind === "union") return origin.segments.flatMap((s) => gridTablesOf(s.origin));
   return [];
 }

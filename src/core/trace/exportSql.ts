@@ -81,6 +81,16 @@ export function exportSql(events: TraceEvent[]): string {
         lines.push(head, create(String(call.args.output), "TABLE", `(\n${sql}\n)`));
         break;
       }
+      case "Bash":
+        // Its output became a table: DuckDB cannot run the command, so the script says so where a
+        // later statement would otherwise fail on a missing table.
+        if (typeof call.args.output === "string")
+          lines.push(
+            head,
+            `SELECT error(${sqlString(`table ${call.args.output} is the output of a Bash command RADAR ran in its sandbox (${oneLine(String(call.args.command))}); DuckDB alone cannot re-create it: radar verify re-runs it`)});`,
+          );
+        else lines.push(`${head} (reads only; not replayed)`);
+        break;
       default:
         lines.push(`${head} (reads only; not replayed)`);
     }

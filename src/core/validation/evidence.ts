@@ -1,16 +1,20 @@
 import type { SourceLocation } from "../diagnostic.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
-import { gridLineLookup } from "../operators/preview.ts";
+import { gridLineLookup, outputLineLookup } from "../operators/preview.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { originsOf } from "../state/sharedState.ts";
 
-/** Source locations of a table's rows (by row id), for diagnostics that point at source lines. */
+/**
+ * Source locations of a table's rows (by row id), for diagnostics that point at source lines: lake
+ * files only (a row that is a line of a Bash command's output has no file to point at).
+ */
 export async function locate(
   engine: DuckEngine,
   table: TableInfo,
   rowids: number[],
 ): Promise<(SourceLocation | null)[]> {
-  return originsOf(table.origin, rowids, gridLineLookup(engine));
+  const found = await originsOf(table.origin, rowids, gridLineLookup(engine), outputLineLookup(engine));
+  return found.map((l) => (l?.command !== undefined ? null : l));
 }
 
 export function at(location: SourceLocation | null | undefined): string {

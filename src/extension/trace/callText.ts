@@ -48,6 +48,8 @@ function schemaText(schema: unknown): string | undefined {
 function location(value: unknown): ReportLocation | null {
   const l = value as SourceLocation | null;
   if (!l || typeof l.file !== "string" || typeof l.line !== "number" || l.line < 1) return null;
+  // A line of a Bash command's output (a table made from it) has no file to open.
+  if (l.command !== undefined) return null;
   return { file: l.file, line: l.line, ...(l.sheet ? { sheet: l.sheet } : {}) };
 }
 
@@ -112,6 +114,11 @@ export function observationFacts(op: string, observation: unknown): { label: str
       break;
     case "Bash":
       add("exit status", o.exitCode);
+      if (typeof o.table === "string") {
+        add("table", o.table);
+        add("rows", o.rowCount);
+        add("schema", schemaText(o.schema));
+      }
       if (o.truncated) add("output", "truncated");
       if (o.timedOut) add("timed out", "yes");
       break;
@@ -133,6 +140,10 @@ export function observationTables(op: string, observation: unknown): ReportTable
       break;
     case "Query":
       push(previewTable(`${String(o.table)} — records`, o.records, o.rowCount));
+      break;
+    case "Bash":
+      // Its output registered as a table.
+      if (typeof o.table === "string") push(previewTable(`${o.table} — first rows`, o.records, o.rowCount));
       break;
     case "Probe": {
       const columns = Array.isArray(o.columns) ? (o.columns as Record<string, unknown>[]) : [];

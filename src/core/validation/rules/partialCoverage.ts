@@ -77,7 +77,10 @@ export const partialCoverageRule: ValidationRule = {
       WHOLE_PRINTERS.has(only[0] ?? "") &&
       bash.exitCode === 0 &&
       !bash.truncated &&
-      !bash.timedOut
+      !bash.timedOut &&
+      // A page of the output, or the first 64 KiB of a table's: not every line was printed.
+      bash.offset === undefined &&
+      bash.stdoutBytes === undefined
     ) {
       for (const entry of filesOf(only)) {
         noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: Infinity });
