@@ -15,6 +15,9 @@ import { utf8CopyOf } from "./transcode.ts";
 import { partName, recordParts, separateTables } from "./sideBySide.ts";
 import type { ColumnPart } from "./sideBySide.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
+import { emptyFieldsNote, filledWidth } from "./emptyTrailingFields.ts";
+import { findStrayQuotes, requoteText, requotedCopy, requotedNote } from "./quoteRepair.ts";
+import type { Requoted } from "./quoteRepair.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
@@ -178,12 +181,13 @@ export async function readablePath(absPath: string, read: CsvRead, cacheDir: str
           gzip: read.compression === "gzip",
         })
       : absPath;
-  if (read.comment === undefined) return path;
+  const repaired = read.requoted ? requotedCopy(path, cacheDir, read.delimiter, read.requoted) : path;
+  if (read.comment === undefined) return repaired;
   // The user's comment lines emptied (profileWithReader.ts refuses comments in compressed and
   // UTF-16 files); a UTF-8 copy is UTF-8.
   const quote = read.fixedWidth || read.whitespace ? undefined : (read.quote ?? '"');
   return commentFreeCopy(
-    path,
+    repaired,
     cacheDir,
     read.comment,
     quote || undefined,
@@ -213,6 +217,12 @@ export async function profileDelimited(
     text.head = text.head.replace(/\0/g, "");
     text.tail = text.tail.replace(/\0/g, "");
   }
+  // Stray quotes in a file read whole: the lines they spoil are read through a requoted copy.
+  const requoted =
+    sample.complete && !compression && !stripNul && encoding === "utf-8" && !bomEncoding(sample.head)
+      ? findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records)
+      : undefined;
+  if (requoted) text.head = requoteText(text.head, delimiter, requoted);
   // A small file read whole, as DuckDB reads it (no BOM, not compressed, no NUL): its records may be
   // counted in JS (exactRecords).
   const plainText =
@@ -252,6 +262,7 @@ export async function profileDelimited(
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
+    ...(requoted ? { requoted } : {}),
   };
   // Data books put several tables in one sheet; a small file read whole can be split exactly.
   if (sample.complete) {
@@ -335,6 +346,7 @@ export async function profileDelimited(
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
+    ...(requoted ? { requoted } : {}),
   };
   // Rows after the data (footnotes, trailer blocks, blank records) are counted by DuckDB but are no data.
   const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
@@ -346,18 +358,30 @@ export async function profileDelimited(
   });
   read.dataRows = dataRows;
   read.columns = specs;
+  // Last fields with no header and no value (a row with a delimiter too many) are no columns.
+  // Without a header, a field every line ends with is part of the file's shape: it stays.
+  const filled =
+    dataRows > 0 && layout.headerRow !== null
+      ? await filledWidth(engine, csvDataSql(await readablePath(absPath, read, cacheDir), read), names)
+      : names.length;
+  const notes = [...strayQuoteNote(read), ...(requoted ? [requotedNote(requoted)] : [])];
+  if (filled < names.length) {
+    read.fileWidth = width;
+    read.columns = specs.slice(0, filled);
+    notes.push(emptyFieldsNote(filled, width));
+  }
   const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
   return [
     {
       headerLine: header?.line ?? 0,
       ...layoutParts(rows, layout, (i) => headRecords[i]?.line ?? 0, {
-        names: names.map((n) => n.name),
+        names: names.slice(0, filled).map((n) => n.name),
         ...(tailFooter ? { tailFooter } : {}),
       }),
       rowCount: read.dataRows,
-      columns: profiles,
+      columns: profiles.slice(0, filled),
       read,
-      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
+      ...(notes.length ? { notes } : {}),
     },
   ];
 }
@@ -486,6 +510,7 @@ async function profileBlocks(
     stripNul?: boolean;
     maxLineBytes?: number;
     compression?: "gzip";
+    requoted?: Requoted;
   },
   options: DelimitedOptions,
   plainText: string | undefined,
@@ -517,6 +542,7 @@ async function profileBlocks(
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
       ...(file.compression ? { compression: file.compression } : {}),
+      ...(file.requoted ? { requoted: file.requoted } : {}),
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,
@@ -546,7 +572,9 @@ async function profileBlocks(
       rowCount: read.dataRows,
       columns: profiles,
       read,
-      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
+      ...(read.strayQuote || read.requoted
+        ? { notes: [...strayQuoteNote(read), ...(read.requoted ? [requotedNote(read.requoted)] : [])] }
+        : {}),
     });
   }
   return tables;
@@ -568,6 +596,7 @@ async function profileSideBySide(
     stripNul?: boolean;
     maxLineBytes?: number;
     compression?: "gzip";
+    requoted?: Requoted;
   },
   options: DelimitedOptions,
 ): Promise<TableProfile[]> {
@@ -590,6 +619,7 @@ async function profileSideBySide(
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
       ...(file.compression ? { compression: file.compression } : {}),
+      ...(file.requoted ? { requoted: file.requoted } : {}),
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,
@@ -611,6 +641,7 @@ async function profileSideBySide(
       notes: [
         `one of ${parts.length} tables side by side in the file, separated by empty fields: columns ${range} (fields ${part.first + 1}–${part.first + part.width})`,
         ...strayQuoteNote(read),
+        ...(read.requoted ? [requotedNote(read.requoted)] : []),
       ],
     });
   }
