@@ -16,6 +16,7 @@ import { partName, recordParts, separateTables } from "./sideBySide.ts";
 import type { ColumnPart } from "./sideBySide.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
 import { emptyFieldsNote, filledWidth } from "./emptyTrailingFields.ts";
+import { namesWithoutStrayFields, widerHeaderNote } from "./widerHeader.ts";
 import { findStrayQuotes, requoteText, requotedCopy, requotedNote } from "./quoteRepair.ts";
 import type { Requoted } from "./quoteRepair.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
@@ -334,7 +335,9 @@ export async function profileDelimited(
       .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
       .filter((f) => f.text !== "");
   }
-  const names = columnNames(layout.names, width);
+  // A header line with stray empty fields, over every record of the file: named by its filled cells.
+  const stray = sample.complete && !split ? namesWithoutStrayFields(rows, layout) : undefined;
+  const names = stray ? columnNames(stray.names, stray.recordWidth) : columnNames(layout.names, width);
   const read: CsvRead = {
     kind: "csv",
     delimiter,
@@ -342,6 +345,7 @@ export async function profileDelimited(
     skipLines: skipBefore(headRecords, layout),
     dataRows: 0,
     quotedNewlines: head.quotedNewlines,
+    ...(stray ? { fileWidth: width } : {}),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
@@ -364,13 +368,17 @@ export async function profileDelimited(
     dataRows > 0 && layout.headerRow !== null
       ? await filledWidth(engine, csvDataSql(await readablePath(absPath, read, cacheDir), read), names)
       : names.length;
-  const notes = [...strayQuoteNote(read), ...(requoted ? [requotedNote(requoted)] : [])];
+  const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
+  const notes = [
+    ...strayQuoteNote(read),
+    ...(requoted ? [requotedNote(requoted)] : []),
+    ...(stray && header ? [widerHeaderNote(header.line, stray.dropped, stray.recordWidth)] : []),
+  ];
   if (filled < names.length) {
     read.fileWidth = width;
     read.columns = specs.slice(0, filled);
     notes.push(emptyFieldsNote(filled, width));
   }
-  const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
   return [
     {
       headerLine: header?.line ?? 0,
