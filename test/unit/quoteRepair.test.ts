@@ -1,7 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
-import { findStrayQuotes, repairLine, requoteText } from "../../src/core/sourceMap/quoteRepair.ts";
+import {
+  findOtherQuote,
+  findStrayQuotes,
+  repairLine,
+  requoteText,
+} from "../../src/core/sourceMap/quoteRepair.ts";
 
 /** An order export: a date, a count, a code, a price, quoted text with commas, a trailing empty field. */
 const rows = Array.from(
@@ -68,5 +73,17 @@ describe("stray quotes read as characters of their values", () => {
     assert.equal(find(file(rows)), undefined);
     const single = rows.map((r) => r.replaceAll('"', "'").replace("'Boots", "\"'Boots"));
     assert.equal(find(file(single)), undefined);
+  });
+
+  test("a file quoting its values with ': read with it, apostrophes inside values kept", () => {
+    const text = file(rows).replaceAll('"', "'").replace("Warm, dry 3", "Won't fit, dry 3");
+    const found = findOtherQuote(text, ",");
+    assert.deepEqual(found, { lines: [], width: 7, quote: "'" });
+    const fields = splitRecords(requoteText(text, ",", found!), ",").records.map((r) => r.fields);
+    assert.ok(fields.every((f) => f.length === 7));
+    assert.equal(fields[4]![5], "Won't fit, dry 3");
+    // Apostrophes in a file quoted with ": no other quote.
+    assert.equal(findOtherQuote(file(rows).replace("Boots, size 3", "Men's boots, size 3"), ","), undefined);
+    assert.equal(findOtherQuote("name,note\n'Tis,ok\nO'Brien,'fine, thanks'\n", ","), undefined);
   });
 });

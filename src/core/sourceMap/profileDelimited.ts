@@ -17,7 +17,7 @@ import type { ColumnPart } from "./sideBySide.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
 import { emptyFieldsNote, filledWidth } from "./emptyTrailingFields.ts";
 import { namesWithoutStrayFields, widerHeaderNote } from "./widerHeader.ts";
-import { findStrayQuotes, requoteText, requotedCopy, requotedNote } from "./quoteRepair.ts";
+import { findOtherQuote, findStrayQuotes, requoteText, requotedCopy, requotedNote } from "./quoteRepair.ts";
 import type { Requoted } from "./quoteRepair.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
@@ -221,7 +221,8 @@ export async function profileDelimited(
   // Stray quotes in a file read whole: the lines they spoil are read through a requoted copy.
   const requoted =
     sample.complete && !compression && !stripNul && encoding === "utf-8" && !bomEncoding(sample.head)
-      ? findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records)
+      ? (findOtherQuote(text.head, delimiter) ??
+        findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records))
       : undefined;
   if (requoted) text.head = requoteText(text.head, delimiter, requoted);
   // A small file read whole, as DuckDB reads it (no BOM, not compressed, no NUL): its records may be

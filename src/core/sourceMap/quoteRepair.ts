@@ -23,10 +23,12 @@ const MAX_REPAIRS = 50;
 export const REPAIR_TEXT_CHARS = 8 * 1024 * 1024;
 
 export interface Requoted {
-  /** 1-based physical lines read with their stray quotes as characters. */
+  /** 1-based physical lines read with their stray quotes as characters (none with `quote`). */
   lines: number[];
   /** Fields per record of the file (the width each repaired line reads to). */
   width: number;
+  /** The file quotes its values with this character: every line is read with it (see findOtherQuote). */
+  quote?: "'";
 }
 
 /**
@@ -39,30 +41,30 @@ function parseLine(
   line: string,
   delimiter: string,
   mode: { lenient: boolean; literal?: number },
+  quote = QUOTE,
 ): string[] | undefined {
   const fields: string[] = [];
   let i = 0;
   for (;;) {
-    if (line[i] === QUOTE && i !== mode.literal) {
+    if (line[i] === quote && i !== mode.literal) {
       let value = "";
       let j = i + 1;
       for (;;) {
-        if (j >= line.length) return undefined;
-        const c = line[j]!;
-        if (c !== QUOTE) {
-          value += c;
-          j++;
+        const k = line.indexOf(quote, j);
+        if (k < 0) return undefined;
+        value += line.slice(j, k);
+        if (line[k + 1] === quote) {
+          value += quote;
+          j = k + 2;
           continue;
         }
-        if (line[j + 1] === QUOTE) {
-          value += QUOTE;
-          j += 2;
-          continue;
+        if (k + 1 === line.length || line[k + 1] === delimiter) {
+          j = k;
+          break;
         }
-        if (j + 1 === line.length || line[j + 1] === delimiter) break;
         if (!mode.lenient) return undefined;
-        value += QUOTE;
-        j++;
+        value += quote;
+        j = k + 1;
       }
       fields.push(value);
       i = j + 1;
@@ -200,11 +202,55 @@ export function requoteText(text: string, delimiter: string, requoted: Requoted)
   const targets = new Set(requoted.lines);
   const parts = text.split(/(\r\n|\n|\r)/);
   for (let k = 0; k < parts.length; k += 2) {
-    if (!targets.has(k / 2 + 1)) continue;
-    const fields = repairLine(parts[k]!, delimiter, requoted.width);
+    const fields = requoted.quote
+      ? parts[k]!.trim() === ""
+        ? undefined
+        : parseLine(parts[k]!, delimiter, { lenient: true }, requoted.quote)
+      : targets.has(k / 2 + 1)
+        ? repairLine(parts[k]!, delimiter, requoted.width)
+        : undefined;
     if (fields) parts[k] = fields.map((f) => csvField(f, delimiter)).join(delimiter);
   }
   return parts.join("");
+}
+
+/** The most frequent value (the larger on a tie) and how often it occurs. */
+function modal(values: number[]): [number, number] {
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [v, c] of counts) if (c > most || (c === most && v > best)) [best, most] = [v, c];
+  return [best, most];
+}
+
+/** Lines at least this share of which must read to one width with the other quote. */
+const OTHER_QUOTE_SHARE = 0.9;
+
+/**
+ * A file that quotes its values with `'` (`…,Light-Up Running Jacket,'The next level …, biking
+ * or walking …','https://…',`): read with `"` quoting its values split at every delimiter inside
+ * them. The file's quote is `'` when, each line read with it (a quote inside a quoted value closes
+ * it only before the delimiter or the line's end: `won't` stays a word), every line reads, at
+ * least 90% of them to one width, more lines than with `"`, and values quoted with `'` hold the
+ * delimiter on two or more lines (the quoting does work). Undefined otherwise.
+ */
+export function findOtherQuote(text: string, delimiter: string): Requoted | undefined {
+  const quote = "'";
+  if (delimiter.length !== 1 || !text.includes(quote) || text.length > REPAIR_TEXT_CHARS) return undefined;
+  const quotedDelimiter = new RegExp(`(^|${escapeRegExp(delimiter)})'[^']*${escapeRegExp(delimiter)}`, "gm");
+  if ((text.match(quotedDelimiter)?.length ?? 0) < 2) return undefined;
+  const lines = physicalLines(text).filter((l) => l.trim() !== "");
+  const single = lines.map((l) => parseLine(l, delimiter, { lenient: true }, quote));
+  if (single.some((fields) => fields === undefined)) return undefined;
+  const [width, count] = modal(single.map((f) => f!.length));
+  const [, countDouble] = modal(lines.map((l) => parseLine(l, delimiter, { lenient: true })?.length ?? -1));
+  if (width < 2 || count < OTHER_QUOTE_SHARE * lines.length || count <= countDouble) return undefined;
+  return { lines: [], width, quote };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The UTF-8 copy of a file DuckDB reads, its stray-quoted lines requoted (in RADAR's state folder). */
@@ -226,6 +272,8 @@ export function requotedCopy(path: string, cacheDir: string, delimiter: string, 
 
 /** The table's note on the lines read so. */
 export function requotedNote(requoted: Requoted): string {
+  if (requoted.quote)
+    return `the file quotes its values with ${requoted.quote} (not "): every line is read with ${requoted.quote} as the quote character, a ${requoted.quote} inside a quoted value ending it only before the delimiter or the line's end`;
   const shown = requoted.lines.slice(0, 5).join(", ");
   const more = requoted.lines.length > 5 ? ` and ${requoted.lines.length - 5} more` : "";
   return `line${requoted.lines.length > 1 ? "s" : ""} ${shown}${more}: a quote that does not open or close a field where fields start and end is read as a character of its value (the one reading of the line that gives the file's ${requoted.width} fields)`;
