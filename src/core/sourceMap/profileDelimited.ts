@@ -222,7 +222,10 @@ export async function profileDelimited(
   const requoted =
     sample.complete && !compression && !stripNul && encoding === "utf-8" && !bomEncoding(sample.head)
       ? (findOtherQuote(text.head, delimiter) ??
-        findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records))
+        // Sound quoting (every quote opens or closes a field on its line) needs no look line by line.
+        (delimiter.length === 1 && !wellQuoted(text.head, delimiter)
+          ? findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records)
+          : undefined))
       : undefined;
   if (requoted) text.head = requoteText(text.head, delimiter, requoted);
   // A small file read whole, as DuckDB reads it (no BOM, not compressed, no NUL): its records may be

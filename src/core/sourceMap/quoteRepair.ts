@@ -20,7 +20,7 @@ const QUOTE = '"';
 /** Lines needing a repair, at most: more is a convention (another quote or escape character), not strays. */
 const MAX_REPAIRS = 50;
 /** Text read whole for the line-by-line check, at most (characters). */
-export const REPAIR_TEXT_CHARS = 8 * 1024 * 1024;
+export const REPAIR_TEXT_CHARS = 4 * 1024 * 1024;
 
 export interface Requoted {
   /** 1-based physical lines read with their stray quotes as characters (none with `quote`). */
