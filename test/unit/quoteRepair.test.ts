@@ -43,6 +43,11 @@ describe("stray quotes read as characters of their values", () => {
     assert.equal(repairLine(line, ",", 7)?.[4], '"Boots, size 3');
   });
 
+  test("an unescaped quote before a value's closing quote is a quote of the value", () => {
+    const line = '13/02/2018,3,AB-1003,$23.00,"Boots, size 48"","Warm, dry 3",';
+    assert.equal(repairLine(line, ",", 7)?.[4], 'Boots, size 48"');
+  });
+
   test("a lone quote at the end of a line is the last value", () => {
     const line = '13/02/2018,3,AB-1003,$23.00,"Boots, size 3","Warm, dry 3","';
     assert.equal(repairLine(line, ",", 7)?.[6], '"');

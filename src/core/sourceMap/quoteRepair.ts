@@ -34,13 +34,15 @@ export interface Requoted {
 /**
  * One line's fields. `literal`: the index in `line` of a quote that opens a field but is read as a
  * character. `lenient`: inside a quoted field, a quote closes it only before the delimiter or the
- * line's end (`""` is a quote) — elsewhere it is a character. Strict reading (RFC 4180) fails on
- * a quote that closes a field anywhere else, or a field left open at the line's end.
+ * line's end (`""` is a quote) — elsewhere it is a character. `closingPair` (lenient): a doubled
+ * quote before the delimiter is a quote of the value and its close (`Round 48"",` for `Round 48"`
+ * written unescaped). Strict reading (RFC 4180) fails on a quote that closes a field anywhere
+ * else, or a field left open at the line's end.
  */
 function parseLine(
   line: string,
   delimiter: string,
-  mode: { lenient: boolean; literal?: number },
+  mode: { lenient: boolean; literal?: number; closingPair?: boolean },
   quote = QUOTE,
 ): string[] | undefined {
   const fields: string[] = [];
@@ -53,6 +55,15 @@ function parseLine(
         const k = line.indexOf(quote, j);
         if (k < 0) return undefined;
         value += line.slice(j, k);
+        if (
+          mode.closingPair &&
+          line[k + 1] === quote &&
+          (k + 2 === line.length || line[k + 2] === delimiter)
+        ) {
+          value += quote;
+          j = k + 1;
+          break;
+        }
         if (line[k + 1] === quote) {
           value += quote;
           j = k + 2;
@@ -84,13 +95,16 @@ function parseLine(
 
 /**
  * The reading of a line with stray quotes that gives `width` fields, or undefined: the lenient
- * reading (quotes inside a quoted value kept) when it does; else the one reading with a single
+ * reading (quotes inside a quoted value kept) when it does; else the lenient reading with an
+ * unescaped quote before a value's closing one (`48"",`) when it does; else the one reading with a single
  * field-opening quote read as a character, when exactly one does. A quote that opens a sound
  * quoted field (`"https://…html"`, closed where a field ends, no stray quote inside) stays quoting.
  */
 export function repairLine(line: string, delimiter: string, width: number): string[] | undefined {
   const lenient = parseLine(line, delimiter, { lenient: true });
   if (lenient?.length === width) return lenient;
+  const pair = parseLine(line, delimiter, { lenient: true, closingPair: true });
+  if (pair?.length === width) return pair;
   const readings = new Map<string, string[]>();
   for (let q = line.indexOf(QUOTE); q >= 0; q = line.indexOf(QUOTE, q + 1)) {
     if (q !== 0 && line[q - 1] !== delimiter) continue;
