@@ -15,6 +15,10 @@ import { utf8CopyOf } from "./transcode.ts";
 import { partName, recordParts, separateTables } from "./sideBySide.ts";
 import type { ColumnPart } from "./sideBySide.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
+import { emptyFieldsNote, filledWidth } from "./emptyTrailingFields.ts";
+import { namesWithoutStrayFields, widerHeaderNote } from "./widerHeader.ts";
+import { findOtherQuote, findStrayQuotes, requoteText, requotedCopy, requotedNote } from "./quoteRepair.ts";
+import type { Requoted } from "./quoteRepair.ts";
 import { duckSamples, typeTextColumns } from "./typeTextColumns.ts";
 import type { TextColumnsInput, TextColumnsResult } from "./typeTextColumns.ts";
 import { columnNames, positionalName } from "./varcharColumns.ts";
@@ -178,12 +182,13 @@ export async function readablePath(absPath: string, read: CsvRead, cacheDir: str
           gzip: read.compression === "gzip",
         })
       : absPath;
-  if (read.comment === undefined) return path;
+  const repaired = read.requoted ? requotedCopy(path, cacheDir, read.delimiter, read.requoted) : path;
+  if (read.comment === undefined) return repaired;
   // The user's comment lines emptied (profileWithReader.ts refuses comments in compressed and
   // UTF-16 files); a UTF-8 copy is UTF-8.
   const quote = read.fixedWidth || read.whitespace ? undefined : (read.quote ?? '"');
   return commentFreeCopy(
-    path,
+    repaired,
     cacheDir,
     read.comment,
     quote || undefined,
@@ -213,6 +218,16 @@ export async function profileDelimited(
     text.head = text.head.replace(/\0/g, "");
     text.tail = text.tail.replace(/\0/g, "");
   }
+  // Stray quotes in a file read whole: the lines they spoil are read through a requoted copy.
+  const requoted =
+    sample.complete && !compression && !stripNul && encoding === "utf-8" && !bomEncoding(sample.head)
+      ? (findOtherQuote(text.head, delimiter) ??
+        // Sound quoting (every quote opens or closes a field on its line) needs no look line by line.
+        (delimiter.length === 1 && !wellQuoted(text.head, delimiter)
+          ? findStrayQuotes(text.head, delimiter, () => splitRecords(text.head, delimiter).records)
+          : undefined))
+      : undefined;
+  if (requoted) text.head = requoteText(text.head, delimiter, requoted);
   // A small file read whole, as DuckDB reads it (no BOM, not compressed, no NUL): its records may be
   // counted in JS (exactRecords).
   const plainText =
@@ -252,6 +267,7 @@ export async function profileDelimited(
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
+    ...(requoted ? { requoted } : {}),
   };
   // Data books put several tables in one sheet; a small file read whole can be split exactly.
   if (sample.complete) {
@@ -323,7 +339,9 @@ export async function profileDelimited(
       .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
       .filter((f) => f.text !== "");
   }
-  const names = columnNames(layout.names, width);
+  // A header line with stray empty fields, over every record of the file: named by its filled cells.
+  const stray = sample.complete && !split ? namesWithoutStrayFields(rows, layout) : undefined;
+  const names = stray ? columnNames(stray.names, stray.recordWidth) : columnNames(layout.names, width);
   const read: CsvRead = {
     kind: "csv",
     delimiter,
@@ -331,10 +349,12 @@ export async function profileDelimited(
     skipLines: skipBefore(headRecords, layout),
     dataRows: 0,
     quotedNewlines: head.quotedNewlines,
+    ...(stray ? { fileWidth: width } : {}),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...(stripNul ? { stripNul } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
+    ...(requoted ? { requoted } : {}),
   };
   // Rows after the data (footnotes, trailer blocks, blank records) are counted by DuckDB but are no data.
   const { dataRows, specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
@@ -346,18 +366,34 @@ export async function profileDelimited(
   });
   read.dataRows = dataRows;
   read.columns = specs;
+  // Last fields with no header and no value (a row with a delimiter too many) are no columns.
+  // Without a header, a field every line ends with is part of the file's shape: it stays.
+  const filled =
+    dataRows > 0 && layout.headerRow !== null
+      ? await filledWidth(engine, csvDataSql(await readablePath(absPath, read, cacheDir), read), names)
+      : names.length;
   const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
+  const notes = [
+    ...strayQuoteNote(read),
+    ...(requoted ? [requotedNote(requoted)] : []),
+    ...(stray && header ? [widerHeaderNote(header.line, stray.dropped, stray.recordWidth)] : []),
+  ];
+  if (filled < names.length) {
+    read.fileWidth = width;
+    read.columns = specs.slice(0, filled);
+    notes.push(emptyFieldsNote(filled, width));
+  }
   return [
     {
       headerLine: header?.line ?? 0,
       ...layoutParts(rows, layout, (i) => headRecords[i]?.line ?? 0, {
-        names: names.map((n) => n.name),
+        names: names.slice(0, filled).map((n) => n.name),
         ...(tailFooter ? { tailFooter } : {}),
       }),
       rowCount: read.dataRows,
-      columns: profiles,
+      columns: profiles.slice(0, filled),
       read,
-      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
+      ...(notes.length ? { notes } : {}),
     },
   ];
 }
@@ -486,6 +522,7 @@ async function profileBlocks(
     stripNul?: boolean;
     maxLineBytes?: number;
     compression?: "gzip";
+    requoted?: Requoted;
   },
   options: DelimitedOptions,
   plainText: string | undefined,
@@ -517,6 +554,7 @@ async function profileBlocks(
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
       ...(file.compression ? { compression: file.compression } : {}),
+      ...(file.requoted ? { requoted: file.requoted } : {}),
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,
@@ -546,7 +584,9 @@ async function profileBlocks(
       rowCount: read.dataRows,
       columns: profiles,
       read,
-      ...(read.strayQuote ? { notes: strayQuoteNote(read) } : {}),
+      ...(read.strayQuote || read.requoted
+        ? { notes: [...strayQuoteNote(read), ...(read.requoted ? [requotedNote(read.requoted)] : [])] }
+        : {}),
     });
   }
   return tables;
@@ -568,6 +608,7 @@ async function profileSideBySide(
     stripNul?: boolean;
     maxLineBytes?: number;
     compression?: "gzip";
+    requoted?: Requoted;
   },
   options: DelimitedOptions,
 ): Promise<TableProfile[]> {
@@ -590,6 +631,7 @@ async function profileSideBySide(
       ...(file.stripNul ? { stripNul: true } : {}),
       ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
       ...(file.compression ? { compression: file.compression } : {}),
+      ...(file.requoted ? { requoted: file.requoted } : {}),
     };
     const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
       dataRows: read.dataRows,
@@ -611,6 +653,7 @@ async function profileSideBySide(
       notes: [
         `one of ${parts.length} tables side by side in the file, separated by empty fields: columns ${range} (fields ${part.first + 1}–${part.first + part.width})`,
         ...strayQuoteNote(read),
+        ...(read.requoted ? [requotedNote(read.requoted)] : []),
       ],
     });
   }

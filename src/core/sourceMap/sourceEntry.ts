@@ -110,6 +110,12 @@ export interface CsvRead {
    * table's notes say so.
    */
   strayQuote?: { line: number };
+  /**
+   * Lines with stray quotes read with each quote as a character of its value (the one reading
+   * that gives the file's width), through a copy of the file with those lines requoted
+   * (quoteRepair.ts); every other line as written.
+   */
+  requoted?: { lines: number[]; width: number };
   /** The user's quote character (see readerOptions.ts); `""`: no quoting. `"` when absent. */
   quote?: string;
   /**
