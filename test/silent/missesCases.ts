@@ -46,7 +46,55 @@ const airfields = (marker: boolean) =>
     "FFF,Frome,SO,1",
   );
 
+/** Sales per store, and a store list that writes two names with a hyphen where sales has a space. */
+const stores = (hyphen: boolean) => ({
+  "sales.csv": csv("store,sales", "North End,120", "Old Town,340", "Riverside,210", "West Gate,90"),
+  "stores.csv": csv(
+    "store,manager",
+    `${hyphen ? "North-End" : "North End"},Ames`,
+    `${hyphen ? "Old-Town" : "Old Town"},Birk`,
+    "Riverside,Cole",
+    "West Gate,Dunn",
+  ),
+});
+/** Survey answers whose file writes 'n/a' for a missing income and, on the same rows, a missing state. */
+const survey = (marker: boolean) =>
+  csv(
+    "respondent,state,income",
+    "1,OH,52000",
+    `2,${marker ? "n/a,n/a" : "PA,61000"}`,
+    "3,OH,47000",
+    "4,MI,58000",
+    `5,${marker ? "n/a,n/a" : "MI,39000"}`,
+    "6,PA,71000",
+    "7,IN,44000",
+  );
+
 export const missesCases: SilentCase[] = [
+  {
+    code: "join-key-mismatch",
+    name: "a LEFT JOIN of sales to a store list spelling two stores with a hyphen",
+    expect: "flagged",
+    lake: { files: stores(true) },
+    calls: [
+      scan("sales.csv", "sales"),
+      scan("stores.csv", "stores"),
+      query("SELECT s.store, s.sales, m.manager FROM sales s LEFT JOIN stores m ON s.store = m.store", [
+        "sales",
+        "stores",
+      ]),
+    ],
+  },
+  {
+    code: "text-missing-marker",
+    name: "count(DISTINCT state) counts 'n/a', which the file writes for a missing income too",
+    expect: "flagged",
+    lake: { files: { "survey.csv": survey(true) } },
+    calls: [
+      scan("survey.csv", "survey"),
+      query("SELECT count(DISTINCT state) AS states FROM survey", ["survey"]),
+    ],
+  },
   {
     code: "null-in-aggregate",
     name: "issue 25 (EH-sport-05): avg(now - then) skips the teams with a blank earlier rating",

@@ -111,8 +111,10 @@ function countedColumns(select: Json, scope: Map<string, TableInfo>): { column: 
 }
 
 /**
- * `text-missing-marker` (warning): a query groups by or counts a text column whose kept rows hold a
- * missing-value marker (`NA`, `n/a`, `-`…) as a value — a group 'NA', one more distinct state — where
+ * `text-missing-marker` (warning): a query counts a text column (`count(DISTINCT state)`,
+ * `count(state)`) whose kept rows hold a missing-value marker (`NA`, `n/a`, `-`…) as a value — one
+ * more distinct state, rows counted as holding one; a GROUP BY, which shows the marker as a group
+ * of its own in the result, is told as `info` — where
  * the data shows the marker means "missing": the Source Map reads the same token as missing in
  * another column of the file, or every row holding it holds it in another text column too (a row
  * whose city and state both read 'NA'). A marker token alone proves nothing ('NA' is also Namibia
@@ -128,7 +130,10 @@ export const textMissingMarkerRule: ValidationRule = queryRule({
       const scope = scopeOf(select.from_table, ctx.state);
       for (const { column, use } of countedColumns(select, scope)) {
         const { table, alias } = column;
-        const key = `${table.name}.${column.column}`;
+        // A GROUP BY shows the marker as a group of its own, labelled, in the result: worth saying,
+        // not a warning. A count hides it — one more distinct state, rows counted as holding one.
+        const counted = !use.startsWith("GROUP BY");
+        const key = `${table.name}.${column.column}.${counted}`;
         if (seen.has(key)) continue;
         seen.add(key);
         if (table.schema.find((c) => c.name === column.column)?.type !== "VARCHAR") continue;
@@ -158,9 +163,9 @@ export const textMissingMarkerRule: ValidationRule = queryRule({
               : `every row of ${tableLabel(table)} holding it there holds ${quote(value)} in ${evidence.columns.join(", ")} too: the file writes it for a missing value`;
           out.push({
             code: "text-missing-marker",
-            severity: "warning",
+            severity: counted ? "warning" : "info",
             message:
-              `${use} over ${tableLabel(table)} counts the text ${quote(value)} as a value of ${column.column}: ${rows} row(s) the query keeps hold it` +
+              `${use} over ${tableLabel(table)} ${counted ? "counts" : "shows"} the text ${quote(value)} as a value of ${column.column}${counted ? "" : " (a group of its own)"}: ${rows} row(s) the query keeps hold it` +
               `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, and ${why}. ` +
               `If it means "missing" here, read it as NULL (NULLIF(${sqlName(column.column)}, ${sqlString(value)})) or leave those rows out, and say so in the answer.`,
             locations: present(locations),
