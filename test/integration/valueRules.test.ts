@@ -85,5 +85,11 @@ describe("fill values", () => {
     // Not nines: a hundredfold gap is needed.
     assert.ok(!farBeyond(-5555, -40, 45));
     assert.ok(farBeyond(-32768, 0, 100));
+    // A nines sentinel of the other sign than every other value, near as it is (Mauna Loa's -99.99
+    // among 313–407 ppm); one inside a range that holds both signs is a value.
+    assert.ok(farBeyond(-99.99, 313.2, 407.7));
+    assert.ok(farBeyond(-9, 1, 50));
+    assert.ok(!farBeyond(-99.99, -120, 407.7));
+    assert.ok(!farBeyond(-5, 1, 50));
   });
 });

@@ -39,6 +39,9 @@ export function fillGapFactor(v: number): number {
 export function farBeyond(v: number, othersMin: number, othersMax: number): boolean {
   const magnitude = Math.max(Math.abs(othersMax), Math.abs(othersMin), othersMax - othersMin);
   if (!(magnitude > 0)) return false;
+  // A nines number of the other sign than every other value (`-99.99` among CO2 readings of
+  // 313–407 ppm, `-9` among counts): a sentinel, however near zero it lies.
+  if (ninesForm(v) && ((v < 0 && othersMin > 0) || (v > 0 && othersMax < 0))) return true;
   const gap = v > othersMax ? v - othersMax : v < othersMin ? othersMin - v : 0;
   return gap > fillGapFactor(v) * magnitude;
 }
