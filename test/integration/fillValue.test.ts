@@ -24,6 +24,8 @@ const hourly = hours.map((h) => {
 const { lake, stateDir } = tempLake({
   "swarm/density.csv": `time,density\n${density.join("\n")}\n`,
   "omni/hourly.csv": `hour,speed,temp,cover\n${hourly.join("\n")}\n`,
+  // Monthly CO2 in ppm, -99.99 for the months not measured: near zero, but of the other sign.
+  "co2/monthly.csv": `month,average\n${Array.from({ length: 24 }, (_, i) => `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}-01,${i % 10 === 3 ? "-99.99" : (315 + i * 0.4).toFixed(2)}`).join("\n")}\n`,
 });
 
 let runtime: Runtime;
@@ -32,6 +34,7 @@ before(async () => {
   for (const [file, output] of [
     ["swarm/density.csv", "density"],
     ["omni/hourly.csv", "hourly"],
+    ["co2/monthly.csv", "co2"],
   ])
     assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
 });
@@ -96,5 +99,15 @@ describe("fill-value", () => {
     assert.match(d!.message, /reads 1 row\(s\) whose speed holds 99999\.99/);
     await query("SELECT hour, speed FROM hourly WHERE hour > 4 AND hour < 20", ["hourly"], "middle");
     assert.deepEqual(await query("SELECT avg(speed) AS v FROM middle", ["middle"]), []);
+  });
+
+  test("-99.99 among positive readings is a fill; a FILTERed avg beside the plain one is a second read", async () => {
+    const found = await query(
+      "SELECT avg(average) FILTER (WHERE average > 0) AS measured, avg(average) AS naive FROM co2",
+      ["co2"],
+    );
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.equal(found[0]!.severity, "warning");
+    assert.match(found[0]!.message, /avg\(average\) over co2 reads 3 row\(s\) whose average holds -99\.99/);
   });
 });

@@ -151,9 +151,22 @@ export async function findFillValues(
     let bottom = lo.length === 2 && lo[0] === lo[1] && lo[0] !== top ? lo[0] : undefined;
     // Without a fill at the other end, that end's value is among the others: a fill must lie
     // beyond it by more than FILL_GAP × its size (a year column's repeated 2024 is never read again).
-    if (top !== undefined && bottom === undefined && !(top - lo[0]! > FILL_GAP * Math.abs(lo[0]!)))
+    // A nines value of the other sign than that end (`-99.99` below readings of 313–407) stays a
+    // candidate: farBeyond decides on the other values' range.
+    const flipped = (v: number, other: number): boolean => ninesForm(v) && Math.sign(v) === -Math.sign(other);
+    if (
+      top !== undefined &&
+      bottom === undefined &&
+      !(top - lo[0]! > FILL_GAP * Math.abs(lo[0]!)) &&
+      !flipped(top, lo[0]!)
+    )
       top = undefined;
-    if (bottom !== undefined && top === undefined && !(hi[0]! - bottom > FILL_GAP * Math.abs(hi[0]!)))
+    if (
+      bottom !== undefined &&
+      top === undefined &&
+      !(hi[0]! - bottom > FILL_GAP * Math.abs(hi[0]!)) &&
+      !flipped(bottom, hi[0]!)
+    )
       bottom = undefined;
     if (top !== undefined || bottom !== undefined)
       candidates.push({

@@ -127,7 +127,9 @@ export const fillValueRule: ValidationRule = queryRule({
           const values = [...new Set(fills.map((f) => f.fill.value))];
           const a = sqlIdent(alias);
           const value = await expressionSql(ctx.engine, alias, argument);
-          const key = `${table.name}.${column.column}|${value}|${call.fn}`;
+          // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
+          // plain `avg(x)` (the contrast an analyst computes) are two reads.
+          const key = `${table.name}.${column.column}|${value}|${call.fn}|${JSON.stringify(call.filter ?? null, (k, v: unknown) => (k === "query_location" ? undefined : v))}`;
           if (seen.has(key)) continue;
           seen.add(key);
           const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
