@@ -12,7 +12,7 @@ import { readReaderStore } from "./readerStore.ts";
 import type { SourceEntry, SourceMap } from "./sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 18;
+const CACHE_VERSION = 19;
 
 export interface MapProgress {
   filesDone: number;
