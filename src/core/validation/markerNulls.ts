@@ -1,9 +1,9 @@
 import type { OperatorContext } from "../operators/operator.ts";
+import { sheetProfile } from "./sheetProfile.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import type { Json } from "./sqlFacts.ts";
-import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
 
 /** Query steps followed back to the cast that made a column's NULLs. */
 const LINEAGE_DEPTH = 4;
@@ -14,10 +14,6 @@ const NUMERIC = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i;
 /** A text that writes no number at all: `No data`, `#N/A`, `s`, `..`, `M`, `x` — a marker, not a value. */
 function writesNoNumber(text: string): boolean {
   return !/\d/.test(text);
-}
-
-function tableOf(entry: SourceEntry | undefined, sheet: string | undefined) {
-  return sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === sheet);
 }
 
 /**
@@ -45,7 +41,7 @@ export async function writtenAsMarkers(
     if (table.provenance.kind !== "query") {
       const markers = new Map<string, number>();
       for (const file of table.provenance.files) {
-        const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find(
+        const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find(
           (c) => c.name.toLowerCase() === column.toLowerCase(),
         );
         for (const m of profile?.missingMarkers ?? [])

@@ -1,7 +1,8 @@
 import type { Diagnostic, Remedy } from "../../diagnostic.ts";
+import { sheetProfile } from "../sheetProfile.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
-import type { FillValue, SourceEntry } from "../../sourceMap/sourceEntry.ts";
+import type { FillValue } from "../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { aggregateCalls } from "../aggregateUses.ts";
 import { isAnyAggregate } from "../aggregates.ts";
@@ -23,10 +24,6 @@ const LINEAGE_DEPTH = 4;
 interface KnownFill {
   fill: FillValue;
   file: string;
-}
-
-function tableOf(entry: SourceEntry | undefined, sheet: string | undefined) {
-  return sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === sheet);
 }
 
 /**
@@ -52,7 +49,7 @@ export function knownFills(
   }
   const out: KnownFill[] = [];
   for (const file of table.provenance.files) {
-    const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find(
+    const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find(
       (c) => c.name.toLowerCase() === name,
     );
     for (const fill of profile?.fillValues ?? []) out.push({ fill, file: file.path });

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../diagnostic.ts";
+import { sheetProfile } from "../sheetProfile.ts";
 import type { ScanObservation } from "../../operators/scan.ts";
 import type { UnionScanObservation } from "../../operators/unionScan.ts";
 import type { HeaderMisfit, SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
@@ -11,10 +12,6 @@ import type { OperatorContext } from "../../operators/operator.ts";
 import { resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
 import type { Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
-
-function tableOf(entry: SourceEntry | undefined, sheet: string | undefined): TableProfile | undefined {
-  return sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === sheet);
-}
 
 /** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
 const SHOWN_CHARS = 400;
@@ -248,13 +245,13 @@ export const headerOffsetRule: ValidationRule = {
     if (op === "Scan") {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
-      const table = tableOf(entry, o.provenance.sheet);
+      const table = sheetProfile(entry, o.provenance.sheet);
       return entry && table ? layoutFindings(entry, table, ctx.state.table(o.table)) : [];
     }
     const o = observation as UnionScanObservation;
     const findings = o.sources.flatMap((s) => {
       const entry = ctx.entry(s.file);
-      const table = tableOf(entry, undefined);
+      const table = sheetProfile(entry, undefined);
       return entry && table ? layoutFindings(entry, table) : [];
     });
     const infos = findings.filter((d) => d.severity === "info");
@@ -333,7 +330,7 @@ function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[]
   const out: Diagnostic[] = [];
   for (const { table, column, aliases, bare } of reads.values()) {
     const file = table.provenance.files[0]!;
-    const profile = tableOf(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
+    const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
     const sample = profile?.samples[0];
     const where = `${file.path}${file.sheet ? ` [${file.sheet}]` : ""}`;
     const what =

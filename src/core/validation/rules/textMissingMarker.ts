@@ -1,8 +1,8 @@
 import type { Diagnostic, Remedy } from "../../diagnostic.ts";
+import { sheetProfile } from "../sheetProfile.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../operators/operator.ts";
 import { isMarkerToken } from "../../sourceMap/missingMarkers.ts";
-import type { SourceEntry } from "../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import { aggregateCalls } from "../aggregateUses.ts";
 import { isDerivedTable, tableLabel } from "../derivedTables.ts";
@@ -25,15 +25,11 @@ type Evidence =
   | { kind: "sourceMap"; file: string; column: string; count: number }
   | { kind: "sameRows"; columns: string[] };
 
-function tableOf(entry: SourceEntry | undefined, sheet: string | undefined) {
-  return sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === sheet);
-}
-
 /** A column of the Source Map's reading of the table's file(s) that reads `value` as a missing-value marker. */
 function mapMarker(ctx: OperatorContext, table: TableInfo, value: string): Evidence | undefined {
   if (table.provenance.kind === "query") return undefined;
   for (const file of table.provenance.files) {
-    for (const column of tableOf(ctx.entry(file.path), file.sheet)?.columns ?? []) {
+    for (const column of sheetProfile(ctx.entry(file.path), file.sheet)?.columns ?? []) {
       const marker = column.missingMarkers?.find((m) => m.value === value);
       if (marker) return { kind: "sourceMap", file: file.path, column: column.name, count: marker.count };
     }
