@@ -1,6 +1,6 @@
 import { diagnosticText } from "../agent/toolResult.ts";
 import type { SourceLocation } from "../core/diagnostic.ts";
-import type { TablePage } from "../core/runtime.ts";
+import type { TablePage } from "../core/runtime/sessionTables.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 
 /**

@@ -11,7 +11,7 @@ import type { VerifyReport } from "../../core/audit/verifyRun.ts";
 import { runChain } from "../../core/trace/runChain.ts";
 import { exportChainSql } from "../../core/trace/exportSql.ts";
 import { Runtime } from "../../core/runtime.ts";
-import type { RuntimeOptions } from "../../core/runtime.ts";
+import type { RuntimeOptions } from "../../core/runtime/runtimeOptions.ts";
 import { readTrace } from "../../core/trace/traceFile.ts";
 import type { TraceListener } from "../../core/trace/traceEvents.ts";
 

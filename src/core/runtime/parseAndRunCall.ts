@@ -1,0 +1,115 @@
+import type { z } from "zod";
+import { Rejection } from "../diagnostic.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+import { describeFailure } from "../failures.ts";
+import type { OperatorName } from "../operators/operator.ts";
+import { operatorNames, operators } from "../operators/registry.ts";
+import { expandFiles } from "../operators/unionScan.ts";
+import type { OperatorCall } from "../runtime.ts";
+import { issuesText } from "../text.ts";
+import type { CallEvent } from "../trace/traceEvents.ts";
+import type { CallScope } from "./callScope.ts";
+import type { Lane } from "./lanePool.ts";
+import { runParsedCall } from "./runParsedCall.ts";
+
+/**
+ * One call from its raw arguments to its event, on a lane: its operator found and its arguments
+ * parsed, skipped when the batch says why, the files it reads re-mapped if they changed, then
+ * run (`runParsedCall`); whatever goes wrong becomes the event's status. Never throws.
+ */
+export async function parseAndRunCall(
+  scope: CallScope,
+  raw: OperatorCall,
+  index: number,
+  lane: Lane,
+  signal?: AbortSignal,
+  skipReason?: string,
+): Promise<CallEvent> {
+  const startedAt = new Date();
+  const { op, ...args } = raw;
+  const event: CallEvent = {
+    type: "call",
+    runId: scope.runId(),
+    index,
+    op,
+    args,
+    inputs: [],
+    status: "ok",
+    diagnostics: [],
+    startedAt: startedAt.toISOString(),
+    durationMs: 0,
+  };
+  const unbind = signal ? [lane.engine.bind(signal), lane.checks.bind(signal)] : [];
+  let files: string[] = [];
+  try {
+    await scope.ready();
+    const operator = operatorNames.includes(op as OperatorName) ? operators[op as OperatorName] : undefined;
+    if (!operator) {
+      event.status = "rejected";
+      event.diagnostics.push(invalid(`Unknown operator "${op}". Operators: ${operatorNames.join(", ")}.`));
+    } else {
+      const parsed = (operator.schema as z.ZodType).safeParse(args);
+      if (!parsed.success) {
+        event.status = "rejected";
+        event.diagnostics.push(invalid(`${op}: ${issuesText(parsed.error.issues)}`));
+      } else {
+        const data = parsed.data as Record<string, unknown>;
+        event.inputs = operator.inputsOf(parsed.data as never);
+        if (skipReason) {
+          event.status = "skipped";
+          event.error = skipReason;
+        } else {
+          if (signal?.aborted) throw new Error("cancelled before it started");
+          files = filesReadBy(scope, op, data);
+          await scope.sourceMap.remapIfChanged(files);
+          const ctx = scope.context(lane, signal);
+          await runParsedCall(scope, op as OperatorName, operator, data, ctx, lane, event);
+          // Reader options re-mapped files in place: Discover indexes their new columns.
+          if (data.reader !== undefined) scope.sourceMap.forgetDiscoverIndex();
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof Rejection) {
+      event.status = "rejected";
+      event.diagnostics.push(error.diagnostic);
+    } else if (signal?.aborted) {
+      event.status = "failed";
+      event.error = "cancelled";
+    } else {
+      event.status = "failed";
+      const failure = describeFailure(op, error, scope.lakeRoot, files);
+      event.error = failure.error;
+      event.diagnostics.push(failure.diagnostic);
+      if (failure.internal) event.internalError = failure.internal;
+    }
+  } finally {
+    for (const release of unbind) release();
+  }
+  event.durationMs = Date.now() - startedAt.getTime();
+  return event;
+}
+
+/** Lake files a call reads (for re-mapping changed files and naming the file a failure is about). */
+function filesReadBy(scope: CallScope, op: string, args: Record<string, unknown>): string[] {
+  if (op === "Scan" && typeof args.file === "string") {
+    const entry = scope.sourceMap.entry(args.file);
+    return [entry?.path ?? args.file];
+  }
+  if (op === "UnionScan") {
+    try {
+      return expandFiles(
+        scope.context(scope.firstLane()),
+        args.files as string[],
+        args.reader !== undefined,
+      ).map((e) => e.path);
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+function invalid(message: string): Diagnostic {
+  return { code: "invalid-argument", severity: "error", message, locations: [] };
+}
