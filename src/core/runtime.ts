@@ -1,26 +1,15 @@
-import { mkdirSync, realpathSync } from "node:fs";
-import { join } from "node:path";
-import { DatabaseBusy, DuckEngine } from "./engine/duckEngine.ts";
-import { memoryBudget, spillDir } from "./engine/memoryBudget.ts";
+import { realpathSync } from "node:fs";
+import type { DuckEngine } from "./engine/duckEngine.ts";
 import { validateFinal } from "./validation/validate.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { OperatorContext } from "./operators/operator.ts";
-import { MAX_PREVIEW_ROWS } from "./operators/previewRows.ts";
 import type { Preview } from "./operators/preview.ts";
-import { previewTable } from "./operators/preview.ts";
 import { stateDirFor } from "./radarDir.ts";
-import { readMapInputs } from "./sourceMap/buildSourceMap.ts";
 import type { BuildStats, MapProgress } from "./sourceMap/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "./sourceMap/sourceEntry.ts";
 import { SharedState, snapshotOf } from "./state/sharedState.ts";
 import type { TableInfo, TableSnapshot } from "./state/sharedState.ts";
-import {
-  busyError,
-  checkSessionName,
-  releaseSession,
-  sessionDatabase,
-  sessionDir,
-} from "./state/sessionStore.ts";
+import { checkSessionName, releaseSession } from "./state/sessionStore.ts";
 import type { CallEvent, LayerEvent, TraceEvent, TraceListener } from "./trace/traceEvents.ts";
 import { TraceFile, newRunId } from "./trace/traceFile.ts";
 import { settleBatch } from "./validation/batchSettle.ts";
@@ -39,11 +28,14 @@ import {
   dropTables,
   listTables,
   pagesOfTable,
+  tablePage,
   tablesToDrop,
   tableToShow,
 } from "./runtime/sessionTables.ts";
 import type { TableListing, TablePage } from "./runtime/sessionTables.ts";
 import { staleness } from "./runtime/tableStaleness.ts";
+import { openLakeEngine } from "./runtime/openLakeEngine.ts";
+import { sayFinalFindingOnce } from "./runtime/finalFindingsOnce.ts";
 
 /** A call as a batch file or a tool gives it: `{"op": "Scan", "file": "…"}`. */
 export type OperatorCall = { op: string } & Record<string, unknown>;
@@ -59,9 +51,11 @@ export type OperatorCall = { op: string } & Record<string, unknown>;
  * - `call`, `runBatch`, `finalChecks`, `end`, `nextRun`, `record`, `onEvent`, `close`;
  * - the session's tables: `tables()`, `show(name, {rows, offset})`, `drop(names)`, `reset()`.
  *
- * Its jobs live in `runtime/`: the lanes calls run on (lanePool), the Source Map kept current
- * (liveSourceMap), the session's file (sessionRecord) and tables (sessionTables, tableAdoption,
- * tableReuse, tableStaleness), and a call's stages (parseAndRunCall → runParsedCall).
+ * Its jobs live in `runtime/`: opening DuckDB over the lake (openLakeEngine), the lanes calls run
+ * on (lanePool), the Source Map kept current (liveSourceMap), the session's file (sessionRecord)
+ * and tables (sessionTables, tableAdoption, tableReuse, tableStaleness), a call's stages
+ * (parseAndRunCall → runParsedCall), a batch's scheduling (batchCalls), and end-of-work findings
+ * said once (finalFindingsOnce).
  */
 export class Runtime {
   readonly state = new SharedState();
@@ -126,30 +120,7 @@ export class Runtime {
     const lakeRoot = realpathSync(lake);
     const stateDir = stateDirFor(lakeRoot, options.stateDir ?? options.radarDir);
     const session = options.session !== undefined ? checkSessionName(options.session) : undefined;
-    // DuckDB reads the lake and RADAR's UTF-8 copies of legacy-encoded files, nothing else of
-    // the state directory (not the sessions' databases, not the traces).
-    const utf8 = join(stateDir, "utf8");
-    mkdirSync(utf8, { recursive: true });
-    const inLake = utf8.startsWith(`${lakeRoot}/`);
-    if (session) mkdirSync(sessionDir(stateDir, session), { recursive: true });
-    // The crawl and the cache read run while DuckDB opens (its start-up is on its own thread).
-    const inputs = readMapInputs(lakeRoot, stateDir);
-    inputs.catch(() => undefined); // an error surfaces when the map awaits it
-    const budget = memoryBudget(options.memoryLimit);
-    let engine: DuckEngine;
-    try {
-      engine = await DuckEngine.open(lakeRoot, {
-        extraReadDirs: inLake ? [] : [utf8],
-        ...(options.threads ? { threads: options.threads } : {}),
-        memoryLimit: budget.duckdbLimit,
-        tempDirectory: spillDir(stateDir),
-        ...(session ? { database: sessionDatabase(stateDir, session) } : {}),
-      });
-    } catch (error) {
-      if (error instanceof DatabaseBusy && session) throw busyError(stateDir, session, error.pid);
-      throw error;
-    }
-    startupMark("DuckDB open");
+    const { engine, inputs } = await openLakeEngine(lakeRoot, stateDir, session, options);
     let runtime: Runtime;
     try {
       runtime = new Runtime(engine, await engine.fork(), stateDir, session, options);
@@ -342,26 +313,7 @@ export class Runtime {
   async finalChecks(): Promise<Diagnostic[]> {
     await this.ready;
     const found = await validateFinal(this.context(this.lanes.first));
-    return found.map((d) => this.once(d));
-  }
-
-  /**
-   * An end-of-work finding that the end of an earlier batch of this work already reported, word for
-   * word, is said again as info: a session resumed batch after batch would otherwise repeat the
-   * same warning at every end, and a repeated warning asks the agent to look at nothing new.
-   */
-  private once(d: Diagnostic): Diagnostic {
-    if (d.severity === "info") return d;
-    const key = JSON.stringify([d.code, d.message, d.locations[0]?.file ?? ""]);
-    if (!this.state.reportedFinal.has(key)) {
-      this.state.reportedFinal.add(key);
-      return d;
-    }
-    return {
-      ...d,
-      severity: "info",
-      message: `${d.message} (As reported at the end of an earlier batch of this session; still so.)`,
-    };
+    return found.map((d) => sayFinalFindingOnce(this.state, d));
   }
 
   end(status: "ok" | "failed" | "cancelled", diagnostics: Diagnostic[] = []): void {
@@ -391,15 +343,11 @@ export class Runtime {
   ): Promise<TablePage> {
     await this.ready;
     const info = tableToShow(this.state, name, this.session);
-    const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    const wanted = options.rows ?? 20;
-    const rows = options.agent ? Math.min(MAX_PREVIEW_ROWS, wanted) : wanted;
     const lane = await this.lanes.acquire();
     try {
-      const preview = await previewTable(lane.engine, this.state, info, rows, offset, options.agent === true);
-      const stale = this.staleness(info);
+      const page = await tablePage(lane.engine, this.lakeRoot, this.state, info, options);
       if (options.agent) this.sessionRecord.persist();
-      return { ...preview, table: info.name, rowCount: info.rowCount, offset, ...(stale ? { stale } : {}) };
+      return page;
     } finally {
       this.lanes.release(lane);
     }
@@ -423,16 +371,7 @@ export class Runtime {
     } finally {
       this.lanes.release(lane);
     }
-    const tables = gone.map(snapshotOf);
-    this.emit({
-      type: "tables-dropped",
-      runId: this.runId,
-      at: new Date().toISOString(),
-      reason: "drop",
-      tables,
-    });
-    this.sessionRecord.persist();
-    return tables;
+    return this.dropped("drop", gone);
   }
 
   /** Starts the session afresh: every table dropped, nothing seen (the trace keeps the lineage). */
@@ -446,14 +385,13 @@ export class Runtime {
       this.lanes.release(lane);
     }
     this.state.clear();
+    return this.dropped("reset", gone);
+  }
+
+  /** Tables gone from the session: the trace keeps what they were, and the session file forgets them. */
+  private dropped(reason: "drop" | "reset", gone: TableInfo[]): TableSnapshot[] {
     const tables = gone.map(snapshotOf);
-    this.emit({
-      type: "tables-dropped",
-      runId: this.runId,
-      at: new Date().toISOString(),
-      reason: "reset",
-      tables,
-    });
+    this.emit({ type: "tables-dropped", runId: this.runId, at: new Date().toISOString(), reason, tables });
     this.sessionRecord.persist();
     return tables;
   }

@@ -3,6 +3,7 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import type { Preview } from "../operators/preview.ts";
 import { previewTable } from "../operators/preview.ts";
+import { MAX_PREVIEW_ROWS } from "../operators/previewRows.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import { dropOrphanGrids } from "./tableAdoption.ts";
 import { staleness } from "./tableStaleness.ts";
@@ -62,6 +63,25 @@ export function tableToShow(state: SharedState, name: string, session: string | 
     message: `No table "${name}" in this ${session ? `session ("${session}")` : "runtime"}.${known.length ? ` Tables: ${known.sort().join(", ")}.` : " It has no tables yet."}`,
     locations: [],
   });
+}
+
+/**
+ * A page of a table: `rows` rows from `offset`, typed, with their source lines. `agent: true`
+ * (a tool call of an agent) bounds the rows and counts them as shown to it.
+ */
+export async function tablePage(
+  engine: DuckEngine,
+  lakeRoot: string,
+  state: SharedState,
+  info: TableInfo,
+  options: { rows?: number; offset?: number; agent?: boolean },
+): Promise<TablePage> {
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
+  const wanted = options.rows ?? 20;
+  const rows = options.agent ? Math.min(MAX_PREVIEW_ROWS, wanted) : wanted;
+  const preview = await previewTable(engine, state, info, rows, offset, options.agent === true);
+  const stale = staleness(lakeRoot, info);
+  return { ...preview, table: info.name, rowCount: info.rowCount, offset, ...(stale ? { stale } : {}) };
 }
 
 /**
