@@ -5,6 +5,7 @@ import { snapshotOf } from "../state/sharedState.ts";
 import type { FileFingerprint, TableInfo } from "../state/sharedState.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
 import { DEFAULT_VALIDATION_BUDGET, beginAfterChecks, validateBefore } from "../validation/validate.ts";
+import type { AfterChecks } from "../validation/validate.ts";
 import type { CallFacts } from "../validation/validationRule.ts";
 import type { CallScope } from "./callScope.ts";
 import type { Lane } from "./lanePool.ts";
@@ -114,7 +115,12 @@ function applySessionRules(
  * off). A Query's input-only checks run while it executes — or, when it replaces one of the
  * tables it reads (`rain` → `rain`), before, so that they see the table it read.
  */
-async function startAfterChecks(scope: CallScope, facts: CallFacts, ctx: OperatorContext, lane: Lane) {
+async function startAfterChecks(
+  scope: CallScope,
+  facts: CallFacts,
+  ctx: OperatorContext,
+  lane: Lane,
+): Promise<AfterChecks | undefined> {
   const query = facts.op === "Query" && facts.sql !== undefined;
   const replaces = query && replacesInput(facts);
   const checks =
