@@ -108,33 +108,27 @@ describe("headerMisfits: swapped or shifted headers", () => {
   });
 
   test("states by name or code, dates in several spellings, percentages with or without %", () => {
-    const states = [
+    /** Each misfit as [column, expected kind, neighbour], for a header and its value column beside. */
+    const found = (names: string[], values: [string, string][]): string[][] =>
+      headerMisfits(names, values, 2).map((m) => [m.column, m.expected, m.neighbour ?? ""]);
+    const states: [string, string][] = [
       ["texas", "1"],
       ["NY", "2"],
       ["New  Mexico", "3"],
     ];
-    assert.deepEqual(
-      headerMisfits(["Count", "State"], states, 2).map((m) => [m.column, m.expected, m.neighbour]),
-      [["State", "state", "Count"]],
-    );
-    const dates = [
+    assert.deepEqual(found(["Count", "State"], states), [["State", "state", "Count"]]);
+    const dates: [string, string][] = [
       ["12", "2020-01-31"],
       ["13", "3/4/21"],
       ["14", "Jan 5, 2020"],
       ["15", "5-Feb-2020"],
     ];
-    assert.deepEqual(
-      headerMisfits(["Date", "Value"], dates, 2).map((m) => [m.column, m.expected, m.neighbour]),
-      [["Date", "date", "Value"]],
-    );
-    const shares = [
+    assert.deepEqual(found(["Date", "Value"], dates), [["Date", "date", "Value"]]);
+    const shares: [string, string][] = [
       ["Ohio", "12.5%"],
       ["Iowa", "-3"],
       ["Utah", "\u22127.25 %"],
     ];
-    assert.deepEqual(
-      headerMisfits(["Percent", "Place"], shares, 2).map((m) => [m.column, m.expected, m.neighbour]),
-      [["Percent", "percentage", "Place"]],
-    );
+    assert.deepEqual(found(["Percent", "Place"], shares), [["Percent", "percentage", "Place"]]);
   });
 });
