@@ -48,7 +48,7 @@ describe("SQL facts over DuckDB's parse tree", () => {
     assert.equal((await selects("SELECT a FROM t UNION ALL SELECT a FROM u")).length, 2);
   });
 
-  test("conjuncts split nested ANDs, not ORs; columnRefs list qualified and bare names", async () => {
+  test("conjuncts split ANDs, nested too, not ORs; columnRefs list qualified and bare names", async () => {
     const [select] = await selects("SELECT * FROM t WHERE a = 1 AND (b > 2 AND c < 3) AND (d = 4 OR e = 5)");
     const parts = conjuncts(select!.where_clause);
     assert.deepEqual(
@@ -57,6 +57,9 @@ describe("SQL facts over DuckDB's parse tree", () => {
     );
     assert.deepEqual(columnRefs(parts[3]), [["d"], ["e"]]);
     assert.deepEqual(conjuncts(null), []);
+    // DuckDB's parser flattens `a AND (b AND c)`; a tree a rule edits may nest them.
+    const and = (...children: Json[]): Json => ({ class: "CONJUNCTION", type: "CONJUNCTION_AND", children });
+    assert.deepEqual(conjuncts(and(parts[0]!, and(parts[1]!, and(parts[2]!)), parts[3]!)), parts);
     const [join] = await selects("SELECT f.x FROM facts AS f JOIN dims d ON f.k = d.k");
     assert.deepEqual(columnRefs(join!.select_list), [["f", "x"]]);
   });
