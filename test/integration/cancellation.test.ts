@@ -89,7 +89,10 @@ describe("cancellation", () => {
         retry: FAST_RETRY,
       });
       // The abort waits on the request reaching the model, not on a guessed delay.
-      while (server.requests.length === 0) await new Promise((r) => setImmediate(r));
+      let settled = false;
+      const done = (): boolean => (settled = true);
+      void running.then(done, done);
+      while (server.requests.length === 0 && !settled) await new Promise((r) => setImmediate(r));
       controller.abort();
       const result = await running;
       assert.equal(result.status, "cancelled");
