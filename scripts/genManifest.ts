@@ -1,6 +1,6 @@
 // Writes package.json's `contributes.languageModelTools` from the operators' definitions
 // (src/core/operators): run after changing an operator's schema, names or descriptions.
-// `test/unit/editorTools.test.ts` fails while the manifest differs from what this writes.
+// `test/integration/editorTools.test.ts` fails while the manifest differs from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { languageModelTools } from "../src/core/operators/toolManifest.ts";

@@ -156,12 +156,13 @@ describe("runBash: allowed commands", () => {
   });
 
   it("stops the upstream when the downstream is done, like SIGPIPE", async () => {
-    const started = Date.now();
-    const result = await runBash("cat big.csv | head -n 1", { lakeRoot, timeoutMs: 5000 });
+    // An upstream left running blocks on the full pipe until the timeout kills it: not timing out
+    // is the proof, so the timeout is generous (a loaded machine must not reach it) and no
+    // wall-clock bound is needed.
+    const result = await runBash("cat big.csv | head -n 1", { lakeRoot, timeoutMs: 60_000 });
     assert.equal(result.exitCode, 0);
     assert.equal(result.timedOut, false);
     assert.equal(result.stdout, "row,some text payload for the size tests\n");
-    assert.ok(Date.now() - started < 4000);
   });
 
   it("reports program errors on stderr with a nonzero exit code", async () => {

@@ -208,13 +208,18 @@ describe(
       assert.equal(mapped.tables[0]!.rowCount, 40);
 
       const updates: string[] = [];
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
-        updates.push(n.params.uri);
-      });
+      // Waits on the notification itself; a minute without it fails below.
+      const traceUpdated = new Promise<void>((resolve) =>
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+          updates.push(n.params.uri);
+          if (n.params.uri === "radar://session/trace") resolve();
+        }),
+      );
       await client.subscribeResource({ uri: "radar://session/trace" });
       await call(client, "radar_bash", { command: "head -n 3 sales.csv" });
-      for (let i = 0; i < 50 && !updates.includes("radar://session/trace"); i++)
-        await new Promise((r) => setTimeout(r, 100));
+      let giveUp: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([traceUpdated, new Promise((r) => (giveUp = setTimeout(r, 60_000)))]);
+      clearTimeout(giveUp);
       assert.ok(updates.includes("radar://session/trace"), "no resources/updated notification for the trace");
       const trace = await client.readResource({ uri: "radar://session/trace" });
       const events = (trace.contents[0] as { text: string }).text

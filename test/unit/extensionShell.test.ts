@@ -223,18 +223,32 @@ describe("shell helpers", () => {
     assert.match(untrusted.notice!, /Bash operator is off.*Reading and querying/);
   });
 
-  test("file changes are debounced; RADAR's own state and VCS folders are ignored", async () => {
+  test("file changes are debounced; RADAR's own state and VCS folders are ignored", (t) => {
+    // Fake timers: the 30 ms quiet period is stepped through, not slept (a loaded machine would
+    // stretch real sleeps past it).
+    t.mock.timers.enable({ apis: ["setTimeout"] });
     const batches: string[][] = [];
     const d = debounce<string>(30, (keys) => batches.push(keys));
     d.trigger("a.csv");
+    t.mock.timers.tick(20);
     d.trigger("b.csv");
+    t.mock.timers.tick(20);
     d.trigger("a.csv");
-    await new Promise((r) => setTimeout(r, 80));
+    t.mock.timers.tick(29);
+    assert.deepEqual(batches, [], "each trigger restarts the quiet period");
+    t.mock.timers.tick(1);
     assert.deepEqual(batches, [["a.csv", "b.csv"]]);
+    t.mock.timers.tick(1000);
+    assert.equal(batches.length, 1, "one call per burst");
     d.trigger("c.csv");
     d.dispose();
-    await new Promise((r) => setTimeout(r, 50));
+    t.mock.timers.tick(1000);
     assert.equal(batches.length, 1);
+    d.trigger("d.csv");
+    d.flush();
+    assert.deepEqual(batches[1], ["d.csv"], "flush runs the pending call at once");
+    t.mock.timers.tick(1000);
+    assert.equal(batches.length, 2);
     assert.ok(isIgnoredChange(".radar/runs/x.jsonl") && isIgnoredChange("sub/.git/HEAD"));
     assert.ok(!isIgnoredChange("data/radar.csv"));
   });

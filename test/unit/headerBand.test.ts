@@ -1,0 +1,103 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { appendUnits, groupSpans, prefixGroups, subHeaderUse } from "../../src/core/sourceMap/headerBand.ts";
+
+// Headers as people write them, read from the cells alone: group labels over columns, units and
+// notes under the header.
+
+describe("groupSpans: a row of labels over groups of columns", () => {
+  const header = ["Site", "Date", "Tag", "Enterococcus", "Tag", "Enterococcus"];
+
+  test("labels spanning blank cells: each up to the next, the last as wide as the others", () => {
+    const spans = groupSpans(["", "", "North", "", "South", ""], header);
+    assert.deepEqual(spans, [
+      { label: "North", first: 2, last: 3 },
+      { label: "South", first: 4, last: 5 },
+    ]);
+    assert.deepEqual(prefixGroups(header, spans!), [
+      "Site",
+      "Date",
+      "North Tag",
+      "North Enterococcus",
+      "South Tag",
+      "South Enterococcus",
+    ]);
+  });
+
+  test("a label repeated across its range (colspan, a filled merge) is one span", () => {
+    assert.deepEqual(
+      groupSpans(["", "Q1", "Q1", "Q2", "Q2"], ["Region", "Sales", "Units", "Sales", "Units"]),
+      [
+        { label: "Q1", first: 1, last: 2 },
+        { label: "Q2", first: 3, last: 4 },
+      ],
+    );
+  });
+
+  test("years may label groups; other numbers make it a data row", () => {
+    assert.deepEqual(
+      groupSpans(["", "", "2019", "", "2020", ""], header)?.map((s) => s.label),
+      ["2019", "2020"],
+    );
+    assert.equal(groupSpans(["", "", "North", "", "12.5", ""], header), undefined);
+  });
+
+  test("not group labels: a title in the first cell, a line split at its commas, an empty row", () => {
+    assert.equal(groupSpans(["Annual report", "", "", "", "", ""], header), undefined);
+    assert.equal(groupSpans(["# units: mg/L", " degrees C"], ["a", "b"]), undefined);
+    assert.equal(groupSpans(["", "", ""], header), undefined);
+    assert.equal(
+      groupSpans(["", "", "x".repeat(61), "", "South", ""], header),
+      undefined,
+      "a label of 61 characters",
+    );
+  });
+});
+
+describe("prefixGroups and appendUnits: the names that result", () => {
+  test("a blank name takes the label; a name already led by it (any case) is kept", () => {
+    assert.deepEqual(
+      prefixGroups(["", "north count", "Tag", "Other"], [{ label: "North", first: 0, last: 2 }]),
+      ["North", "north count", "North Tag", "Other"],
+    );
+  });
+
+  test("units follow the name; a blank name is the unit; no unit leaves the name as written", () => {
+    assert.deepEqual(appendUnits(["Total loss ", " ", " Count "], ["(USD)", "(n)"]), [
+      "Total loss (USD)",
+      "(n)",
+      " Count ",
+    ]);
+  });
+});
+
+describe("subHeaderUse: a row under the header that belongs to it", () => {
+  const below = [
+    ["A", "12", "1,000"],
+    ["B", "7", "2,500"],
+    ["C", "3", "$4"],
+  ];
+
+  test("short words over columns of numbers are units", () => {
+    assert.equal(subHeaderUse(["", "(count)", "(USD)"], below), "units");
+    assert.equal(subHeaderUse(["", "", "°C"], below), "units");
+  });
+
+  test("longer texts over numbers are notes (a survey's questions); one long text alone is not", () => {
+    assert.equal(
+      subHeaderUse(
+        ["", "How many visits did you make last year?", "How much did you spend each visit?"],
+        below,
+      ),
+      "note",
+    );
+    assert.equal(subHeaderUse(["", "How many visits did you make last year?", ""], below), undefined);
+  });
+
+  test("not part of the header: a row with a number, text only over text, too few rows of numbers", () => {
+    assert.equal(subHeaderUse(["", "12", "(USD)"], below), undefined);
+    assert.equal(subHeaderUse(["(name)", "", ""], below), undefined);
+    assert.equal(subHeaderUse(["", "(count)", "(USD)"], below.slice(0, 1)), undefined);
+    assert.equal(subHeaderUse(["", "", ""], below), undefined);
+  });
+});
