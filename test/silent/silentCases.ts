@@ -1,4 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
+import type { DiagnosticCode } from "../../src/core/validation/diagnosticCode.ts";
 import { fillCases } from "./fillCases.ts";
 import { missesCases } from "./missesCases.ts";
 import { issue25Cases } from "./issue25Cases.ts";
@@ -12,7 +13,7 @@ import { issue25Cases } from "./issue25Cases.ts";
  * CSVs: title rows, footnotes, quoted numbers with thousands separators, names with spaces.
  */
 export interface SilentCase {
-  code: string;
+  code: DiagnosticCode;
   name: string;
   expect: "flagged" | "clean";
   lake: { files: Record<string, string | Buffer> } | { shared: "legal" };

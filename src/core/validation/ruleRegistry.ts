@@ -1,6 +1,6 @@
 import { bashDeniedRule } from "./rules/bashDenied/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast/blankedCast.ts";
-import { carriedFanoutRule } from "./rules/carriedFanout/carriedFanout.ts";
+import { carriedFanoutRule } from "./rules/joinFanout/carriedFanout.ts";
 import { duplicateFileRule } from "./rules/duplicateFile/duplicateFile.ts";
 import { emptyResultRule } from "./rules/emptyResult/emptyResult.ts";
 import { fillValueRule } from "./rules/fillValue/fillValue.ts";
