@@ -1,5 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { SilentCase } from "./silentCases.ts";
+import type { SilentCase } from "./silentCase.ts";
 
 /**
  * Issue 25's silent misses of fills, gaps and carried fan-out, each with its quiet twin: a fill

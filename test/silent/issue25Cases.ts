@@ -1,5 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { SilentCase } from "./silentCases.ts";
+import type { SilentCase } from "./silentCase.ts";
 
 /**
  * Issue 25's false alarms, each with the mistake its rule must still catch: joins whose condition

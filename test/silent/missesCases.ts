@@ -1,5 +1,5 @@
 import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { SilentCase } from "./silentCases.ts";
+import type { SilentCase } from "./silentCase.ts";
 
 /**
  * Issue 25's misses met by fresh analysts (stop 26), each with its quiet twin: an aggregate over an
