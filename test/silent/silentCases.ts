@@ -1,7 +1,4 @@
 import type { SilentCase } from "./silentCase.ts";
-import { fillCases } from "./fillCases.ts";
-import { missesCases } from "./missesCases.ts";
-import { issue25Cases } from "./issue25Cases.ts";
 import { unsafeSqlSilentCases } from "../../src/core/validation/rules/unsafeSql/unsafeSqlSilentCases.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { unknownSourceSilentCases } from "../../src/core/validation/rules/unknownSource/unknownSourceSilentCases.ts";
@@ -24,14 +21,22 @@ import { summaryRowSilentCases } from "../../src/core/validation/rules/summaryRo
 import { valueVariantsSilentCases } from "../../src/core/validation/rules/valueVariants/valueVariantsSilentCases.ts";
 import { duplicateFileSilentCases } from "../../src/core/validation/rules/duplicateFile/duplicateFileSilentCases.ts";
 import { overlappingCategoriesSilentCases } from "../../src/core/validation/rules/overlappingCategories/overlappingCategoriesSilentCases.ts";
+import { unkeyedJoinIssue25Cases } from "../../src/core/validation/rules/unkeyedJoin/unkeyedJoinIssue25Cases.ts";
+import { joinRowLossIssue25Cases } from "../../src/core/validation/rules/joinRowLoss/joinRowLossIssue25Cases.ts";
+import { valueVariantsIssue25Cases } from "../../src/core/validation/rules/valueVariants/valueVariantsIssue25Cases.ts";
+import { fillValueFillCases } from "../../src/core/validation/rules/fillValue/fillValueFillCases.ts";
+import { seriesGapFillCases } from "../../src/core/validation/rules/seriesGap/seriesGapFillCases.ts";
+import { joinFanoutFillCases } from "../../src/core/validation/rules/joinFanout/joinFanoutFillCases.ts";
+import { joinKeyMismatchMissesCases } from "../../src/core/validation/rules/joinKeyMismatch/joinKeyMismatchMissesCases.ts";
+import { textMissingMarkerMissesCases } from "../../src/core/validation/rules/textMissingMarker/textMissingMarkerMissesCases.ts";
+import { nullInAggregateMissesCases } from "../../src/core/validation/rules/nullInAggregate/nullInAggregateMissesCases.ts";
 
 /**
- * The silent-error suite (see SilentCase): each rule's cases, kept in its folder under
- * src/core/validation/rules/ (`<rule>SilentCases.ts`), then three sets kept here whole because
- * their cases of several codes share one lake and its builders: issue 25's cases (unkeyed-join,
- * join-row-loss, value-variants), the fill-value cases (fill-value, join-fanout, series-gap over
- * the same CPI and sensor files) and issue 25's misses met by fresh analysts (null-in-aggregate,
- * join-key-mismatch, text-missing-marker).
+ * The silent-error suite (see SilentCase): every case is kept in its rule's folder under
+ * src/core/validation/rules/ — `<rule>SilentCases.ts`, and for the sets whose lakes several codes'
+ * cases share (their lakes in test/silent/issue25Lakes.ts, fillLakes.ts, missesLakes.ts)
+ * `<rule>Issue25Cases.ts`, `<rule>FillCases.ts`, `<rule>MissesCases.ts` — collected here in the
+ * order the suite had.
  */
 export const silentCases: SilentCase[] = [
   ...unsafeSqlSilentCases,
@@ -56,7 +61,13 @@ export const silentCases: SilentCase[] = [
   ...valueVariantsSilentCases,
   ...duplicateFileSilentCases,
   ...overlappingCategoriesSilentCases,
-  ...issue25Cases,
-  ...fillCases,
-  ...missesCases,
+  ...unkeyedJoinIssue25Cases,
+  ...joinRowLossIssue25Cases,
+  ...valueVariantsIssue25Cases,
+  ...fillValueFillCases,
+  ...seriesGapFillCases,
+  ...joinFanoutFillCases,
+  ...joinKeyMismatchMissesCases,
+  ...textMissingMarkerMissesCases,
+  ...nullInAggregateMissesCases,
 ];
