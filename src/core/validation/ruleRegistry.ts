@@ -31,7 +31,8 @@ import type { ValidationRule } from "./validationRule.ts";
 
 /**
  * Every validation rule, in the order they run. Order matters before execution: the SQL gate
- * parses the statement the later rules read, and the first rejection stops the call.
+ * parses the statement the later rules read, and the first rejection stops the call. A rule is a
+ * folder under rules/ (named after its code) and its line here.
  */
 export const validationRules: ValidationRule[] = [
   unsafeSqlRule,
@@ -65,5 +66,5 @@ export const validationRules: ValidationRule[] = [
   carriedFanoutRule,
 ];
 
-/** The stable codes, for docs and tests. */
+/** The codes the rules raise, in run order (every code, the others included, is in diagnosticCode.ts). */
 export const diagnosticCodes = [...new Set(validationRules.map((r) => r.code))];
