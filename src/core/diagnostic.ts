@@ -1,3 +1,5 @@
+import type { DiagnosticCode } from "./validation/diagnosticCode.ts";
+
 /** A finding of the runtime about an operator call, with evidence that points at source rows. */
 
 export type Severity = "error" | "warning" | "info";
@@ -16,8 +18,8 @@ export interface SourceLocation {
 }
 
 export interface Diagnostic {
-  /** Stable kebab-case rule code, e.g. `unsafe-sql`. */
-  code: string;
+  /** Stable kebab-case code, e.g. `unsafe-sql`: one of docs/diagnostics.md (src/core/validation/diagnosticCode.ts). */
+  code: DiagnosticCode;
   severity: Severity;
   /** Evidence first, then what to do instead. */
   message: string;
@@ -75,7 +77,7 @@ export class Rejection extends Error {
   }
 }
 
-export function reject(code: string, message: string, locations: SourceLocation[] = []): never {
+export function reject(code: DiagnosticCode, message: string, locations: SourceLocation[] = []): never {
   throw new Rejection({ code, severity: "error", message, locations });
 }
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import { UNLABELLED_TOTALS_MAX_ROWS } from "../../src/core/validation/rules/summaryRow.ts";
+import { UNLABELLED_TOTALS_MAX_ROWS } from "../../src/core/validation/rules/summaryRow/summaryRow.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 
 // Unlabelled totals: one of the five largest values, occurring once, equal to the sum of the

@@ -1,4 +1,4 @@
-import type { SilentCase } from "./silentCases.ts";
+import type { SilentCase } from "./silentCase.ts";
 import {
   scan,
   query,

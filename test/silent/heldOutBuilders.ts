@@ -1,4 +1,4 @@
-import type { SilentCase } from "./silentCases.ts";
+import type { SilentCase } from "./silentCase.ts";
 
 /**
  * What the two held-out sets (`holdoutCases.ts`, `cteHoldoutCases.ts`) share: call builders, the

@@ -1,12 +1,10 @@
 import type { OperatorContext } from "../operators/operator.ts";
-import { sheetProfile } from "./sheetProfile.ts";
+import { fileColumnProfiles, LINEAGE_DEPTH } from "./columnLineage.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import type { Json } from "./sqlFacts.ts";
 
-/** Query steps followed back to the cast that made a column's NULLs. */
-const LINEAGE_DEPTH = 4;
 /** Distinct blanked texts read: more than this many are no short list of markers. */
 const TEXTS = 20;
 const NUMERIC = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i;
@@ -40,13 +38,9 @@ export async function writtenAsMarkers(
   try {
     if (table.provenance.kind !== "query") {
       const markers = new Map<string, number>();
-      for (const file of table.provenance.files) {
-        const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find(
-          (c) => c.name.toLowerCase() === column.toLowerCase(),
-        );
-        for (const m of profile?.missingMarkers ?? [])
+      for (const { profile } of fileColumnProfiles(ctx, table, column))
+        for (const m of profile.missingMarkers ?? [])
           markers.set(m.value, (markers.get(m.value) ?? 0) + m.count);
-      }
       const written = [...markers.values()].reduce((a, b) => a + b, 0);
       return written > 0 && written === (await nulls()) ? [...markers.keys()] : undefined;
     }

@@ -8,7 +8,7 @@ import { at, locate, quote } from "./evidence.ts";
 import { expressionSql, resolveColumn, scopeOf, walkOwn } from "./sqlFacts.ts";
 import type { EquiJoin, Json, KeyOf } from "./sqlFacts.ts";
 import { tableLabel } from "./derivedTables.ts";
-import { NULL_SKIPPING } from "./rules/nullInAggregate.ts";
+import { NULL_SKIPPING } from "./rules/nullInAggregate/nullInAggregate.ts";
 
 /** Keys shown in a message (all are counted). */
 const SHOWN = 5;

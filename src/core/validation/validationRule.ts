@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorContext, OperatorName } from "../operators/operator.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
+import type { DiagnosticCode } from "./diagnosticCode.ts";
 
 /** What a rule sees of a call: its parsed arguments, the runtime's facts, and the parsed SQL. */
 export interface CallFacts {
@@ -24,13 +25,13 @@ export interface ExecutedFacts extends CallFacts {
  */
 export type ValidationRule =
   | {
-      code: string;
+      code: DiagnosticCode;
       phase: "before";
       ops: OperatorName[];
       check: (facts: CallFacts) => Promise<Diagnostic[]> | Diagnostic[];
     }
   | {
-      code: string;
+      code: DiagnosticCode;
       phase: "after";
       ops: OperatorName[];
       /**
@@ -41,14 +42,18 @@ export type ValidationRule =
       check: (facts: CallFacts) => Promise<Diagnostic[]> | Diagnostic[];
     }
   | {
-      code: string;
+      code: DiagnosticCode;
       phase: "after";
       ops: OperatorName[];
       inputsOnly: false;
       check: (facts: ExecutedFacts) => Promise<Diagnostic[]> | Diagnostic[];
     }
   /** Run once when the work is done (a batch or an agent's answer): what was seen in the whole run. */
-  | { code: string; phase: "final"; check: (ctx: OperatorContext) => Promise<Diagnostic[]> | Diagnostic[] };
+  | {
+      code: DiagnosticCode;
+      phase: "final";
+      check: (ctx: OperatorContext) => Promise<Diagnostic[]> | Diagnostic[];
+    };
 
 /** The facts of a Query call whose SQL passed the sandbox gate. */
 export type QueryFacts<F extends CallFacts = CallFacts> = F & { sql: SelectAnalysis };
@@ -62,24 +67,24 @@ type QueryCheck<F extends CallFacts> = (facts: QueryFacts<F>) => Promise<Diagnos
  * call executes) or also the call's result.
  */
 export function queryRule(spec: {
-  code: string;
+  code: DiagnosticCode;
   phase: "before";
   check: QueryCheck<CallFacts>;
 }): ValidationRule;
 export function queryRule(spec: {
-  code: string;
+  code: DiagnosticCode;
   phase?: "after";
   inputsOnly: true;
   check: QueryCheck<CallFacts>;
 }): ValidationRule;
 export function queryRule(spec: {
-  code: string;
+  code: DiagnosticCode;
   phase?: "after";
   inputsOnly: false;
   check: QueryCheck<ExecutedFacts>;
 }): ValidationRule;
 export function queryRule(spec: {
-  code: string;
+  code: DiagnosticCode;
   phase?: "before" | "after";
   inputsOnly?: boolean;
   check: QueryCheck<never>;

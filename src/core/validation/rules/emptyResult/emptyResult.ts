@@ -1,0 +1,242 @@
+import type { DuckEngine } from "../../../engine/duckEngine.ts";
+import type { SharedState } from "../../../state/sharedState.ts";
+import { parseTree, renderTree } from "../../sqlText.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import { conjuncts, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { settleWhen } from "../../batchSettle.ts";
+import { searchedElsewhere, searchedLiterals } from "../../searchSettle.ts";
+
+/** An outer join's sides: the aliases an unmatched row gets NULLs for. */
+function nullableAliases(from: unknown, state: SharedState): Set<string> {
+  const out = new Set<string>();
+  const visit = (n: Json | undefined): void => {
+    if (n?.type !== "JOIN") return;
+    visit(n.left as Json);
+    visit(n.right as Json);
+    const type = String(n.join_type);
+    if (type === "LEFT" || type === "OUTER") for (const a of scopeOf(n.right, state).keys()) out.add(a);
+    if (type === "RIGHT" || type === "OUTER") for (const a of scopeOf(n.left, state).keys()) out.add(a);
+  };
+  visit(from as Json);
+  return out;
+}
+
+/**
+ * A query that asks for what does not match — an anti join (`ANTI JOIN`, `NOT EXISTS (…)`,
+ * `NOT IN (SELECT …)`, `LEFT JOIN … WHERE b.key IS NULL`) or `EXCEPT` — whose empty result is the
+ * answer ("every beach has a match"), not a sign that a filter missed.
+ */
+function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
+  if (!node) return false;
+  if (node.type === "SET_OPERATION_NODE") return node.setop_type === "EXCEPT";
+  if (node.type !== "SELECT_NODE") return false;
+  let anti = false;
+  const visitFrom = (n: Json | undefined): void => {
+    if (n?.type !== "JOIN") return;
+    if (n.join_type === "ANTI") anti = true;
+    visitFrom(n.left as Json);
+    visitFrom(n.right as Json);
+  };
+  visitFrom(node.from_table as Json);
+  if (anti) return true;
+  const nullable = nullableAliases(node.from_table, state);
+  const scope = scopeOf(node.from_table, state);
+  return conjuncts(node.where_clause).some((c) => {
+    if (c.class === "OPERATOR" && c.type === "OPERATOR_NOT") {
+      const child = (c.children as Json[] | undefined)?.[0];
+      return (
+        child?.class === "SUBQUERY" && (child.subquery_type === "EXISTS" || child.subquery_type === "ANY")
+      );
+    }
+    if (c.class === "OPERATOR" && c.type === "OPERATOR_IS_NULL") {
+      const ref = (c.children as Json[] | undefined)?.[0];
+      const names = ref?.class === "COLUMN_REF" ? (ref.column_names as string[]) : [];
+      const column = resolveColumn(names, scope);
+      const alias = column?.alias ?? (names.length === 2 ? names[0]!.toLowerCase() : undefined);
+      return alias !== undefined && nullable.has(alias);
+    }
+    return false;
+  });
+}
+
+/** What removed every row: the FROM alone (its joins), or one WHERE condition alone. */
+type Cause =
+  | { kind: "from" }
+  | { kind: "condition"; text: string; condition: Json }
+  | { kind: "none" }
+  | { kind: "unknown" };
+
+/** At most one row of `FROM from [WHERE condition]`, counted (0 or 1), with the statement's CTEs. */
+async function anyRow(engine: DuckEngine, from: Json, top: Json, condition?: Json): Promise<boolean> {
+  const tree = await parseTree(engine, "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_from LIMIT 1) AS s");
+  const outer = tree.statements[0]!.node;
+  const inner = ((outer.from_table as Json).subquery as Json).node as Json;
+  inner.from_table = structuredClone(from);
+  if (condition) inner.where_clause = structuredClone(condition);
+  if (top.cte_map) outer.cte_map = structuredClone(top.cte_map);
+  const [row] = await engine.all(await renderTree(engine, tree));
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * The one FROM item a condition reads (`f.id BETWEEN …` reads `facts f`), to test it on that
+ * table alone — a scan of one table, not of the join; undefined when it reads several, reads a
+ * subquery, or a name cannot be placed.
+ */
+function ownItem(condition: Json, from: Json, state: SharedState): Json | undefined {
+  const scope = scopeOf(from, state);
+  const aliases = new Set<string>();
+  let placeable = true;
+  walk(condition, (n) => {
+    if (n.class === "SUBQUERY") placeable = false;
+    if (n.class !== "COLUMN_REF") return;
+    const names = n.column_names as string[];
+    const alias = names.length >= 2 ? names[0]!.toLowerCase() : resolveColumn(names, scope)?.alias;
+    if (alias === undefined) placeable = false;
+    else aliases.add(alias);
+  });
+  if (!placeable || aliases.size !== 1) return undefined;
+  const alias = [...aliases][0]!;
+  let found: Json | undefined;
+  const visit = (n: Json | undefined): void => {
+    if (!n || found) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+      return;
+    }
+    const name = String(n.type === "BASE_TABLE" ? n.alias || n.table_name : (n.alias ?? "")).toLowerCase();
+    if (name === alias) found = n;
+  };
+  visit(from);
+  return found;
+}
+
+const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike"]);
+
+/**
+ * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), or a
+ * disjunction of such: a sanity check whose
+ * empty answer means "no exceptions", not a filter that missed.
+ */
+function looksForExceptions(condition: Json): boolean {
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
+    return ((condition.children as Json[]) ?? []).every(looksForExceptions);
+  // The NULL-aware form of a test, `x IS NOT NULL AND x NOT IN (home, away)`: the guard only leaves
+  // out missing values, so the conjunction asks what its test asks.
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_AND") {
+    const children = (condition.children as Json[]) ?? [];
+    const guard = (c: Json): boolean => c.class === "OPERATOR" && c.type === "OPERATOR_IS_NOT_NULL";
+    return children.some(looksForExceptions) && children.every((c) => guard(c) || looksForExceptions(c));
+  }
+  if (condition.class === "OPERATOR")
+    return ["OPERATOR_NOT", "OPERATOR_IS_NULL", "COMPARE_NOT_IN"].includes(String(condition.type));
+  if (condition.class === "COMPARISON") {
+    // Missing values looked for: `code = ''` (beside `code IS NULL`).
+    const emptyText = (n: unknown): boolean =>
+      (n as Json | undefined)?.class === "CONSTANT" &&
+      ((n as Json).value as { value?: unknown } | undefined)?.value === "";
+    if (condition.type === "COMPARE_EQUAL" && (emptyText(condition.left) || emptyText(condition.right)))
+      return true;
+    return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
+  }
+  if (condition.class === "FUNCTION")
+    return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase());
+  return false;
+}
+
+/**
+ * Why a SELECT returned nothing: its FROM (tables and joins) gives no row, or one condition of its
+ * WHERE alone matches no row — a filter or join that matched nothing, the case to warn about — or
+ * neither (`none`): every condition keeps rows and only their combination, a HAVING or a QUALIFY
+ * leaves none, or the condition that keeps none looks for exceptions (`NOT regexp_matches(…)`). Then the emptiness is a fact of the data (DC lists no "Prizes" category; no town
+ * code maps to two counties), which is what a consistency check asks.
+ */
+async function causeOfEmptiness(
+  engine: DuckEngine,
+  top: Json | undefined,
+  state: SharedState,
+): Promise<Cause> {
+  if (top?.type !== "SELECT_NODE" || !top.from_table || (top.from_table as Json).type === "EMPTY")
+    return { kind: "unknown" };
+  const from = top.from_table as Json;
+  try {
+    // Each condition on the table it reads (cheap), then the tables and joins without them.
+    for (const condition of conjuncts(top.where_clause)) {
+      if (await anyRow(engine, ownItem(condition, from, state) ?? from, top, condition)) continue;
+      if (looksForExceptions(condition)) return { kind: "none" };
+      const text = await renderTree(engine, {
+        statements: [
+          {
+            node: {
+              ...(await parseTree(engine, "SELECT 1 WHERE TRUE")).statements[0]!.node,
+              where_clause: structuredClone(condition),
+            },
+          },
+        ],
+      });
+      return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, ""), condition };
+    }
+    if (!(await anyRow(engine, from, top))) return { kind: "from" };
+    return { kind: "none" };
+  } catch {
+    // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.
+    return { kind: "unknown" };
+  }
+}
+
+/**
+ * `empty-result` (warning): the query returned no rows because a filter or join matched nothing —
+ * one condition of its WHERE alone matches no row, or its tables and joins give none. Not for a
+ * query that asks for unmatched rows (an anti join, EXCEPT), nor when every condition keeps rows
+ * and only their combination or a HAVING leaves none: there no rows is the finding.
+ */
+export const emptyResultRule: ValidationRule = {
+  code: "empty-result",
+  phase: "after",
+  ops: ["Query"],
+  inputsOnly: false,
+  async check({ observation, args, sql, ctx }) {
+    const o = observation as { rowCount: number };
+    if (o.rowCount > 0) return [];
+    const top = sql?.statement.node as Json | undefined;
+    if (asksForUnmatched(top, ctx.state)) return [];
+    const cause = await causeOfEmptiness(ctx.engine, top, ctx.state);
+    if (cause.kind === "none") return [];
+    const why =
+      cause.kind === "from"
+        ? " Its tables and joins give no row before any filter: a join key that never matches (different spellings, codes or types on the two sides), or an empty input."
+        : cause.kind === "condition"
+          ? ` The condition ${cause.text.length > 200 ? `${cause.text.slice(0, 199)}…` : cause.text} alone matches no row.`
+          : "";
+    const finding: Diagnostic = {
+      code: "empty-result",
+      severity: "warning",
+      message: `Query ${String(args.output)} returned no rows.${why} Check its filters and joins against the observed values (Probe the columns you filter on) before concluding that nothing matches.`,
+      locations: [],
+    };
+    // One table of a search for a value across tables, which another call of the batch found.
+    const [literal] = cause.kind === "condition" ? searchedLiterals(cause.condition) : [];
+    const table = cause.kind === "condition" ? searchedTable(cause.condition, top!, ctx.state) : undefined;
+    return [
+      literal !== undefined && table
+        ? settleWhen(finding, searchedElsewhere(literal, table), "batch")
+        : finding,
+    ];
+  },
+};
+
+/** The table whose column a one-column condition compares (`gene = 'PLK1'` on `phospho`). */
+function searchedTable(condition: Json, top: Json, state: SharedState): TableInfo | undefined {
+  const scope = scopeOf(top.from_table, state);
+  let table: TableInfo | undefined;
+  walk(condition, (n) => {
+    if (n.class === "COLUMN_REF") table ??= resolveColumn(n.column_names as string[], scope)?.table;
+  });
+  return table;
+}

@@ -1,0 +1,4 @@
+import type { CodeDoc } from "../../diagnosticCode.ts";
+
+/** What docs/diagnostics.md says of `empty-result`: its row of the codes' table; its section is emptyResult.md. */
+export const emptyResultDoc: CodeDoc = { code: "empty-result", phase: "after", severity: "warning" };

@@ -1,0 +1,163 @@
+import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import type { FillValue } from "../../../sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { aggregateCalls } from "../../aggregateUses.ts";
+import { fileColumnProfiles, LINEAGE_DEPTH } from "../../columnLineage.ts";
+import { isAnyAggregate } from "../../aggregates.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import { at, locate, present } from "../../evidence.ts";
+import { keptRelation, ROWID } from "../../keptRelation.ts";
+import { expressionSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { sqlName } from "../unknownColumn/unknownColumn.ts";
+
+/** Rows shown (and located) per finding; the rest are counted. */
+const SHOWN = 3;
+
+/** A fill value of a column and the file it was listed for. */
+interface KnownFill {
+  fill: FillValue;
+  file: string;
+}
+
+/**
+ * The fill values the Source Map lists for `column` of `table`: of its file(s) for a Scan or
+ * UnionScan, and for a table a Query made, of the same-named column of the tables it read (the
+ * data check below confirms the value is really there, so a same name is only where to look).
+ */
+export function knownFills(
+  ctx: OperatorContext,
+  table: TableInfo,
+  column: string,
+  depth = LINEAGE_DEPTH,
+  seen = new Set<string>(),
+): KnownFill[] {
+  if (seen.has(table.name) || depth < 0) return [];
+  seen.add(table.name);
+  if (table.provenance.kind === "query") {
+    return (table.provenance.inputs ?? []).flatMap((input) => {
+      const from = ctx.state.table(input);
+      return from ? knownFills(ctx, from, column, depth - 1, seen) : [];
+    });
+  }
+  return fileColumnProfiles(ctx, table, column).flatMap(({ file, profile }) =>
+    (profile.fillValues ?? []).map((fill) => ({ fill, file })),
+  );
+}
+
+/** A number as an exact DOUBLE in SQL: parsed from its shortest round-trip text, as the file's reader did. */
+export function doubleSql(value: number): string {
+  return `CAST(${sqlString(String(value))} AS DOUBLE)`;
+}
+
+/** The test "this cell holds one of the fill values" over a column reference. */
+function isFill(column: string, values: number[]): string {
+  return `TRY_CAST(${column} AS DOUBLE) IN (${values.map(doubleSql).join(", ")})`;
+}
+
+/** The remedy: the table with the column's fill values read as NULL (same columns, same types). */
+export function fillAsNull(table: string, column: string, values: number[], says: string): Remedy {
+  const c = sqlIdent(column);
+  return {
+    table,
+    sql: `SELECT * REPLACE (CASE WHEN ${isFill(c, values)} THEN NULL ELSE ${c} END AS ${c}) FROM ${sqlIdent(table)}`,
+    says,
+  };
+}
+
+/** Each argument of an aggregate that reads one column of one table (`density`, `TRY_CAST(x AS DOUBLE)`). */
+function columnArguments(call: Json, scope: Map<string, TableInfo>): { argument: Json; column: ColumnOf }[] {
+  const out: { argument: Json; column: ColumnOf }[] = [];
+  for (const argument of (call.children as Json[] | undefined) ?? []) {
+    const columns = new Map<string, ColumnOf>();
+    let unresolved = false;
+    walkOwn(argument, (r) => {
+      if (r.class !== "COLUMN_REF") return;
+      const c = resolveColumn(r.column_names as string[], scope);
+      if (c) columns.set(`${c.alias}.${c.column}`, c);
+      else unresolved = true;
+    });
+    if (columns.size === 1 && !unresolved) out.push({ argument, column: [...columns.values()][0]! });
+  }
+  return out;
+}
+
+function shownNumber(v: number): string {
+  return Math.abs(v) >= 1e15 || (v !== 0 && Math.abs(v) < 1e-6) ? v.toExponential() : String(v);
+}
+
+/**
+ * `fill-value` (warning): an aggregate (max, avg, sum, corr, count…) runs over rows whose column
+ * holds a value the Source Map lists as a likely "no data" fill of that column (`9.99e+32`,
+ * `99999.99`, `-9999`: it repeats far beyond every other value, see fillValues.ts) — so the fill
+ * is aggregated as a measurement. Only rows the query keeps count (its WHERE, joins and the
+ * aggregate's FILTER), and only where the aggregate's argument still holds a value on them (a
+ * `NULLIF(x, 99999.99)` or a CASE that blanks it reads no fill). The remedy reads the fill as
+ * NULL, so the effect on the result is measured; a result it does not change lowers it to info.
+ */
+export const fillValueRule: ValidationRule = queryRule({
+  code: "fill-value",
+  inputsOnly: true,
+  async check({ ctx, sql }) {
+    const out: Diagnostic[] = [];
+    const seen = new Set<string>();
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      const calls = aggregateCalls([select.select_list, select.having], isAnyAggregate, { windows: true });
+      for (const call of calls) {
+        for (const { argument, column } of columnArguments(call.node, scope)) {
+          const { table, alias } = column;
+          const fills = knownFills(ctx, table, column.column);
+          if (fills.length === 0) continue;
+          const values = [...new Set(fills.map((f) => f.fill.value))];
+          const a = sqlIdent(alias);
+          const value = await expressionSql(ctx.engine, alias, argument);
+          // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
+          // plain `avg(x)` (the contrast an analyst computes) are two reads.
+          const key = `${table.name}.${column.column}|${value}|${call.fn}|${JSON.stringify(call.filter ?? null, (k, v: unknown) => (k === "query_location" ? undefined : v))}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
+          const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values)} AND (${value}) IS NOT NULL`;
+          const [counts] = await ctx.engine.all(
+            `SELECT count(*) AS n, count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
+          );
+          const rows = Number(counts?.rows ?? 0);
+          if (rows === 0) continue;
+          const first = await ctx.engine.all(
+            `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
+          );
+          const locations = await locate(
+            ctx.engine,
+            table,
+            first.map((r) => Number(r.r)),
+          );
+          const hitValues = [...new Set(first.map((r) => Number(r.v)))];
+          const listed = fills.filter((f) => hitValues.includes(f.fill.value));
+          const others = listed[0]?.fill ?? fills[0]!.fill;
+          const valuesText = hitValues.map(shownNumber).join(", ");
+          const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
+          const name = sqlName(column.column);
+          const says = `${column.column}'s fill value ${valuesText} read as NULL`;
+          out.push({
+            code: "fill-value",
+            severity: "warning",
+            message:
+              `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
+              `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
+              `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
+              `(it repeats ${others.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shownNumber(others.othersMin)} and ${shownNumber(others.othersMax)}). ` +
+              `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitValues.map(shownNumber)[0]})) or leave those rows out.`,
+            locations: present(locations),
+            remedy: fillAsNull(table.name, column.column, values, says),
+          });
+        }
+      }
+    }
+    return out;
+  },
+});

@@ -1,0 +1,8 @@
+import type { CodeDoc } from "../../diagnosticCode.ts";
+
+/** What docs/diagnostics.md says of `fill-value`: its row of the codes' table; its section is fillValue.md. */
+export const fillValueDoc: CodeDoc = {
+  code: "fill-value",
+  phase: "after",
+  severity: "warning (info when reading the fill as NULL changes nothing)",
+};

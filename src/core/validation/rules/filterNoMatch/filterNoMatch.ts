@@ -1,0 +1,247 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { DuckEngine } from "../../../engine/duckEngine.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { columnLabel } from "../../derivedTables.ts";
+import { tableId } from "../../tableMemo.ts";
+import { settleWhen } from "../../batchSettle.ts";
+import { searchedElsewhere } from "../../searchSettle.ts";
+
+interface LiteralFilter {
+  column: ColumnOf;
+  /** The literals compared with the column: one for `=` and LIKE, the list for IN. */
+  literals: Json[];
+  predicate: Json;
+  kind: "=" | "IN" | "LIKE";
+}
+
+/** Missing literals of one IN list that are looked up one by one (closest values, case): the rest are counted. */
+const EXPLAINED = 5;
+/** Findings of one query: a statement of thousands of filters gets the first ones and a count. */
+const MAX_FINDINGS = 10;
+
+function constantNode(node: unknown): Json | undefined {
+  let n = node as Json | undefined;
+  while (n?.class === "CAST") n = n.child as Json;
+  if (n?.class !== "CONSTANT") return undefined;
+  const v = n.value as { is_null?: boolean };
+  return v.is_null ? undefined : n;
+}
+
+/** A constant's value as written: DECIMAL constants hold their digits as an integer and a scale. */
+export function constantValue(node: Json): unknown {
+  const v = node.value as { value?: unknown; type?: { id?: string; type_info?: { scale?: number } } };
+  if (v.type?.id === "DECIMAL" && typeof v.value === "number") {
+    const scale = v.type.type_info?.scale ?? 0;
+    return v.value / 10 ** scale;
+  }
+  return v.value;
+}
+
+function disjuncts(expression: Json): Json[] {
+  return expression.class === "CONJUNCTION" && expression.type === "CONJUNCTION_OR"
+    ? (expression.children as Json[]).flatMap(disjuncts)
+    : [expression];
+}
+
+function literalFilters(predicate: Json, scope: ReturnType<typeof scopeOf>): LiteralFilter[] {
+  const col = (node: unknown): ColumnOf | undefined => {
+    const n = node as Json | undefined;
+    return n?.class === "COLUMN_REF" ? resolveColumn(n.column_names as string[], scope) : undefined;
+  };
+  if (predicate.class === "COMPARISON" && predicate.type === "COMPARE_EQUAL") {
+    for (const [a, b] of [
+      [predicate.left, predicate.right],
+      [predicate.right, predicate.left],
+    ]) {
+      const c = col(a);
+      const k = constantNode(b);
+      if (c && k) return [{ column: c, literals: [k], predicate, kind: "=" }];
+    }
+  }
+  if (predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN") {
+    const [first, ...rest] = predicate.children as Json[];
+    const c = col(first);
+    const literals = rest.map(constantNode).filter((k): k is Json => k !== undefined);
+    return c && literals.length > 0 ? [{ column: c, literals, predicate, kind: "IN" }] : [];
+  }
+  if (
+    predicate.class === "FUNCTION" &&
+    (predicate.function_name === "~~" || predicate.function_name === "~~*")
+  ) {
+    const [a, b] = predicate.children as Json[];
+    const c = col(a);
+    const k = constantNode(b);
+    if (c && k) return [{ column: c, literals: [k], predicate, kind: "LIKE" }];
+  }
+  return [];
+}
+
+/**
+ * Of the literals compared with one column (by `=` or IN, anywhere in the statement), those that
+ * match no row — in one statement for all of them: the literals travel as one JSON parameter (no
+ * SQL text to parse per value), so an IN list of 190,000 values or a UNION of 33,000 branches
+ * costs one scan, not one statement each. Numbers are compared as numbers, text as text, other
+ * types as DuckDB casts the literal to the column's type.
+ */
+async function unmatchedLiterals(
+  engine: DuckEngine,
+  column: ColumnOf,
+  literals: string[],
+): Promise<Set<string>> {
+  const { table, alias } = column;
+  const type = table.schema.find((c) => c.name === column.column)?.type ?? "VARCHAR";
+  const col = `${sqlIdent(alias)}.${sqlIdent(column.column)}`;
+  // A hash anti join of the literals with the column's distinct values (as its type compares).
+  const [value, literal] = /^(VARCHAR|TEXT|STRING)$/i.test(type)
+    ? [col, "l.x"]
+    : /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i.test(type)
+      ? [`CAST(${col} AS DOUBLE)`, "TRY_CAST(l.x AS DOUBLE)"]
+      : [col, `TRY_CAST(l.x AS ${type})`];
+  const rows = await engine.all(
+    `WITH l AS (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS x), ` +
+      `d AS (SELECT DISTINCT ${value} AS v FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)}) ` +
+      `SELECT l.x AS x FROM l ANTI JOIN d ON d.v = ${literal}`,
+    [JSON.stringify([...new Set(literals)])],
+  );
+  return new Set(rows.map((r) => String(r.x)));
+}
+
+/** Whether a LIKE pattern (or any one predicate) matches a row. */
+async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<boolean> {
+  const { table, alias } = filter.column;
+  const condition = await predicateSql(engine, alias, [filter.predicate]);
+  const [hit] = await engine.all(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${condition} LIMIT 1)`,
+  );
+  return Number(hit?.n ?? 0) > 0;
+}
+
+/**
+ * `filter-no-match` (warning): a literal in an equality, IN or LIKE predicate that the column
+ * never takes (`'California'` where the file says `CA`, `'Yes'` vs `YES`). The closest observed
+ * values, with a source line each, show what to write instead.
+ */
+export const filterNoMatchRule: ValidationRule = queryRule({
+  code: "filter-no-match",
+  inputsOnly: true,
+  async check({ ctx, sql }) {
+    const out: Diagnostic[] = [];
+    const all: { filter: LiteralFilter; inOr: boolean }[] = [];
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      // Branches of an OR are checked too, but there a value that never occurs may be a deliberate
+      // alternative spelling ('CA' OR 'California'): only a case mistake is reported for them.
+      all.push(
+        ...conjuncts(select.where_clause).flatMap((predicate) =>
+          predicate.class === "CONJUNCTION" && predicate.type === "CONJUNCTION_OR"
+            ? disjuncts(predicate).flatMap((d) =>
+                literalFilters(d, scope).map((filter) => ({ filter, inOr: true })),
+              )
+            : literalFilters(predicate, scope).map((filter) => ({ filter, inOr: false })),
+        ),
+      );
+    }
+    // Equalities and IN lists over one column, wherever they are, are answered together.
+    const byColumn = new Map<string, { column: ColumnOf; literals: string[] }>();
+    for (const { filter } of all) {
+      if (filter.kind === "LIKE") continue;
+      const key = `${tableId(filter.column.table)}.${filter.column.column}`;
+      const group = byColumn.get(key) ?? { column: filter.column, literals: [] };
+      // A loop, not push(...spread): an IN list of 190,000 values as arguments overflows the stack.
+      for (const k of filter.literals) group.literals.push(String(constantValue(k)));
+      byColumn.set(key, group);
+    }
+    const unmatched = new Map<string, Set<string>>();
+    for (const [key, group] of byColumn)
+      unmatched.set(key, await unmatchedLiterals(ctx.engine, group.column, group.literals));
+    let beyond = 0;
+    for (const { filter, inOr } of all) {
+      let missing: Json[];
+      if (filter.kind === "LIKE") missing = (await matchesAny(ctx.engine, filter)) ? [] : filter.literals;
+      else {
+        const none = unmatched.get(`${tableId(filter.column.table)}.${filter.column.column}`)!;
+        missing = filter.literals.filter((k) => none.has(String(constantValue(k))));
+      }
+      if (missing.length === 0) continue;
+      if (out.length >= MAX_FINDINGS) {
+        beyond += missing.length;
+        continue;
+      }
+      const listed = new Set(filter.literals.map((k) => String(constantValue(k))));
+      const found: Diagnostic[] = [];
+      for (const k of missing.slice(0, EXPLAINED)) {
+        const finding = await describe(ctx.engine, filter, constantValue(k), inOr, listed);
+        if (finding)
+          found.push(settleWhen(finding, searchedElsewhere(constantValue(k), filter.column.table), "batch"));
+      }
+      const more = missing.length - Math.min(missing.length, EXPLAINED);
+      if (more > 0 && found.length > 0)
+        found[found.length - 1]!.message +=
+          ` ${more} more value(s) of the same IN list never occur in ${filter.column.column} either.`;
+      out.push(...found);
+    }
+    if (beyond > 0 && out.length > 0)
+      out[out.length - 1]!.message +=
+        ` ${beyond} more literal(s) of this query's other filters match no row either.`;
+    return out;
+  },
+});
+
+/** The finding for one literal that matches nothing, or undefined when it is a deliberate alternative. */
+async function describe(
+  engine: DuckEngine,
+  filter: LiteralFilter,
+  literal: unknown,
+  inOr: boolean,
+  listed: Set<string>,
+): Promise<Diagnostic | undefined> {
+  const { table, column } = filter.column;
+  const c = sqlIdent(column);
+  const needle = String(literal).replaceAll("%", "").replaceAll("_", " ");
+  const closest = await engine.all(
+    `SELECT ${c} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(table.name)} WHERE ${c} IS NOT NULL ` +
+      `GROUP BY ${c} ORDER BY contains(lower(CAST(${c} AS VARCHAR)), lower(trim($1))) DESC, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) DESC, count(*) DESC, ${c} LIMIT 4`,
+    [needle],
+  );
+  const [caseless] =
+    filter.kind === "LIKE" || typeof literal === "string"
+      ? await engine.all(
+          `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE CAST(${sqlIdent(column)} AS VARCHAR) ${filter.kind === "LIKE" ? "ILIKE $1" : "ILIKE $1 ESCAPE '\\'"}`,
+          [filter.kind === "LIKE" ? String(literal) : String(literal).replace(/[\\%_]/g, "\\$&")],
+        )
+      : [];
+  const caseMistake = Number(caseless?.n ?? 0) > 0;
+  if (inOr && !caseMistake) return undefined;
+  // A list that already holds the value this one is closest to ('CA' beside 'California') names
+  // alternatives for one thing: the one that never occurs is a spelling the author hedged with.
+  if (
+    filter.kind === "IN" &&
+    typeof literal === "string" &&
+    !caseMistake &&
+    closest[0] &&
+    listed.has(String(closest[0].v))
+  )
+    return undefined;
+  const caselessHint = caseMistake
+    ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`
+    : "";
+  const locations = await locate(
+    engine,
+    table,
+    closest.map((c) => Number(c.r)),
+  );
+  const shown = closest.map((c, i) => `${quote(c.v)} ×${c.n}${at(locations[i])}`).join(", ");
+  return {
+    code: "filter-no-match",
+    severity: "warning",
+    message:
+      `${filter.kind === "LIKE" ? "The pattern" : "The value"} ${quote(literal)} never occurs in ${columnLabel(table, column)}, so ${filter.kind === "IN" ? "this value of the IN list matches" : "this predicate matches"} no row. ` +
+      `Closest observed values: ${shown || "none (the column is empty)"}.${caselessHint} Use the spelling the data uses (Probe the column to see its values).`,
+    locations: present(locations),
+  };
+}

@@ -1,0 +1,365 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { sheetProfile } from "../../sheetProfile.ts";
+import type { ScanObservation } from "../../../operators/scan.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan.ts";
+import type { HeaderMisfit, SourceEntry, TableProfile } from "../../../sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { namedLike } from "../../../sourceMap/headerFit.ts";
+import { ownNodes, settleWhen } from "../../batchSettle.ts";
+import { shownBeforeBatch } from "../../shownLines.ts";
+import type { BatchSettle } from "../../batchSettle.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+
+/** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
+const SHOWN_CHARS = 400;
+
+function shown(text: string): string {
+  return JSON.stringify(text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text);
+}
+
+function lineRange(lines: number[]): string {
+  const known = lines.filter((l) => l > 0);
+  if (known.length === 0) return "";
+  const first = Math.min(...known);
+  const last = Math.max(...known);
+  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+}
+
+const FOOTER_KINDS = {
+  note: "footnote(s)",
+  trailer: "a trailer block after a blank row (report-level figures, not rows of the table)",
+  summary: "statistic row(s) summing up the rows above (not rows of the table)",
+} as const;
+
+type FooterRowLike = { line: number; text: string; kind: keyof typeof FOOTER_KINDS };
+
+/** Footer rows grouped by kind, in file order: `lines 15–16, a trailer block …: "…"; "…"`. */
+function footerText(rows: FooterRowLike[]): string {
+  const groups: FooterRowLike[][] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.kind === row.kind) last.push(row);
+    else groups.push([row]);
+  }
+  return groups
+    .map((g) => {
+      const where = lineRange(g.map((r) => r.line));
+      return `${where ? `${where}, ` : ""}${FOOTER_KINDS[g[0]!.kind]}: ${g.map((r) => shown(r.text)).join("; ")}`;
+    })
+    .join("; ");
+}
+
+/**
+ * What the runtime corrected (info) and what it could not (warning) in one file's layout.
+ * `registered`: the table a Scan made of it, which a later call of the same batch may settle a
+ * misfit header on (see renamedWherever).
+ */
+export function layoutFindings(
+  entry: SourceEntry,
+  table: TableProfile,
+  registered?: TableInfo,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
+  const sheet = table.sheet ? { sheet: table.sheet } : {};
+  const footerRows =
+    table.footer?.rows ??
+    (table.footer?.lines ?? []).map((text) => ({ line: 0, text, kind: "note" as const }));
+  const band = table.headerBand ?? [];
+  if (table.titleLines.length > 0 || footerRows.length > 0 || band.length > 0) {
+    const parts: string[] = [];
+    if (table.titleLines.length) {
+      const lines = table.titleLineNumbers ?? [];
+      parts.push(
+        `${table.titleLines.length} title row(s) above the header were skipped${lines.length ? ` (${lineRange(lines)})` : ""}: ${table.titleLines.map(shown).join("; ")}${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`,
+      );
+    }
+    for (const row of band) {
+      if (row.use === "groups")
+        parts.push(
+          `the labels of line ${row.line} (${shown(row.text)}) stand over groups of columns and were combined into the column names (${groupedNames(table)})`,
+        );
+      else if (row.use === "units")
+        parts.push(
+          `line ${row.line} under the header (${shown(row.text)}) holds units and was appended to the column names`,
+        );
+      else if (row.use === "note")
+        parts.push(
+          `line ${row.line} under the header (${shown(row.text)}) belongs to the header and was kept as a note, not read as data`,
+        );
+      else
+        parts.push(
+          `the first header cell ${shown(row.text)} (line ${row.line}) is this block's title, where the blocks above name the column; the column is named ${JSON.stringify(table.columns[0]?.name ?? "")}`,
+        );
+    }
+    if (footerRows.length) {
+      parts.push(
+        `${footerRows.length} row(s) after the data were left out of the table (its ${table.rowCount} rows end before them): ${footerText(footerRows)}`,
+      );
+    }
+    out.push({
+      code: "header-offset",
+      severity: "info",
+      message: `${where}: ${parts.join("; ")}.`,
+      locations: [
+        { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
+        ...footerRows
+          .filter((r) => r.line > 0)
+          .slice(0, 20)
+          .map((r) => ({ file: entry.path, line: r.line, ...sheet })),
+      ],
+    });
+  }
+  for (const misfit of table.headerFit ?? []) {
+    const finding: Diagnostic = {
+      code: "header-offset",
+      severity: "warning",
+      message: `${where}: the column ${JSON.stringify(misfit.column)} is named like a ${misfit.expected} but holds no ${misfit.expected}s (${misfit.samples.map((v) => JSON.stringify(v)).join(", ")}, from line ${misfit.line}), while ${JSON.stringify(misfit.neighbour)} holds them: the header looks swapped or shifted against the values. Look at the header line ${table.headerLine} and the rows under it (Bash head), and name the columns by their values in a Query (e.g. ${JSON.stringify(misfit.neighbour)} AS ${misfit.expected}).`,
+      locations: [
+        { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
+        { file: entry.path, line: misfit.line, ...sheet },
+      ],
+    };
+    out.push(registered ? settleWhen(finding, renamedWherever(registered, misfit)) : finding);
+  }
+  if (table.secondHeader)
+    out.push({
+      code: "header-offset",
+      severity: "warning",
+      message: `${where}: the row after the header (line ${table.secondHeader.line}: ${JSON.stringify(table.secondHeader.text.slice(0, 100))}) looks like a second header row (text where the rows below hold numbers); it was read as data and keeps its columns as text. Exclude that row in a Query by filtering on its values, then convert the columns to numbers.`,
+      locations: [{ file: entry.path, line: table.secondHeader.line, ...sheet }],
+    });
+  const unnamed = table.columns.filter((c) => /^column\d+$/.test(c.name) && c.nullFraction < 1);
+  if (table.headerLine === 0 && (table.read.kind === "csv" || table.noHeader) && unnamed.length > 0) {
+    const first = table.read.kind === "csv" ? table.read.skipLines + 1 : undefined;
+    // Names a description beside the file lists, in order, for exactly these columns (describedFields.ts).
+    const described = table.describedNames;
+    const listed = described
+      ? ` ${described.file} lists ${described.fields.length} fields in order (lines ${described.fields[0]!.line}-${described.fields[described.fields.length - 1]!.line}): ${described.fields
+          .slice(0, 8)
+          .map((f, i) => `${table.columns[i]?.name} = ${JSON.stringify(f.name)}`)
+          .join(
+            ", ",
+          )}${described.fields.length > 8 ? ", …" : ""}; check them against the values before naming the columns.`
+      : "";
+    out.push({
+      code: "header-offset",
+      severity: "warning",
+      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${listed}`,
+      locations: [{ file: entry.path, line: first ?? 1, ...sheet }],
+    });
+  } else if (unnamed.length > 0)
+    // A fact about the map, not a risk in itself: the positional name (`column2`) already says that
+    // the header gave none; what the values are is for whoever uses the column to look up.
+    out.push({
+      code: "header-offset",
+      severity: "info",
+      message: `${where}: ${unnamed.length} column(s) have no name in the header (line ${table.headerLine}) but hold data, so they are named by position: ${unnamed.map((c) => `${c.name} (e.g. ${JSON.stringify((c.samples[0] ?? "").slice(0, 60))})`).join(", ")}. Look at the lines around the header (Bash head) for what they hold before using them.`,
+      locations: [{ file: entry.path, line: table.headerLine, ...sheet }],
+    });
+  return out;
+}
+
+/**
+ * A misnamed column (`Year` holding theft types) is settled by the later calls of the same batch
+ * when every one of their reads of it renames it — a select item `"Year" AS theft_type`, to a name
+ * that does not promise the same kind (`AS yr` would) — and at least one does. Any other read (in
+ * a WHERE, a GROUP BY, an expression, a `*`) or a rename to a name of the same kind keeps the
+ * warning; so does a later call that replaces the table.
+ */
+function renamedWherever(table: TableInfo, misfit: HeaderMisfit): BatchSettle {
+  return (later, ctx) => {
+    if (ctx.state.table(table.name) !== table) return undefined;
+    const renames: { by: number; alias: string }[] = [];
+    for (const query of later)
+      for (const select of selectNodes(query.statement)) {
+        const scope = scopeOf(select.from_table, ctx.state);
+        const aliases = [...scope].filter(([, info]) => info === table).map(([alias]) => alias);
+        if (aliases.length === 0) continue;
+        const isMisfit = (n: Json): boolean => {
+          const c = resolveColumn(n.column_names as string[], scope);
+          return c !== undefined && c.table === table && c.column === misfit.column;
+        };
+        const renaming = new Set<Json>();
+        for (const item of (select.select_list as Json[] | undefined) ?? []) {
+          if (item.class !== "COLUMN_REF" || !isMisfit(item)) continue;
+          const alias = String(item.alias ?? "");
+          if (alias === "" || alias.toLowerCase() === misfit.column.toLowerCase()) return undefined;
+          if (namedLike(misfit.expected, alias)) return undefined;
+          renaming.add(item);
+          renames.push({ by: query.index, alias });
+        }
+        let otherRead = false;
+        ownNodes(select, (n) => {
+          if (n.class === "COLUMN_REF" && !renaming.has(n) && isMisfit(n)) otherRead = true;
+          const relation = String(n.relation_name ?? "").toLowerCase();
+          if (n.class === "STAR" && (relation === "" || aliases.includes(relation))) otherRead = true;
+        });
+        if (otherRead) return undefined;
+      }
+    const first = renames[0];
+    if (!first) return undefined;
+    const calls = [...new Set(renames.map((r) => r.by))];
+    return {
+      by: first.by,
+      how: `it reads ${JSON.stringify(misfit.column)} of ${table.name} only renamed (AS ${[...new Set(renames.map((r) => r.alias))].join(", AS ")})${
+        calls.length > 1
+          ? `, as do calls ${calls
+              .slice(1)
+              .map((c) => `#${c}`)
+              .join(", ")}`
+          : ""
+      }, and no later call of the batch reads it under its header name`,
+    };
+  };
+}
+
+/** The column names that group labels were combined into (a few, for the message). */
+function groupedNames(table: TableProfile): string {
+  const labels = (table.headerBand ?? [])
+    .filter((b) => b.use === "groups")
+    .flatMap((b) => b.text.split(" | "));
+  const names = table.columns
+    .map((c) => c.name)
+    .filter((n) => labels.some((l) => n.startsWith(`${l} `) || n === l));
+  return names.length > 6 ? `${names.slice(0, 6).join(", ")}, …` : names.join(", ");
+}
+
+/**
+ * `header-offset`: where a file's table does not start at its first line or end at its last —
+ * `info` where the runtime corrected it (title rows skipped, group labels and units combined into
+ * the names, header notes set aside, footnotes, trailer blocks and statistic rows left out, each
+ * listed whole), `warning` where it could not (a header that does not fit its values, unnamed
+ * columns, a block without a header, a second header row read as data).
+ */
+export const headerOffsetRule: ValidationRule = {
+  code: "header-offset",
+  phase: "after",
+  ops: ["Scan", "UnionScan", "Query"],
+  inputsOnly: false,
+  check: ({ op, observation, ctx, sql }) => {
+    if (op === "Query") return sql ? unnamedColumnsRead(sql.statement, ctx) : [];
+    if (op === "Scan") {
+      const o = observation as ScanObservation;
+      const entry = ctx.entry(o.provenance.file);
+      const table = sheetProfile(entry, o.provenance.sheet);
+      return entry && table ? layoutFindings(entry, table, ctx.state.table(o.table)) : [];
+    }
+    const o = observation as UnionScanObservation;
+    const findings = o.sources.flatMap((s) => {
+      const entry = ctx.entry(s.file);
+      const table = sheetProfile(entry, undefined);
+      return entry && table ? layoutFindings(entry, table) : [];
+    });
+    const infos = findings.filter((d) => d.severity === "info");
+    const rest = findings.filter((d) => d.severity !== "info");
+    // One info for the whole union: the per-file messages repeat each other.
+    const summary: Diagnostic[] = infos.length
+      ? [
+          {
+            ...infos[0]!,
+            message:
+              infos.length > 1
+                ? `${infos[0]!.message} The same correction applied to ${infos.length - 1} more file(s).`
+                : infos[0]!.message,
+            locations: infos.slice(0, 5).flatMap((d) => d.locations),
+          },
+        ]
+      : [];
+    return [...summary, ...rest];
+  },
+};
+
+/**
+ * A Query that reads a column the file's header does not name (`column2`, named by position): the
+ * Scan noted it as a fact of the map; reading it is where it matters, so here it is a warning with
+ * the header's line and a value of the column. It is info when the query does both things the
+ * warning asks — it names the column wherever it reads it (`column2 AS stated_share`, never
+ * `column2` bare, in a WHERE or under `*`), and the file's header and the rows under it were
+ * printed (Bash head/cat) before this batch, so the agent had them in front of it when it wrote the
+ * query. A print of the same batch, or the Scan's one sample value, is not that.
+ */
+function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[] {
+  interface Read {
+    table: TableInfo;
+    column: string;
+    aliases: string[];
+    bare: boolean;
+  }
+  const reads = new Map<string, Read>();
+  for (const select of selectNodes(statement)) {
+    const scope = scopeOf(select.from_table, ctx.state);
+    const renaming = new Set<Json>();
+    const note = (n: Json, alias: string | undefined): void => {
+      const column = resolveColumn(n.column_names as string[], scope);
+      if (!column || !/^column\d+$/.test(column.column) || column.table.provenance.kind !== "scan") return;
+      const file = column.table.provenance.files[0];
+      if (!file || file.headerLine <= 0) return;
+      const key = `${column.table.name}.${column.column}`;
+      const read = reads.get(key) ?? { table: column.table, column: column.column, aliases: [], bare: false };
+      reads.set(key, read);
+      if (alias) read.aliases.push(alias);
+      else read.bare = true;
+    };
+    for (const item of (select.select_list as Json[] | undefined) ?? []) {
+      const alias = String(item.alias ?? "");
+      if (item.class !== "COLUMN_REF" || alias === "" || /^column\d+$/i.test(alias)) continue;
+      renaming.add(item);
+      note(item, alias);
+    }
+    ownNodes(select, (n) => {
+      if (n.class === "COLUMN_REF" && !renaming.has(n)) note(n, undefined);
+    });
+    ownNodes(select, (n) => {
+      // `*` reads every column under the name it has: an unnamed one stays `column2`.
+      if (n.class !== "STAR") return;
+      const relation = String(n.relation_name ?? "").toLowerCase();
+      for (const [alias, table] of scope) {
+        if (relation !== "" && relation !== alias) continue;
+        for (const c of table.schema)
+          if (/^column\d+$/.test(c.name)) {
+            const read = reads.get(`${table.name}.${c.name}`);
+            if (read) read.bare = true;
+          }
+      }
+    });
+  }
+  const out: Diagnostic[] = [];
+  for (const { table, column, aliases, bare } of reads.values()) {
+    const file = table.provenance.files[0]!;
+    const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
+    const sample = profile?.samples[0];
+    const where = `${file.path}${file.sheet ? ` [${file.sheet}]` : ""}`;
+    const what =
+      `The query reads ${table.name}.${column}, a column that the header of ${where} (line ${file.headerLine}) does not name` +
+      `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. `;
+    const view = bare ? undefined : shownBeforeBatch(ctx.state, file.path, file.headerLine + 1);
+    const location = { file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) };
+    out.push(
+      view
+        ? {
+            code: "header-offset",
+            severity: "info",
+            message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+            locations: [location],
+          }
+        : {
+            code: "header-offset",
+            severity: "warning",
+            message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+            locations: [location],
+          },
+    );
+  }
+  return out;
+}
+
+/** Column names, the first 12 of a long list and how many more. */
+function clipList(names: string[]): string {
+  return names.length > 12
+    ? `${names.slice(0, 12).join(", ")} and ${names.length - 12} more`
+    : names.join(", ");
+}

@@ -1,0 +1,199 @@
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { conjuncts, filterFor, outerRefs, predicateSql, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import type { EquiJoin, Json, KeyOf } from "../../sqlFacts.ts";
+import { parseTree } from "../../sqlText.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import type { Loss } from "./sideLoss.ts";
+
+/** An earlier result of the session holding at most this many rows is compared with the lost keys. */
+const LISTING_ROWS = 10_000;
+
+/** A side of at most this many rows is tested against earlier queries' predicates (accountedEarlier). */
+const ACCOUNTED_ROWS = 100_000;
+
+/**
+ * An earlier result of this session that lists exactly the keys this join cannot pair: every key
+ * the join drops from this side is in it, and every key in it is one that one side or the other
+ * lacks — the anti-join listing an analyst runs before deciding to drop them (`… WHERE (Community,
+ * Beach) NOT IN (SELECT … FROM b2 WHERE b2.src <> b.src)`). Such a result shows the session has
+ * already looked at these very rows. A result that lists all keys, matched or not, is no such
+ * listing. Only joins on columns, checked exactly (not on a sample of keys).
+ */
+export async function listedEarlier(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  loss: Loss,
+  output: string,
+): Promise<TableInfo | undefined> {
+  const [mine, theirs] = [loss.from, loss.to];
+  if (loss.sampleEvery > 1 || loss.facts.lostKeys > LISTING_ROWS) return undefined;
+  if ([...mine, ...theirs].some((k) => k.column === undefined)) return undefined;
+  const joined = new Set([mine[0]!.table.name.toLowerCase(), theirs[0]!.table.name.toLowerCase()]);
+  const named = (t: TableInfo, keys: KeyOf[]): string[] | undefined => {
+    const columns = keys.map(
+      (k) => t.schema.find((c) => c.name.toLowerCase() === k.column!.toLowerCase())?.name,
+    );
+    return columns.every((c) => c !== undefined) ? (columns as string[]) : undefined;
+  };
+  const listings = [...ctx.state.tables.values()].flatMap((t) => {
+    if (t.provenance.kind !== "query" || joined.has(t.name.toLowerCase())) return [];
+    if (t.name.toLowerCase() === output.toLowerCase() || t.rowCount === 0 || t.rowCount > LISTING_ROWS)
+      return [];
+    const columns = named(t, mine) ?? named(t, theirs);
+    return columns ? [{ table: t, columns }] : [];
+  });
+  if (listings.length === 0) return undefined;
+  const k = mine.map((_, j) => `k${j}`).join(", ");
+  const keysOf = (keys: KeyOf[]): string =>
+    keys.map((key, j) => `CAST(${key.sql} AS VARCHAR) AS k${j}`).join(", ");
+  const from = (keys: KeyOf[]): string => `${sqlIdent(keys[0]!.table.name)} AS ${sqlIdent(keys[0]!.alias)}`;
+  const notNull = (keys: KeyOf[]): string => keys.map((key) => `(${key.sql}) IS NOT NULL`).join(" AND ");
+  const [mineFilter, theirFilter] = [
+    await filterFor(ctx.engine, join.select, mine[0]!.alias, ctx.state),
+    await filterFor(ctx.engine, join.select, theirs[0]!.alias, ctx.state),
+  ];
+  // The keys each side drops: kept rows of one side whose key no row of the other side holds.
+  const lost =
+    `lm AS (SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)} WHERE (${mineFilter}) AND ${notNull(mine)} ` +
+    `EXCEPT SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)}), ` +
+    `lt AS (SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)} WHERE (${theirFilter}) AND ${notNull(theirs)} ` +
+    `EXCEPT SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)}), ` +
+    `u AS (SELECT * FROM lm UNION SELECT * FROM lt)`;
+  for (const { table, columns } of listings) {
+    const listed = columns.map((c, j) => `CAST(${sqlIdent(c)} AS VARCHAR) AS k${j}`).join(", ");
+    const [row] = await ctx.engine.all(
+      `WITH ${lost}, t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)}) ` +
+        `SELECT (SELECT count(*) FROM lm) AS lost, (SELECT count(*) FROM lm SEMI JOIN t USING (${k})) AS listed, ` +
+        `(SELECT count(*) FROM t ANTI JOIN u USING (${k})) AS extra`,
+    );
+    const n = Number(row?.lost ?? 0);
+    if (n > 0 && Number(row?.listed) === n && Number(row?.extra) === 0) return table;
+  }
+  return undefined;
+}
+
+/** An earlier query's predicate that selects, on a join's side, exactly the rows the join drops. */
+export interface Accounting {
+  /** The earlier query's table (its call is `producedBy`). */
+  table: TableInfo;
+  /** The predicate as DuckDB renders it (over the join side's alias). */
+  predicate: string;
+  /** `WHERE` or `FILTER`: where the earlier query had it. */
+  clause: string;
+}
+
+/** The tables a table was computed from, itself first (through the inputs of query tables). */
+function lineage(table: TableInfo, state: OperatorContext["state"]): Set<TableInfo> {
+  const out = new Set<TableInfo>();
+  const go = (t: TableInfo | undefined): void => {
+    if (!t || out.has(t)) return;
+    out.add(t);
+    if (t.provenance.kind === "query") for (const name of t.provenance.inputs ?? []) go(state.table(name));
+  };
+  go(table);
+  return out;
+}
+
+/** A copy of a predicate whose own column references `alias.col` read `to.col` (subqueries untouched). */
+function realiased(predicate: Json, alias: string, to: string): Json {
+  const copy = JSON.parse(JSON.stringify(predicate)) as Json;
+  walkOwn(copy, (n) => {
+    const names = n.column_names as string[] | undefined;
+    if (n.class === "COLUMN_REF" && names?.length === 2 && names[0]!.toLowerCase() === alias)
+      n.column_names = [to, names[1]!];
+  });
+  return copy;
+}
+
+/**
+ * An earlier query of this session (or an earlier call of this batch) over this side's table — or
+ * a table it was computed from — whose WHERE, or WHERE and an aggregate's FILTER, selects on this
+ * side exactly the rows the join drops: `count(*) FILTER (WHERE name ILIKE '%Micropolitan%')` over
+ * the same table counting the very rows that find no partner, or `WHERE k NOT IN (SELECT k FROM
+ * other)` over the table this side extends. The session has already set these rows apart by a
+ * property of its own: the loss is what it counted, not news. Evaluated on this side's rows as the
+ * query keeps them; the predicate must select every dropped row and no other. Exact joins only.
+ */
+export async function accountedEarlier(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  loss: Loss,
+  output: string,
+): Promise<Accounting | undefined> {
+  if (loss.sampleEvery > 1) return undefined;
+  const [mine, theirs] = [loss.from, loss.to];
+  const side = mine[0]!.table;
+  // Each candidate is one pass over this side: tables an analyst sets rows apart in by eye are small.
+  if (side.rowCount > ACCOUNTED_ROWS) return undefined;
+  const other = theirs[0]!.table;
+  const ancestors = lineage(side, ctx.state);
+  const names = new Set(side.schema.map((c) => c.name.toLowerCase()));
+  const candidates: { table: TableInfo; alias: string; predicate: Json; clause: string }[] = [];
+  for (const table of ctx.state.tables.values()) {
+    const sql = table.provenance.sql;
+    if (table.provenance.kind !== "query" || !sql || table.name.toLowerCase() === output.toLowerCase())
+      continue;
+    if (table === side || table === other) continue;
+    let statement: Json | undefined;
+    try {
+      statement = (await parseTree(ctx.engine, sql)).statements[0]?.node;
+    } catch {
+      continue;
+    }
+    for (const select of selectNodes(statement ?? {})) {
+      const from = select.from_table as Json | undefined;
+      if (from?.type !== "BASE_TABLE") continue;
+      const read = ctx.state.table(String(from.table_name));
+      if (!read || !ancestors.has(read)) continue;
+      const alias = String(from.alias || from.table_name).toLowerCase();
+      const where = select.where_clause as Json | null;
+      const filters: Json[] = [];
+      walkOwn(select.select_list, (n) => {
+        if (n.class === "FUNCTION" && n.filter) filters.push(n.filter as Json);
+      });
+      const and = (parts: Json[]): Json =>
+        parts.length === 1
+          ? parts[0]!
+          : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: parts };
+      if (where) candidates.push({ table, alias, predicate: where, clause: "WHERE" });
+      for (const f of filters)
+        candidates.push({ table, alias, predicate: and([...conjuncts(where), f]), clause: "FILTER" });
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  const m = mine[0]!.alias;
+  const t = theirs[0]!.alias;
+  const mineFilter = await filterFor(ctx.engine, join.select, m, ctx.state);
+  const notNull = mine.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
+  const partner = mine.map((k, j) => `(${theirs[j]!.sql}) = (${k.sql})`).join(" AND ");
+  for (const c of candidates) {
+    // The predicate must read only this side's columns (subqueries may read any table).
+    const refs = outerRefs(c.predicate, ctx.state);
+    if (!refs || refs.length === 0) continue;
+    if (
+      refs.some(
+        (r) => (r.length === 2 && r[0]!.toLowerCase() !== c.alias) || !names.has(r.at(-1)!.toLowerCase()),
+      )
+    )
+      continue;
+    let predicate: string;
+    try {
+      predicate = await predicateSql(ctx.engine, m, [realiased(c.predicate, c.alias, m)]);
+    } catch {
+      continue;
+    }
+    try {
+      const [row] = await ctx.engine.all(
+        `SELECT count(*) FILTER (WHERE lost) AS lost, count(*) FILTER (WHERE lost <> chosen) AS differ FROM (` +
+          `SELECT NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(t)} WHERE ${partner}) AS lost, ` +
+          `coalesce((${predicate}), false) AS chosen FROM ${sqlIdent(side.name)} AS ${sqlIdent(m)} WHERE (${mineFilter}) AND ${notNull})`,
+      );
+      if (Number(row?.lost) === loss.facts.lostRows && Number(row?.differ) === 0)
+        return { table: c.table, predicate, clause: c.clause };
+    } catch {
+      // A predicate that does not evaluate on this side accounts for nothing.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,184 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { profileOfJoin } from "../../joinProfile.ts";
+import { equiJoins, usedOutsideJoin } from "../../sqlFacts.ts";
+import type { KeyOf } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import { tableId } from "../../tableMemo.ts";
+import { restrictionOf } from "../../joinRestriction.ts";
+import { filteredLoss } from "../../joinFilteredLoss.ts";
+import { keptJoin } from "../../effect/keptJoin.ts";
+import { accountedEarlier, listedEarlier } from "./earlierQueries.ts";
+import { onlyAtTheEnds, onlyTotals, spansOf, twoCalendars } from "./keySpans.ts";
+import { describeLoss } from "./lossMessage.ts";
+import type { Loss } from "./sideLoss.ts";
+
+/**
+ * Losses already reported in this session, per shared state: the same tables joined on the same
+ * keys dropping the same rows again (a listing after the answer query) is not news.
+ */
+const reportedLosses = new WeakMap<object, Set<string>>();
+
+/**
+ * `join-row-loss` (warning): an inner join drops rows whose key has no partner on the
+ * other side — the year one file lacks vanishes from the result. Keys may be columns or
+ * expressions (`lower(a.name) = lower(b.name)`). Only rows the query's own WHERE keeps count; a
+ * side used purely as a filter — and a semi join, a filter by construction — is intended filtering; and when one side matches
+ * completely while most of the other is dropped, the other side is a lookup table and its unused
+ * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
+ * the keys (see joinProfile), and the finding says so.
+ */
+export const joinRowLossRule: ValidationRule = queryRule({
+  code: "join-row-loss",
+  inputsOnly: true,
+  async check({ ctx, sql, args }) {
+    const out: Diagnostic[] = [];
+    for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
+      // A semi join is a filter by construction (`a SEMI JOIN b` keeps the rows of a that b has;
+      // none of b's columns reach the result): the rows it drops are the ones it is asked to drop.
+      if (join.joinType !== "INNER") continue;
+      const left = join.pairs.map((p) => p.left);
+      const right = join.pairs.map((p) => p.right);
+      // A side none of whose columns the query uses is a filter: its own lost rows don't matter,
+      // and the rows it removes from the other side are removed on purpose.
+      const used = (alias: string): boolean => usedOutsideJoin(join.select, join.node, alias, ctx.state);
+      if (!used(left[0]!.alias) || !used(right[0]!.alias)) continue;
+      const profile = await profileOfJoin(ctx, join);
+      const losses: Loss[] = [
+        { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
+        { from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery },
+      ];
+      for (const loss of losses) {
+        if (loss.facts.lostRows === 0) continue;
+        const otherSideComplete =
+          losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
+        // A lookup table: every row of the other side found its key here, and either most of this
+        // side is unused or this side has one row per key while the other repeats keys (a dimension
+        // of facts). Its unused rows carry no facts; two tables of one row per key each (a year's
+        // rainfall and a year's yield) are not lookups, and a year one lacks is a loss.
+        const other = losses.find((l) => l !== loss)?.facts;
+        const lookup =
+          otherSideComplete &&
+          (loss.facts.lostRows > 0.5 * loss.facts.kept ||
+            (loss.facts.maxPerKey <= 1 && (other?.maxPerKey ?? 1) > 1));
+        const ends = !lookup && (await onlyAtTheEnds(ctx, join, loss));
+        if (lookup || ends) {
+          out.push(await describeLoss(ctx, join.joinType, loss, lookup ? "lookup" : "ends"));
+          continue;
+        }
+        // Only rows labelled as totals ('All', 'Total') have no partner: the join removes the totals
+        // from a table of entities, which is what a per-entity answer needs.
+        if (onlyTotals(loss)) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "totals"));
+          continue;
+        }
+        const spans = await spansOf(ctx, join, loss);
+        if (spans && spans.gaps === 0) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
+          continue;
+        }
+        // Two dated series, each missing a few dates the other has (trading days, observation
+        // days): the join compares them on the dates both have. A date one side lacks while the
+        // other lacks none is a gap, and stays a warning.
+        const calendars =
+          spans &&
+          (await twoCalendars(
+            ctx,
+            join,
+            loss,
+            losses.find((l) => l !== loss)!,
+          ));
+        if (spans && calendars) {
+          out.push(
+            await describeLoss(
+              ctx,
+              join.joinType,
+              loss,
+              "calendars",
+              undefined,
+              undefined,
+              spans,
+              undefined,
+              undefined,
+              calendars,
+            ),
+          );
+          continue;
+        }
+        // The other side is a list its own WHERE selected by key, and that WHERE rejects every
+        // dropped key: the join applies the analyst's restriction.
+        const restriction = await restrictionOf(
+          ctx,
+          join,
+          loss.from,
+          loss.to,
+          loss.facts.lostKeys,
+          loss.sampleEvery,
+        );
+        if (restriction) {
+          out.push(
+            await describeLoss(
+              ctx,
+              join.joinType,
+              loss,
+              "restricted",
+              undefined,
+              undefined,
+              undefined,
+              restriction,
+            ),
+          );
+          continue;
+        }
+        const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
+        reportedLosses.set(ctx.state, reported);
+        const key = lossKey(loss);
+        if (reported.has(key)) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "again"));
+          continue;
+        }
+        const listing = await listedEarlier(ctx, join, loss, String(args.output ?? ""));
+        if (listing) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "listed", listing));
+          continue;
+        }
+        const accounted = await accountedEarlier(ctx, join, loss, String(args.output ?? ""));
+        if (accounted) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "accounted", undefined, accounted));
+          continue;
+        }
+        reported.add(key);
+        const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
+        out.push({
+          ...(await describeLoss(
+            ctx,
+            join.joinType,
+            loss,
+            "loss",
+            undefined,
+            undefined,
+            spans,
+            undefined,
+            filtered,
+          )),
+          ...(await keptJoin(
+            ctx.engine,
+            sql.statement,
+            ctx.state,
+            join,
+            loss.from[0]!.alias,
+            tableLabel(loss.from[0]!.table),
+          )),
+        });
+      }
+    }
+    return out;
+  },
+});
+
+/** The same tables, keys and lost rows: the same loss. */
+function lossKey(loss: Loss): string {
+  const side = (keys: KeyOf[]): string => `${tableId(keys[0]!.table)}:${keys.map((k) => k.sql).join(",")}`;
+  return `${side(loss.from)}|${side(loss.to)}|${loss.facts.kept}|${loss.facts.lostRows}|${loss.facts.lostKeys}|${loss.sampleEvery}`;
+}

@@ -1,0 +1,207 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { at, literal, locate, present, typeOf } from "../../evidence.ts";
+import { scaled } from "../../joinProfile.ts";
+import type { KeyOf } from "../../sqlFacts.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import type { Restriction } from "../../joinRestriction.ts";
+import type { FilteredLoss } from "../../joinFilteredLoss.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import type { Accounting } from "./earlierQueries.ts";
+import { text } from "./keySpans.ts";
+import type { Calendars, Spans } from "./keySpans.ts";
+import type { Loss } from "./sideLoss.ts";
+
+/** Letters and digits only, lower-case: what a normalised join key keeps of a text. */
+function letters(value: unknown): string {
+  return String(value ?? "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/**
+ * A key normalised for the join (`'lagrangegaal'`) reads badly; the text it was made from reads
+ * well. The first text column of the same rows that holds every shown key's letters and digits
+ * (`name`: 'LaGrange, GA-AL Micropolitan Statistical Area') and differs from the key, with its
+ * value per row id — undefined when no column does, or the key is a plain column of readable text.
+ */
+async function originalText(
+  ctx: OperatorContext,
+  table: TableInfo,
+  loss: Loss,
+): Promise<{ column: string; texts: Map<number, string> } | undefined> {
+  const examples = loss.facts.lost;
+  if (examples.length === 0 || loss.from.length !== 1) return undefined;
+  const keyColumn = loss.from[0]!.column?.toLowerCase();
+  const texts = table.schema.filter((c) => c.type === "VARCHAR" && c.name.toLowerCase() !== keyColumn);
+  if (texts.length === 0) return undefined;
+  try {
+    const rows = await ctx.engine.all(
+      `SELECT rowid AS __rowid, ${texts.map((c) => sqlIdent(c.name)).join(", ")} FROM ${sqlIdent(table.name)} WHERE rowid IN (${examples.map((e) => Number(e.rowid)).join(", ")})`,
+    );
+    const byRow = new Map(rows.map((r) => [Number(r.__rowid), r]));
+    for (const column of texts) {
+      const values = examples.map((e) => byRow.get(Number(e.rowid))?.[column.name]);
+      const fits = examples.every((e, i) => {
+        const value = values[i];
+        // A normalised key is lower-case text; a year or a name as written is shown as it is.
+        const raw = e.key[0];
+        if (typeof raw !== "string" || raw !== raw.toLowerCase()) return false;
+        const key = letters(raw);
+        return typeof value === "string" && key !== "" && value !== raw && letters(value).includes(key);
+      });
+      if (fits)
+        return {
+          column: column.name,
+          texts: new Map(examples.map((e, i) => [e.rowid, values[i] as string])),
+        };
+    }
+  } catch {
+    // A table without row ids (a derived view): the keys alone.
+  }
+  return undefined;
+}
+
+/** The finding of one loss: its severity and message by what the rule found of it (`kind`), with the lost rows as evidence. */
+export async function describeLoss(
+  ctx: OperatorContext,
+  joinType: string,
+  loss: Loss,
+  kind:
+    | "loss"
+    | "lookup"
+    | "ends"
+    | "overlap"
+    | "again"
+    | "listed"
+    | "accounted"
+    | "restricted"
+    | "totals"
+    | "calendars",
+  listing?: TableInfo,
+  accounted?: Accounting,
+  spans?: Spans,
+  restriction?: Restriction,
+  filtered?: FilteredLoss,
+  calendars?: Calendars,
+): Promise<Diagnostic> {
+  const table = loss.from[0]!.table;
+  const other = loss.to[0]!.table;
+  const { facts, sampleEvery } = loss;
+  const locations = await locate(
+    ctx.engine,
+    table,
+    facts.lost.map((e) => e.rowid),
+  );
+  // An expression key (`a.year - 1`) is written like the column it is compared with.
+  const keyType = (j: number): string | undefined => {
+    const [mine, theirs] = [loss.from[j]!, loss.to[j]!];
+    return mine.column
+      ? typeOf(table, mine.column)
+      : theirs.column
+        ? typeOf(other, theirs.column)
+        : undefined;
+  };
+  const readable = await originalText(ctx, table, loss);
+  const keyText = facts.lost.map((e, i) => {
+    const original = readable?.texts.get(e.rowid);
+    return `${loss.from.map((_, j) => literal(e.key[j], keyType(j))).join("/")}${original === undefined ? "" : ` (${readable!.column} ${literal(original, "VARCHAR")})`}${at(locations[i])}`;
+  });
+  // A self-join names its sides by alias: "rainfall a" lost rows with no match in "rainfall b".
+  const self = table === other;
+  const sideName = (keys: KeyOf[]): string =>
+    self ? `${tableLabel(keys[0]!.table)} ${keys[0]!.alias}` : tableLabel(keys[0]!.table);
+  const keyName = (k: KeyOf): string => (self && k.column ? `${k.alias}.${k.column}` : k.label);
+  const on = loss.from.map((k, i) => `${keyName(k)} = ${keyName(loss.to[i]!)}`).join(" AND ");
+  const [mineName, otherName] = [sideName(loss.from), sideName(loss.to)];
+  const amount =
+    sampleEvery > 1
+      ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${mineName} with no match in ${otherName} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
+      : `${facts.lostRows} of ${facts.kept} row(s) of ${mineName} (${facts.lostKeys} key value(s) with no match in ${otherName})`;
+  const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
+  if (kind === "ends")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "overlap") {
+    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} keeps the span both sides cover: ${mineName} runs ${span(spans!.mine)}, ${otherName} ${span(spans!.theirs)}. It leaves out ${amount}, all outside ${span(spans!.theirs)} (e.g. ${examples}); no key inside that span is missing. Use a LEFT JOIN if the rows outside it belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
+  if (kind === "totals")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the total. Use a LEFT JOIN if the total belongs in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "calendars") {
+    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} compares the two series on the dates both have. ${amount} fall on dates ${otherName} lacks inside its span ${span(spans!.theirs)} (e.g. ${examples}), and ${calendars!.otherRows} of ${calendars!.otherKept} row(s) of ${otherName} on ${calendars!.otherGaps} date(s) inside ${mineName}'s span that ${mineName} lacks: each side misses dates the other has (different calendars), not a block of the other's data. Use a LEFT JOIN if a date one side lacks belongs in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
+  if (kind === "again")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} again dropped ${amount}, as reported for an earlier call of this session: ${examples}.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "listed")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are keys that ${tableLabel(listing!)}, an earlier result of this session, lists as unmatched.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "accounted") {
+    const by = accounted!.table.producedBy;
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are exactly the rows that ${by ? `call #${by.index} (${tableLabel(accounted!.table)})` : tableLabel(accounted!.table)}, an earlier query of this session, set apart with ${accounted!.clause} ${accounted!.predicate}: evaluated on ${mineName}, it selects every dropped row and no other.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
+  if (kind === "restricted")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  if (kind === "lookup")
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message: `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} matched, and ${amount} were not needed (e.g. ${examples}).`,
+      locations: present(locations).slice(0, 1),
+    };
+  return {
+    code: "join-row-loss",
+    severity: "warning",
+    message:
+      `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. ` +
+      // The query's own filter on the other side drops more: both figures, each for what it is.
+      (filtered && filtered.rows !== facts.lostRows
+        ? `Those keys occur in no row of ${otherName}; counting only the rows of ${otherName} that WHERE ${filtered.filter} keeps, ${filtered.rows} of ${facts.kept} row(s) (${filtered.keys} key value(s)) find no partner. `
+        : "") +
+      (spans
+        ? `${spans.gaps} of these key value(s) lie inside the span ${otherName} covers (${text(spans.theirs[0])}–${text(spans.theirs[1])}), missing there: ${spans.gapKeys.map(text).join(", ")}${spans.gaps > spans.gapKeys.length ? ", …" : ""}. `
+        : "") +
+      `If those rows belong in the answer, use a LEFT/FULL JOIN and handle the missing values; if they are meant to be excluded, filter them explicitly.`,
+    locations: present(locations),
+  };
+}

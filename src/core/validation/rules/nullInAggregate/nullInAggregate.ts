@@ -1,0 +1,257 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import { aggregateOperandUses, aggregateUses, replacesNulls } from "../../aggregateUses.ts";
+import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
+import { at, literal, locate, present, typeOf } from "../../evidence.ts";
+import { conjuncts, equiJoins, expressionSql, filterFor, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import { columnStats } from "../../columnStats.ts";
+import { joinProfile, scaled } from "../../joinProfile.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { memoized } from "../../tableMemo.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
+import { correlatedKeys } from "../../correlatedKeys.ts";
+import { ofObserved, onlySeriesGaps } from "../../seriesGaps.ts";
+import { writtenAsMarkers } from "../../markerNulls.ts";
+
+/** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
+export const NULL_SKIPPING = new Set([
+  "sum",
+  "avg",
+  "mean",
+  "median",
+  "stddev",
+  "stddev_samp",
+  "stddev_pop",
+  "variance",
+  "var_samp",
+  "var_pop",
+  "product",
+  "fsum",
+  "favg",
+  "quantile",
+  "quantile_cont",
+  "geomean",
+]);
+
+/**
+ * `null-in-aggregate` (warning): an aggregate over a column that holds NULLs among the rows the
+ * query keeps; SUM/AVG skip them silently, so the result describes fewer rows than it seems.
+ * Filtering them (`WHERE col IS NOT NULL`) or replacing them (`coalesce`) makes the choice explicit.
+ */
+export const nullInAggregateRule: ValidationRule = queryRule({
+  code: "null-in-aggregate",
+  inputsOnly: true,
+  async check({ ctx, sql }) {
+    const out: Diagnostic[] = [];
+    const seen = new Set<string>();
+    const skipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
+    // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
+    // as a bare `avg(a)` would be, and the finding names the expression.
+    const uses = [
+      ...aggregateUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: false })),
+      ...aggregateOperandUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: true })),
+    ];
+    for (const { use, operand } of uses) {
+      const { table, column, alias } = use.column;
+      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
+      // `sum(coalesce(x, 0))` replaces them.
+      if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) continue;
+      if (replacesNulls(use)) continue;
+      const key = `${table.name}.${column}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // A correlated subquery reads only the rows whose key an enclosing row holds.
+      const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
+      const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
+      const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
+      const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
+      const count = (): Promise<Record<string, unknown>[]> =>
+        ctx.engine.all(
+          `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
+        );
+      // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
+      // purpose, and a sum skipping NULLs adds them as 0 anyway.
+      const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
+      const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
+      const call = operand
+        ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
+        : `${use.fn}(${column})`;
+      if (outer) out.push(outer(call, column));
+      // DuckDB's column statistics already say whether a stored column has any NULL at all.
+      if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
+      // A first look at the table's rows that the query's own predicates keep (a superset of what
+      // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
+      // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
+      const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+      if (Number(first?.nulls ?? 0) === 0) continue;
+      // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
+      if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) continue;
+      const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+      const a = sqlIdent(alias);
+      const [row] = await ctx.engine.all(
+        `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS nulls, ` +
+          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS rows${kept.from}` +
+          (correlated && !kept.exact ? ` AND ${correlated}` : ""),
+      );
+      const nulls = Number(row?.nulls ?? 0);
+      if (nulls === 0) continue;
+      const rowids = ((row?.rows as unknown[]) ?? [])
+        .map(Number)
+        .sort((x, y) => x - y)
+        .slice(0, 3);
+      const locations = await locate(ctx.engine, table, rowids);
+      // Days a series has no observation for: a mean of the observed values skips them by design.
+      if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
+          locations: present(locations),
+        });
+        continue;
+      }
+      const skipped = operand
+        ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
+        : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
+      // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
+      // of the observed values leaves them out by design, and coalesce would invent a value. An
+      // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
+      // it covers fewer entities than the table lists.
+      const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
+      if (markers) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `every NULL of ${column} was written in the data as a marker of no value (${markers
+              .slice(0, 5)
+              .map((m) => `'${m}'`)
+              .join(
+                ", ",
+              )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
+          locations: present(locations),
+        });
+        continue;
+      }
+      out.push({
+        code: "null-in-aggregate",
+        severity: "warning",
+        message:
+          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
+          `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+        locations: present(locations),
+      });
+    }
+    return out;
+  },
+});
+
+/** `(a - b)` as DuckDB renders an operator expression, without the outer parentheses. */
+function unwrapped(text: string): string {
+  if (!text.startsWith("(") || !text.endsWith(")")) return text;
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth--;
+    if (depth === 0) return text;
+  }
+  return text.slice(1, -1);
+}
+
+function isNotNullOf(
+  predicate: Json,
+  column: ColumnOf,
+  select: Json,
+  state: OperatorContext["state"],
+): boolean {
+  if (predicate.class !== "OPERATOR" || predicate.type !== "OPERATOR_IS_NOT_NULL") return false;
+  const arg = (predicate.children as Json[] | undefined)?.[0];
+  if (arg?.class !== "COLUMN_REF") return false;
+  const c = resolveColumn(arg.column_names as string[], scopeOf(select.from_table, state));
+  return c?.alias === column.alias && c.column === column.column;
+}
+
+/** Aliases an outer join may fill with NULLs: the right of a LEFT JOIN, the left of a RIGHT JOIN, both of a FULL one. */
+function nullableSide(
+  join: Json,
+  alias: string,
+  state: OperatorContext["state"],
+): "left" | "right" | undefined {
+  const inLeft = scopeOf(join.left, state).has(alias);
+  const inRight = scopeOf(join.right, state).has(alias);
+  const type = String(join.join_type);
+  if (inRight && (type === "LEFT" || type === "OUTER")) return "right";
+  if (inLeft && (type === "RIGHT" || type === "OUTER")) return "left";
+  return undefined;
+}
+
+/**
+ * NULLs the query's own outer join creates: rows of the preserved side with no partner get NULL
+ * in every column of the other side, which SUM/AVG then skip.
+ */
+async function outerJoinNulls(
+  ctx: OperatorContext,
+  select: Json,
+  alias: string,
+): Promise<((call: string, column: string) => Diagnostic) | undefined> {
+  const joins: Json[] = [];
+  walk(select.from_table, (n) => {
+    if (n.type === "JOIN" && nullableSide(n, alias, ctx.state)) joins.push(n);
+  });
+  if (joins.length === 0) return undefined;
+  for (const join of await equiJoins({ node: select } as Json, ctx.state, ctx.engine)) {
+    if (!joins.includes(join.node)) continue;
+    // Rows the outer join made up for the alias, among the rows the query keeps: a WHERE predicate
+    // on the nullable side drops them again (comparisons with NULL fail).
+    const relation = await keptRelation(ctx, select, alias);
+    const [made] = await ctx.engine.all(
+      `SELECT count(*) FILTER (WHERE ${sqlIdent(alias)}.${PRESENT} IS NULL) AS n${relation.from}`,
+    );
+    if (
+      relation.exact
+        ? Number(made?.n ?? 0) === 0
+        : (await filterFor(ctx.engine, select, alias, ctx.state, undefined, {
+            joins: false,
+            transfer: false,
+          })) !== "TRUE"
+    )
+      continue;
+    const side = nullableSide(join.node, alias, ctx.state)!;
+    const nullable = join.pairs.map((p) => (side === "right" ? p.right : p.left));
+    const preserved = join.pairs.map((p) => (side === "right" ? p.left : p.right));
+    const profile = await joinProfile(
+      ctx.engine,
+      { keys: preserved, filter: await filterFor(ctx.engine, select, preserved[0]!.alias, ctx.state) },
+      { keys: nullable, filter: "TRUE" },
+    );
+    const lost = profile.left;
+    if (lost.lostRows === 0) continue;
+    const kept = preserved[0]!.table;
+    const locations = await locate(
+      ctx.engine,
+      kept,
+      lost.lost.map((e) => e.rowid),
+    );
+    const examples = lost.lost.map(
+      (e, i) =>
+        `${preserved.map((k, j) => literal(e.key[j], k.column ? typeOf(kept, k.column) : undefined)).join("/")}${at(locations[i])}`,
+    );
+    return (call, column) => ({
+      code: "null-in-aggregate",
+      severity: "warning",
+      message:
+        `${call} skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(nullable[0]!.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${call.slice(0, call.indexOf("("))}. ` +
+        `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
+      locations: present(locations),
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,102 @@
+import type { BashObservation } from "../../../operators/bash.ts";
+import type { ScanObservation } from "../../../operators/scan.ts";
+import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { noteShownLines } from "../../shownLines.ts";
+import { otherSheets, sheetsText } from "./sheetsText.ts";
+
+const DEFAULT_LINES = 10;
+
+/** Lines a head/tail stage shows: `-n 5`, `-n5`, `-5`, `--lines=5`; 10 by default. */
+function linesShown(argv: string[]): number {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const m = /^-n(\d+)$/.exec(a) ?? /^--lines=\+?(\d+)$/.exec(a) ?? /^-(\d+)$/.exec(a);
+    if (m) return Number(m[1]);
+    if ((a === "-n" || a === "--lines") && argv[i + 1])
+      return Number(argv[i + 1]!.replace(/^\+/, "")) || DEFAULT_LINES;
+  }
+  return DEFAULT_LINES;
+}
+
+/** Programs that print every line of the files they are given (one stage, nothing cut). */
+const WHOLE_PRINTERS = new Set(["cat", "nl"]);
+
+/**
+ * `partial-coverage` (warning): the agent works from part of a source — it scanned one sheet of a
+ * multi-sheet workbook (or one table of a page) without choosing it and never read the others in
+ * the same work, or it read a data file only through `head`/`tail` and never scanned it whole. The
+ * Scan itself is told at once (info); the warning comes from the end-of-work check, which sees
+ * whether the other sheets were scanned after it.
+ */
+export const partialCoverageRule: ValidationRule = {
+  code: "partial-coverage",
+  phase: "after",
+  ops: ["Scan", "Bash"],
+  inputsOnly: false,
+  check: ({ op, args, observation, ctx }) => {
+    if (op === "Scan") {
+      const o = observation as ScanObservation;
+      const tables = ctx.entry(o.provenance.file)?.tables ?? [];
+      if (args.sheet !== undefined || tables.length < 2) return [];
+      const first = o.provenance.sheet ?? tables[0]!.sheet ?? "";
+      ctx.state.unchosenScans.set(o.provenance.file, first);
+      // Said at once, as info: the same work may scan the other tables next (a batch often does).
+      // Whether it did is judged when the work is done (partialSheetRule).
+      return [
+        {
+          code: "partial-coverage",
+          severity: "info",
+          message: `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
+          locations: [{ file: o.provenance.file, line: 1 }],
+        },
+      ];
+    }
+    const stages = parseBashCommand(String(args.command), {
+      lakeRoot: ctx.lakeRoot,
+      listLakeFiles: () => ctx.map.files.map((f) => f.path),
+    });
+    const bash = observation as BashObservation;
+    const filesOf = (argv: string[]) =>
+      argv
+        .slice(1)
+        .map((arg) => ctx.entry(arg))
+        .filter((e): e is NonNullable<typeof e> => e !== undefined);
+    // `cat FILE` printed in full: every line of the file was shown, whatever blocks it holds.
+    const only = stages.length === 1 ? stages[0]! : undefined;
+    if (
+      only &&
+      WHOLE_PRINTERS.has(only[0] ?? "") &&
+      bash.exitCode === 0 &&
+      !bash.truncated &&
+      !bash.timedOut &&
+      // A page of the output, or the first 64 KiB of a table's: not every line was printed.
+      bash.offset === undefined &&
+      bash.stdoutBytes === undefined
+    ) {
+      for (const entry of filesOf(only)) {
+        noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: Infinity });
+        ctx.state.wholeViews.add(entry.path);
+        ctx.state.partialViews.delete(entry.path);
+      }
+      return [];
+    }
+    const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
+    if (!cut) return [];
+    const shown = linesShown(cut);
+    for (const argv of stages)
+      for (const entry of filesOf(argv)) {
+        // The first lines, header included, were in front of the agent (what header-offset asks).
+        if (cut[0] === "head" && bash.exitCode === 0)
+          noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: shown });
+        const table = entry.tables?.[0];
+        if (table && table.headerLine + table.rowCount > shown && !ctx.state.wholeViews.has(entry.path))
+          ctx.state.notePartialView(entry.path, {
+            command: String(args.command),
+            lines: shown,
+            end: cut[0] === "tail" ? "tail" : "head",
+          });
+      }
+    return [];
+  },
+};

@@ -1,0 +1,26 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { otherSheets, sheetsText } from "./sheetsText.ts";
+
+/** At the end of the work: files of several tables of which only the first was read, unchosen. */
+export const partialSheetRule: ValidationRule = {
+  code: "partial-coverage",
+  phase: "final",
+  check: (ctx) => {
+    const out: Diagnostic[] = [];
+    for (const [path, first] of ctx.state.unchosenScans) {
+      // The agent printed the whole file (`cat`): the other blocks were in front of it.
+      if (ctx.state.wholeViews.has(path)) continue;
+      const tables = ctx.entry(path)?.tables ?? [];
+      const others = otherSheets(tables, first);
+      if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
+      out.push({
+        code: "partial-coverage",
+        severity: "warning",
+        message: `${sheetsText(path, tables.length, first, others)} None of them was scanned in this work. Name the sheet you mean with Scan.sheet, or scan the others too.`,
+        locations: [{ file: path, line: 1 }],
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,454 @@
+import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { aggregateUses } from "../../aggregateUses.ts";
+import type { AggregateUse } from "../../aggregateUses.ts";
+import { isAdditive, isAggregate } from "../../aggregates.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { keptRelation, ROWID } from "../../keptRelation.ts";
+import { expressionSql, filterFor, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { memoized } from "../../tableMemo.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import { sqlName } from "../unknownColumn/unknownColumn.ts";
+import { TOTAL_LABEL } from "../../totalLabel.ts";
+
+/**
+ * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
+ * "Std"… A word like "Average" (a rating) or "Max" (a name) can be an ordinary value, so such a
+ * row counts as a summary only when its value is that statistic of the other rows.
+ */
+const STATISTIC_LABELS: Record<string, string> = {
+  mean: "avg",
+  average: "avg",
+  avg: "avg",
+  median: "median",
+  max: "max",
+  maximum: "max",
+  min: "min",
+  minimum: "min",
+  std: "std",
+  stdev: "std",
+  "std dev": "std",
+  "std. dev.": "std",
+  "standard deviation": "std",
+  count: "count",
+};
+const STATISTIC_LABEL = Object.keys(STATISTIC_LABELS)
+  .map((l) => l.replace(/[.]/g, "\\.").replace(/ /g, "\\s+"))
+  .join("|");
+
+/** Aggregates that a summary row among the rows changes (sums, means, medians, spreads). */
+const CHANGED = new Set([
+  "quantile",
+  "quantile_cont",
+  "quantile_disc",
+  "stddev_samp",
+  "stddev_pop",
+  "var_samp",
+  "var_pop",
+  "mad",
+]);
+
+/** Expressions of the aggregated column that keep its values (a cast, a cleaning, a unit). */
+const VALUE_PRESERVING = new Set([
+  "cast",
+  "try_cast",
+  "replace",
+  "trim",
+  "ltrim",
+  "rtrim",
+  "regexp_replace",
+  "abs",
+  "round",
+  "coalesce",
+  "ifnull",
+  "*",
+  "/",
+  "+",
+  "-",
+]);
+
+/**
+ * Unlabelled totals (a row equal to the sum of the others) are looked for in tables up to this
+ * size: they occur in report tables (data books, per-state summaries — hundreds of rows), not in
+ * fact tables of millions of rows. Labelled totals are looked for at every size.
+ */
+export const UNLABELLED_TOTALS_MAX_ROWS = 100_000;
+
+interface Candidate {
+  r: number;
+  label: string;
+  v: number | null;
+  /** `total` for a total label, a statistic for a statistic label, `unlabelled` for a found total. */
+  kind: string;
+  /** The text column holding the label, and the label as written there. */
+  column?: string;
+  word?: string;
+}
+
+/**
+ * `summary-row` (warning): an additive aggregate (SUM, AVG, MEDIAN, COUNT…) over a table that still
+ * holds summary rows — labelled "Total"/"All"… in any text column; labelled "Mean"/"Max"/"Min"/
+ * "Median"/"Std"/"Count" and holding that statistic of the other rows; or, unlabelled, one of the
+ * largest rows equal to the sum of the (at least three) rows smaller than it — so the summary is
+ * counted with the rows it summarises. Only rows the query really aggregates count: after its
+ * WHERE, its joins and the aggregate's FILTER.
+ */
+export const summaryRowRule: ValidationRule = queryRule({
+  code: "summary-row",
+  inputsOnly: true,
+  async check({ ctx, sql }) {
+    const out: Diagnostic[] = [];
+    const seen = new Set<string>();
+    const accepted = (fn: string): boolean => isAdditive(fn) || CHANGED.has(fn.toLowerCase());
+    for (const use of aggregateUses(sql.statement, ctx.state, accepted)) {
+      const { table, column, alias } = use.column;
+      if (table.provenance.kind === "query") continue;
+      if (use.wrappers.some((w) => !VALUE_PRESERVING.has(w))) continue;
+      // A DISTINCT aggregate counts a value once however many rows hold it: a summary row adds at
+      // most one more value, never its rows' values again.
+      if (use.distinct) continue;
+      const value =
+        use.argument.class === "COLUMN_REF"
+          ? `${sqlIdent(alias)}.${sqlIdent(column)}`
+          : await expressionSql(ctx.engine, alias, use.argument);
+      const key = `${table.name}.${column}.${value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // Grouped by the label's own column, a summary row is a group of its own, shown as such:
+      // it is not counted into the other groups.
+      const groupedBy = groupColumns(use.select, alias, ctx);
+      const found = (await summaryRows(ctx, use, value)).filter(
+        (r) => r.column === undefined || !groupedBy.has(r.column.toLowerCase()),
+      );
+      if (found.length === 0) continue;
+      const locations = await locate(
+        ctx.engine,
+        table,
+        found.map((r) => r.r),
+      );
+      const shown = found.map((r, i) => {
+        const how =
+          r.kind === "unlabelled"
+            ? ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`
+            : r.kind !== "total"
+              ? ` (its ${column} ${String(r.v)} is the ${statisticName(r.kind)} of the other rows)`
+              : "";
+        return `${quote(r.label)}${how}${at(locations[i])}`;
+      });
+      const totals = found.every((r) => r.kind === "total" || r.kind === "unlabelled");
+      out.push({
+        code: "summary-row",
+        severity: "warning",
+        message:
+          `${use.fn}(${column}) over ${tableLabel(table)} includes ${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}. ` +
+          `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
+          `${exclusion(found)} or use the summary row itself as the answer.`,
+        locations: present(locations),
+        remedy: withoutRows(
+          table.name,
+          found.map((r) => r.r),
+          shown,
+        ),
+      });
+    }
+    for (const select of selectNodes(sql.statement)) out.push(...(await rankedTotals(ctx, select)));
+    return out;
+  },
+});
+
+/** Columns of `alias` the SELECT groups by (lower case). */
+function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<string> {
+  const scope = scopeOf(select.from_table, ctx.state);
+  const out = new Set<string>();
+  for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
+    if (g.class !== "COLUMN_REF") continue;
+    const column = resolveColumn(g.column_names as string[], scope);
+    if (column?.alias === alias) out.add(column.column.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * A ranking of raw rows (`ORDER BY acres DESC LIMIT 1`, no GROUP BY) over a table that holds a
+ * labelled total row among the rows it keeps: the total outranks every entity it sums, so "the
+ * agency with the most acres" comes back as "Total". Reported when the total row ranks within
+ * the LIMIT.
+ */
+async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnostic[]> {
+  if (((select.group_expressions as unknown[]) ?? []).length > 0) return [];
+  const modifiers = (select.modifiers as Json[] | undefined) ?? [];
+  const order = modifiers.find((m) => m.type === "ORDER_MODIFIER");
+  const limit = modifiers.find((m) => m.type === "LIMIT_MODIFIER")?.limit as Json | undefined;
+  const n = limit?.class === "CONSTANT" ? Number((limit.value as Json | undefined)?.value) : NaN;
+  const first = ((order?.orders as Json[] | undefined) ?? [])[0];
+  if (!first || !Number.isInteger(n) || n < 1 || n > 100) return [];
+  let aggregated = false;
+  walk(select.select_list, (node) => {
+    if (node.class === "FUNCTION" && isAggregate(String(node.function_name))) aggregated = true;
+  });
+  if (aggregated) return [];
+  const expression = first.expression as Json | undefined;
+  if (expression?.class !== "COLUMN_REF") return [];
+  const column = resolveColumn(expression.column_names as string[], scopeOf(select.from_table, ctx.state));
+  if (!column || column.table.provenance.kind === "query") return [];
+  const { table, alias } = column;
+  const labels = table.schema.filter((c) => c.type === "VARCHAR");
+  if (labels.length === 0) return [];
+  const a = sqlIdent(alias);
+  const v = `TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE)`;
+  const total = labelSql(
+    labels.map((l) => `${a}.${sqlIdent(l.name)}`),
+    labels.map((l) => l.name),
+    `^(${TOTAL_LABEL})$`,
+    await codeColumns(
+      ctx,
+      table,
+      labels.map((l) => l.name),
+    ),
+  );
+  const [isTotal, labelColumn, labelValue] = [total.matches, total.column, total.value];
+  const kept = await keptRelation(ctx, select, alias);
+  const descending = String(first.type).includes("DESC");
+  const totals = await ctx.engine.all(
+    `SELECT ${a}.${ROWID} AS r, ${v} AS v, ${labelColumn} AS lc, ${labelValue} AS lv${kept.from} AND (${isTotal}) AND ${v} IS NOT NULL LIMIT 5`,
+  );
+  const ranked: { r: number; v: number; lc: string; lv: string }[] = [];
+  for (const t of totals) {
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) AS above${kept.from} AND ${v} ${descending ? ">" : "<"} ${Number(t.v)}`,
+    );
+    if (Number(row?.above ?? n) < n)
+      ranked.push({ r: Number(t.r), v: Number(t.v), lc: total.nameOf(t.lc), lv: String(t.lv) });
+  }
+  if (ranked.length === 0) return [];
+  const locations = await locate(
+    ctx.engine,
+    table,
+    ranked.map((t) => t.r),
+  );
+  const shown = ranked.map((t, i) => `${quote(t.lv)} (${column.column} ${t.v})${at(locations[i])}`);
+  return [
+    {
+      code: "summary-row",
+      severity: "warning",
+      message:
+        `ORDER BY ${column.column} ${descending ? "DESC" : "ASC"} LIMIT ${n} over ${tableLabel(table)} ranks its total row(s) ${shown.join("; ")} among the top ${n}: ` +
+        `a total sums the rows it is ranked against, so it is not one of them. ` +
+        `Exclude it (e.g. WHERE ${sqlName(ranked[0]!.lc)} NOT IN (${[...new Set(ranked.map((t) => t.lv))].map(sqlString).join(", ")})).`,
+      locations: present(locations),
+      remedy: withoutRows(
+        table.name,
+        ranked.map((t) => t.r),
+        ranked.map((t, i) => `${quote(t.lv)}${at(locations[i])}`),
+      ),
+    },
+  ];
+}
+
+/** The remedy of a summary row: the table without it (by row id), so the effect can be measured. */
+function withoutRows(table: string, rowids: number[], shown: string[]): Remedy {
+  return {
+    table,
+    sql: `SELECT * FROM ${sqlIdent(table)} WHERE rowid NOT IN (${rowids.map((r) => String(Math.trunc(r))).join(", ")})`,
+    says: `the summary row(s) ${shown.join("; ")} left out`,
+  };
+}
+
+/**
+ * Over the text columns `labels` (SQL expressions) and their names: whether a row's label matches
+ * `pattern` in any of them, which column holds the first matching label (as its index in `names`:
+ * column names from the file are not written into the SQL), and that label — the label-column SQL
+ * both summary checks read.
+ */
+function labelSql(
+  labels: string[],
+  names: string[],
+  pattern: string,
+  codes: boolean[] = [],
+): { matches: string; column: string; value: string; nameOf: (index: unknown) => string } {
+  const nameOf = (index: unknown): string => names[Number(index)] ?? String(index);
+  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL", nameOf };
+  // In a column of codes (`ALB`, `DZD`, `ALL` — the lek), a value of the codes' own shape is a code.
+  const test = labels.map(
+    (l, i) =>
+      `(regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})${codes[i] ? ` AND NOT regexp_full_match(trim(${l}), ${sqlString(CODE_SHAPE)})` : ""})`,
+  );
+  return {
+    matches: test.join(" OR "),
+    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")})`,
+    value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
+    nameOf,
+  };
+}
+
+/** Uppercase letters and digits, 2–4 of them: the shape of ISO and agency codes. */
+const CODE_SHAPE = "[A-Z0-9]{2,4}";
+
+/**
+ * Which text columns hold codes: at least 90 % of their values (and at least five) have the code
+ * shape. "ALL" there is Albania's currency, not a total; "Total" or "All states" still is a label.
+ */
+async function codeColumns(ctx: OperatorContext, table: TableInfo, names: string[]): Promise<boolean[]> {
+  if (names.length === 0) return [];
+  return memoized(table, "summary-code-columns", async () => {
+    const [row] = await ctx.engine.all(
+      `SELECT ${names
+        .map(
+          (n, i) =>
+            `count(${sqlIdent(n)}) FILTER (WHERE regexp_full_match(trim(${sqlIdent(n)}), ${sqlString(CODE_SHAPE)})) AS c${i}, count(${sqlIdent(n)}) FILTER (WHERE trim(${sqlIdent(n)}) <> '') AS n${i}`,
+        )
+        .join(", ")} FROM ${sqlIdent(table.name)}`,
+    );
+    return names.map((_, i) => {
+      const [codes, all] = [Number(row?.[`c${i}`] ?? 0), Number(row?.[`n${i}`] ?? 0)];
+      return codes >= 5 && codes >= 0.9 * all;
+    });
+  });
+}
+
+/** How to leave the rows out: by their label column when they have one. */
+function exclusion(found: Candidate[]): string {
+  const labelled = found.filter((r) => r.column !== undefined);
+  if (labelled.length === 0) return "Exclude them (they have no label: filter on their values)";
+  const byColumn = new Map<string, Set<string>>();
+  for (const r of labelled) byColumn.set(r.column!, (byColumn.get(r.column!) ?? new Set()).add(r.word!));
+  const [column, words] = [...byColumn][0]!;
+  return `Exclude them (e.g. WHERE ${sqlName(column)} NOT IN (${[...words].map(sqlString).join(", ")}))`;
+}
+
+function statisticName(kind: string): string {
+  return (
+    {
+      avg: "mean",
+      median: "median",
+      max: "maximum",
+      min: "minimum",
+      std: "standard deviation",
+      count: "count",
+    }[kind] ?? kind
+  );
+}
+
+/** The summary rows the aggregate reads, in file order (at most five). */
+async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: string): Promise<Candidate[]> {
+  const { table, alias } = use.column;
+  const a = sqlIdent(alias);
+  const t = `${sqlIdent(table.name)} AS ${a}`;
+  const labels = table.schema.filter((c) => c.type === "VARCHAR").map((c) => `${a}.${sqlIdent(c.name)}`);
+  const labelText = labels.length ? `concat_ws(' | ', ${labels.join(", ")})` : "''";
+  const textColumns = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
+  const codes = await codeColumns(ctx, table, textColumns);
+  const anyLabel = labelSql(labels, textColumns, `^(${TOTAL_LABEL}|${STATISTIC_LABEL})$`, codes);
+  const [labelColumn, labelValue] = [anyLabel.column, anyLabel.value];
+  const statWord = labels.length
+    ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
+    : "NULL";
+  const v = `TRY_CAST(${value} AS DOUBLE)`;
+  // Labelled rows of the whole table (what its summary rows were computed over), memoised per
+  // table and value: a summary row is one whatever the query keeps.
+  const labelled = await memoized(table, `summary-labels:${value}`, async () => {
+    const rows = await ctx.engine.all(
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
+    );
+    const stats = rows.filter((r) => !r.total && r.stat !== null);
+    let others: Record<string, unknown> | undefined;
+    if (stats.length > 0) {
+      const excluded = rows.map((r) => Number(r.r)).join(", ");
+      [others] = await ctx.engine.all(
+        `SELECT avg(x) AS avg, median(x) AS median, max(x) AS max, min(x) AS min, count(x) AS count, ` +
+          `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded}))`,
+      );
+    }
+    const out: Candidate[] = [];
+    for (const r of rows) {
+      const x = r.v === null ? null : Number(r.v);
+      if (r.total) {
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind: "total",
+          column: anyLabel.nameOf(r.lc),
+          word: String(r.lv),
+        });
+        continue;
+      }
+      const kind = STATISTIC_LABELS[String(r.stat)];
+      if (!kind || x === null || !others) continue;
+      const expected =
+        kind === "std" ? [Number(others.std_samp), Number(others.std_pop)] : [Number(others[kind])];
+      if (expected.some((e) => Number.isFinite(e) && close(x, e, r.v)))
+        out.push({
+          r: Number(r.r),
+          label: String(r.label),
+          v: x,
+          kind,
+          column: anyLabel.nameOf(r.lc),
+          word: String(r.lv),
+        });
+    }
+    return out;
+  });
+  // Unlabelled totals among the rows the query's predicates keep (report tables only).
+  const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
+  const numeric = table.rowCount <= UNLABELLED_TOTALS_MAX_ROWS;
+  const labelledIds = labelled.map((c) => c.r);
+  const unlabelled = numeric
+    ? await (filter === "TRUE"
+        ? memoized(table, `totals:${value}`, () =>
+            unlabelledTotals(ctx, t, a, v, labelText, "TRUE", labelledIds),
+          )
+        : unlabelledTotals(ctx, t, a, v, labelText, filter, labelledIds))
+    : [];
+  const candidates = [...labelled, ...unlabelled].sort((x, y) => x.r - y.r);
+  if (candidates.length === 0) return [];
+  // Of those, the rows the query really aggregates.
+  const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+  const rows = await ctx.engine.all(
+    `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${a}.${ROWID} IN (${candidates.map((c) => c.r).join(", ")})`,
+  );
+  const inside = new Set(rows.map((r) => Number(r.r)));
+  return candidates.filter((c) => inside.has(c.r)).slice(0, 5);
+}
+
+/** Equal up to the rounding the row's own value shows (`4.50` against a mean of 4.4967). */
+function close(value: number, expected: number, written: unknown): boolean {
+  const text = String(written);
+  const decimals = /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
+  const tolerance = Math.max(0.5 * 10 ** -decimals, 1e-9 * Math.abs(expected));
+  return Math.abs(value - expected) <= tolerance;
+}
+
+/**
+ * An unlabelled total: one of the five largest values, occurring once, equal to the sum of all the
+ * rows smaller than it (at least three of them, so that 12 = 7 + 5 among a handful of counts is
+ * not taken for one; 0/1 flags are not totals). A data book's footer holds several summary rows
+ * ("with payment method" 475,905 under "all reports" 2,600,678), so the largest alone is not
+ * enough. One aggregate pass, no sort.
+ */
+async function unlabelledTotals(
+  ctx: OperatorContext,
+  t: string,
+  a: string,
+  v: string,
+  labelText: string,
+  filter: string,
+  labelled: number[],
+): Promise<Candidate[]> {
+  const notLabelled = labelled.length ? ` AND ${a}.rowid NOT IN (${labelled.join(", ")})` : "";
+  const rows = await ctx.engine.all(
+    `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v FROM ${t} WHERE (${filter})${notLabelled}), ` +
+      `g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n FROM k), ` +
+      `t AS (SELECT list_filter(tops, (x, i) -> i <= 5 AND (i = 1 OR tops[i - 1] <> x) AND (i = len(tops) OR tops[i + 1] <> x) ` +
+      `AND n - i >= 3 AND x <> 0 AND abs(x - (total - list_sum(tops[1:i]))) <= 1e-9 * abs(x)) AS totals FROM g) ` +
+      `SELECT k.r AS r, k.label AS label, k.v AS v FROM k, t WHERE list_contains(t.totals, k.v) ORDER BY r LIMIT 5`,
+  );
+  return rows.map((r) => ({ r: Number(r.r), label: String(r.label), v: Number(r.v), kind: "unlabelled" }));
+}

@@ -1,0 +1,8 @@
+import type { CodeDoc } from "../../diagnosticCode.ts";
+
+/** What docs/diagnostics.md says of `text-missing-marker`: its row of the codes' table; its section is textMissingMarker.md. */
+export const textMissingMarkerDoc: CodeDoc = {
+  code: "text-missing-marker",
+  phase: "after",
+  severity: "warning (info when reading it as NULL changes nothing)",
+};

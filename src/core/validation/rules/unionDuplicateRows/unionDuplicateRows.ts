@@ -1,0 +1,234 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { DuckEngine } from "../../../engine/duckEngine.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { isAdditive } from "../../aggregates.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { columnRefs, filterFor, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import { memoized } from "../../tableMemo.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { unionWithoutCopies } from "../../effect/unionWithoutCopies.ts";
+
+const SHOWN = 5;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*)$/;
+
+interface Duplicates {
+  groups: number;
+  rows: Record<string, unknown>[];
+  columns: string[];
+}
+
+/**
+ * Rows identical in more than one file of a union, among the rows `filter` keeps (alias `u`).
+ * Coincidences are told apart from copies by the entities (text columns) found in several files:
+ * when most of them carry the same values in every file (a multi-state area listed by both states,
+ * an overlapping export, a copied file), the identical rows are copies; when most differ (monthly
+ * counts per category), an equal pair is a coincidence and nothing is reported.
+ */
+async function duplicates(
+  engine: DuckEngine,
+  info: TableInfo,
+  filter: string,
+  alias = "u",
+): Promise<Duplicates> {
+  return memoized(info, `dups:${alias}:${filter}`, async () => {
+    const u = sqlIdent(alias);
+    const source = (info.provenance.sourceColumn ?? "").toLowerCase();
+    const data = info.schema.filter((c) => c.name.toLowerCase() !== source);
+    const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
+    const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
+    // Entities are named by the columns that are not measures: text, dates and times, flags (a
+    // station on a day, a metro area) — numbers are the measures they carry.
+    const measure = (type: string): boolean => NUMERIC.test(type);
+    const text = data.filter((c) => !measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
+    const rest = data.filter((c) => measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
+    if (cols.length === 0) return { groups: 0, rows: [], columns: [] };
+    const from = `FROM ${sqlIdent(info.name)} AS ${u} WHERE (${filter}) AND NOT (${cols.map((c) => `${c} IS NULL`).join(" AND ")})`;
+    if (text.length > 0 && rest.length > 0) {
+      const [share] = await engine.all(
+        `SELECT count(*) AS shared, count(*) FILTER (WHERE variants = 1) AS same FROM ` +
+          `(SELECT count(DISTINCT ${u}.${src}) AS files, count(DISTINCT hash(${rest.join(", ")})) AS variants ${from} GROUP BY ${text.join(", ")}) WHERE files > 1`,
+      );
+      if (Number(share?.same ?? 0) * 2 < Number(share?.shared ?? 0))
+        return { groups: 0, rows: [], columns: [] };
+    }
+    const rows = await engine.all(
+      `SELECT ${cols.map((c, i) => `${c} AS c${i}`).join(", ")}, list(DISTINCT ${u}.${src} ORDER BY ${u}.${src}) AS labels, min(${u}.rowid) AS r, count(*) OVER () AS groups ` +
+        `${from} GROUP BY ${cols.join(", ")} HAVING count(DISTINCT ${u}.${src}) > 1 ORDER BY r LIMIT ${SHOWN}`,
+    );
+    return { groups: Number(rows[0]?.groups ?? 0), rows, columns: data.map((c) => c.name) };
+  });
+}
+
+async function describe(
+  engine: DuckEngine,
+  info: TableInfo,
+  dups: Duplicates,
+): Promise<{ text: string; locations: ReturnType<typeof present> }> {
+  const locations = await locate(
+    engine,
+    info,
+    dups.rows.map((r) => Number(r.r)),
+  );
+  const shown = dups.rows.map(
+    (r, i) =>
+      `(${dups.columns.map((_, k) => quote(r[`c${k}`])).join(", ")}) in ${(r.labels as unknown[]).join(" and ")}${at(locations[i])}`,
+  );
+  return {
+    text: `${shown.join("; ")}${dups.groups > dups.rows.length ? "; …" : ""}`,
+    locations: present(locations),
+  };
+}
+
+/**
+ * A grouping expression that names one file per group: it is equated with the file column in a
+ * join condition or the WHERE, through an expression of its own columns only — `GROUP BY ne.Name`
+ * with `ON replace(ne.Name, ' ', '') = st.src` (a per-state count of the state files' rows).
+ */
+function namesTheFile(group: Json, select: Json, isFile: (n: Json | undefined) => boolean): boolean {
+  const last = (r: string[]): string => (r[r.length - 1] ?? "").toLowerCase();
+  const own = new Set(columnRefs(group).map(last));
+  if (own.size === 0) return false;
+  const conditions: unknown[] = [select.where_clause];
+  walk(select.from_table, (n) => {
+    if (n.type === "JOIN") conditions.push(n.condition);
+  });
+  let names = false;
+  walk(conditions, (n) => {
+    if (names || n.class !== "COMPARISON" || n.type !== "COMPARE_EQUAL") return;
+    const [a, b] = [n.left as Json | undefined, n.right as Json | undefined];
+    const other = isFile(a) ? b : isFile(b) ? a : undefined;
+    const refs = other ? columnRefs(other).map(last) : [];
+    if (refs.length > 0 && refs.every((r) => own.has(r))) names = true;
+  });
+  return names;
+}
+
+/** A constant 0, 1 or NULL: the branches of a CASE that turns rows into a count. */
+function countingConstant(n: Json | undefined): boolean {
+  if (!n) return true;
+  if (n.class !== "CONSTANT") return false;
+  const v = n.value as { is_null?: boolean; value?: unknown };
+  return v.is_null === true || v.value === 0 || v.value === 1;
+}
+
+/**
+ * A SELECT that counts the union's rows next to the distinct entities among them —
+ * `count(*) AS rows_all, count(DISTINCT "Sample ID") AS samples` — and does nothing else with them
+ * but count (count, count_if, a sum of a 0/1 CASE): it measures the repetition, and its own result
+ * shows both numbers side by side.
+ */
+function measuresRepetition(select: Json, alias: string, scope: ReturnType<typeof scopeOf>): boolean {
+  let distinctCount = false;
+  let valueAggregate = false;
+  const readsAlias = (n: unknown): boolean =>
+    columnRefs(n).some((r) => resolveColumn(r, scope)?.alias === alias);
+  walk([select.select_list, select.having], (n) => {
+    if (n.class !== "FUNCTION") return;
+    const name = String(n.function_name).toLowerCase();
+    const children = (n.children as Json[] | undefined) ?? [];
+    if (name === "count" && n.distinct === true) {
+      if (readsAlias(children)) distinctCount = true;
+      return;
+    }
+    if (name === "count_star" || name === "count" || name === "count_if") return;
+    if (!isAdditive(name)) return;
+    const only = children[0];
+    const countsRows =
+      (name === "sum" || name === "fsum") &&
+      children.length === 1 &&
+      only?.class === "CASE" &&
+      ((only.case_checks as { then_expr?: Json }[] | undefined) ?? []).every((c) =>
+        countingConstant(c.then_expr),
+      ) &&
+      countingConstant(only.else_expr as Json | undefined);
+    if (!countsRows) valueAggregate = true;
+  });
+  return distinctCount && !valueAggregate;
+}
+
+/** SELECTs that sum or count rows of a union table directly (not through a DISTINCT subquery). */
+function aggregatingSelects(
+  statement: Json,
+  ctx: { state: Parameters<typeof scopeOf>[1] },
+): { select: Json; alias: string; info: TableInfo }[] {
+  const out: { select: Json; alias: string; info: TableInfo }[] = [];
+  for (const select of selectNodes(statement)) {
+    if (((select.modifiers as Json[]) ?? []).some((m) => m.type === "DISTINCT_MODIFIER")) continue;
+    let aggregates = false;
+    walk([select.select_list, select.having], (n) => {
+      if (n.class !== "FUNCTION") return;
+      const name = String(n.function_name).toLowerCase();
+      if ((isAdditive(name) && !n.distinct) || name === "count_star") aggregates = true;
+    });
+    if (!aggregates) continue;
+    const scope = scopeOf(select.from_table, ctx.state);
+    for (const [alias, info] of scope) {
+      // A union read through a CTE or subquery that dropped the file column: no file to tell rows by.
+      const fileColumn = info.provenance.sourceColumn?.toLowerCase();
+      if (info.provenance.kind !== "union" || !fileColumn) continue;
+      if (!info.schema.some((c) => c.name.toLowerCase() === fileColumn)) continue;
+      // Grouped by file, each group sums one file: nothing is counted twice within a group.
+      const source = (info.provenance.sourceColumn ?? "").toLowerCase();
+      const isFile = (g: Json | undefined): boolean => {
+        const names = g?.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
+        return names.length > 0 && names[names.length - 1]!.toLowerCase() === source;
+      };
+      const groups = (select.group_expressions as Json[]) ?? [];
+      if (groups.some(isFile) || groups.some((g) => namesTheFile(g, select, isFile))) continue;
+      if (measuresRepetition(select, alias, scope)) continue;
+      out.push({ select, alias, info });
+    }
+  }
+  return out;
+}
+
+/**
+ * `union-duplicate-rows`: identical rows in more than one unioned file — a metropolitan area
+ * spanning two states, listed in both states' files; overlapping exports; a copied file. The
+ * UnionScan reports them as `info`; a Query that sums or counts over the union while they are
+ * still in it gets a `warning`, since it counts them once per file.
+ */
+export const unionDuplicateRowsRule: ValidationRule = {
+  code: "union-duplicate-rows",
+  phase: "after",
+  ops: ["UnionScan", "Query"],
+  inputsOnly: false,
+  async check({ op, observation, ctx, sql }) {
+    if (op === "UnionScan") {
+      const info = ctx.state.table((observation as UnionScanObservation).table);
+      if (!info || (observation as UnionScanObservation).sources.length < 2) return [];
+      const dups = await duplicates(ctx.engine, info, "TRUE");
+      if (dups.groups === 0) return [];
+      const { text, locations } = await describe(ctx.engine, info, dups);
+      return [
+        {
+          code: "union-duplicate-rows",
+          severity: "info",
+          message: `${dups.groups} row(s) appear identically in more than one file: ${text}. A sum or count over this union would count them once per file; deduplicate (SELECT DISTINCT over the data columns) where they are the same entity.`,
+          locations,
+        },
+      ];
+    }
+    if (!sql) return [];
+    const out: Diagnostic[] = [];
+    for (const { select, alias, info } of aggregatingSelects(sql.statement, ctx)) {
+      const filter = await filterFor(ctx.engine, select, alias, ctx.state);
+      const dups = await duplicates(ctx.engine, info, filter, alias);
+      if (dups.groups === 0) continue;
+      const { text, locations } = await describe(ctx.engine, info, dups);
+      out.push({
+        code: "union-duplicate-rows",
+        severity: "warning",
+        message: `This query sums or counts over ${info.name}, which holds ${dups.groups} row(s) identical across files: ${text}. Each is counted once per file. Deduplicate first (SELECT DISTINCT over the data columns, or keep one file per entity).`,
+        locations,
+        remedy: unionWithoutCopies(info, dups.groups),
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,106 @@
+import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+
+function normalized(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}
+
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL(\(\d+,\s*\d+\))?)$/;
+
+/** The column's name as the union spells it. */
+function byName(lower: string, o: UnionScanObservation): Set<string> {
+  return new Set(o.schema.filter((c) => c.name.toLowerCase() === lower).map((c) => c.name));
+}
+
+function listFiles(files: string[]): string {
+  return files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ");
+}
+
+/**
+ * `union-schema-drift` (warning): the unioned files disagree on their columns — a column missing
+ * from some files (NULLs there), names that differ only by case, spacing or punctuation (split
+ * into separate columns, or merged silently), or one column read with different types.
+ */
+export const unionSchemaDriftRule: ValidationRule = {
+  code: "union-schema-drift",
+  phase: "after",
+  ops: ["UnionScan"],
+  inputsOnly: false,
+  check: ({ observation, ctx }) => {
+    const o = observation as UnionScanObservation;
+    const out: Diagnostic[] = [];
+    const header = (file: string): SourceLocation => ({
+      file,
+      line: ctx.entry(file)?.tables?.[0]?.headerLine || 1,
+    });
+    // Columns missing from the same files are one finding (a datasheet with a fourth sampling
+    // point adds Tag_4 and Enterococcus_4 together).
+    const bySet = new Map<string, { columns: string[]; missingIn: string[] }>();
+    for (const partial of o.partialColumns) {
+      const key = partial.missingIn.join("\n");
+      const entry = bySet.get(key) ?? { columns: [], missingIn: partial.missingIn };
+      entry.columns.push(partial.column);
+      bySet.set(key, entry);
+    }
+    for (const { columns, missingIn } of bySet.values()) {
+      const names = columns.map((c) => `"${c}"`).join(", ");
+      out.push({
+        code: "union-schema-drift",
+        severity: "warning",
+        message: `Column${columns.length > 1 ? "s" : ""} ${names} ${columns.length > 1 ? "are" : "is"} missing from ${missingIn.length} of ${o.sources.length} files (${listFiles(missingIn)}); their rows hold NULL in ${columns.length > 1 ? "them" : "it"}. Check whether those files name ${columns.length > 1 ? "them" : "it"} differently, or restrict the question to the files that have ${columns.length > 1 ? "them" : "it"}.`,
+        locations: missingIn.slice(0, 5).map(header),
+      });
+    }
+    const spellings = new Map<string, Map<string, string[]>>();
+    const types = new Map<string, Map<string, string[]>>();
+    for (const source of o.sources) {
+      for (const column of source.schema ?? []) {
+        const key = normalized(column.name);
+        const byName = spellings.get(key) ?? new Map<string, string[]>();
+        byName.set(column.name, [...(byName.get(column.name) ?? []), source.file]);
+        spellings.set(key, byName);
+        const byType = types.get(column.name.toLowerCase()) ?? new Map<string, string[]>();
+        byType.set(column.type, [...(byType.get(column.type) ?? []), source.file]);
+        types.set(column.name.toLowerCase(), byType);
+      }
+    }
+    const unionType = new Map(o.schema.map((c) => [c.name.toLowerCase(), c.type]));
+    const unionNames = new Set(o.schema.map((c) => c.name));
+    for (const byName of spellings.values()) {
+      if (byName.size < 2) continue;
+      // DuckDB's UNION BY NAME matches names regardless of case: spellings that differ only by
+      // case became one column, and nothing is split.
+      const kept = [...byName.keys()].filter((name) => unionNames.has(name));
+      if (kept.length < 2) continue;
+      const variants = [...byName].map(([name, files]) => `"${name}" in ${listFiles(files)}`);
+      out.push({
+        code: "union-schema-drift",
+        severity: "warning",
+        message: `One column is spelled ${byName.size} ways across the files: ${variants.join("; ")}. The union keeps them as ${kept.length} separate columns (${kept.map((k) => `"${k}"`).join(", ")}), each NULL in the other files' rows. Union files with one spelling at a time and rename with a Query, then combine.`,
+        locations: [...byName.values()].map((files) => header(files[0]!)),
+      });
+    }
+    for (const [name, byType] of types) {
+      if (byType.size < 2) continue;
+      const read = unionType.get(name);
+      // A numeric widening (BIGINT in one file, DOUBLE in another) loses nothing: the union
+      // holds every value as a number of the wider type.
+      if (!read || ([...byType.keys()].every((t) => NUMERIC.test(t)) && NUMERIC.test(read))) continue;
+      if ([...byType.keys()].every((t) => t === read || (NUMERIC.test(t) && NUMERIC.test(read)))) continue;
+      const variants = [...byType].map(([type, files]) => `${type} in ${listFiles(files)}`);
+      const display = [...byName(name, o)].join("/");
+      out.push({
+        code: "union-schema-drift",
+        severity: "warning",
+        message:
+          `Column "${display}" has different types across the files (${variants.join("; ")}); the union's column is ${read}` +
+          `${read === "VARCHAR" ? ", so its values are text in every file (numbers and dates compare and sort as characters)" : `, so the values of the other files were converted to ${read}`}. ` +
+          `Look at the files where it is ${read === "VARCHAR" ? "VARCHAR" : "of another type"} (Probe or Bash head) for another date or number format, markers such as 'N/A', or footnote rows.`,
+        locations: [...byType.values()].map((files) => header(files[0]!)),
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,17 @@
+import { requireEntry } from "../../../operators/scan.ts";
+import { expandFiles } from "../../../operators/unionScan.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { rejectionsOf } from "../../rejections.ts";
+
+/** `unknown-source`: Scan/UnionScan of a file (or a pattern matching nothing) not in the lake. */
+export const unknownSourceRule: ValidationRule = {
+  code: "unknown-source",
+  phase: "before",
+  ops: ["Scan", "UnionScan"],
+  check: ({ op, args, ctx }) =>
+    rejectionsOf(() =>
+      op === "Scan"
+        ? requireEntry(ctx, String(args.file), "Scan.file")
+        : expandFiles(ctx, args.files as string[]),
+    ),
+};

@@ -1,0 +1,4 @@
+import type { CodeDoc } from "../../diagnosticCode.ts";
+
+/** What docs/diagnostics.md says of `unknown-table`: its row of the codes' table; its section is unknownTable.md. */
+export const unknownTableDoc: CodeDoc = { code: "unknown-table", phase: "before", severity: "error" };

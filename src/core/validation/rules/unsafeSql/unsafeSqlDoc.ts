@@ -1,0 +1,4 @@
+import type { CodeDoc } from "../../diagnosticCode.ts";
+
+/** What docs/diagnostics.md says of `unsafe-sql`: its row of the codes' table; its section is unsafeSql.md. */
+export const unsafeSqlDoc: CodeDoc = { code: "unsafe-sql", phase: "before", severity: "error" };

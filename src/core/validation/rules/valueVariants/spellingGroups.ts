@@ -1,0 +1,213 @@
+import type { DuckEngine } from "../../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { expressionSql } from "../../sqlFacts.ts";
+import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import { oneEditPairs } from "../../spellingPairs.ts";
+import { disagreeOnAttributes } from "../../entityAttributes.ts";
+import { keptRelation, ROWID } from "../../keptRelation.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+
+export const SHOWN = 4;
+/** Spelling variants are looked for only among this many distinct values (a pairwise check). */
+const MAX_DISTINCT_FOR_SPELLING = 2000;
+/** Columns looked at for evidence that two spellings are two entities (see `distinctEntities`). */
+const EVIDENCE_COLUMNS = 16;
+
+/**
+ * Case, surrounding/repeated spaces and punctuation removed: `St. Louis ` → `st louis`. Letters
+ * and digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps
+ * no letters and is never a variant of anything.
+ */
+export const normalised = (v: string): string =>
+  `trim(regexp_replace(lower(trim(${v})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+
+/** The same normalisation in JS, for the suggested fix (DuckDB's trim removes spaces only). */
+export function normalisedJs(v: string): string {
+  return v
+    .replace(/^ +| +$/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * Values a one-letter misspelling is looked for among: longer names without digits (codes like
+ * 'FY2023'/'FY2024' are not variants), when there are few enough distinct values to compare pairs.
+ */
+const spellable = (d: string): string =>
+  `length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM ${d}) <= ${MAX_DISTINCT_FOR_SPELLING}`;
+
+/**
+ * Of two values one letter apart ('Pittsburg'/'Pittsburgh', found by `oneEditPairs`), those that
+ * differ in more than case or spacing (the others are the normalised groups' finding).
+ */
+const notNormalisedAlike = (x: string, y: string, column = ".v"): string =>
+  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)}`;
+
+export interface VariantGroup {
+  variants: string[];
+  n: number;
+  r: number;
+  /** A one-letter misspelling (not merged by normalising). */
+  misspelling?: boolean;
+}
+
+/** Variant groups (case/space/punctuation, and one-letter misspellings) among the kept rows of a column. */
+export async function groupVariants(
+  engine: DuckEngine,
+  c: ColumnOf,
+  filter: string,
+  /** Look only at these values (the candidates found in the query's output). */
+  among?: string[],
+): Promise<VariantGroup[]> {
+  const a = sqlIdent(c.alias);
+  const col = `${a}.${sqlIdent(c.column)}`;
+  const only = among ? ` AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))` : "";
+  const distinct = `SELECT ${col} AS v, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE ${col} IS NOT NULL AND (${filter})${only} GROUP BY 1`;
+  // One scan: the distinct values are materialised once and both searches read them. A
+  // misspelling counts only where one spelling is clearly the rarer.
+  const found = await engine.all(
+    `WITH d AS MATERIALIZED (${distinct}), ` +
+      `f AS (SELECT list(v ORDER BY v) AS variants, sum(n) AS n, min(r) AS r FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1 ORDER BY n DESC LIMIT ${SHOWN * 2}), ` +
+      `s AS (SELECT * FROM d WHERE ${spellable("d")}), ` +
+      `p AS (SELECT CASE WHEN x.n >= y.n THEN [x.v, y.v] ELSE [y.v, x.v] END AS variants, x.n + y.n AS n, least(x.r, y.r) AS r FROM (${oneEditPairs("s")}) e JOIN s x ON x.v = e.a JOIN s y ON y.v = e.b ` +
+      `WHERE ${notNormalisedAlike("x", "y")} AND least(x.n, y.n) * 2 <= greatest(x.n, y.n) ORDER BY n DESC LIMIT ${SHOWN * 2}) ` +
+      `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
+    among ? [JSON.stringify(among)] : undefined,
+  );
+  return found.map((r) => ({
+    variants: (r.variants as unknown[]).map(String),
+    n: Number(r.n),
+    r: Number(r.r),
+    ...(Number(r.kind) === 1 ? { misspelling: true } : {}),
+  }));
+}
+
+/**
+ * Evidence that the spellings of a group are different entities, not one entity written several
+ * ways: another column K on which each spelling has at most one row per K value (as a site has one
+ * sample per date) and on which the spellings meet — both occur on the same K values, again and
+ * again ('… State Beach - Big Bridge' and '… @ Big Bridge' sampled on the same dates are two
+ * sites). One spelling per year ('yes' in 2019, 'YES' in 2020) never meets the other; answers
+ * 'yes'/'YES' of many respondents a day are not one row per day. Nor are spellings whose rows
+ * disagree on an attribute of the entity (see `disagreeOnAttributes`: two beaches in two towns).
+ */
+export async function distinctEntities(
+  engine: DuckEngine,
+  c: ColumnOf,
+  filter: string,
+  variants: string[],
+  /** A relation holding the table's rows of these spellings (see withVariantRows). */
+  from: string = c.table.name,
+): Promise<boolean> {
+  if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised, from)) return true;
+  const others = c.table.schema
+    .filter((s) => s.name !== c.column && s.name !== "rowid")
+    .slice(0, EVIDENCE_COLUMNS);
+  if (others.length === 0) return false;
+  const a = sqlIdent(c.alias);
+  const col = `${a}.${sqlIdent(c.column)}`;
+
+  // The variants' rows in long form (one row per other column), read once.
+  const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
+  const found = await engine.all(
+    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+      `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
+      `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
+      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+    [JSON.stringify(variants)],
+  );
+  // Met again and again (three K values at least, half of the rarer spelling's): a handful of
+  // rows meeting once or twice is chance.
+  return found.some(
+    (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
+  );
+}
+
+/**
+ * The variant groups whose spellings meet inside one group of the query's other GROUP BY keys: a
+ * GROUP BY src, Violation over yearly files that each spell 'yes' one way ('yes' in 2016, 'YES' in
+ * 2015) puts every spelling in a group of its own file anyway — no group is split, the result is
+ * the one GROUP BY src, lower(Violation) gives. Spellings split a group only where they occur under
+ * the same values of the other keys, and only those spellings are named. Read over the rows the
+ * query keeps; when the other keys cannot be evaluated there (or the query has several grouping
+ * sets, as ROLLUP does), every group is kept as found.
+ */
+export async function splitGroups(
+  ctx: OperatorContext,
+  select: Json,
+  c: ColumnOf,
+  others: Json[],
+  groups: VariantGroup[],
+): Promise<VariantGroup[]> {
+  if (others.length === 0 || groups.length === 0) return groups;
+  if (((select.group_sets as unknown[] | undefined) ?? []).length > 1) return groups;
+  try {
+    const kept = await keptRelation(ctx, select, c.alias);
+    const keys = await Promise.all(others.map((e) => expressionSql(ctx.engine, c.alias, e)));
+    const a = sqlIdent(c.alias);
+    const col = `${a}.${sqlIdent(c.column)}`;
+    const split: VariantGroup[] = [];
+    for (const g of groups) {
+      const [row] = await ctx.engine.all(
+        `WITH k AS MATERIALIZED (SELECT ${col} AS v, ${a}.${ROWID} AS rid, ${keys.map((k, i) => `${k} AS k${i}`).join(", ")}${kept.from} ` +
+          `AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+          `m AS (SELECT DISTINCT unnest(list(DISTINCT v)) AS v FROM k GROUP BY ${keys.map((_, i) => `k${i}`).join(", ")} HAVING count(DISTINCT v) > 1) ` +
+          `SELECT (SELECT list(v) FROM m) AS variants, count(*) AS n, min(rid) AS r FROM k WHERE v IN (SELECT v FROM m)`,
+        [JSON.stringify(g.variants)],
+      );
+      // In the group's own order (a misspelling's commoner spelling first).
+      const meeting = new Set(((row?.variants as unknown[] | null) ?? []).map(String));
+      const variants = g.variants.filter((v) => meeting.has(v));
+      if (variants.length > 1) split.push({ ...g, variants, n: Number(row!.n), r: Number(row!.r) });
+    }
+    return split;
+  } catch {
+    return groups;
+  }
+}
+
+/** The shortest SQL expression that gives every variant of every group one value. */
+export function mergingExpression(column: string, groups: VariantGroup[]): string {
+  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(column) ? column : `"${column.replaceAll('"', '""')}"`;
+  const same = (f: (v: string) => string): boolean =>
+    groups.every((g) => new Set(g.variants.map(f)).size === 1);
+  const misspelt = groups.filter((g) => g.misspelling);
+  const spaced = groups.filter((g) => !g.misspelling);
+  let base = name;
+  if (spaced.length > 0) {
+    const lowerTrim = (v: string): string => v.replace(/^ +| +$/g, "").toLowerCase();
+    const onlySpelled = groups.filter((g) => !g.misspelling);
+    base = onlySpelled.every((g) => new Set(g.variants.map(lowerTrim)).size === 1)
+      ? `lower(trim(${name}))`
+      : `trim(regexp_replace(lower(trim(${name})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+  }
+  if (misspelt.length === 0 || same((v) => normalisedJs(v))) return base;
+  // A misspelling is merged by naming it: the rarer spelling becomes the commoner one.
+  const cases = misspelt
+    .map(
+      (g) =>
+        `WHEN ${name} IN (${g.variants.slice(1).map(sqlString).join(", ")}) THEN ${sqlString(g.variants[0]!)}`,
+    )
+    .join(" ");
+  return `CASE ${cases} ELSE ${base} END`;
+}
+
+/** Values of a result column that have a variant among the result's values (both spellings). */
+export async function variantCandidates(
+  engine: DuckEngine,
+  output: TableInfo,
+  column: string,
+): Promise<string[]> {
+  const rows = await engine.all(
+    `WITH d AS MATERIALIZED (SELECT DISTINCT ${sqlIdent(column)} AS v FROM ${sqlIdent(output.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
+      `f AS (SELECT unnest(list(v)) AS v FROM d WHERE ${normalised("v")} <> '' GROUP BY ${normalised("v")} HAVING count(*) > 1), ` +
+      `s AS (SELECT v FROM d WHERE ${spellable("d")}), ` +
+      `p AS (SELECT unnest([e.a, e.b]) AS v FROM (${oneEditPairs("s")}) e WHERE ${notNormalisedAlike("e.a", "e.b", "")}) ` +
+      `SELECT DISTINCT v FROM (SELECT v FROM f UNION ALL SELECT v FROM p) ORDER BY v`,
+  );
+  return rows.map((r) => String(r.v));
+}

@@ -1,0 +1,234 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { filterFor, groupingItems, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { memoized } from "../../tableMemo.ts";
+import { columnLabel } from "../../derivedTables.ts";
+import { withVariantRows } from "../../variantRows.ts";
+import { keptRowsFilter } from "../../keptRowsFilter.ts";
+import { mergedSpellings, mergesOf } from "../../effect/mergedSpellings.ts";
+import { literalUses, reachedBy, textColumn } from "./literalUses.ts";
+import {
+  SHOWN,
+  distinctEntities,
+  groupVariants,
+  mergingExpression,
+  normalised,
+  normalisedJs,
+  splitGroups,
+  variantCandidates,
+} from "./spellingGroups.ts";
+import type { VariantGroup } from "./spellingGroups.ts";
+
+/**
+ * The column of the query's result that holds a GROUP BY column as it is — the final SELECT
+ * lists it bare, with no HAVING or LIMIT that could hide groups — so that the groups the query
+ * really produced can be read from its (small) result instead of re-grouping the source.
+ */
+function outputColumn(
+  statement: Json,
+  select: Json,
+  item: number | undefined,
+  output: TableInfo | undefined,
+): string | undefined {
+  const node = statement.node as Json | undefined;
+  if (!output || node !== select || select.having || item === undefined) return undefined;
+  if (((select.modifiers as Json[] | undefined) ?? []).some((m) => m.type === "LIMIT_MODIFIER"))
+    return undefined;
+  const list = (select.select_list as Json[] | undefined) ?? [];
+  if (list.length !== output.schema.length) return undefined;
+  return output.schema[item]?.name;
+}
+
+/**
+ * `value-variants` (warning): a text column that spells one value several ways — case, spaces,
+ * punctuation (`no`/`NO`/`No`, `New York`/`New York `), or a one-letter misspelling — used in a
+ * GROUP BY (which splits the groups) or compared with a literal that names only some spellings
+ * (a filter, an aggregate's FILTER, a CASE WHEN: the others are not counted). Only rows the
+ * query's other predicates keep are looked at. Spellings that occur side by side as different
+ * entities (each once per date, on the same dates) are not variants.
+ */
+export const valueVariantsRule: ValidationRule = queryRule({
+  code: "value-variants",
+  inputsOnly: false,
+  async check({ ctx, sql, args }) {
+    const output = ctx.state.table(String(args.output));
+    const out: Diagnostic[] = [];
+    const report = async (
+      c: ColumnOf,
+      how: string,
+      groups: VariantGroup[],
+      filter: string,
+      fix: (merge: string) => string,
+      /** Spellings the query names: the variants are merged into one of them. */
+      named?: ReadonlySet<string>,
+    ): Promise<void> => {
+      const kept: VariantGroup[] = [];
+      // The groups' rows are read once, not once per statement per group.
+      await withVariantRows(
+        ctx.engine,
+        c,
+        groups.flatMap((g) => g.variants),
+        async (from) => {
+          for (const g of groups) {
+            if (kept.length >= SHOWN) break;
+            if (!(await distinctEntities(ctx.engine, c, filter, g.variants, from))) kept.push(g);
+          }
+        },
+      );
+      if (kept.length === 0) return;
+      const locations = await locate(
+        ctx.engine,
+        c.table,
+        kept.map((g) => g.r),
+      );
+      const shown = kept.map((g, i) => `${g.variants.map(quote).join(" / ")}${at(locations[i])}`);
+      out.push({
+        code: "value-variants",
+        severity: "warning",
+        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${kept.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix(mergingExpression(c.column, kept))}`,
+        locations: present(locations),
+        remedy: mergedSpellings(
+          c.table,
+          c.column,
+          await mergesOf(
+            ctx.engine,
+            c.table,
+            c.column,
+            kept.map((g) => g.variants),
+            named,
+          ),
+        ),
+      });
+    };
+    const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
+      memoized(c.table, `variants:${c.column}`, () => groupVariants(ctx.engine, c, "TRUE"));
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      const grouped = new Set<string>();
+      const grouping = groupingItems(select);
+      for (const { expression, item } of grouping) {
+        const c = textColumn(expression, scope);
+        if (!c || grouped.has(`${c.alias}.${c.column}`)) continue;
+        grouped.add(`${c.alias}.${c.column}`);
+        // No variants in the whole column (computed once per table and column): none among any rows.
+        if ((await wholeColumn(c)).length === 0) continue;
+        // Over the rows the query keeps (its joins too): variants only in rows it drops split nothing.
+        const own = await filterFor(ctx.engine, select, c.alias, ctx.state);
+        const filter = await keptRowsFilter(ctx, select, c.alias, own);
+        const shown = outputColumn(sql.statement, select, item, output);
+        // Only values that reached the result can split it: find candidates there, then count
+        // them (and find their rows) in the source.
+        const among = shown && output ? await variantCandidates(ctx.engine, output, shown) : undefined;
+        if (among?.length === 0) continue;
+        const found =
+          filter === "TRUE" && !among
+            ? await wholeColumn(c)
+            : await groupVariants(ctx.engine, c, filter, among);
+        const others = grouping.filter((g) => g.expression !== expression).map((g) => g.expression);
+        await report(
+          c,
+          "GROUP BY",
+          await splitGroups(ctx, select, c, others, found),
+          filter,
+          (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
+        );
+      }
+      for (const use of literalUses(select, scope)) {
+        const c = use.column;
+        if (!(await wholeColumn(c)).some((g) => !g.misspelling)) continue;
+        const where = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
+        // A comparison inside FILTER (WHERE type = 'Bank Account' AND sub = 'New Accounts') only
+        // ever sees Bank Account rows: a spelling on other rows is no row it missed.
+        const reached = await reachedBy(ctx.engine, use, scope);
+        const others = !reached ? where : where === "TRUE" ? reached : `(${where}) AND (${reached})`;
+        const a = sqlIdent(c.alias);
+        const col = `${a}.${sqlIdent(c.column)}`;
+        // One statement for every literal of the column: its spellings among the kept rows.
+        const rows = await ctx.engine.all(
+          `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
+            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS u(x)) AND ${normalised(col)} <> '' ` +
+            `GROUP BY 1, 2 ORDER BY n DESC`,
+          [JSON.stringify([...use.literals])],
+        );
+        const byKey = new Map<string, { v: string; n: number; r: number }[]>();
+        for (const r of rows) {
+          const list = byKey.get(String(r.k)) ?? [];
+          list.push({ v: String(r.v), n: Number(r.n), r: Number(r.r) });
+          byKey.set(String(r.k), list);
+        }
+        const groups: VariantGroup[] = [];
+        const named: string[] = [];
+        const unmatched: { literal: string; spellings: { v: string; n: number; r: number }[] }[] = [];
+        for (const [k, spellings] of byKey) {
+          const unnamed = spellings.filter((s) => !use.literals.has(s.v));
+          if (unnamed.length === 0) continue;
+          if (!spellings.some((s) => use.literals.has(s.v))) {
+            // The query names a spelling none of its rows use, and they use another.
+            const literal = [...use.literals].find((l) => normalisedJs(l) === k);
+            if (literal !== undefined) unmatched.push({ literal, spellings });
+            continue;
+          }
+          groups.push({
+            variants: spellings.map((s) => s.v),
+            n: spellings.reduce((t, s) => t + s.n, 0),
+            r: spellings[0]!.r,
+          });
+          named.push(...spellings.filter((s) => use.literals.has(s.v)).map((s) => s.v));
+        }
+        const how = (list: string): string =>
+          use.where === "filter" ? `a filter on ${list}` : `a comparison with ${list} inside the select list`;
+        const compareWith = (merge: string, literal: string): string =>
+          `${merge} = ${sqlString(merge.startsWith("lower(trim(") ? literal.replace(/^ +| +$/g, "").toLowerCase() : normalisedJs(literal))}`;
+        if (groups.length > 0) {
+          const list = [...new Set(named)].map(quote).join(", ");
+          await report(
+            c,
+            how(list),
+            groups,
+            others,
+            (merge) =>
+              `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${compareWith(merge, named[0]!)}.`,
+            use.literals,
+          );
+        }
+        for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {
+          // A WHERE literal that no row of the table holds is filter-no-match's finding.
+          if (use.where === "filter") {
+            const [hit] = await ctx.engine.all(
+              `SELECT count(*) AS n FROM (SELECT 1 FROM ${sqlIdent(c.table.name)} WHERE ${sqlIdent(c.column)} = $1 LIMIT 1)`,
+              [literal],
+            );
+            if (Number(hit?.n ?? 0) === 0) continue;
+          }
+          // Another entity with a similar name (evidence over all the table's rows) is not a spelling.
+          if (await distinctEntities(ctx.engine, c, "TRUE", [literal, ...spellings.map((x) => x.v)]))
+            continue;
+          const locations = await locate(
+            ctx.engine,
+            c.table,
+            spellings.map((x) => x.r),
+          );
+          const shown = spellings.map((x, i) => `${quote(x.v)} ×${x.n}${at(locations[i])}`).join(", ");
+          const merge = mergingExpression(c.column, [
+            { variants: [literal, ...spellings.map((x) => x.v)], n: 0, r: 0 },
+          ]);
+          out.push({
+            code: "value-variants",
+            severity: "warning",
+            message: `${columnLabel(c.table, c.column)}, used in ${how(quote(literal))}, never holds ${quote(literal)} among the rows the query keeps; they spell it ${shown}. The comparison matches none of them. Compare a normalised form, e.g. ${compareWith(merge, literal)}.`,
+            locations: present(locations),
+            remedy: mergedSpellings(c.table, c.column, [
+              { variants: spellings.map((x) => x.v), into: literal },
+            ]),
+          });
+        }
+      }
+    }
+    return out;
+  },
+});
