@@ -18,7 +18,8 @@ import {
   mayBeDate,
   surelyKeeps,
 } from "../../src/core/sourceMap/typeTextColumns.ts";
-import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
+import { exactRecords, wellQuoted } from "../../src/core/sourceMap/exactRecords.ts";
+import { headAndTail } from "../../src/core/sourceMap/headAndTail.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
 import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
 import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
