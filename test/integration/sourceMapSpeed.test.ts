@@ -11,13 +11,8 @@ import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import {
-  brokenSql,
-  keepsType,
-  keepsTypeInJs,
-  mayBeDate,
-  surelyKeeps,
-} from "../../src/core/sourceMap/typeTextColumns.ts";
+import { keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/cellTypeTests.ts";
+import { brokenSql, keepsType, surelyKeeps } from "../../src/core/sourceMap/typeTestSql.ts";
 import { exactRecords, wellQuoted } from "../../src/core/sourceMap/exactRecords.ts";
 import { headAndTail } from "../../src/core/sourceMap/headAndTail.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
