@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { DuckEngine, sqlIdent, sqlString } from "../../src/core/engine/duckEngine.ts";
 import { materialize } from "../../src/core/operators/materialize.ts";
-import { csvDataSql, readablePath } from "../../src/core/sourceMap/profileDelimited.ts";
+import { csvDataSql, readablePath } from "../../src/core/sourceMap/csvRead.ts";
 import { profileFile } from "../../src/core/sourceMap/profileFile.ts";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
 import { pythonFloatStr } from "./normalizeCell.ts";

@@ -13,7 +13,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BashDenied, parseBashCommand, runBash } from "../../src/core/sandbox/bashSandbox.ts";
+import { BashDenied } from "../../src/core/sandbox/bashDenied.ts";
+import { parseBashCommand, runBash } from "../../src/core/sandbox/bashSandbox.ts";
 
 // Layout: <base>/lake is the lake; <base>/outside.txt is a sentinel and <base>/secret/ holds what the
 // symlinks inside the lake point at, so every escape has something real to reach.

@@ -11,14 +11,10 @@ import { join } from "node:path";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import {
-  brokenSql,
-  keepsType,
-  keepsTypeInJs,
-  mayBeDate,
-  surelyKeeps,
-} from "../../src/core/sourceMap/typeTextColumns.ts";
-import { exactRecords, headAndTail, wellQuoted } from "../../src/core/sourceMap/profileDelimited.ts";
+import { keepsTypeInJs, mayBeDate } from "../../src/core/sourceMap/cellTypeTests.ts";
+import { brokenSql, keepsType, surelyKeeps } from "../../src/core/sourceMap/typeTestSql.ts";
+import { exactRecords, wellQuoted } from "../../src/core/sourceMap/exactRecords.ts";
+import { headAndTail } from "../../src/core/sourceMap/headAndTail.ts";
 import { sampleProfile } from "../../src/core/sourceMap/profileNative.ts";
 import { samplesAggregate } from "../../src/core/sourceMap/varcharColumns.ts";
 import { scanRecords, splitRecords } from "../../src/core/sourceMap/delimitedText.ts";

@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import picomatch from "picomatch";
-import {
-  DiscoverIndex,
-  isPathPattern,
-  matchPattern,
-  tokenize,
-} from "../../src/core/discover/discoverIndex.ts";
+import { DiscoverIndex } from "../../src/core/discover/discoverIndex.ts";
 import type { DiscoverHit } from "../../src/core/discover/discoverIndex.ts";
+import { tokenize } from "../../src/core/discover/discoverTerms.ts";
 import { findFileFamilies } from "../../src/core/discover/fileFamilies.ts";
 import type { FileFamily } from "../../src/core/discover/fileFamilies.ts";
+import { isPathPattern, matchPattern } from "../../src/core/discover/pathPattern.ts";
 import { questionPeriods } from "../../src/core/discover/questionPeriods.ts";
 import type {
   SourceEntry,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reject } from "../diagnostic.ts";
-import { BashDenied, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
+import { BashDenied } from "../sandbox/bashDenied.ts";
+import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
 import type { BashResult } from "../sandbox/bashSandbox.ts";
 import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator } from "./operator.ts";

@@ -1,6 +1,6 @@
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { SqlParams } from "../engine/sqlParams.ts";
-import { csvReaderSql } from "../sourceMap/profileDelimited.ts";
+import { csvReaderSql } from "../sourceMap/csvRead.ts";
 import type { CsvRead } from "../sourceMap/sourceEntry.ts";
 import { typedColumnSql } from "../sourceMap/varcharColumns.ts";
 

@@ -4,7 +4,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { memberCopy } from "../sourceMap/archiveMembers.ts";
 import { bzip2Copy } from "../sourceMap/bzip2File.ts";
-import { csvDataSql, readablePath } from "../sourceMap/profileDelimited.ts";
+import { csvDataSql, readablePath } from "../sourceMap/csvRead.ts";
 import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
 import type { LoadedGrid } from "../sourceMap/gridTable.ts";
 import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";

@@ -1,5 +1,6 @@
 import { reject } from "../../../diagnostic.ts";
-import { BashDenied, parseBashCommand } from "../../../sandbox/bashSandbox.ts";
+import { BashDenied } from "../../../sandbox/bashDenied.ts";
+import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { rejectionsOf } from "../../rejections.ts";
 
