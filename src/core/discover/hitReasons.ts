@@ -15,6 +15,11 @@ import type { QuestionPeriod } from "./questionPeriods.ts";
  * the copies left out in its favour.
  */
 
+/** A field's reasons list at most this many items (a path, this many words), each at most this long. */
+const MAX_REASON_ITEMS = 4;
+const MAX_REASON_WORDS = 8;
+const MAX_REASON_CHARS = 80;
+
 /** How each field is named in a hit's reasons. */
 const REASON_LABEL: Record<Field, string> = {
   path: "path",
@@ -25,10 +30,6 @@ const REASON_LABEL: Record<Field, string> = {
   text: "text",
   files: "files",
 };
-
-const MAX_REASON_ITEMS = 4;
-const MAX_REASON_WORDS = 8;
-const MAX_REASON_CHARS = 80;
 
 function truncate(text: string): string {
   const t = text.replace(/\s+/g, " ").trim();
