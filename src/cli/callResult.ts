@@ -1,7 +1,7 @@
 import type { SourceLocation } from "../core/diagnostic.ts";
-import type { BashObservation } from "../core/operators/bash.ts";
+import type { BashObservation } from "../core/operators/bashObservation.ts";
 import type { Preview } from "../core/operators/preview.ts";
-import type { ProbeObservation } from "../core/operators/probe.ts";
+import type { ProbeObservation } from "../core/operators/probeObservation.ts";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import type { CallResult } from "./resultSchema.ts";

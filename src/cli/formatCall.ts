@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import { messageWithEffect } from "../core/diagnostic.ts";
 import { factsOf } from "../core/operators/facts/factsRegistry.ts";
-import type { ProbeObservation } from "../core/operators/probe.ts";
+import type { ProbeObservation } from "../core/operators/probeObservation.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import type { LinePage } from "./callResult.ts";
 

@@ -1,7 +1,11 @@
 import { diagnosticText } from "../agent/toolResult.ts";
 import type { SourceLocation } from "../core/diagnostic.ts";
 import type { TablePage } from "../core/runtime.ts";
+import type { ObservationOf } from "../core/operators/observationSchemas.ts";
+import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
+import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import { rowsOf, structuredObservations } from "./structuredObservations.ts";
 
 /**
  * What an MCP client gets back from a tool: `structuredContent` — the observation as data,
@@ -22,51 +26,21 @@ interface PreviewLike {
   truncated?: boolean;
 }
 
-/** The rows part of an observation, as the outputSchema's `rows` object describes it. */
-export function rowsOf(p: PreviewLike | undefined, rowCount: number): Record<string, unknown> | undefined {
-  if (!p) return undefined;
-  const offset = p.offset ?? 0;
-  return {
-    columns: p.types ?? p.columns.map((name) => ({ name, type: "", json: "string" })),
-    rows: p.rows,
-    offset,
-    rowsShown: p.rows.length,
-    truncated: offset + p.rows.length < rowCount,
-    sourceLocations: (p.origins ?? []).slice(0, p.rows.length).map((o) => o ?? null),
-  };
+/** The observation of a call, reshaped for structured output (rows in one common shape). */
+function structuredObservation(call: CallEvent): Record<string, unknown> | undefined {
+  if (call.observation === undefined || call.observation === null) return undefined;
+  return isOperatorCall(call) ? reshaped(call.op, call.observation) : undefined;
 }
 
-/** The observation of a call, reshaped for structured output (rows in one common shape). */
-function structuredObservation(op: string, observation: unknown): Record<string, unknown> | undefined {
-  if (observation === undefined || observation === null) return undefined;
-  const o = observation as Record<string, unknown>;
-  const rowCount = typeof o.rowCount === "number" ? o.rowCount : 0;
-  switch (op) {
-    case "Scan": {
-      const { preview, readSql: _sql, ...rest } = o;
-      return { ...rest, rows: rowsOf(preview as PreviewLike, rowCount) };
-    }
-    case "UnionScan": {
-      const { preview, ...rest } = o;
-      const sources = (rest.sources as Record<string, unknown>[]).map(({ readSql: _sql, ...s }) => s);
-      return { ...rest, sources, rows: rowsOf(preview as PreviewLike, rowCount) };
-    }
-    case "Query": {
-      const { records, ...rest } = o;
-      return { ...rest, rows: rowsOf(records as PreviewLike, rowCount) };
-    }
-    default:
-      return o;
-  }
+function reshaped<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>): Record<string, unknown> {
+  return structuredObservations[op].of(observation);
 }
 
 /** `structuredContent` of an operator tool's result. */
 export function structuredCall(call: CallEvent): Record<string, unknown> {
   // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
   const observation =
-    call.status === "ok" || call.status === "failed"
-      ? structuredObservation(call.op, call.observation)
-      : undefined;
+    call.status === "ok" || call.status === "failed" ? structuredObservation(call) : undefined;
   return {
     status: call.status,
     call: { runId: call.runId, index: call.index },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
-import type { DiscoverHit } from "../discover/discoverIndex.ts";
 import type { Operator } from "./operator.ts";
 import { discoverFacts } from "./facts/discoverFacts.ts";
+import type { DiscoverObservation } from "./discoverObservation.ts";
 
 export const discoverArgs = z
   .object({
@@ -23,10 +23,6 @@ export const discoverArgs = z
   })
   .strict();
 export type DiscoverArgs = z.infer<typeof discoverArgs>;
-
-export interface DiscoverObservation {
-  hits: (DiscoverHit & { format?: string; rows?: number; columns?: string[] })[];
-}
 
 export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
   ...discoverFacts,

@@ -4,6 +4,7 @@ import { nearest, reject } from "../diagnostic.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { probeFacts } from "./facts/probeFacts.ts";
+import type { ColumnProbe, ParsedNumbers, ProbeObservation } from "./probeObservation.ts";
 
 export const probeArgs = z
   .object({
@@ -12,45 +13,6 @@ export const probeArgs = z
   })
   .strict();
 export type ProbeArgs = z.infer<typeof probeArgs>;
-
-export interface ColumnProbe {
-  column: string;
-  type: string;
-  nullRate: number;
-  nulls: number;
-  distinct: number;
-  /** Smallest and largest value; for numbers stored as text (see `parsed`) by value, not text order. */
-  min: unknown;
-  max: unknown;
-  top: { value: unknown; count: number }[];
-  /**
-   * A text column whose values are all numbers as written in reports (`'5.95%'`, `'$1,234'`,
-   * `'99,443'`, `'(12.5)'`): read as numbers, so `min`/`max` above are its smallest and largest
-   * values, and here as numbers.
-   */
-  parsed?: ParsedNumbers;
-}
-
-export interface ParsedNumbers {
-  min: number;
-  max: number;
-  /** The unit every value carries (`%`, `$`, `€`, `£`, `¥`), if one does. */
-  unit?: string;
-  /** What parsing removed: `%`, a currency sign, thousands separators, accounting parentheses. */
-  stripped: string[];
-  /** Values read as numbers. */
-  values: number;
-  /** Values that stand for no number (`N/A`, `-`, blank…), left out of the range, with their counts. */
-  notNumbers: { value: string; count: number }[];
-  /** How a reader is told: "read as numbers from text (…): range by value, not text order". */
-  note: string;
-}
-
-export interface ProbeObservation {
-  table: string;
-  rowCount: number;
-  columns: ColumnProbe[];
-}
 
 const TOP_VALUES = 8;
 

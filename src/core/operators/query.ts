@@ -4,15 +4,14 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { Rejection, reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
-import type { ColumnType } from "../state/sharedState.ts";
 import type { Operator, OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
-import type { Preview } from "./preview.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { SqlError } from "./sqlError.ts";
 import { conversionExplanation } from "./conversionFailure.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { queryFacts } from "./facts/queryFacts.ts";
+import type { QueryObservation } from "./queryObservation.ts";
 
 export const QUERY_RECORDS = 10;
 
@@ -27,15 +26,6 @@ export const queryArgs = z
   })
   .strict();
 export type QueryArgs = z.infer<typeof queryArgs>;
-
-export interface QueryObservation {
-  table: string;
-  schema: ColumnType[];
-  rowCount: number;
-  records: Preview;
-  /** A fingerprint of the result's rows in any order (tableDigest.ts): `radar verify` compares it. */
-  digest?: string;
-}
 
 export const queryOperator: Operator<QueryArgs, QueryObservation> = {
   ...queryFacts,

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../diagnostic.ts";
-import type { BashObservation } from "../../operators/bash.ts";
-import type { ScanObservation } from "../../operators/scan.ts";
+import type { BashObservation } from "../../operators/bashObservation.ts";
+import type { ScanObservation } from "../../operators/scanObservation.ts";
 import type { TableProfile } from "../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../state/sharedState.ts";
 import { parseBashCommand } from "../../sandbox/bashSandbox.ts";
