@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostic.ts";
-import { operatorFacts } from "../operators/facts/factsRegistry.ts";
+import { isOperatorName } from "../operators/facts/factsRegistry.ts";
 import type { ObservationOf } from "../operators/observationSchemas.ts";
 import type { OperatorName } from "../operators/operator.ts";
 import type { CallRef, TableSnapshot } from "../state/sharedState.ts";
@@ -51,7 +51,7 @@ export type OperatorCall = {
 
 /** Whether a call names one of this version's operators (a trace may name another version's). */
 export function isOperatorCall(call: CallEvent): call is CallEvent & OperatorCall {
-  return Object.hasOwn(operatorFacts, call.op);
+  return isOperatorName(call.op);
 }
 
 export interface RunStartEvent {
