@@ -26,6 +26,14 @@ export interface OperatorFacts<Name extends string = string> {
   description: string;
   /** What it does, to a person picking tools in the editor (the LM tool's userDescription). */
   userDescription: string;
+  /** What it is for in the agent's system prompt's list of tools: `Scan (read one file into a table)`. */
+  promptRole: string;
+  /**
+   * What it is for in MCP's server instructions: "`does` with radar_scan`note`"; operators listed
+   * one after another that do the same are named together (`read files into tables with radar_scan /
+   * radar_union_scan`).
+   */
+  instructionRole: { does: string; note?: string };
   /** Changes nothing in the session (registers no table): MCP's readOnlyHint. */
   readOnly: boolean;
   /** Codicon id of its calls in the trees. */

@@ -9,6 +9,8 @@ export const probeFacts: OperatorFacts<"Probe"> = {
   description:
     "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
   userDescription: "Profile columns of a registered table.",
+  promptRole: "profile columns",
+  instructionRole: { does: "profile columns" },
   readOnly: true,
   icon: "pulse",
   argText: (args, form) =>
