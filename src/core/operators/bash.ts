@@ -2,7 +2,7 @@ import { z } from "zod";
 import { reject } from "../diagnostic.ts";
 import { BashDenied, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
 import type { BashResult } from "../sandbox/bashSandbox.ts";
-import type { Operator } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
 import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
 import { previewRowsArg } from "./preview.ts";
@@ -116,10 +116,10 @@ function outcome(result: BashResult): { exit: string; failure?: string } {
   return { exit: code === null ? "stopped (output cap)" : `exit ${code}` };
 }
 
-export const bashOperator: Operator<BashArgs, BashObservation> = {
-  ...bashFacts,
+export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts, {
   schema: bashArgs,
   inputsOf: () => [],
+  readsFiles: true,
   async execute(args, ctx) {
     if (!ctx.allowBash)
       reject(
@@ -199,7 +199,7 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
     o.table !== undefined
       ? `${o.exit}, ${o.rowCount} rows → ${o.table} (${o.schema?.length ?? 0} columns; origins: ${o.read?.origins ?? "?"})${o.read?.ragged ? `; ${o.read.ragged.lines} line(s) with fewer than ${o.read.ragged.width} fields (first: output line ${o.read.ragged.firstOutputLine}), missing fields NULL` : ""}`
       : `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${pageText(o)}${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
-};
+});
 
 /** `12 lines`, or for a page `lines 5001–6000 of 60001`. */
 function pageText(o: BashObservation): string {

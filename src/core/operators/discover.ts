@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
-import type { Operator } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
 import { discoverFacts } from "./facts/discoverFacts.ts";
 import type { DiscoverObservation } from "./discoverObservation.ts";
 
@@ -24,8 +24,7 @@ export const discoverArgs = z
   .strict();
 export type DiscoverArgs = z.infer<typeof discoverArgs>;
 
-export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
-  ...discoverFacts,
+export const discoverOperator = defineOperator<DiscoverArgs, DiscoverObservation>(discoverFacts, {
   schema: discoverArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
@@ -52,4 +51,4 @@ export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
       .slice(0, 3)
       .map((h) => h.path)
       .join(", ")}${o.hits.length > 3 ? ", …" : ""}`,
-};
+});

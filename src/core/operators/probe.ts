@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { extremesFit, typedByName } from "../engine/typedJson.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { probeFacts } from "./facts/probeFacts.ts";
 import type { ColumnProbe, ParsedNumbers, ProbeObservation } from "./probeObservation.ts";
@@ -16,10 +18,10 @@ export type ProbeArgs = z.infer<typeof probeArgs>;
 
 const TOP_VALUES = 8;
 
-export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
-  ...probeFacts,
+export const probeOperator = defineOperator<ProbeArgs, ProbeObservation>(probeFacts, {
   schema: probeArgs,
   inputsOf: (args) => [args.table],
+  traced: typedProbe,
   async execute(args, ctx) {
     const info = requireRegistered(ctx.state, args.table, "Probe.table");
     const wanted = args.columns.length === 0 ? info.schema.map((c) => c.name) : args.columns;
@@ -70,7 +72,23 @@ export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
   },
   summarize: (o) =>
     `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null${c.parsed ? `, numbers as text: ${c.parsed.min} … ${c.parsed.max}${c.parsed.unit === "%" ? " %" : ""}` : ""})`).join("; ")}`,
-};
+});
+
+/** Probe's extremes and frequent values in typed JSON, by each column's type. */
+function typedProbe(observation: ProbeObservation): ProbeObservation {
+  return {
+    ...observation,
+    columns: observation.columns.map((c) => {
+      const fits = extremesFit(c.type, [c.min, c.max]);
+      return {
+        ...c,
+        min: typedByName(c.min, c.type, fits),
+        max: typedByName(c.max, c.type, fits),
+        top: c.top.map((t) => ({ ...t, value: typedByName(t.value, c.type, fits) })),
+      };
+    }),
+  };
+}
 
 /**
  * A number as reports write it: a sign, a currency sign, digits with or without thousands

@@ -6,11 +6,13 @@ import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import { tableFactLines } from "../sourceMap/tableFacts.ts";
 import { materialize } from "./materialize.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
 import { scanFacts } from "./facts/scanFacts.ts";
 import { entryWithReader, readerArg, readerProvenance } from "./readerArg.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
 import type { ScanObservation } from "./scanObservation.ts";
 
 export const PREVIEW_ROWS = 5;
@@ -89,10 +91,20 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
   return table;
 }
 
-export const scanOperator: Operator<ScanArgs, ScanObservation> = {
-  ...scanFacts,
+export const scanOperator = defineOperator<ScanArgs, ScanObservation>(scanFacts, {
   schema: scanArgs,
   inputsOf: () => [],
+  filesRead: (args, ctx) => [ctx.entry(args.file)?.path ?? args.file],
+  defaultOutput: (args, ctx) => tableNameFor(ctx.entry(args.file)?.path ?? args.file),
+  readKey(args, ctx) {
+    const entry = ctx.entry(args.file);
+    if (!entry) return undefined;
+    const table = requireTable(entry, args.sheet);
+    // Another way of reading the file is another table.
+    const reader = readerKey(effectiveReader(args.reader, entry.reader));
+    return `scan:${entry.path}#${table.sheet ?? ""}${reader ? `|reader:${reader}` : ""}`;
+  },
+  readsFiles: true,
   async execute(args, ctx) {
     const entry = await entryWithReader(
       ctx,
@@ -159,4 +171,4 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
   },
   summarize: (o) =>
     `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns from ${o.provenance.file}${o.provenance.sheet ? ` [${o.provenance.sheet}]` : ""}`,
-};
+});

@@ -9,13 +9,15 @@ import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 import { familyKey, familySql } from "./familyRead.ts";
 import { directRead, materialize } from "./materialize.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { unionScanFacts } from "./facts/unionScanFacts.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
 import { entryWithReader, readerArg } from "./readerArg.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
 
 export const unionScanArgs = z
   .object({
@@ -265,10 +267,25 @@ async function unionByParts(
   return parts;
 }
 
-export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
-  ...unionScanFacts,
+export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservation>(unionScanFacts, {
   schema: unionScanArgs,
   inputsOf: () => [],
+  filesRead(args, ctx) {
+    try {
+      return expandFiles(ctx, args.files, args.reader !== undefined).map((e) => e.path);
+    } catch {
+      return [];
+    }
+  },
+  readKey(args, ctx) {
+    const given = args.reader;
+    const paths = expandFiles(ctx, args.files, given !== undefined).map((e) => {
+      const reader = readerKey(effectiveReader(given, e.reader));
+      return reader ? `${e.path}|reader:${reader}` : e.path;
+    });
+    return `union:${String(args.source_column).toLowerCase()}|${paths.join("|")}`;
+  },
+  readsFiles: true,
   async execute(args, ctx) {
     const output = checkOutputName(args.output, "UnionScan.output");
     const entries = expandFiles(ctx, args.files, args.reader !== undefined);
@@ -347,4 +364,4 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
   },
   summarize: (o) =>
     `${o.table}: ${o.rowCount} rows from ${o.sources.length} files, ${o.schema.length} columns`,
-};
+});
