@@ -51,3 +51,9 @@ export function previewTable(title: string, preview: unknown, totalRows?: unknow
     ...(typeof totalRows === "number" && totalRows > rows.length ? { totalRows } : {}),
   };
 }
+
+/** The preview or records table of an observation, as a list (none when it holds no rows). */
+export function previewTables(title: string, preview: unknown, totalRows?: unknown): ReportTable[] {
+  const table = previewTable(title, preview, totalRows);
+  return table ? [table] : [];
+}

@@ -34,6 +34,13 @@ export interface OperatorFacts<Name extends string = string> {
    * radar_union_scan`).
    */
   instructionRole: { does: string; note?: string };
+  /**
+   * What its failure is (failures.ts): a reading call's `unreadable-source` names the file; a SQL
+   * call's `query-failed` says what failed (`The profile failed: …`); any other, `call-failed`.
+   */
+  failure: { code: "unreadable-source" } | { code: "query-failed"; what: string } | { code: "call-failed" };
+  /** The registered tables a call reads, from its arguments (the Problems panel finds their files). */
+  tablesRead?: (args: CallArgs) => string[];
   /** Changes nothing in the session (registers no table): MCP's readOnlyHint. */
   readOnly: boolean;
   /** Codicon id of its calls in the trees. */

@@ -5,7 +5,7 @@ import { MAX_TEXT_CHARS, records, schemaText as modelSchema } from "../modelText
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { rowsText } from "../readableRows.ts";
 import { pageRows } from "../resultRows.ts";
-import { previewTable, schemaText } from "../traceTables.ts";
+import { previewTables, schemaText } from "../traceTables.ts";
 
 export const bashPresentation: OperatorPresentation<"Bash"> = {
   label: (a) => `Bash ${textArg(a, "command").slice(0, 60)}`,
@@ -19,14 +19,9 @@ export const bashPresentation: OperatorPresentation<"Bash"> = {
     if (o.truncated) add("output", "truncated");
     if (o.timedOut) add("timed out", "yes");
   },
-  tables: (o) => {
-    // Its output registered as a table.
-    const table =
-      typeof o.table === "string"
-        ? previewTable(`${o.table} — first rows`, o.records, o.rowCount)
-        : undefined;
-    return table ? [table] : [];
-  },
+  // Its output registered as a table.
+  tables: (o) =>
+    typeof o.table === "string" ? previewTables(`${o.table} — first rows`, o.records, o.rowCount) : [],
   reportText: (o) => {
     const out = [o.stdout, o.stderr].filter((x) => typeof x === "string" && x !== "").join("\n--- stderr\n");
     return out || undefined;

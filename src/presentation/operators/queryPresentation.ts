@@ -4,7 +4,7 @@ import { records, schemaText as modelSchema } from "../modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { rowsText } from "../readableRows.ts";
 import { pageRows } from "../resultRows.ts";
-import { previewTable, schemaText } from "../traceTables.ts";
+import { previewTables, schemaText } from "../traceTables.ts";
 
 export const queryPresentation: OperatorPresentation<"Query"> = {
   label: (a) => `Query → ${textArg(a, "output")}`,
@@ -13,10 +13,7 @@ export const queryPresentation: OperatorPresentation<"Query"> = {
     add("rows", o.rowCount);
     add("schema", schemaText(o.schema));
   },
-  tables: (o) => {
-    const table = previewTable(`${String(o.table)} — records`, o.records, o.rowCount);
-    return table ? [table] : [];
-  },
+  tables: (o) => previewTables(`${String(o.table)} — records`, o.records, o.rowCount),
   model: (o, rows) => ({
     table: o.table,
     rowCount: o.rowCount,

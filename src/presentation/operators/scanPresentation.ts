@@ -4,7 +4,7 @@ import { records, schemaText as modelSchema } from "../modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { rowsText } from "../readableRows.ts";
 import { pageRows } from "../resultRows.ts";
-import { previewTable, schemaText } from "../traceTables.ts";
+import { previewTables, schemaText } from "../traceTables.ts";
 
 export const scanPresentation: OperatorPresentation<"Scan"> = {
   label: (a) => `Scan ${textArg(a, "file")}${a.output ? ` → ${textArg(a, "output")}` : ""}`,
@@ -19,10 +19,7 @@ export const scanPresentation: OperatorPresentation<"Scan"> = {
     add("rows", o.rowCount);
     add("schema", schemaText(o.schema));
   },
-  tables: (o) => {
-    const table = previewTable(`${String(o.table)} — first rows`, o.preview, o.rowCount);
-    return table ? [table] : [];
-  },
+  tables: (o) => previewTables(`${String(o.table)} — first rows`, o.preview, o.rowCount),
   model: (o, rows) => ({
     table: o.table,
     provenance: o.provenance,

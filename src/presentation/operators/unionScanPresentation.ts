@@ -4,7 +4,7 @@ import { records, schemaText as modelSchema } from "../modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { rowsText } from "../readableRows.ts";
 import { pageRows } from "../resultRows.ts";
-import { previewTable, schemaText } from "../traceTables.ts";
+import { previewTables, schemaText } from "../traceTables.ts";
 
 export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
   label: (a) => `UnionScan → ${textArg(a, "output")}`,
@@ -20,10 +20,7 @@ export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
     if (partial.length)
       add("partial columns", partial.map((p) => `${p.column} (missing in ${p.missingIn.length})`).join(", "));
   },
-  tables: (o) => {
-    const table = previewTable(`${String(o.table)} — first rows`, o.preview, o.rowCount);
-    return table ? [table] : [];
-  },
+  tables: (o) => previewTables(`${String(o.table)} — first rows`, o.preview, o.rowCount),
   model: (o, rows) => ({
     table: o.table,
     rowCount: o.rowCount,

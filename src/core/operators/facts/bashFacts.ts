@@ -11,6 +11,7 @@ export const bashFacts: OperatorFacts<"Bash"> = {
   userDescription: "Run a read-only shell command over the data files (asks first).",
   promptRole: "look at raw files, read-only",
   instructionRole: { does: "look at raw files" },
+  failure: { code: "call-failed" },
   readOnly: true,
   icon: "terminal",
   argText: (args, form) => (form === "cli" ? String(args.command) : shown(args.command)),

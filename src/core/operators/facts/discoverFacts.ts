@@ -11,6 +11,7 @@ export const discoverFacts: OperatorFacts<"Discover"> = {
   userDescription: "Find the data files of the workspace related to a question.",
   promptRole: "find sources",
   instructionRole: { does: "find sources" },
+  failure: { code: "call-failed" },
   readOnly: true,
   icon: "search",
   argText: (args, form) => (form === "cli" ? JSON.stringify(args.query) : shown(args.query)),

@@ -11,6 +11,8 @@ export const probeFacts: OperatorFacts<"Probe"> = {
   userDescription: "Profile columns of a registered table.",
   promptRole: "profile columns",
   instructionRole: { does: "profile columns" },
+  failure: { code: "query-failed", what: "profile" },
+  tablesRead: (args) => (typeof args.table === "string" ? [args.table] : []),
   readOnly: true,
   icon: "pulse",
   argText: (args, form) =>

@@ -10,6 +10,7 @@ export const scanFacts: OperatorFacts<"Scan"> = {
   userDescription: "Read one data file into a validated table.",
   promptRole: "read one file into a table",
   instructionRole: { does: "read files into tables" },
+  failure: { code: "unreadable-source" },
   readOnly: false,
   icon: "table",
   argText: (args, form) => {

@@ -11,6 +11,7 @@ export const unionScanFacts: OperatorFacts<"UnionScan"> = {
   userDescription: "Read many same-shaped files into one table with a source column.",
   promptRole: "read many same-shaped files into one table with a source column",
   instructionRole: { does: "read files into tables" },
+  failure: { code: "unreadable-source" },
   readOnly: false,
   icon: "layers",
   argText: (args, form) =>
