@@ -1,143 +1,40 @@
-import type { SourceLocation } from "../core/diagnostic.ts";
-import type { BashObservation } from "../core/operators/bash.ts";
-import type { Preview } from "../core/operators/preview.ts";
-import type { ProbeObservation } from "../core/operators/probe.ts";
-import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
+import type { ObservationOf } from "../core/operators/observationSchemas.ts";
+import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
+import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import type { Preview } from "../core/operators/preview.ts";
+import { operatorPresentations } from "../presentation/operatorPresentations.ts";
+import { NO_ROWS, pageRows } from "../presentation/resultRows.ts";
+import type { LinePage, Rows } from "../presentation/resultRows.ts";
 import type { CallResult } from "./resultSchema.ts";
 
-type Rows = Pick<CallResult, "table" | "rowCount" | "columns" | "rows" | "origins" | "offset" | "truncated">;
-
-/** Which lines of Bash's stdout the rows give (`radar bash --offset K --rows N`). */
-export interface LinePage {
-  offset: number;
-  lines?: number;
-}
-
-const NO_ROWS: Rows = {
-  table: null,
-  rowCount: null,
-  columns: [],
-  rows: [],
-  origins: [],
-  offset: 0,
-  truncated: false,
-};
-
-function location(l: SourceLocation | null): SourceLocation | null {
-  return l
-    ? {
-        file: l.file,
-        line: l.line,
-        ...(l.sheet ? { sheet: l.sheet } : {}),
-        ...(l.command !== undefined ? { command: l.command } : {}),
-      }
-    : null;
-}
-
-/** A table's page (Scan's preview, Query's records, a Bash table): its rows as the call showed them. */
-function pageRows(o: { table?: string; rowCount?: number; preview?: Preview; records?: Preview }): Rows {
-  const p = o.records ?? o.preview;
-  if (!p) return { ...NO_ROWS, table: o.table ?? null, rowCount: o.rowCount ?? null };
-  return {
-    table: o.table ?? null,
-    rowCount: o.rowCount ?? null,
-    columns: p.types ?? p.columns.map((name) => ({ name, type: "UNKNOWN" })),
-    rows: p.rows,
-    origins: p.origins.map(location),
-    offset: p.offset ?? 0,
-    truncated: p.truncated ?? false,
-  };
-}
-
-/** Probe: one row per profiled column. */
-function probeRows(o: ProbeObservation): Rows {
-  return {
-    table: o.table,
-    rowCount: o.columns.length,
-    columns: [
-      { name: "column", type: "VARCHAR", json: "string" },
-      { name: "type", type: "VARCHAR", json: "string" },
-      { name: "rows", type: "BIGINT", json: "number" },
-      { name: "nulls", type: "BIGINT", json: "number" },
-      { name: "null_rate", type: "DOUBLE", json: "number" },
-      { name: "distinct", type: "BIGINT", json: "number" },
-      { name: "min", type: "JSON" },
-      { name: "max", type: "JSON" },
-      { name: "top", type: "JSON", json: "array" },
-    ],
-    rows: o.columns.map((c) => [
-      c.column,
-      c.type,
-      o.rowCount,
-      c.nulls,
-      c.nullRate,
-      c.distinct,
-      c.min,
-      c.max,
-      c.top,
-    ]),
-    origins: o.columns.map(() => null),
-    offset: 0,
-    truncated: false,
-  };
-}
-
-/** Bash without an output table: one row per line of stdout, from the page the call asked for. */
-function bashRows(o: BashObservation, page?: LinePage): Rows {
-  const lines = o.stdout === "" ? [] : o.stdout.replace(/\n$/, "").split("\n");
-  // Paged by the operator (`offset`): the kept lines start at that line of the whole output.
-  const base = o.offset ?? 0;
-  const total = o.stdoutLines ?? lines.length;
-  const from = o.offset !== undefined ? 0 : (page?.offset ?? 0);
-  const shown = lines.slice(from, page?.lines === undefined ? undefined : from + page.lines);
-  return {
-    table: null,
-    rowCount: total,
-    columns: [{ name: "line", type: "VARCHAR", json: "string" }],
-    rows: shown.map((l) => [l]),
-    origins: shown.map(() => null),
-    offset: base + from,
-    truncated: base + from + shown.length < total || o.truncated,
-  };
-}
-
-function discoverRows(o: { hits?: DiscoverHit[] }): Rows {
-  const hits = o.hits ?? [];
-  return {
-    table: null,
-    rowCount: hits.length,
-    columns: [
-      { name: "path", type: "VARCHAR", json: "string" },
-      { name: "score", type: "DOUBLE", json: "number" },
-      { name: "reasons", type: "VARCHAR[]", json: "array" },
-    ],
-    rows: hits.map((h) => [h.path, h.score, h.reasons]),
-    origins: hits.map(() => null),
-    offset: 0,
-    truncated: false,
-  };
-}
-
+/** A call's rows as its operator's presentation gives them; another version's operator: its table's page. */
 function rowsOf(call: CallEvent, page?: LinePage): Rows {
-  const o = call.observation as Record<string, unknown> | undefined;
-  if (!o) return NO_ROWS;
-  switch (call.op) {
-    case "Probe":
-      return probeRows(o as unknown as ProbeObservation);
-    case "Bash":
-      // A Bash call that registered its output as a table shows the table's rows.
-      return typeof o.table === "string" ? pageRows(o) : bashRows(o as unknown as BashObservation, page);
-    case "Discover":
-      return discoverRows(o);
-    default:
-      return pageRows(o);
-  }
+  if (!call.observation) return NO_ROWS;
+  if (isOperatorCall(call) && call.observation !== undefined) return cliRows(call.op, call.observation, page);
+  return pageRows(
+    call.observation as { table?: string; rowCount?: number; preview?: Preview; records?: Preview },
+  );
+}
+
+function cliRows<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>, page?: LinePage): Rows {
+  return operatorPresentations[op].cliRows(observation, page);
+}
+
+/** Text output beside the rows (Bash's), as its operator's presentation gives it. */
+function outputOf(call: CallEvent): CallResult["output"] {
+  return isOperatorCall(call) && call.observation !== undefined
+    ? cliOutput(call.op, call.observation)
+    : undefined;
+}
+
+function cliOutput<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>): CallResult["output"] {
+  return operatorPresentations[op].cliOutput?.(observation);
 }
 
 /** A call in the one JSON shape every operator shares (see resultSchema.ts). */
 export function callResult(call: CallEvent, line?: number, page?: LinePage): CallResult {
-  const bash = call.op === "Bash" ? (call.observation as BashObservation | undefined) : undefined;
+  const output = outputOf(call);
   return {
     index: call.index,
     op: call.op,
@@ -147,17 +44,7 @@ export function callResult(call: CallEvent, line?: number, page?: LinePage): Cal
     ...(call.summary ? { summary: call.summary } : {}),
     ...(call.error ? { error: call.error } : {}),
     ...rowsOf(call, page),
-    ...(bash
-      ? {
-          output: {
-            stdout: bash.stdout,
-            stderr: bash.stderr,
-            exit: bash.exit,
-            exitCode: bash.exitCode,
-            capped: bash.truncated,
-          },
-        }
-      : {}),
+    ...(output ? { output } : {}),
     diagnostics: call.diagnostics,
     ...(call.reused ? { reused: call.reused as unknown as Record<string, unknown> } : {}),
     ...(call.replaced ? { replaced: call.replaced as unknown as Record<string, unknown> } : {}),

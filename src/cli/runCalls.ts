@@ -4,7 +4,7 @@ import type { OperatorCall, Runtime } from "../core/runtime.ts";
 import type { CallEvent, SettledFinding } from "../core/trace/traceEvents.ts";
 import { startupMark } from "../core/startupProfile.ts";
 import { callResult } from "./callResult.ts";
-import type { LinePage } from "./callResult.ts";
+import type { LinePage } from "../presentation/resultRows.ts";
 import { openRuntime } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import { formatCall, formatDiagnostic } from "./formatCall.ts";

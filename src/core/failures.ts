@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import type { Diagnostic, SourceLocation } from "./diagnostic.ts";
+import { factsOf } from "./operators/facts/factsRegistry.ts";
 import { SqlError } from "./operators/sqlError.ts";
 import { isOutOfMemory, OUT_OF_MEMORY_HINT } from "./engine/memoryBudget.ts";
 
@@ -38,12 +39,8 @@ const FS_REASONS: Record<string, string> = {
  */
 export function describeFailure(op: string, error: unknown, lakeRoot: string, files: string[]): Failure {
   const err = error instanceof Error ? error : new Error(String(error));
-  const code =
-    op === "Scan" || op === "UnionScan"
-      ? "unreadable-source"
-      : op === "Query" || op === "Probe"
-        ? "query-failed"
-        : "call-failed";
+  const failure = factsOf(op)?.failure ?? { code: "call-failed" };
+  const code = failure.code;
   const internal =
     INTERNAL.has(err.name) || (err.constructor !== Error && INTERNAL.has(err.constructor.name));
   let reason: string;
@@ -73,7 +70,7 @@ export function describeFailure(op: string, error: unknown, lakeRoot: string, fi
     code === "unreadable-source"
       ? `${subject}${reason}. Look at the file with Bash (head, grep) to see what is there; the other files are unaffected.`
       : code === "query-failed"
-        ? `The ${op === "Probe" ? "profile" : "query"} failed: ${reason}.`
+        ? `The ${failure.code === "query-failed" ? failure.what : "query"} failed: ${reason}.`
         : `The call failed: ${reason}.`;
   const locations: SourceLocation[] = file ? [{ file, line: line ?? 1 }] : [];
   return {

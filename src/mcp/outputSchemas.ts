@@ -1,8 +1,16 @@
 /**
  * The `outputSchema` of every RADAR tool (JSON Schema), describing its `structuredContent`.
- * Clients validate results against them, so they say exactly what `toolOutput.ts` sends, and
- * leave room (additionalProperties) only where an operator's observation may grow new fields.
+ * Clients validate results against them, so they say exactly what `toolOutput.ts` sends. An
+ * operator's observation part is generated from its zod schema (structuredObservations.ts); objects
+ * leave room (additionalProperties) for fields a later version adds.
  */
+
+import type { OperatorName } from "../core/operators/operator.ts";
+import {
+  jsonSchemaOf,
+  rowsSchema as structuredRows,
+  structuredObservations,
+} from "./structuredObservations.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -59,36 +67,8 @@ const callRef: Schema = {
   required: ["runId", "index"],
 };
 
-const column: Schema = {
-  type: "object",
-  properties: {
-    name: { type: "string" },
-    type: { type: "string", description: "DuckDB type, e.g. BIGINT, DECIMAL(18,2), DATE" },
-    json: {
-      enum: ["number", "string", "boolean", "array", "object"],
-      description: "How this column's values appear in `rows` (one representation per column).",
-    },
-  },
-  required: ["name", "type", "json"],
-};
-
 /** Rows shown of a table: typed values, where each row came from, and whether more follow. */
-export const rowsSchema: Schema = {
-  type: "object",
-  properties: {
-    columns: { type: "array", items: column },
-    rows: { type: "array", items: { type: "array" }, description: "Typed JSON values, one array per row." },
-    offset: { type: "integer", description: "Rows of the table before the first one shown." },
-    rowsShown: { type: "integer" },
-    truncated: { type: "boolean", description: "The table has rows after the ones shown." },
-    sourceLocations: {
-      type: "array",
-      items: { anyOf: [location, { type: "null" }] },
-      description: "File and line of each row shown (null for derived rows).",
-    },
-  },
-  required: ["columns", "rows", "offset", "rowsShown", "truncated", "sourceLocations"],
-};
+export const rowsSchema: Schema = jsonSchemaOf(structuredRows);
 
 const schemaColumns: Schema = {
   type: "array",
@@ -111,114 +91,8 @@ const tableSnapshot: Schema = {
   required: ["name", "rowCount"],
 };
 
-const observations: Record<string, Schema> = {
-  Discover: {
-    type: "object",
-    properties: {
-      hits: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            path: { type: "string" },
-            score: { type: "number" },
-            reasons: { type: "array", items: { type: "string" } },
-          },
-          required: ["path"],
-        },
-      },
-    },
-    required: ["hits"],
-  },
-  Bash: {
-    type: "object",
-    properties: {
-      command: { type: "string" },
-      stdout: { type: "string" },
-      stderr: { type: "string" },
-      exitCode: { type: ["integer", "null"] },
-      exitCodes: { type: "array", items: { type: ["integer", "null"] } },
-      exit: {
-        type: "string",
-        description: "What the exit status means: exit 0, grep found no line, a failure.",
-      },
-      truncated: { type: "boolean" },
-      timedOut: { type: "boolean" },
-    },
-    required: ["stdout", "exitCode"],
-  },
-  Scan: {
-    type: "object",
-    properties: {
-      table: { type: "string" },
-      rowCount: { type: "integer" },
-      schema: schemaColumns,
-      provenance: {
-        type: "object",
-        description: "File, format, header line, sheet, title and footer lines.",
-      },
-      rows: rowsSchema,
-    },
-    required: ["table", "rowCount", "schema", "rows"],
-  },
-  UnionScan: {
-    type: "object",
-    properties: {
-      table: { type: "string" },
-      rowCount: { type: "integer" },
-      schema: schemaColumns,
-      sources: { type: "array", items: { type: "object" } },
-      partialColumns: { type: "array", items: { type: "object" } },
-      rows: rowsSchema,
-    },
-    required: ["table", "rowCount", "schema", "rows"],
-  },
-  Probe: {
-    type: "object",
-    properties: {
-      table: { type: "string" },
-      rowCount: { type: "integer" },
-      columns: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            column: { type: "string" },
-            type: { type: "string" },
-            nullRate: { type: "number" },
-            nulls: { type: "integer" },
-            distinct: { type: "integer" },
-            min: {},
-            max: {},
-            top: {
-              type: "array",
-              items: { type: "object", properties: { value: {}, count: { type: "integer" } } },
-            },
-            parsed: {
-              type: "object",
-              description: "Numbers stored as text ('5.95%', '$1,234') read as numbers: min/max by value.",
-            },
-          },
-          required: ["column", "type", "nullRate", "distinct", "top"],
-        },
-      },
-    },
-    required: ["table", "rowCount", "columns"],
-  },
-  Query: {
-    type: "object",
-    properties: {
-      table: { type: "string" },
-      rowCount: { type: "integer" },
-      schema: schemaColumns,
-      rows: rowsSchema,
-    },
-    required: ["table", "rowCount", "schema", "rows"],
-  },
-};
-
 /** The result of an operator tool: status, diagnostics, and the observation when it ran. */
-export function callOutputSchema(op: string): Schema {
+export function callOutputSchema(op: OperatorName): Schema {
   return {
     type: "object",
     properties: {
@@ -243,7 +117,7 @@ export function callOutputSchema(op: string): Schema {
         required: ["how"],
       },
       replaced: { ...tableSnapshot, description: "The table this call's output replaced (replace: true)." },
-      observation: observations[op] ?? { type: "object" },
+      observation: jsonSchemaOf(structuredObservations[op].schema),
     },
     required: ["status", "call", "diagnostics"],
   };

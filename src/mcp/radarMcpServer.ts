@@ -21,6 +21,7 @@ import { Rejection } from "../core/diagnostic.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import { operatorNames, operators } from "../core/operators/registry.ts";
 import { operatorInputSchema, toolParameters } from "../core/operators/toolManifest.ts";
+import { instructionToolList } from "../presentation/operatorLists.ts";
 import type { Runtime } from "../core/runtime.ts";
 import { RADAR_VERSION } from "../core/version.ts";
 import {
@@ -122,9 +123,8 @@ export function radarMcpServer(
       },
       instructions:
         "RADAR answers data questions over the files of one folder through typed operators, and checks every step. " +
-        "Find sources with radar_discover, look at raw files with radar_bash, read files into tables with radar_scan / " +
-        "radar_union_scan, profile columns with radar_probe, derive tables with radar_query (one read-only SELECT; " +
-        "declare its inputs). Every call is validated: errors reject it (nothing ran), warnings point at source rows — " +
+        `${instructionToolList()}. ` +
+        "Every call is validated: errors reject it (nothing ran), warnings point at source rows — " +
         "read them. Results show a few rows (preview_rows, offset); radar_show pages through any table, radar_tables " +
         "lists them, radar_drop / radar_reset remove them. A table name is never overwritten by surprise: pass " +
         '"replace": true to replace one. ' +

@@ -4,11 +4,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { BashObservation } from "../../src/core/operators/bash.ts";
+import type { BashObservation } from "../../src/core/operators/bashObservation.ts";
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall, structuredCall } from "../../src/mcp/toolOutput.ts";
-import { toolResultText } from "../../src/agent/toolResult.ts";
+import { toolResultText } from "../../src/presentation/toolResult.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // Bash's status follows the exit code: a program's non-zero status fails the call, with what it

@@ -3,15 +3,13 @@ import { reject } from "../diagnostic.ts";
 import { BashDenied } from "../sandbox/bashDenied.ts";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
 import type { BashResult } from "../sandbox/bashSandbox.ts";
-import type { ColumnType } from "../state/sharedState.ts";
-import type { Operator } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
 import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
-import type { OutputTableRead } from "./bashTable.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
 import { previewRowsArg } from "./preview.ts";
-import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { bashFacts } from "./facts/bashFacts.ts";
+import type { BashObservation } from "./bashObservation.ts";
 
 /**
  * The output a table may be registered from: far more than the agent is shown (64 KiB), since the
@@ -62,36 +60,6 @@ export const bashArgs = z
   })
   .strict();
 export type BashArgs = z.infer<typeof bashArgs>;
-
-export interface BashObservation {
-  command: string;
-  stdout: string;
-  stderr: string;
-  /** The last program's exit code; null when it was stopped (time limit, output flood, cancel). */
-  exitCode: number | null;
-  /** Every program's exit code, in pipeline order (only for a pipeline). */
-  exitCodes?: (number | null)[];
-  /**
-   * What the exit code means, in words: `exit 0`, `exit 1: grep found no matching line (not an
-   * error)`, `exit 1: cat failed`…
-   */
-  exit: string;
-  truncated: boolean;
-  timedOut: boolean;
-  /** With `output`: the table the output became (its rows are the output; `stdout` keeps the first 64 KiB). */
-  table?: string;
-  schema?: ColumnType[];
-  rowCount?: number;
-  records?: Preview;
-  digest?: string;
-  read?: OutputTableRead;
-  /** The bytes of standard output, when more than `stdout` keeps (a table's output, or a page). */
-  stdoutBytes?: number;
-  /** Without `output`, paged: the output lines before the first one `stdout` keeps. */
-  offset?: number;
-  /** Paged: how many lines the whole output has. */
-  stdoutLines?: number;
-}
 
 /**
  * Programs whose exit status 1 is an answer, not a failure: grep selected no line; diff and cmp
@@ -149,10 +117,10 @@ function outcome(result: BashResult): { exit: string; failure?: string } {
   return { exit: code === null ? "stopped (output cap)" : `exit ${code}` };
 }
 
-export const bashOperator: Operator<BashArgs, BashObservation> = {
-  ...bashFacts,
+export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts, {
   schema: bashArgs,
   inputsOf: () => [],
+  readsFiles: true,
   async execute(args, ctx) {
     if (!ctx.allowBash)
       reject(
@@ -232,7 +200,7 @@ export const bashOperator: Operator<BashArgs, BashObservation> = {
     o.table !== undefined
       ? `${o.exit}, ${o.rowCount} rows → ${o.table} (${o.schema?.length ?? 0} columns; origins: ${o.read?.origins ?? "?"})${o.read?.ragged ? `; ${o.read.ragged.lines} line(s) with fewer than ${o.read.ragged.width} fields (first: output line ${o.read.ragged.firstOutputLine}), missing fields NULL` : ""}`
       : `${o.exit ?? `exit ${o.exitCode ?? "killed"}`}, ${pageText(o)}${o.truncated ? " (truncated)" : ""}${o.timedOut ? " (timed out)" : ""}`,
-};
+});
 
 /** `12 lines`, or for a page `lines 5001–6000 of 60001`. */
 function pageText(o: BashObservation): string {

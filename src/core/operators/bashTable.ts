@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fingerprintNow } from "../audit/fileFingerprint.ts";
-import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { digestField } from "../audit/tableDigest.ts";
 import { reject } from "../diagnostic.ts";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
@@ -17,24 +16,11 @@ import type { ColumnType, TableInfo } from "../state/sharedState.ts";
 import type { OperatorContext } from "./operator.ts";
 import { splitFields } from "./outputFields.ts";
 import type { OutputColumns } from "./outputFields.ts";
+import type { OutputTableRead } from "./bashObservation.ts";
 import { previewTable } from "./preview.ts";
 import type { Preview } from "./preview.ts";
 
 /** How a Bash call's output became a table: what the observation says beside the rows. */
-export interface OutputTableRead {
-  columns: OutputColumns;
-  header: boolean;
-  /** How the rows' origins were found (grep's prefixes checked against the files, or output lines). */
-  origins: string;
-  /** Lines with fewer fields than the widest: their missing fields are NULL. */
-  ragged?: { lines: number; width: number; firstOutputLine: number };
-  /**
-   * The lake files the command named or its rows point into, as they were when it ran (a table is
-   * stale when one changes; radar verify compares them).
-   */
-  files: { file: string; fingerprint?: FileFingerprint }[];
-}
-
 export interface OutputTable {
   table: string;
   schema: ColumnType[];

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
-import type { DiscoverHit } from "../discover/discoverIndex.ts";
-import type { Operator } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
 import { discoverFacts } from "./facts/discoverFacts.ts";
+import type { DiscoverObservation } from "./discoverObservation.ts";
 
 export const discoverArgs = z
   .object({
@@ -24,12 +24,7 @@ export const discoverArgs = z
   .strict();
 export type DiscoverArgs = z.infer<typeof discoverArgs>;
 
-export interface DiscoverObservation {
-  hits: (DiscoverHit & { format?: string; rows?: number; columns?: string[] })[];
-}
-
-export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
-  ...discoverFacts,
+export const discoverOperator = defineOperator<DiscoverArgs, DiscoverObservation>(discoverFacts, {
   schema: discoverArgs,
   inputsOf: () => [],
   async execute(args, ctx) {
@@ -56,4 +51,4 @@ export const discoverOperator: Operator<DiscoverArgs, DiscoverObservation> = {
       .slice(0, 3)
       .map((h) => h.path)
       .join(", ")}${o.hits.length > 3 ? ", …" : ""}`,
-};
+});

@@ -43,11 +43,38 @@ export interface OperatorResult<O> {
  * One typed operator, whole: its facts (names, descriptions, read-only, icon, phrases; see
  * operatorFacts.ts), its arguments' zod schema (the single source of truth for validation, tool
  * definitions and docs), the tables it declares as inputs, its execution and a one-line summary
- * of its observation for traces.
+ * of its observation for traces; and what the runtime asks of a call before and after it runs
+ * (the files it reads, the table it registers, whether an earlier table already holds its result),
+ * so the runtime never asks which operator it runs. Its observation's schema is in
+ * observationSchemas.ts, its presentation in presentation/operators/.
  */
 export interface Operator<A, O> extends OperatorFacts<OperatorName> {
   schema: z.ZodType<A>;
   inputsOf: (args: A) => string[];
   execute: (args: A, ctx: OperatorContext) => Promise<OperatorResult<O>>;
   summarize: (observation: O) => string;
+  /** Lake files a call reads, told before it runs (to re-map changed files, to name the file a failure is about). */
+  filesRead?: (args: A, ctx: OperatorContext) => string[];
+  /** The table a call registers when it names none (Scan: from the file's name). */
+  defaultOutput?: (args: A, ctx: OperatorContext) => string | undefined;
+  /**
+   * What a call reads — or computes — as a key; undefined when it cannot be told before running. A
+   * call whose key a registered table already holds, unchanged, reuses that table. May throw: the
+   * operator itself then says what is wrong with the call.
+   */
+  readKey?: (args: A, ctx: OperatorContext) => string | undefined;
+  /** Its table's rows come from lake files (their fingerprints are its sources), not from registered tables. */
+  readsFiles?: true;
+  /** Its observation as the trace keeps it (Probe: extremes and frequent values in typed JSON). */
+  traced?: (observation: O) => O;
+  /** Its checks on its input tables may run while it executes (Query). */
+  checksAlongside?: true;
+}
+
+/** An operator from its facts and the rest of its definition: how every operator's file builds it. */
+export function defineOperator<A, O>(
+  facts: OperatorFacts<OperatorName>,
+  definition: Omit<Operator<A, O>, keyof OperatorFacts>,
+): Operator<A, O> {
+  return { ...facts, ...definition };
 }

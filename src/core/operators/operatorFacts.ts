@@ -26,6 +26,21 @@ export interface OperatorFacts<Name extends string = string> {
   description: string;
   /** What it does, to a person picking tools in the editor (the LM tool's userDescription). */
   userDescription: string;
+  /** What it is for in the agent's system prompt's list of tools: `Scan (read one file into a table)`. */
+  promptRole: string;
+  /**
+   * What it is for in MCP's server instructions: "`does` with radar_scan`note`"; operators listed
+   * one after another that do the same are named together (`read files into tables with radar_scan /
+   * radar_union_scan`).
+   */
+  instructionRole: { does: string; note?: string };
+  /**
+   * What its failure is (failures.ts): a reading call's `unreadable-source` names the file; a SQL
+   * call's `query-failed` says what failed (`The profile failed: …`); any other, `call-failed`.
+   */
+  failure: { code: "unreadable-source" } | { code: "query-failed"; what: string } | { code: "call-failed" };
+  /** The registered tables a call reads, from its arguments (the Problems panel finds their files). */
+  tablesRead?: (args: CallArgs) => string[];
   /** Changes nothing in the session (registers no table): MCP's readOnlyHint. */
   readOnly: boolean;
   /** Codicon id of its calls in the trees. */

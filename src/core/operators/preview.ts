@@ -2,25 +2,13 @@ import { z } from "zod";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { numberFits, typedColumns, typedRows } from "../engine/typedJson.ts";
-import type { TypedColumn } from "../engine/typedJson.ts";
-import type { SourceLocation } from "../diagnostic.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import { originsOf } from "../state/sharedState.ts";
 import { MAX_PREVIEW_ROWS } from "./previewRows.ts";
+import type { previewSchema } from "./observationParts.ts";
 
-export interface Preview {
-  columns: string[];
-  /** Each column's DuckDB type and how its values appear in JSON (see typedJson.ts). */
-  types?: TypedColumn[];
-  /** Values in typed JSON: one representation per column. */
-  rows: unknown[][];
-  /** Source file and line of each previewed row, where the table keeps origins. */
-  origins: (SourceLocation | null)[];
-  /** Rows of the table before the first one shown. */
-  offset?: number;
-  /** More rows of the table follow the ones shown. */
-  truncated?: boolean;
-}
+/** Rows of a table as an operator shows them: the type of `previewSchema` (observationParts.ts). */
+export type Preview = z.infer<typeof previewSchema>;
 
 /** Source lines of grid rows, looked up in the grid's line table. */
 export function gridLineLookup(engine: DuckEngine) {

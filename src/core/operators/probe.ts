@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { extremesFit, typedByName } from "../engine/typedJson.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { probeFacts } from "./facts/probeFacts.ts";
+import type { ColumnProbe, ParsedNumbers, ProbeObservation } from "./probeObservation.ts";
 
 export const probeArgs = z
   .object({
@@ -13,51 +16,12 @@ export const probeArgs = z
   .strict();
 export type ProbeArgs = z.infer<typeof probeArgs>;
 
-export interface ColumnProbe {
-  column: string;
-  type: string;
-  nullRate: number;
-  nulls: number;
-  distinct: number;
-  /** Smallest and largest value; for numbers stored as text (see `parsed`) by value, not text order. */
-  min: unknown;
-  max: unknown;
-  top: { value: unknown; count: number }[];
-  /**
-   * A text column whose values are all numbers as written in reports (`'5.95%'`, `'$1,234'`,
-   * `'99,443'`, `'(12.5)'`): read as numbers, so `min`/`max` above are its smallest and largest
-   * values, and here as numbers.
-   */
-  parsed?: ParsedNumbers;
-}
-
-export interface ParsedNumbers {
-  min: number;
-  max: number;
-  /** The unit every value carries (`%`, `$`, `€`, `£`, `¥`), if one does. */
-  unit?: string;
-  /** What parsing removed: `%`, a currency sign, thousands separators, accounting parentheses. */
-  stripped: string[];
-  /** Values read as numbers. */
-  values: number;
-  /** Values that stand for no number (`N/A`, `-`, blank…), left out of the range, with their counts. */
-  notNumbers: { value: string; count: number }[];
-  /** How a reader is told: "read as numbers from text (…): range by value, not text order". */
-  note: string;
-}
-
-export interface ProbeObservation {
-  table: string;
-  rowCount: number;
-  columns: ColumnProbe[];
-}
-
 const TOP_VALUES = 8;
 
-export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
-  ...probeFacts,
+export const probeOperator = defineOperator<ProbeArgs, ProbeObservation>(probeFacts, {
   schema: probeArgs,
   inputsOf: (args) => [args.table],
+  traced: typedProbe,
   async execute(args, ctx) {
     const info = requireRegistered(ctx.state, args.table, "Probe.table");
     const wanted = args.columns.length === 0 ? info.schema.map((c) => c.name) : args.columns;
@@ -108,7 +72,23 @@ export const probeOperator: Operator<ProbeArgs, ProbeObservation> = {
   },
   summarize: (o) =>
     `${o.table}: ${o.columns.map((c) => `${c.column} (${c.distinct} distinct, ${Math.round(c.nullRate * 100)}% null${c.parsed ? `, numbers as text: ${c.parsed.min} … ${c.parsed.max}${c.parsed.unit === "%" ? " %" : ""}` : ""})`).join("; ")}`,
-};
+});
+
+/** Probe's extremes and frequent values in typed JSON, by each column's type. */
+function typedProbe(observation: ProbeObservation): ProbeObservation {
+  return {
+    ...observation,
+    columns: observation.columns.map((c) => {
+      const fits = extremesFit(c.type, [c.min, c.max]);
+      return {
+        ...c,
+        min: typedByName(c.min, c.type, fits),
+        max: typedByName(c.max, c.type, fits),
+        top: c.top.map((t) => ({ ...t, value: typedByName(t.value, c.type, fits) })),
+      };
+    }),
+  };
+}
 
 /**
  * A number as reports write it: a sign, a currency sign, digits with or without thousands

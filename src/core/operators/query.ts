@@ -4,15 +4,15 @@ import { sqlIdent } from "../engine/duckEngine.ts";
 import { Rejection, reject } from "../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../sandbox/sqlGate.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
-import type { ColumnType } from "../state/sharedState.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
-import type { Preview } from "./preview.ts";
 import { requireRegistered } from "./requireTable.ts";
 import { SqlError } from "./sqlError.ts";
 import { conversionExplanation } from "./conversionFailure.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { queryFacts } from "./facts/queryFacts.ts";
+import type { QueryObservation } from "./queryObservation.ts";
 
 export const QUERY_RECORDS = 10;
 
@@ -28,19 +28,19 @@ export const queryArgs = z
   .strict();
 export type QueryArgs = z.infer<typeof queryArgs>;
 
-export interface QueryObservation {
-  table: string;
-  schema: ColumnType[];
-  rowCount: number;
-  records: Preview;
-  /** A fingerprint of the result's rows in any order (tableDigest.ts): `radar verify` compares it. */
-  digest?: string;
-}
-
-export const queryOperator: Operator<QueryArgs, QueryObservation> = {
-  ...queryFacts,
+export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFacts, {
   schema: queryArgs,
   inputsOf: (args) => args.inputs,
+  readKey(args, ctx) {
+    // The same SQL over the same tables (not replaced since) gives the same table.
+    const inputs = args.inputs.map((name) => {
+      const t = ctx.state.table(name);
+      return t?.producedBy ? `${name.toLowerCase()}@${t.producedBy.runId}:${t.producedBy.index}` : undefined;
+    });
+    if (inputs.some((i) => i === undefined)) return undefined;
+    return `query:${inputs.sort().join(",")}|${args.sql.trim()}`;
+  },
+  checksAlongside: true,
   async execute(args, ctx) {
     const output = checkOutputName(args.output, "Query.output");
     for (const input of args.inputs) requireRegistered(ctx.state, input, "Query.inputs");
@@ -96,7 +96,7 @@ export const queryOperator: Operator<QueryArgs, QueryObservation> = {
     };
   },
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
-};
+});
 
 /** A literal the table's typed column cannot hold: the error says how RADAR read the file. */
 function explained(failed: SqlError, analysis: SelectAnalysis, ctx: OperatorContext): SqlError {

@@ -1,20 +1,19 @@
 import { z } from "zod";
 import { fingerprintOf } from "../audit/fileFingerprint.ts";
 import { digestField } from "../audit/tableDigest.ts";
-import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { nearest, reject } from "../diagnostic.ts";
 import { inWords, lineOf } from "../failures.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import { tableFactLines } from "../sourceMap/tableFacts.ts";
-import type { ColumnType } from "../state/sharedState.ts";
 import { materialize } from "./materialize.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
-import type { Preview } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
 import { scanFacts } from "./facts/scanFacts.ts";
 import { entryWithReader, readerArg, readerProvenance } from "./readerArg.ts";
-import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
+import type { ScanObservation } from "./scanObservation.ts";
 
 export const PREVIEW_ROWS = 5;
 
@@ -41,39 +40,6 @@ export const scanArgs = z
   })
   .strict();
 export type ScanArgs = z.infer<typeof scanArgs>;
-
-export interface ScanObservation {
-  table: string;
-  provenance: {
-    file: string;
-    format: string;
-    headerLine: number;
-    sheet?: string;
-    encoding?: string;
-    titleLines: string[];
-    footerLines: string[];
-    sheets?: string[];
-    /**
-     * What the Source Map observed about how the table is read (JSON shape, merged cells, left-out
-     * lines…, statistic rows left out, missing-value markers read as NULL, likely fill values).
-     */
-    notes?: string[];
-    /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
-    fingerprint?: FileFingerprint;
-    /**
-     * The user's reader options the file was read with (given in this call, or remembered for the
-     * file from an earlier one), and what the map decided itself (encoding, a delimiter not given).
-     */
-    reader?: { options: ReaderOptions; given: boolean; found: Record<string, string> };
-  };
-  schema: ColumnType[];
-  rowCount: number;
-  /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
-  digest?: string;
-  preview: Preview;
-  /** The SELECT that read the file (see `Materialized.readSql`); what `radar export --sql` replays. */
-  readSql?: string;
-}
 
 /** The mapped file for a path, or a rejection naming the nearest lake paths. */
 export function requireEntry(ctx: OperatorContext, file: string, argument: string): SourceEntry {
@@ -125,10 +91,20 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
   return table;
 }
 
-export const scanOperator: Operator<ScanArgs, ScanObservation> = {
-  ...scanFacts,
+export const scanOperator = defineOperator<ScanArgs, ScanObservation>(scanFacts, {
   schema: scanArgs,
   inputsOf: () => [],
+  filesRead: (args, ctx) => [ctx.entry(args.file)?.path ?? args.file],
+  defaultOutput: (args, ctx) => tableNameFor(ctx.entry(args.file)?.path ?? args.file),
+  readKey(args, ctx) {
+    const entry = ctx.entry(args.file);
+    if (!entry) return undefined;
+    const table = requireTable(entry, args.sheet);
+    // Another way of reading the file is another table.
+    const reader = readerKey(effectiveReader(args.reader, entry.reader));
+    return `scan:${entry.path}#${table.sheet ?? ""}${reader ? `|reader:${reader}` : ""}`;
+  },
+  readsFiles: true,
   async execute(args, ctx) {
     const entry = await entryWithReader(
       ctx,
@@ -195,4 +171,4 @@ export const scanOperator: Operator<ScanArgs, ScanObservation> = {
   },
   summarize: (o) =>
     `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns from ${o.provenance.file}${o.provenance.sheet ? ` [${o.provenance.sheet}]` : ""}`,
-};
+});

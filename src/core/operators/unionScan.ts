@@ -2,22 +2,22 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { fingerprintOf } from "../audit/fileFingerprint.ts";
 import { digestField } from "../audit/tableDigest.ts";
-import type { FileFingerprint } from "../audit/fileFingerprint.ts";
 import { OverBudget, sqlIdent } from "../engine/duckEngine.ts";
 import { SqlParams } from "../engine/sqlParams.ts";
 import { nearest, reject } from "../diagnostic.ts";
-import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 import { familyKey, familySql } from "./familyRead.ts";
 import { directRead, materialize } from "./materialize.ts";
-import type { Operator, OperatorContext } from "./operator.ts";
+import { defineOperator } from "./operator.ts";
+import type { OperatorContext } from "./operator.ts";
 import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
-import type { Preview } from "./preview.ts";
 import { PREVIEW_ROWS, requireTable } from "./scan.ts";
 import { checkOutputName, replaceArg } from "./tableName.ts";
 import { unionScanFacts } from "./facts/unionScanFacts.ts";
+import type { UnionScanObservation } from "./unionScanObservation.ts";
 import { entryWithReader, readerArg } from "./readerArg.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
 
 export const unionScanArgs = z
   .object({
@@ -37,30 +37,6 @@ export const unionScanArgs = z
   })
   .strict();
 export type UnionScanArgs = z.infer<typeof unionScanArgs>;
-
-export interface UnionScanObservation {
-  table: string;
-  /** `readSql`: the SELECT that read the file (see `Materialized.readSql`), for `radar export --sql`. */
-  sources: {
-    file: string;
-    label: string;
-    rows: number;
-    columns: number;
-    schema: ColumnType[];
-    readSql?: string;
-    /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
-    fingerprint?: FileFingerprint;
-    /** The user's reader options the file was read with (given, or remembered for it). */
-    reader?: ReaderOptions;
-  }[];
-  schema: ColumnType[];
-  /** Columns missing from some sources (their rows hold NULL there). */
-  partialColumns: { column: string; missingIn: string[] }[];
-  rowCount: number;
-  /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
-  digest?: string;
-  preview: Preview;
-}
 
 /** Files named or matched by the patterns, in lake order, each once. */
 export function expandFiles(ctx: OperatorContext, patterns: string[], withReader = false): SourceEntry[] {
@@ -291,10 +267,25 @@ async function unionByParts(
   return parts;
 }
 
-export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = {
-  ...unionScanFacts,
+export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservation>(unionScanFacts, {
   schema: unionScanArgs,
   inputsOf: () => [],
+  filesRead(args, ctx) {
+    try {
+      return expandFiles(ctx, args.files, args.reader !== undefined).map((e) => e.path);
+    } catch {
+      return [];
+    }
+  },
+  readKey(args, ctx) {
+    const given = args.reader;
+    const paths = expandFiles(ctx, args.files, given !== undefined).map((e) => {
+      const reader = readerKey(effectiveReader(given, e.reader));
+      return reader ? `${e.path}|reader:${reader}` : e.path;
+    });
+    return `union:${String(args.source_column).toLowerCase()}|${paths.join("|")}`;
+  },
+  readsFiles: true,
   async execute(args, ctx) {
     const output = checkOutputName(args.output, "UnionScan.output");
     const entries = expandFiles(ctx, args.files, args.reader !== undefined);
@@ -373,4 +364,4 @@ export const unionScanOperator: Operator<UnionScanArgs, UnionScanObservation> = 
   },
   summarize: (o) =>
     `${o.table}: ${o.rowCount} rows from ${o.sources.length} files, ${o.schema.length} columns`,
-};
+});

@@ -2,9 +2,8 @@ import type { z } from "zod";
 import { Rejection } from "../diagnostic.ts";
 import type { Diagnostic } from "../diagnostic.ts";
 import { describeFailure } from "../failures.ts";
-import type { OperatorName } from "../operators/operator.ts";
+import type { Operator, OperatorContext, OperatorName } from "../operators/operator.ts";
 import { operatorNames, operators } from "../operators/registry.ts";
-import { expandFiles } from "../operators/unionScan.ts";
 import type { OperatorCall } from "../runtime.ts";
 import { issuesText } from "../text.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
@@ -60,7 +59,8 @@ export async function parseAndRunCall(
           event.error = skipReason;
         } else {
           if (signal?.aborted) throw new Error("cancelled before it started");
-          files = filesReadBy(scope, op, data);
+          // The lake files it reads: re-mapped if they changed, and named by a failure.
+          files = filesReadBy(operator, data, scope.context(scope.firstLane()));
           await scope.sourceMap.remapIfChanged(files);
           const ctx = scope.context(lane, signal);
           await runParsedCall(scope, op as OperatorName, operator, data, ctx, lane, event);
@@ -90,24 +90,16 @@ export async function parseAndRunCall(
   return event;
 }
 
-/** Lake files a call reads (for re-mapping changed files and naming the file a failure is about). */
-function filesReadBy(scope: CallScope, op: string, args: Record<string, unknown>): string[] {
-  if (op === "Scan" && typeof args.file === "string") {
-    const entry = scope.sourceMap.entry(args.file);
-    return [entry?.path ?? args.file];
+function filesReadBy(
+  operator: Operator<never, unknown>,
+  args: Record<string, unknown>,
+  ctx: OperatorContext,
+): string[] {
+  try {
+    return operator.filesRead?.(args as never, ctx) ?? [];
+  } catch {
+    return [];
   }
-  if (op === "UnionScan") {
-    try {
-      return expandFiles(
-        scope.context(scope.firstLane()),
-        args.files as string[],
-        args.reader !== undefined,
-      ).map((e) => e.path);
-    } catch {
-      return [];
-    }
-  }
-  return [];
 }
 
 function invalid(message: string): Diagnostic {

@@ -1,4 +1,3 @@
-import { extremesFit, typedByName } from "../engine/typedJson.ts";
 import { executionBudgetMs, withExecutionBudget } from "../executionBudget.ts";
 import type { Operator, OperatorContext, OperatorName, OperatorResult } from "../operators/operator.ts";
 import { snapshotOf } from "../state/sharedState.ts";
@@ -9,7 +8,7 @@ import type { AfterChecks } from "../validation/validate.ts";
 import type { CallFacts } from "../validation/validationRule.ts";
 import type { CallScope } from "./callScope.ts";
 import type { Lane } from "./lanePool.ts";
-import { adoptTable, dropOrphanGrids, outputOf, refuseUnaskedReplace } from "./tableAdoption.ts";
+import { adoptTable, dropOrphanGrids, refuseUnaskedReplace } from "./tableAdoption.ts";
 import { readKeyOf, reusableTable, reuseTable } from "./tableReuse.ts";
 import { staleFindings } from "./tableStaleness.ts";
 
@@ -41,7 +40,7 @@ export async function runParsedCall(
   lane: Lane,
   event: CallEvent,
 ): Promise<void> {
-  const plan = applySessionRules(scope, op, args, ctx, event);
+  const plan = applySessionRules(scope, op, operator, args, ctx, event);
   const facts: CallFacts = { op, args, ctx };
   const rejections = await validateBefore(facts);
   if (rejections.length > 0) {
@@ -50,7 +49,7 @@ export async function runParsedCall(
     return;
   }
   if (facts.sql) ctx.query = facts.sql;
-  const checks = await startAfterChecks(scope, facts, ctx, lane);
+  const checks = await startAfterChecks(scope, operator, facts, ctx, lane);
   const executed = performance.now();
   let result: OperatorResult<unknown>;
   try {
@@ -64,8 +63,8 @@ export async function runParsedCall(
     throw error;
   }
   const executionMs = performance.now() - executed;
-  await adoptRegistered(scope, op, plan, result, lane, event);
-  recordResult(op, operator, result, event);
+  await adoptRegistered(scope, op, operator, plan, result, lane, event);
+  recordResult(operator, result, event);
   if (checks) {
     const validated = performance.now();
     const budget =
@@ -88,12 +87,14 @@ export async function runParsedCall(
 function applySessionRules(
   scope: CallScope,
   op: string,
+  operator: Operator<never, unknown>,
   args: Record<string, unknown>,
   ctx: OperatorContext,
   event: CallEvent,
 ): TablePlan {
-  const output = outputOf(op, args, (path) => scope.sourceMap.entry(path));
-  const readKey = readKeyOf(op, args, ctx);
+  // The table it registers: the one it names, else the operator's own (Scan's derived name).
+  const output = typeof args.output === "string" ? args.output : operator.defaultOutput?.(args as never, ctx);
+  const readKey = readKeyOf(operator, args, ctx);
   const existing = output ? scope.state.table(output) : undefined;
   const reads = event.inputs.map((i) => i.toLowerCase());
   if (existing && output)
@@ -117,11 +118,12 @@ function applySessionRules(
  */
 async function startAfterChecks(
   scope: CallScope,
+  operator: Operator<never, unknown>,
   facts: CallFacts,
   ctx: OperatorContext,
   lane: Lane,
 ): Promise<AfterChecks | undefined> {
-  const query = facts.op === "Query" && facts.sql !== undefined;
+  const query = operator.checksAlongside === true && facts.sql !== undefined;
   const replaces = query && replacesInput(facts);
   const checks =
     scope.settings.validate !== false
@@ -145,6 +147,7 @@ function replacesInput(facts: CallFacts): boolean {
 async function adoptRegistered(
   scope: CallScope,
   op: string,
+  operator: Operator<never, unknown>,
   plan: TablePlan,
   result: OperatorResult<unknown>,
   lane: Lane,
@@ -158,6 +161,7 @@ async function adoptRegistered(
     {
       runId: scope.runId(),
       op,
+      readsFiles: operator.readsFiles === true,
       event,
       readKey: plan.readKey,
       observation: result.observation,
@@ -174,12 +178,11 @@ async function adoptRegistered(
 
 /** What the call observed, its summary and its own diagnostics, onto its event. */
 function recordResult(
-  op: string,
   operator: Operator<never, unknown>,
   result: OperatorResult<unknown>,
   event: CallEvent,
 ): void {
-  event.observation = op === "Probe" ? typedProbe(result.observation) : result.observation;
+  event.observation = operator.traced ? operator.traced(result.observation as never) : result.observation;
   event.summary = operator.summarize(result.observation as never);
   event.diagnostics.push(...(result.diagnostics ?? []));
   if (result.failure) {
@@ -187,24 +190,4 @@ function recordResult(
     event.status = "failed";
     event.error = result.failure;
   }
-}
-
-/** Probe's extremes and frequent values in typed JSON, by each column's type. */
-function typedProbe(observation: unknown): unknown {
-  const o = observation as {
-    columns?: { type: string; min: unknown; max: unknown; top: { value: unknown }[] }[];
-  };
-  if (!o?.columns) return observation;
-  return {
-    ...o,
-    columns: o.columns.map((c) => {
-      const fits = extremesFit(c.type, [c.min, c.max]);
-      return {
-        ...c,
-        min: typedByName(c.min, c.type, fits),
-        max: typedByName(c.max, c.type, fits),
-        top: c.top.map((t) => ({ ...t, value: typedByName(t.value, c.type, fits) })),
-      };
-    }),
-  };
 }

@@ -1,23 +1,10 @@
 import { Rejection } from "../diagnostic.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
-import { tableNameFor } from "../operators/tableName.ts";
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
 import { gridTablesOf } from "../state/sharedState.ts";
 import type { FileFingerprint, SharedState, TableInfo } from "../state/sharedState.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
-
-/** The table a call registers: Scan's derived name when it gives none. */
-export function outputOf(
-  op: string,
-  args: Record<string, unknown>,
-  entry: (path: string) => SourceEntry | undefined,
-): string | undefined {
-  if (typeof args.output === "string") return args.output;
-  if (op === "Scan" && typeof args.file === "string")
-    return tableNameFor(entry(args.file)?.path ?? args.file);
-  return undefined;
-}
 
 /** What a call that would register a table over an existing one reads and asks. */
 export interface ReplaceRequest {
@@ -72,6 +59,8 @@ function describeTable(info: TableInfo): string {
 export interface Adoption {
   runId: string;
   op: string;
+  /** The operator reads lake files (Scan, UnionScan, Bash): the table's sources are those files. */
+  readsFiles: boolean;
   event: CallEvent;
   readKey: string | undefined;
   observation: unknown;
@@ -82,10 +71,10 @@ export interface Adoption {
 
 /** A table a call registered becomes the session's: who made it, from what, and its line tables. */
 export async function adoptTable(info: TableInfo, adoption: Adoption, engine: DuckEngine): Promise<void> {
-  const { op, event, readKey, observation, inputSources, entry } = adoption;
+  const { readsFiles, event, readKey, observation, inputSources, entry } = adoption;
   info.producedBy = { runId: adoption.runId, index: event.index };
   if (event.reused) return;
-  if (op === "Scan" || op === "UnionScan" || op === "Bash") {
+  if (readsFiles) {
     info.sources = info.provenance.files.map((f) => {
       const e = entry(f.path);
       return { path: f.path, bytes: e?.bytes ?? -1, mtimeMs: e?.mtimeMs ?? -1 };

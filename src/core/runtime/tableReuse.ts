@@ -1,56 +1,27 @@
 import { sqlIdent } from "../engine/duckEngine.ts";
-import type { OperatorContext, OperatorResult } from "../operators/operator.ts";
+import type { Operator, OperatorContext, OperatorResult } from "../operators/operator.ts";
 import { previewTable } from "../operators/preview.ts";
 import { QUERY_RECORDS } from "../operators/query.ts";
-import { PREVIEW_ROWS, requireTable } from "../operators/scan.ts";
-import { expandFiles } from "../operators/unionScan.ts";
-import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
-import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
+import { PREVIEW_ROWS } from "../operators/scan.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
 import { staleness } from "./tableStaleness.ts";
 
 /**
- * What a Scan or UnionScan reads — or what a Query computes — as a key; undefined when it
+ * What a read or a query computes, as the operator keys it (its `readKey`); undefined when it
  * cannot be told before running. A call whose key a table already holds, unchanged, reuses it.
  */
 export function readKeyOf(
-  op: string,
+  operator: Operator<never, unknown>,
   args: Record<string, unknown>,
   ctx: OperatorContext,
 ): string | undefined {
   try {
-    if (op === "Scan") {
-      const entry = ctx.entry(String(args.file));
-      if (!entry) return undefined;
-      const table = requireTable(entry, args.sheet as string | undefined);
-      // Another way of reading the file is another table.
-      const reader = readerKey(effectiveReader(args.reader as ReaderOptions | undefined, entry.reader));
-      return `scan:${entry.path}#${table.sheet ?? ""}${reader ? `|reader:${reader}` : ""}`;
-    }
-    if (op === "UnionScan") {
-      const given = args.reader as ReaderOptions | undefined;
-      const paths = expandFiles(ctx, args.files as string[], given !== undefined).map((e) => {
-        const reader = readerKey(effectiveReader(given, e.reader));
-        return reader ? `${e.path}|reader:${reader}` : e.path;
-      });
-      return `union:${String(args.source_column).toLowerCase()}|${paths.join("|")}`;
-    }
-    if (op === "Query") {
-      // The same SQL over the same tables (not replaced since) gives the same table.
-      const inputs = (args.inputs as string[]).map((name) => {
-        const t = ctx.state.table(name);
-        return t?.producedBy
-          ? `${name.toLowerCase()}@${t.producedBy.runId}:${t.producedBy.index}`
-          : undefined;
-      });
-      if (inputs.some((i) => i === undefined)) return undefined;
-      return `query:${inputs.sort().join(",")}|${String(args.sql).trim()}`;
-    }
+    return operator.readKey?.(args as never, ctx);
   } catch {
     // The operator itself says what is wrong with the call.
+    return undefined;
   }
-  return undefined;
 }
 
 /** A registered table that already holds what a read asks for, from files unchanged since. */

@@ -1,4 +1,6 @@
 import type { Diagnostic } from "../diagnostic.ts";
+import { isOperatorName } from "../operators/facts/factsRegistry.ts";
+import type { ObservationOf } from "../operators/observationSchemas.ts";
 import type { OperatorName } from "../operators/operator.ts";
 import type { CallRef, TableSnapshot } from "../state/sharedState.ts";
 
@@ -36,6 +38,20 @@ export interface CallEvent {
    * `error` and the diagnostics say what happened in words.
    */
   internalError?: string;
+}
+
+/**
+ * A call of one of this version's operators, its observation typed by its operator: what the runtime
+ * emits. A call read back from a trace file is still unchecked JSON (another version may have
+ * written it): readers of trace files read its fields defensively.
+ */
+export type OperatorCall = {
+  [Op in OperatorName]: Omit<CallEvent, "op" | "observation"> & { op: Op; observation?: ObservationOf<Op> };
+}[OperatorName];
+
+/** Whether a call names one of this version's operators (a trace may name another version's). */
+export function isOperatorCall(call: CallEvent): call is CallEvent & OperatorCall {
+  return isOperatorName(call.op);
 }
 
 export interface RunStartEvent {

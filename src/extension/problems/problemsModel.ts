@@ -1,3 +1,4 @@
+import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { messageWithEffect } from "../../core/diagnostic.ts";
 import type { ReportLocation } from "../../shared/reportProtocol.ts";
@@ -69,8 +70,7 @@ export function callOrigin(call: TraceCall): string {
 function callSources(call: TraceCall, lineage: TableLineage): { table: string; location: ReportLocation }[] {
   const args = call.args;
   const tables: string[] = [];
-  if (call.op === "Query" && Array.isArray(args.inputs)) tables.push(...args.inputs.map(String));
-  if (call.op === "Probe" && typeof args.table === "string") tables.push(args.table);
+  tables.push(...(factsOf(call.op)?.tablesRead?.(args) ?? []));
   if (call.op === "Answer" && Array.isArray(args.evidence)) tables.push(...args.evidence.map(String));
   const out = tables.flatMap((table) => lineage.sourceFiles(table).map((location) => ({ table, location })));
   if (call.op === "Scan" && typeof args.file === "string") {

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { toolResultText } from "../../agent/toolResult.ts";
+import { toolResultText } from "../../presentation/toolResult.ts";
 import { operatorFacts } from "../../core/operators/facts/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
 import type { Runtime } from "../../core/runtime.ts";

@@ -1,4 +1,5 @@
 import type { ReportLocation, ReportSeverity } from "../../shared/reportProtocol.ts";
+import { traceViewOf } from "../../presentation/operatorPresentations.ts";
 import { argText, observationFacts } from "./callText.ts";
 import type { TraceCall } from "./traceModel.ts";
 
@@ -59,24 +60,6 @@ export function callDescription(call: TraceCall): string {
 
 /** The label of a call in the tree: the operator and its main argument. */
 export function callLabel(call: TraceCall): string {
-  const a = call.args;
-  const text = (v: unknown): string => (typeof v === "string" ? v : "");
-  switch (call.op) {
-    case "Scan":
-      return `Scan ${text(a.file)}${a.output ? ` → ${text(a.output)}` : ""}`;
-    case "UnionScan":
-      return `UnionScan → ${text(a.output)}`;
-    case "Query":
-      return `Query → ${text(a.output)}`;
-    case "Probe":
-      return `Probe ${text(a.table)}`;
-    case "Discover":
-      return `Discover “${text(a.query).slice(0, 60)}”`;
-    case "Bash":
-      return `Bash ${text(a.command).slice(0, 60)}`;
-    case "Answer":
-      return `Answer ${argText("Answer", a).slice(0, 80)}`;
-    default:
-      return call.op;
-  }
+  if (call.op === "Answer") return `Answer ${argText("Answer", call.args).slice(0, 80)}`;
+  return traceViewOf(call.op)?.label(call.args) ?? call.op;
 }

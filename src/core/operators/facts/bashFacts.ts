@@ -9,6 +9,9 @@ export const bashFacts: OperatorFacts<"Bash"> = {
   description:
     "Look at raw files with read-only programs (ls, head, tail, wc, grep, cat, file, sort, uniq, cut, …) inside the lake. No shell: no redirection, ;, &&, $(…).",
   userDescription: "Run a read-only shell command over the data files (asks first).",
+  promptRole: "look at raw files, read-only",
+  instructionRole: { does: "look at raw files" },
+  failure: { code: "call-failed" },
   readOnly: true,
   icon: "terminal",
   argText: (args, form) => (form === "cli" ? String(args.command) : shown(args.command)),

@@ -20,7 +20,12 @@ export const operatorFacts = {
   Query: queryFacts,
 } satisfies { [Name in string]: OperatorFacts<Name> };
 
+/** Whether a name read from a trace or a tool call is one of this version's operators. */
+export function isOperatorName(op: string): op is keyof typeof operatorFacts {
+  return Object.hasOwn(operatorFacts, op);
+}
+
 /** An operator's facts by a name read from a trace (which may name no operator: `Answer`, another version's). */
 export function factsOf(op: string): OperatorFacts | undefined {
-  return Object.hasOwn(operatorFacts, op) ? operatorFacts[op as keyof typeof operatorFacts] : undefined;
+  return isOperatorName(op) ? operatorFacts[op] : undefined;
 }

@@ -9,6 +9,10 @@ export const probeFacts: OperatorFacts<"Probe"> = {
   description:
     "Profile columns of a registered table: type, null rate, distinct count, min/max and the most frequent values.",
   userDescription: "Profile columns of a registered table.",
+  promptRole: "profile columns",
+  instructionRole: { does: "profile columns" },
+  failure: { code: "query-failed", what: "profile" },
+  tablesRead: (args) => (typeof args.table === "string" ? [args.table] : []),
   readOnly: true,
   icon: "pulse",
   argText: (args, form) =>

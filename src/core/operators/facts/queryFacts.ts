@@ -10,6 +10,10 @@ export const queryFacts: OperatorFacts<"Query"> = {
   title: "Query",
   description: "Run one read-only SELECT over registered tables and register the result as a new table.",
   userDescription: "Run a validated read-only SELECT over registered tables.",
+  promptRole: "one read-only SELECT over registered tables, registered as a new table",
+  instructionRole: { does: "derive tables", note: " (one read-only SELECT; declare its inputs)" },
+  failure: { code: "query-failed", what: "query" },
+  tablesRead: (args) => (Array.isArray(args.inputs) ? args.inputs.map(String) : []),
   readOnly: false,
   icon: "database",
   argText: (args, form) =>

@@ -8,6 +8,9 @@ export const scanFacts: OperatorFacts<"Scan"> = {
   description:
     "Read one file (or one sheet/table of it) of the lake into a table. Title rows and footnotes are handled; every row keeps its source line.",
   userDescription: "Read one data file into a validated table.",
+  promptRole: "read one file into a table",
+  instructionRole: { does: "read files into tables" },
+  failure: { code: "unreadable-source" },
   readOnly: false,
   icon: "table",
   argText: (args, form) => {

@@ -9,6 +9,9 @@ export const unionScanFacts: OperatorFacts<"UnionScan"> = {
   description:
     "Read many files with the same kind of table into one table, matching columns by name; each row's file is recorded in source_column.",
   userDescription: "Read many same-shaped files into one table with a source column.",
+  promptRole: "read many same-shaped files into one table with a source column",
+  instructionRole: { does: "read files into tables" },
+  failure: { code: "unreadable-source" },
   readOnly: false,
   icon: "layers",
   argText: (args, form) =>

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import {
+  columnTypeSchema,
+  fileFingerprintSchema,
+  previewSchema,
+  readerOptionsSchema,
+} from "./observationParts.ts";
+
+/** One file a UnionScan read. */
+export const unionSourceSchema = z.object({
+  file: z.string(),
+  label: z.string(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  schema: z.array(columnTypeSchema),
+  /** The SELECT that read the file (see `Materialized.readSql`), for `radar export --sql`. */
+  readSql: z.string().optional(),
+  /** The file as it was read (size, modification time): `radar verify` says which files changed since. */
+  fingerprint: fileFingerprintSchema.optional(),
+  /** The user's reader options the file was read with (given, or remembered for it). */
+  reader: readerOptionsSchema.optional(),
+});
+
+/** What UnionScan observes: the one table of many files, each file's part, columns some lack. */
+export const unionScanObservation = z.object({
+  table: z.string(),
+  sources: z.array(unionSourceSchema),
+  schema: z.array(columnTypeSchema),
+  /** Columns missing from some sources (their rows hold NULL there). */
+  partialColumns: z.array(z.object({ column: z.string(), missingIn: z.array(z.string()) })),
+  rowCount: z.number().int(),
+  /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
+  digest: z.string().optional(),
+  preview: previewSchema,
+});
+export type UnionScanObservation = z.infer<typeof unionScanObservation>;

@@ -1,0 +1,33 @@
+import { textArg } from "../../core/operators/operatorFacts.ts";
+import { previewLines } from "../cliText.ts";
+import { records, schemaText as modelSchema } from "../modelText.ts";
+import type { OperatorPresentation } from "../operatorPresentation.ts";
+import { rowsText } from "../readableRows.ts";
+import { pageRows } from "../resultRows.ts";
+import { previewTables, schemaText } from "../traceTables.ts";
+
+export const scanPresentation: OperatorPresentation<"Scan"> = {
+  label: (a) => `Scan ${textArg(a, "file")}${a.output ? ` → ${textArg(a, "output")}` : ""}`,
+  facts: (o, add) => {
+    const p = (o.provenance ?? {}) as Record<string, unknown>;
+    add("table", o.table);
+    add("file", `${String(p.file)}${p.sheet ? ` [${String(p.sheet)}]` : ""}`);
+    add("format", [p.format, p.encoding].filter(Boolean).join(", "));
+    add("header line", p.headerLine);
+    if (Array.isArray(p.titleLines) && p.titleLines.length) add("title rows", p.titleLines.join(" | "));
+    if (Array.isArray(p.footerLines) && p.footerLines.length) add("footnotes", p.footerLines.join(" | "));
+    add("rows", o.rowCount);
+    add("schema", schemaText(o.schema));
+  },
+  tables: (o) => previewTables(`${String(o.table)} — first rows`, o.preview, o.rowCount),
+  model: (o, rows) => ({
+    table: o.table,
+    provenance: o.provenance,
+    rowCount: o.rowCount,
+    schema: modelSchema(o.schema),
+    preview: records(o.preview, rows, o.rowCount),
+  }),
+  readable: (o) => rowsText(o.preview, o.rowCount, o.table),
+  cliLines: (o) => previewLines(o, o.rowCount),
+  cliRows: (o) => pageRows(o),
+};
