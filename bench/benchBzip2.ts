@@ -1,5 +1,5 @@
 // `npm run bench:bz2 [-- --mb 50] [--runs 3] [--level 9]`
-// Decode speed of RADAR's bzip2 decoder (src/core/sourceMap/bzip2Decoder.ts) against libbzip2
+// Decode speed of RADAR's bzip2 decoder (src/core/sourceMap/decoders/bzip2Decoder.ts) against libbzip2
 // through python3's bz2 module, on a generated CSV of about --mb MB compressed at --level. Both
 // stream the file from disk and discard the output; figures are MB/s of decompressed output
 // (1 MB = 10^6 bytes), one line per run, then the range. Also prints the decoder's peak RSS.
@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
-import { bunzip2 } from "../src/core/sourceMap/bzip2Decoder.ts";
+import { bunzip2 } from "../src/core/sourceMap/decoders/bzip2Decoder.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {

@@ -43,8 +43,8 @@ import { ALLOCATOR_ENV, keepFreedPages } from "../src/core/engine/allocatorSetti
 import { DuckEngine, sqlString } from "../src/core/engine/duckEngine.ts";
 import { radarDir } from "../src/core/radarDir.ts";
 import { Runtime } from "../src/core/runtime.ts";
-import { buildSourceMap, readMapInputs } from "../src/core/sourceMap/buildSourceMap.ts";
-import type { MapProgress } from "../src/core/sourceMap/buildSourceMap.ts";
+import { buildSourceMap, readMapInputs } from "../src/core/sourceMap/crawl/buildSourceMap.ts";
+import type { MapProgress } from "../src/core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { DEFAULT_TARGET_BYTES, generateLake, lakeMarker } from "./generateLake.ts";
 import { waterLake } from "./benchWaterLake.ts";

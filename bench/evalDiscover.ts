@@ -29,7 +29,7 @@ import picomatch from "picomatch";
 import { DiscoverIndex } from "../src/core/discover/discoverIndex.ts";
 import type { DiscoverHit } from "../src/core/discover/discoverIndex.ts";
 import { DuckEngine } from "../src/core/engine/duckEngine.ts";
-import { buildSourceMap } from "../src/core/sourceMap/buildSourceMap.ts";
+import { buildSourceMap } from "../src/core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../src/core/sourceMap/sourceEntry.ts";
 import { writeDiscoverLakes } from "./discoverLakes.ts";
 import { generateSpaceLake } from "./generateSpaceLake.ts";

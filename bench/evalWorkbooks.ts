@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { DuckEngine } from "../src/core/engine/duckEngine.ts";
-import { profileFile } from "../src/core/sourceMap/profileFile.ts";
+import { profileFile } from "../src/core/sourceMap/profiling/profileFile.ts";
 import type { SourceEntry, TableProfile } from "../src/core/sourceMap/sourceEntry.ts";
 import { convertWithLibreOffice, libreOfficeVersion, soffice } from "../test/helpers/realWorkbooks.ts";
 import { legalRoot } from "../test/helpers/tempLake.ts";

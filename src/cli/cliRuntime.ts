@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { Runtime } from "../core/runtime.ts";
 import type { RuntimeOptions } from "../core/runtime/runtimeOptions.ts";
-import type { MapProgress } from "../core/sourceMap/buildSourceMap.ts";
+import type { MapProgress } from "../core/sourceMap/crawl/buildSourceMap.ts";
 
 /** What every command that opens the runtime takes from the command line. */
 export interface LakeOptions {

@@ -5,7 +5,7 @@ import type { Diagnostic } from "./diagnostic.ts";
 import type { OperatorContext } from "./operators/operator.ts";
 import type { Preview } from "./operators/preview.ts";
 import { stateDirFor } from "./radarDir.ts";
-import type { BuildStats, MapProgress } from "./sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapProgress } from "./sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "./sourceMap/sourceEntry.ts";
 import { SharedState, snapshotOf } from "./state/sharedState.ts";
 import type { TableInfo, TableSnapshot } from "./state/sharedState.ts";

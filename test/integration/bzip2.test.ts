@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import { bunzip2, Bzip2Error, isBzip2 } from "../../src/core/sourceMap/bzip2Decoder.ts";
-import type { Bzip2Stats } from "../../src/core/sourceMap/bzip2Decoder.ts";
+import { bunzip2, Bzip2Error, isBzip2 } from "../../src/core/sourceMap/decoders/bzip2Decoder.ts";
+import type { Bzip2Stats } from "../../src/core/sourceMap/decoders/bzip2Decoder.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { pythonBzip2 } from "../helpers/pythonBzip2.ts";
 import { tempLake } from "../helpers/tempLake.ts";

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import { DiscoverIndex } from "../../src/core/discover/discoverIndex.ts";
 import type { DiscoverHit } from "../../src/core/discover/discoverIndex.ts";
 import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
-import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
+import { buildSourceMap } from "../../src/core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { legalLakeDir } from "../helpers/tempLake.ts";
 

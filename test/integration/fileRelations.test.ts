@@ -9,8 +9,8 @@ import { DuckEngine } from "../../src/core/engine/duckEngine.ts";
 import type { DiscoverObservation } from "../../src/core/operators/discoverObservation.ts";
 import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
 import { Runtime } from "../../src/core/runtime.ts";
-import { buildSourceMap } from "../../src/core/sourceMap/buildSourceMap.ts";
-import { MAX_IDENTICAL, copiesOf, headTermsOf } from "../../src/core/sourceMap/fileRelations.ts";
+import { buildSourceMap } from "../../src/core/sourceMap/crawl/buildSourceMap.ts";
+import { MAX_IDENTICAL, copiesOf, headTermsOf } from "../../src/core/sourceMap/crawl/fileRelations.ts";
 import type { SourceEntry, SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 

@@ -6,12 +6,12 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { QueryObservation } from "../../src/core/operators/queryObservation.ts";
 import type { ScanObservation } from "../../src/core/operators/scanObservation.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
-import { analyzeTable, splitBlocks } from "../../src/core/sourceMap/tableLayout.ts";
-import { countingRules, footnoteLike } from "../../src/core/sourceMap/footnotes.ts";
-import { headerMisfits } from "../../src/core/sourceMap/headerFit.ts";
-import { detectFixedWidth } from "../../src/core/sourceMap/fixedWidth.ts";
-import { decodeWindows1252, detectEncoding } from "../../src/core/sourceMap/fileSample.ts";
-import { splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
+import { analyzeTable, splitBlocks } from "../../src/core/sourceMap/layout/tableLayout.ts";
+import { countingRules, footnoteLike } from "../../src/core/sourceMap/layout/footnotes.ts";
+import { headerMisfits } from "../../src/core/sourceMap/layout/headerFit.ts";
+import { detectFixedWidth } from "../../src/core/sourceMap/profiling/fixedWidth.ts";
+import { decodeWindows1252, detectEncoding } from "../../src/core/sourceMap/sniff/fileSample.ts";
+import { splitRecords } from "../../src/core/sourceMap/readers/delimitedText.ts";
 import { sourceMapSummary } from "../../src/agent/sourceMapSummary.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 

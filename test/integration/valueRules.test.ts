@@ -1,9 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { statisticLabelled } from "../../src/core/sourceMap/cellKinds.ts";
-import { farBeyond, ninesForm } from "../../src/core/sourceMap/fillValues.ts";
-import { isMarkerToken } from "../../src/core/sourceMap/missingMarkers.ts";
-import { findTableEnd } from "../../src/core/sourceMap/tableEnd.ts";
+import { statisticLabelled } from "../../src/core/sourceMap/layout/cellKinds.ts";
+import { farBeyond, ninesForm } from "../../src/core/sourceMap/typing/fillValues.ts";
+import { isMarkerToken } from "../../src/core/sourceMap/typing/missingMarkers.ts";
+import { findTableEnd } from "../../src/core/sourceMap/layout/tableEnd.ts";
 
 // The rules behind statistic rows, markers, sparse data rows and fill values (issue 26);
 // test/integration/valueShapes.test.ts maps whole files with them.

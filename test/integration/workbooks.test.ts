@@ -5,7 +5,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry, TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
-import { workbookEvents } from "../../src/core/sourceMap/readExcel.ts";
+import { workbookEvents } from "../../src/core/sourceMap/readers/readExcel.ts";
 import { realWorkbooks, WORKBOOK_FORMATS } from "../helpers/realWorkbooks.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 import { workbookCases } from "../helpers/workbookCases.ts";

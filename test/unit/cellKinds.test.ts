@@ -12,7 +12,7 @@ import {
   statisticLabelled,
   summaryLabelled,
   usedWidthOf,
-} from "../../src/core/sourceMap/cellKinds.ts";
+} from "../../src/core/sourceMap/layout/cellKinds.ts";
 
 // What a cell of an exported table holds, judged from its text: the layout engine's vocabulary.
 

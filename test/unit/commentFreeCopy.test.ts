@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { blankComments, commentBlanker } from "../../src/core/sourceMap/commentFreeCopy.ts";
+import { blankComments, commentBlanker } from "../../src/core/sourceMap/readers/commentFreeCopy.ts";
 
 /** The streaming transform's output for `text` fed in chunks of `size` bytes. */
 async function streamed(

@@ -1,6 +1,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { appendUnits, groupSpans, prefixGroups, subHeaderUse } from "../../src/core/sourceMap/headerBand.ts";
+import {
+  appendUnits,
+  groupSpans,
+  prefixGroups,
+  subHeaderUse,
+} from "../../src/core/sourceMap/layout/headerBand.ts";
 
 // Headers as people write them, read from the cells alone: group labels over columns, units and
 // notes under the header.

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { headerMisfits, namedLike } from "../../src/core/sourceMap/headerFit.ts";
+import { headerMisfits, namedLike } from "../../src/core/sourceMap/layout/headerFit.ts";
 
 // Header/value fit without DuckDB: the Source Map calls headerMisfits on the rows it sampled.
 

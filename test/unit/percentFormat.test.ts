@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { percentFormat } from "../../src/core/sourceMap/percentCells.ts";
+import { percentFormat } from "../../src/core/sourceMap/readers/percentCells.ts";
 
 describe("percentFormat: which number formats show a value as a percent", () => {
   test("built-in 0% and 0.00%, custom codes with a % sign", () => {

@@ -1,12 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { splitRecords } from "../../src/core/sourceMap/delimitedText.ts";
+import { splitRecords } from "../../src/core/sourceMap/readers/delimitedText.ts";
 import {
   findOtherQuote,
   findStrayQuotes,
   repairLine,
   requoteText,
-} from "../../src/core/sourceMap/quoteRepair.ts";
+} from "../../src/core/sourceMap/readers/quoteRepair.ts";
 
 /** An order export: a date, a count, a code, a price, quoted text with commas, a trailing empty field. */
 const rows = Array.from(

@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { codeLikeBelow } from "../../src/core/sourceMap/codeCells.ts";
-import { numberedFieldLists } from "../../src/core/sourceMap/describedFields.ts";
-import { detectWhitespaceTable } from "../../src/core/sourceMap/whitespaceTable.ts";
+import { codeLikeBelow } from "../../src/core/sourceMap/layout/codeCells.ts";
+import { numberedFieldLists } from "../../src/core/sourceMap/crawl/describedFields.ts";
+import { detectWhitespaceTable } from "../../src/core/sourceMap/sniff/whitespaceTable.ts";
 
 describe("whitespace-aligned tables", () => {
   test("right-aligned numbers with one or more spaces between them, no header", () => {

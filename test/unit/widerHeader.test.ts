@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzeTable } from "../../src/core/sourceMap/tableLayout.ts";
-import { namesWithoutStrayFields } from "../../src/core/sourceMap/widerHeader.ts";
+import { analyzeTable } from "../../src/core/sourceMap/layout/tableLayout.ts";
+import { namesWithoutStrayFields } from "../../src/core/sourceMap/layout/widerHeader.ts";
 
 const records = Array.from({ length: 10 }, (_, i) => [
   `2018-02-${10 + i}`,

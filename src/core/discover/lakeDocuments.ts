@@ -1,5 +1,5 @@
-import { copiesOf } from "../sourceMap/fileRelations.ts";
-import type { CopyOf } from "../sourceMap/fileRelations.ts";
+import { copiesOf } from "../sourceMap/crawl/fileRelations.ts";
+import type { CopyOf } from "../sourceMap/crawl/fileRelations.ts";
 import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
 import type { CopyNote } from "./discoverIndex.ts";
 import { indexTerms, processTerm, termsOf } from "./discoverTerms.ts";

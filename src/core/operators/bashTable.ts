@@ -11,7 +11,7 @@ import {
   positionalName,
   profileVarcharColumns,
   typedSelectList,
-} from "../sourceMap/varcharColumns.ts";
+} from "../sourceMap/typing/varcharColumns.ts";
 import type { ColumnType, TableInfo } from "../state/sharedState.ts";
 import type { OperatorContext } from "./operator.ts";
 import { splitFields } from "./outputFields.ts";

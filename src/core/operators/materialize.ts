@@ -2,15 +2,15 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { memberCopy } from "../sourceMap/archiveMembers.ts";
-import { bzip2Copy } from "../sourceMap/bzip2File.ts";
-import { csvDataSql, readablePath } from "../sourceMap/csvRead.ts";
-import { gridDataSql, loadGrid } from "../sourceMap/gridTable.ts";
-import type { LoadedGrid } from "../sourceMap/gridTable.ts";
-import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profileNative.ts";
-import { loadWorkbookSheet } from "../sourceMap/profileWorkbook.ts";
-import { readHtmlTables } from "../sourceMap/readHtml.ts";
-import { htmlEncoding } from "../sourceMap/profileFile.ts";
+import { memberCopy } from "../sourceMap/decoders/archiveMembers.ts";
+import { bzip2Copy } from "../sourceMap/decoders/bzip2File.ts";
+import { csvDataSql, readablePath } from "../sourceMap/readers/csvRead.ts";
+import { gridDataSql, loadGrid } from "../sourceMap/profiling/gridTable.ts";
+import type { LoadedGrid } from "../sourceMap/profiling/gridTable.ts";
+import { nativeReaderSql, parquetReaderSql } from "../sourceMap/profiling/profileNative.ts";
+import { loadWorkbookSheet } from "../sourceMap/profiling/profileWorkbook.ts";
+import { readHtmlTables } from "../sourceMap/readers/readHtml.ts";
+import { htmlEncoding } from "../sourceMap/profiling/profileFile.ts";
 import type {
   CsvRead,
   GridSource,
@@ -19,7 +19,7 @@ import type {
   SourceEntry,
   TableProfile,
 } from "../sourceMap/sourceEntry.ts";
-import { profileVarcharColumns, typedSelectList } from "../sourceMap/varcharColumns.ts";
+import { profileVarcharColumns, typedSelectList } from "../sourceMap/typing/varcharColumns.ts";
 import { lineOrigin } from "../state/sharedState.ts";
 import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
 

@@ -2,11 +2,11 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { reject } from "../diagnostic.ts";
-import { profileFile } from "../sourceMap/profileFile.ts";
-import { ReaderOptionsError, profileWithReader } from "../sourceMap/profileWithReader.ts";
-import type { ReaderOptions } from "../sourceMap/readerOptions.ts";
-import { sameReaderOptions } from "../sourceMap/readerOptions.ts";
-import { rememberReader } from "../sourceMap/readerStore.ts";
+import { profileFile } from "../sourceMap/profiling/profileFile.ts";
+import { ReaderOptionsError, profileWithReader } from "../sourceMap/profiling/profileWithReader.ts";
+import type { ReaderOptions } from "../sourceMap/readers/readerOptions.ts";
+import { sameReaderOptions } from "../sourceMap/readers/readerOptions.ts";
+import { rememberReader } from "../sourceMap/readers/readerStore.ts";
 import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
 import type { OperatorContext } from "./operator.ts";
 

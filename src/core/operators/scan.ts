@@ -12,7 +12,7 @@ import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
 import { checkOutputName, replaceArg, tableNameFor } from "./tableName.ts";
 import { scanFacts } from "./facts/scanFacts.ts";
 import { entryWithReader, readerArg, readerProvenance } from "./readerArg.ts";
-import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readers/readerOptions.ts";
 import type { ScanObservation } from "./scanObservation.ts";
 
 export const PREVIEW_ROWS = 5;

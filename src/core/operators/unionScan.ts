@@ -17,7 +17,7 @@ import { checkOutputName, replaceArg } from "./tableName.ts";
 import { unionScanFacts } from "./facts/unionScanFacts.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
 import { entryWithReader, readerArg } from "./readerArg.ts";
-import { effectiveReader, readerKey } from "../sourceMap/readerOptions.ts";
+import { effectiveReader, readerKey } from "../sourceMap/readers/readerOptions.ts";
 
 export const unionScanArgs = z
   .object({

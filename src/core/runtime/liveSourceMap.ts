@@ -2,8 +2,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { DiscoverIndex } from "../discover/discoverIndex.ts";
-import { buildSourceMap } from "../sourceMap/buildSourceMap.ts";
-import type { BuildStats, MapInputs, MapProgress } from "../sourceMap/buildSourceMap.ts";
+import { buildSourceMap } from "../sourceMap/crawl/buildSourceMap.ts";
+import type { BuildStats, MapInputs, MapProgress } from "../sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
 import { startupMark } from "../startupProfile.ts";
 

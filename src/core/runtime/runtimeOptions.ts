@@ -1,4 +1,4 @@
-import type { MapProgress } from "../sourceMap/buildSourceMap.ts";
+import type { MapProgress } from "../sourceMap/crawl/buildSourceMap.ts";
 import type { ValidationBudget } from "../validation/validate.ts";
 
 /** How a host opens a Runtime (`Runtime.open(lake, options)`). */

@@ -1,4 +1,4 @@
-import type { ReaderOptions } from "./readerOptions.ts";
+import type { ReaderOptions } from "./readers/readerOptions.ts";
 
 /** What the Source Map knows about one file of the lake. Everything here is JSON-serialisable. */
 

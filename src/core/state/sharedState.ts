@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import type { SourceLocation } from "../diagnostic.ts";
 import { scanRecordStarts } from "../origins/recordStarts.ts";
 import type { RecordScanOptions } from "../origins/recordStarts.ts";
-import { objectShapeLines } from "../sourceMap/jsonShape.ts";
+import { objectShapeLines } from "../sourceMap/readers/jsonShape.ts";
 import type { JsonShape } from "../sourceMap/sourceEntry.ts";
 
 export interface ColumnType {

@@ -1,4 +1,4 @@
-import type { BuildStats, MapProgress } from "../../core/sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapProgress } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 
 /**
  * The messages between the extension host and the child process that builds a Source Map

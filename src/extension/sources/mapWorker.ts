@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { DuckEngine } from "../../core/engine/duckEngine.ts";
 import { memoryBudget, spillDir } from "../../core/engine/memoryBudget.ts";
-import { MapCancelled, buildSourceMap } from "../../core/sourceMap/buildSourceMap.ts";
+import { MapCancelled, buildSourceMap } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 import type { FromMapWorker, ToMapWorker } from "./mapProtocol.ts";
 import { errorText } from "../../core/text.ts";
 

@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { keepFreedPages } from "../../core/engine/allocatorSettings.ts";
 import { setPriority } from "node:os";
-import type { BuildStats, MapProgress } from "../../core/sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapProgress } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
 import type { FromMapWorker, ToMapWorker } from "./mapProtocol.ts";
 

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { BuildStats, MapProgress } from "../../core/sourceMap/buildSourceMap.ts";
+import type { BuildStats, MapProgress } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
 import { debounce, isIgnoredChange } from "../host/debounce.ts";
 import { Disposable } from "../host/disposable.ts";

@@ -2,7 +2,7 @@ import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
 import type { ScanObservation } from "../../../operators/scanObservation.ts";
 import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
 import type { FileRelation, SourceEntry } from "../../../sourceMap/sourceEntry.ts";
-import { originalFirst } from "../../../sourceMap/fileRelations.ts";
+import { originalFirst } from "../../../sourceMap/crawl/fileRelations.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { settleWhen, tablesRead } from "../../batchSettle.ts";

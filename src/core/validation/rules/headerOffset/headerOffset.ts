@@ -4,7 +4,7 @@ import type { ScanObservation } from "../../../operators/scanObservation.ts";
 import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
 import type { HeaderMisfit, SourceEntry, TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
-import { namedLike } from "../../../sourceMap/headerFit.ts";
+import { namedLike } from "../../../sourceMap/layout/headerFit.ts";
 import { ownNodes, settleWhen } from "../../batchSettle.ts";
 import { shownBeforeBatch } from "../../shownLines.ts";
 import type { BatchSettle } from "../../batchSettle.ts";

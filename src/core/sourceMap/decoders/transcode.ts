@@ -1,0 +1,65 @@
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Transform } from "node:stream";
+import { decodeWindows1252 } from "../sniff/fileSample.ts";
+import type { TextEncoding } from "../sourceEntry.ts";
+import { createGunzip, createGzip } from "node:zlib";
+
+/**
+ * DuckDB reads UTF-8, UTF-16 and strict Latin-1 offline, but Windows exports are usually
+ * Windows-1252 (curly quotes and dashes in 0x80–0x9F), which its Latin-1 reader refuses; and
+ * fixed-length record writers pad fields with NUL bytes, which DuckDB keeps inside the values.
+ * Such files are streamed once into a clean UTF-8 copy in RADAR's own folder; line breaks are
+ * unchanged, so row origins still point at the original file's lines.
+ */
+export interface CopyOptions {
+  /** The file's encoding (single-byte encodings are decoded; UTF-8 is kept). */
+  encoding: TextEncoding;
+  /** Drop NUL bytes. */
+  stripNul: boolean;
+  /** A gzip file gets a gzip copy, so the read (compression='gzip') is the same for both. */
+  gzip?: boolean;
+}
+
+export async function utf8CopyOf(
+  absPath: string,
+  cacheDir: string,
+  options: CopyOptions = { encoding: "windows-1252", stripNul: false },
+): Promise<string> {
+  const { size, mtimeMs } = statSync(absPath);
+  const key = createHash("sha256")
+    .update(
+      `${absPath}\u0000${size}\u0000${mtimeMs}\u0000${options.encoding}\u0000${options.stripNul}\u0000${options.gzip === true}`,
+    )
+    .digest("hex")
+    .slice(0, 24);
+  const dir = join(cacheDir, "utf8");
+  const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  const convert = (chunk: Buffer): Buffer => {
+    const bytes = options.stripNul && chunk.includes(0) ? chunk.filter((b) => b !== 0) : chunk;
+    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+    if (options.encoding === "windows-1252") return Buffer.from(decodeWindows1252(buffer), "utf8");
+    if (options.encoding === "latin-1") return Buffer.from(buffer.toString("latin1"), "utf8");
+    return buffer;
+  };
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, convert(chunk));
+    },
+  });
+  if (options.gzip)
+    await pipeline(
+      createReadStream(absPath),
+      createGunzip(),
+      transform,
+      createGzip({ level: 1 }),
+      createWriteStream(`${target}.tmp`),
+    );
+  else await pipeline(createReadStream(absPath), transform, createWriteStream(`${target}.tmp`));
+  renameSync(`${target}.tmp`, target);
+  return target;
+}

@@ -1,0 +1,203 @@
+import type { HeaderMisfit } from "../sourceEntry.ts";
+
+/**
+ * Header/value fit: a column named like a year, a date, a state or a percentage whose values are
+ * not of that kind, while another column's values are — `Theft Type,Year` over `2020,Bank Account`.
+ * Swapped or shifted headers are a classic silent error: every query runs, on the wrong column.
+ * Only reported when the values that fit the name are found in another column, so a loosely named
+ * column alone is never flagged.
+ */
+
+interface Kind {
+  kind: HeaderMisfit["expected"];
+  name: RegExp;
+  value: RegExp | ((v: string) => boolean);
+}
+
+const STATES = new Set([
+  "alabama",
+  "alaska",
+  "arizona",
+  "arkansas",
+  "california",
+  "colorado",
+  "connecticut",
+  "delaware",
+  "district of columbia",
+  "florida",
+  "georgia",
+  "hawaii",
+  "idaho",
+  "illinois",
+  "indiana",
+  "iowa",
+  "kansas",
+  "kentucky",
+  "louisiana",
+  "maine",
+  "maryland",
+  "massachusetts",
+  "michigan",
+  "minnesota",
+  "mississippi",
+  "missouri",
+  "montana",
+  "nebraska",
+  "nevada",
+  "new hampshire",
+  "new jersey",
+  "new mexico",
+  "new york",
+  "north carolina",
+  "north dakota",
+  "ohio",
+  "oklahoma",
+  "oregon",
+  "pennsylvania",
+  "rhode island",
+  "south carolina",
+  "south dakota",
+  "tennessee",
+  "texas",
+  "utah",
+  "vermont",
+  "virginia",
+  "washington",
+  "west virginia",
+  "wisconsin",
+  "wyoming",
+  "puerto rico",
+  "guam",
+  "virgin islands",
+  "american samoa",
+  "northern mariana islands",
+  "al",
+  "ak",
+  "az",
+  "ar",
+  "ca",
+  "co",
+  "ct",
+  "de",
+  "dc",
+  "fl",
+  "ga",
+  "hi",
+  "id",
+  "il",
+  "in",
+  "ia",
+  "ks",
+  "ky",
+  "la",
+  "me",
+  "md",
+  "ma",
+  "mi",
+  "mn",
+  "ms",
+  "mo",
+  "mt",
+  "ne",
+  "nv",
+  "nh",
+  "nj",
+  "nm",
+  "ny",
+  "nc",
+  "nd",
+  "oh",
+  "ok",
+  "or",
+  "pa",
+  "ri",
+  "sc",
+  "sd",
+  "tn",
+  "tx",
+  "ut",
+  "vt",
+  "va",
+  "wa",
+  "wv",
+  "wi",
+  "wy",
+  "pr",
+  "gu",
+  "vi",
+  "as",
+  "mp",
+]);
+
+const MONTH = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+
+const KINDS: Kind[] = [
+  {
+    kind: "year",
+    name: /^(year|yr|years|fiscal year|fy|calendar year|data year|reporting year|report year|survey year)$/i,
+    value: /^\s*(fy\s*)?(1[5-9]|20)\d\d([-/](\d\d|\d{4}))?\s*$/i,
+  },
+  {
+    kind: "date",
+    name: /^(date|.*\bdate)$/i,
+    value: new RegExp(
+      String.raw`^\s*(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
+      "i",
+    ),
+  },
+  {
+    kind: "state",
+    name: /^(state|states|us state|u\.s\. state|state name|state\/territory|state or territory)$/i,
+    value: (v) => STATES.has(v.trim().toLowerCase().replace(/\s+/g, " ")),
+  },
+  {
+    kind: "percentage",
+    name: /(^%$|^% |\s%$|\(%\)|\bpercent(age)?s?\b|\bpct\b|\bshare\b)/i,
+    value: /^\s*[-+\u2212]?\d+(\.\d+)?\s*%?\s*$/,
+  },
+];
+
+/** Whether a column name promises values of `kind` (`yr` and `Fiscal Year` promise years). */
+export function namedLike(kind: HeaderMisfit["expected"], name: string): boolean {
+  return KINDS.some((k) => k.kind === kind && k.name.test(name.trim()));
+}
+
+function fits(kind: Kind, value: string): boolean {
+  return typeof kind.value === "function" ? kind.value(value) : kind.value.test(value);
+}
+
+/**
+ * Columns whose name promises a kind of value they do not hold, while another column holds it.
+ * `rows` are data rows (cells by position), `firstLine` the line of the first of them.
+ */
+export function headerMisfits(names: string[], rows: string[][], firstLine: number): HeaderMisfit[] {
+  const sample = rows.slice(0, 200);
+  const values = (c: number): string[] =>
+    sample.map((r) => (r[c] ?? "").trim()).filter((v) => v !== "" && !/^(\*|-|—|n\/?a)$/i.test(v));
+  const share = (kind: Kind, c: number): number => {
+    const v = values(c);
+    return v.length === 0 ? 0 : v.filter((x) => fits(kind, x)).length / v.length;
+  };
+  const out: HeaderMisfit[] = [];
+  names.forEach((name, c) => {
+    const kind = KINDS.find((k) => k.name.test(name.trim()));
+    if (!kind) return;
+    const own = values(c);
+    if (own.length < 2 || share(kind, c) > 0.2) return;
+    // The values the name promises, in another column not itself named for them (nearest first).
+    const others = names
+      .map((n, i) => ({ n, i }))
+      .filter(({ n, i }) => i !== c && !kind.name.test(n.trim()) && values(i).length >= 2)
+      .sort((a, b) => Math.abs(a.i - c) - Math.abs(b.i - c));
+    const neighbour = others.find(({ i }) => share(kind, i) >= 0.8);
+    if (!neighbour) return;
+    out.push({
+      column: name.trim(),
+      expected: kind.kind,
+      neighbour: neighbour.n.trim(),
+      samples: [...new Set(own)].slice(0, 3),
+      line: firstLine,
+    });
+  });
+  return out;
+}

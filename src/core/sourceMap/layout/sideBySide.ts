@@ -1,0 +1,95 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { sqlIdent } from "../../engine/duckEngine.ts";
+import type { LoadedGrid } from "../profiling/gridTable.ts";
+import type { TableProfile } from "../sourceEntry.ts";
+import { positionalName } from "../typing/varcharColumns.ts";
+
+/**
+ * Tables side by side in one sheet (data supplements put each series in its own block of columns:
+ * `Age_ky, CO2` | empty column | `Age_ky, CH4, …`, each as long as its record). Read as one table,
+ * their rows pair values of different ages, and a group label over the first block spreads over
+ * the others. A sheet splits where a column is empty on every row; the parts are separate tables
+ * only when each has a header and data, and they differ in length or repeat a column name.
+ */
+
+/** A run of columns of a sheet: 0-based first column and count. */
+export interface ColumnPart {
+  first: number;
+  width: number;
+}
+
+/** Runs of columns between columns that are empty on every row of the grid (two at least), or undefined. */
+export async function columnParts(engine: DuckEngine, grid: LoadedGrid): Promise<ColumnPart[] | undefined> {
+  if (grid.width < 3 || grid.rowCount === 0) return undefined;
+  const counts = Array.from(
+    { length: grid.width },
+    (_, i) => `count(NULLIF(trim(${sqlIdent(positionalName(i))}), '')) AS c${i}`,
+  ).join(", ");
+  const [row] = await engine.all(`SELECT ${counts} FROM ${sqlIdent(grid.table)}`);
+  const filled = Array.from({ length: grid.width }, (_, i) => Number(row?.[`c${i}`] ?? 0) > 0);
+  const parts: ColumnPart[] = [];
+  for (let c = 0; c < grid.width;) {
+    while (c < grid.width && !filled[c]) c++;
+    const first = c;
+    while (c < grid.width && filled[c]) c++;
+    if (c > first) parts.push({ first, width: c - first });
+  }
+  return parts.length >= 2 ? parts : undefined;
+}
+
+/**
+ * Whether the parts' tables are tables of their own: each has a header and data rows, and they
+ * end on different rows or a column name (`Age_ky`) comes back in another part. Parts of one
+ * table split by a spacer column have the same rows and names of their own.
+ */
+export function separateTables(tables: TableProfile[]): boolean {
+  if (tables.some((t) => t.noHeader || t.headerLine === 0 || t.rowCount === 0)) return false;
+  const ends = new Set(
+    tables.map((t) => (t.read.kind === "grid" ? t.read.headerIndex + t.read.dataRows : t.rowCount)),
+  );
+  if (ends.size > 1) return true;
+  const seen = new Set<string>();
+  for (const t of tables) {
+    const names = new Set(t.columns.map((c) => c.name.toLowerCase()));
+    for (const name of names) if (seen.has(name)) return true;
+    for (const name of names) seen.add(name);
+  }
+  return false;
+}
+
+/** Spreadsheet letters of a 0-based column: 0 → A, 26 → AA. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** The short name of a part of a sheet, as a spreadsheet writes a column range: `Data!A:D`. */
+export function partName(sheet: string, part: ColumnPart): string {
+  return `${sheet}!${columnLetters(part.first)}:${columnLetters(part.first + part.width - 1)}`;
+}
+
+/**
+ * The same split for the records of a delimited file read whole (split in JS): runs of fields
+ * between fields that are empty on every record, two at least, or undefined.
+ */
+export function recordParts(rows: string[][], width: number): ColumnPart[] | undefined {
+  if (width < 3 || rows.length === 0) return undefined;
+  const filled = new Array<boolean>(width).fill(false);
+  for (const row of rows)
+    for (let i = 0; i < row.length && i < width; i++)
+      if (!filled[i] && row[i]!.trim() !== "") filled[i] = true;
+  const parts: ColumnPart[] = [];
+  for (let c = 0; c < width;) {
+    while (c < width && !filled[c]) c++;
+    const first = c;
+    while (c < width && filled[c]) c++;
+    if (c > first) parts.push({ first, width: c - first });
+  }
+  return parts.length >= 2 ? parts : undefined;
+}

@@ -1,0 +1,142 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { jsonTableSql } from "../readers/jsonShape.ts";
+import type { ColumnProfile, JsonRead, ParquetRead, TableProfile } from "../sourceEntry.ts";
+import { SAMPLE_VALUES, round } from "../typing/varcharColumns.ts";
+
+const PROFILE_SAMPLE_ROWS = 20000;
+/** Smallest values taken per column and pass (see sampleProfile). */
+const LOW_VALUES = 1000;
+
+/** Parquet, read by DuckDB itself. */
+export function parquetReaderSql(absPath: string): string {
+  return `read_parquet(${sqlString(absPath)})`;
+}
+
+/** What to SELECT FROM for a format DuckDB reads itself (JSON in any shape, Parquet). */
+export async function nativeReaderSql(
+  engine: DuckEngine,
+  absPath: string,
+  bytes: number,
+  read: JsonRead | ParquetRead,
+  fullSample = false,
+): Promise<{
+  from: string;
+  flattened: boolean;
+  pinned?: string;
+  columns?: { name: string; type: string }[];
+}> {
+  return read.kind === "parquet"
+    ? { from: parquetReaderSql(absPath), flattened: false }
+    : jsonTableSql(engine, absPath, bytes, read, fullSample);
+}
+
+/** Counts, types and samples of a table DuckDB reads itself. */
+export async function profileNative(
+  engine: DuckEngine,
+  absPath: string,
+  read: JsonRead | ParquetRead,
+  bytes = 0,
+): Promise<TableProfile> {
+  let reader: Awaited<ReturnType<typeof nativeReaderSql>>;
+  let count: number;
+  try {
+    reader = await nativeReaderSql(engine, absPath, bytes, read);
+    if (reader.pinned && reader.columns) {
+      // JSON records read with the types just sniffed: one sniff for the whole profile. Where the
+      // pinned read fails, the sniffing read below decides (its own error, or the full sample).
+      const { pinned, columns } = reader;
+      const rows = await countAndSample(engine, pinned, columns).catch(() => undefined);
+      if (rows) return tableOf(rows.count, columns, rows, read);
+    }
+    count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
+  } catch (error) {
+    // JSON types are sniffed from the first records; a later record of another shape needs a full sample.
+    if (read.kind !== "json" || read.shape) throw error;
+    reader = await nativeReaderSql(engine, absPath, bytes, read, true);
+    count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
+  }
+  if (read.kind === "json" && reader.flattened) read.flattened = true;
+  const described = await engine.describe(`SELECT * FROM ${reader.from}`);
+  const rows = await countAndSample(engine, reader.from, described, count);
+  return tableOf(count, described, rows, read);
+}
+
+/** The row count (unless known) and sampleProfile of the first PROFILE_SAMPLE_ROWS rows of `from`. */
+async function countAndSample(
+  engine: DuckEngine,
+  from: string,
+  columns: { name: string }[],
+  known?: number,
+): Promise<{ count: number; total: number; present: number[]; samples: string[][] }> {
+  const count = known ?? Number((await engine.all(`SELECT count(*) AS n FROM ${from}`))[0]?.n ?? 0);
+  const sample = `(SELECT * FROM ${from} LIMIT ${PROFILE_SAMPLE_ROWS})`;
+  const profile = await sampleProfile(
+    engine,
+    sample,
+    columns.map((c) => c.name),
+  );
+  return { count, ...profile };
+}
+
+function tableOf(
+  count: number,
+  described: { name: string; type: string }[],
+  { total, present, samples }: { total: number; present: number[]; samples: string[][] },
+  read: JsonRead | ParquetRead,
+): TableProfile {
+  const columns: ColumnProfile[] = described.map((c, i) => ({
+    name: c.name,
+    type: c.type,
+    nullFraction: total === 0 ? 0 : round((total - (present[i] ?? 0)) / total),
+    samples: samples[i] ?? [],
+  }));
+  return { headerLine: 0, titleLines: [], rowCount: count, columns, read };
+}
+
+/**
+ * Rows, present cells per column, and each column's first SAMPLE_VALUES distinct values in sort
+ * order (as text) — the values `samplesAggregate` gives, without listing, deduplicating and sorting
+ * every value of the sample (several times the cost of reading it). A pass takes the LOW_VALUES
+ * smallest values of each column (`min(v, n)`, duplicates included): every value below the largest
+ * of them is among them, so their distinct values are the smallest distinct values. A column short
+ * of SAMPLE_VALUES distinct values, whose pass was full (a boolean column: `false`×1000), is asked
+ * again in one more pass for its SAMPLE_VALUES smallest distinct values (`min(DISTINCT v, n)`: such
+ * a column repeats its values, so deduplicating it is cheap).
+ */
+export async function sampleProfile(
+  engine: DuckEngine,
+  sample: string,
+  names: string[],
+): Promise<{ total: number; present: number[]; samples: string[][] }> {
+  if (names.length === 0) return { total: 0, present: [], samples: [] };
+  const text = (i: number): string => `CAST(${sqlIdent(names[i]!)} AS VARCHAR)`;
+  const low = (i: number): string => `min(${text(i)}, ${LOW_VALUES})`;
+  const outer = (indexes: number[]): string =>
+    indexes
+      .map(
+        (i) =>
+          `len(low${i}) AS n${i}, list_slice(list_sort(list_distinct(low${i})), 1, ${SAMPLE_VALUES}) AS s${i}`,
+      )
+      .join(", ");
+  const all = names.map((_, i) => i);
+  const [first = {}] = await engine.all(
+    `SELECT total, ${all.map((i) => `present${i}`).join(", ")}, ${outer(all)} FROM (SELECT count(*) AS total, ` +
+      `${all.map((i) => `count(${sqlIdent(names[i]!)}) AS present${i}, ${low(i)} AS low${i}`).join(", ")} FROM ${sample})`,
+  );
+  const samples = all.map((i) => ((first[`s${i}`] as unknown[] | null) ?? []).map(String));
+  const open = all.filter(
+    (i) => samples[i]!.length < SAMPLE_VALUES && Number(first[`n${i}`] ?? 0) === LOW_VALUES,
+  );
+  if (open.length > 0) {
+    const [row = {}] = await engine.all(
+      `SELECT ${open.map((i) => `min(DISTINCT ${text(i)}, ${SAMPLE_VALUES}) AS s${i}`).join(", ")} FROM ${sample}`,
+    );
+    for (const i of open) samples[i] = ((row[`s${i}`] as unknown[] | null) ?? []).map(String);
+  }
+  return {
+    total: Number(first.total ?? 0),
+    present: all.map((i) => Number(first[`present${i}`] ?? 0)),
+    samples,
+  };
+}

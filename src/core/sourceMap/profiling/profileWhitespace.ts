@@ -1,0 +1,100 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import type { FileSample } from "../sniff/fileSample.ts";
+import { sampleText } from "../sniff/fileSample.ts";
+import { layoutParts } from "../layout/layoutProfile.ts";
+import { readablePath, settleBytes, whitespaceOddLinesSql } from "../readers/csvRead.ts";
+import { readTyped } from "../typing/readTyped.ts";
+import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
+import type { TableLayout } from "../layout/tableLayout.ts";
+import { columnNames } from "../typing/varcharColumns.ts";
+import { detectWhitespaceTable, splitLines, tokensOf } from "../sniff/whitespaceTable.ts";
+
+/** Maps a file sniffed as a whitespace-aligned table (see whitespaceTable.ts). */
+export async function profileWhitespace(
+  engine: DuckEngine,
+  cacheDir: string,
+  absPath: string,
+  sample: FileSample,
+  sniffed: TextEncoding,
+): Promise<TableProfile> {
+  const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffed);
+  const text = sampleText(sample, encoding).head;
+  const clean = stripNul ? text.replace(/\0/g, "") : text;
+  const layout = detectWhitespaceTable(clean, sample.complete);
+  if (!layout) throw new Error("no whitespace-aligned columns found (every line must hold as many values)");
+  const lines = splitLines(clean);
+  const names = columnNames(layout.names, layout.width);
+  const read: CsvRead = {
+    kind: "csv",
+    delimiter: "\u0001",
+    encoding,
+    skipLines: layout.dataLine,
+    dataRows: 0,
+    quotedNewlines: false,
+    columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+    whitespace: true,
+    ...(stripNul ? { stripNul } : {}),
+    ...(maxLineBytes ? { maxLineBytes } : {}),
+  };
+  const dataLines = (sample.complete ? lines : lines.slice(0, -1)).slice(layout.dataLine);
+  const { dataRows, specs, profiles } = await readTyped(
+    engine,
+    absPath,
+    read,
+    cacheDir,
+    names,
+    {},
+    { footer: [], sample: dataLines.filter((l) => l.trim() !== "").map(tokensOf) },
+  );
+  read.dataRows = dataRows;
+  read.columns = specs;
+  const notes: string[] = [];
+  if (layout.headerLine === null)
+    notes.push(
+      `no header line: the first line holds values like the lines below it; columns are named by position (${names[0]!.name}…${names[names.length - 1]!.name})`,
+    );
+  // Past the sample, a line with another number of values would be read padded with NULLs or cut
+  // (a file read whole had every line checked by detectWhitespaceTable).
+  const odd = sample.complete
+    ? { count: 0, example: "" }
+    : await oddLines(engine, await readablePath(absPath, read, cacheDir), read);
+  if (odd.count > 0)
+    notes.push(
+      `${odd.count} line(s) do not hold ${layout.width} values (e.g. ${JSON.stringify(odd.example.slice(0, 80))}): missing values read as NULL, extra ones are not read`,
+    );
+  const tableLayout: TableLayout = {
+    titleRows: lines
+      .slice(0, layout.headerLine ?? layout.dataLine)
+      .flatMap((l, i) => (l.trim() === "" ? [] : [i])),
+    groupRows: [],
+    headerRow: layout.headerLine,
+    subHeaderRows: [],
+    dataStart: layout.dataLine,
+    dataEnd: layout.dataLine,
+    footer: [],
+    names: names.map((n) => n.name),
+  };
+  return {
+    headerLine: layout.headerLine === null ? 0 : layout.headerLine + 1,
+    ...(layout.headerLine === null ? { noHeader: true as const } : {}),
+    ...layoutParts(
+      lines.map((l) => [l]),
+      tableLayout,
+      (i) => i + 1,
+    ),
+    rowCount: read.dataRows,
+    columns: profiles,
+    read,
+    ...(notes.length ? { notes } : {}),
+  };
+}
+
+/** Data lines whose count of values is not the table's width, and the first of them. */
+async function oddLines(
+  engine: DuckEngine,
+  path: string,
+  read: CsvRead,
+): Promise<{ count: number; example: string }> {
+  const rows = await engine.all(whitespaceOddLinesSql(path, read));
+  return { count: Number(rows[0]?.n ?? 0), example: String(rows[0]?.example ?? "") };
+}

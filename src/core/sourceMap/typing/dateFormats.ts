@@ -1,0 +1,170 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
+
+/**
+ * Dates as people write them — `September 1, 2024`, `1-Sep-2024`, `09/13/2024`, `13.09.2024` —
+ * which DuckDB's DATE cast does not read. A text column becomes DATE (or TIMESTAMP) when every
+ * non-empty value reads with one format, and the format is recorded (`ColumnSpec.dateFormat`).
+ * Day/month order is never guessed: a value above 12 settles it; where none is, a part that never
+ * changes is the day (`01/01`, `02/01`… are months in US order); otherwise the column stays text.
+ */
+
+interface Candidate {
+  format: string;
+  type: "DATE" | "TIMESTAMP";
+  /** The exact shape of a value (regexp_full_match); keeps `%Y` from reading `24` as year 24. */
+  shape: string;
+  /** The format this one is the day/month mirror of (`%m/%d/%Y` ↔ `%d/%m/%Y`). */
+  mirror?: string;
+  /** Separator between the first two parts, for telling the day from the month. */
+  separator?: string;
+}
+
+const MONTH_NAME = String.raw`[A-Za-z]{3,9}`;
+const D = String.raw`\d{1,2}`;
+const TIME = String.raw`\d{1,2}:\d{2}`;
+
+function numeric(order: "md" | "dm", sep: string, year: "Y" | "y", time = ""): Candidate {
+  const s = sep === "." ? "\\." : sep;
+  const fmt = order === "md" ? `%m${sep}%d${sep}%${year}` : `%d${sep}%m${sep}%${year}`;
+  const timeFormat = time === "" ? "" : ` ${time}`;
+  const timeShape =
+    time === ""
+      ? ""
+      : time.includes("%p")
+        ? String.raw` ${TIME}(:\d{2})? ?[AaPp][Mm]`
+        : String.raw` ${TIME}(:\d{2})?`;
+  return {
+    format: fmt + timeFormat,
+    type: time === "" ? "DATE" : "TIMESTAMP",
+    shape: `${D}${s}${D}${s}${year === "Y" ? String.raw`\d{4}` : String.raw`\d{2}`}${timeShape}`,
+    mirror: (order === "md" ? `%d${sep}%m${sep}%${year}` : `%m${sep}%d${sep}%${year}`) + timeFormat,
+    separator: sep,
+  };
+}
+
+const CANDIDATES: Candidate[] = [
+  { format: "%B %d, %Y", type: "DATE", shape: String.raw`${MONTH_NAME} ${D}, \d{4}` },
+  { format: "%b %d, %Y", type: "DATE", shape: String.raw`${MONTH_NAME} ${D}, \d{4}` },
+  { format: "%B %d %Y", type: "DATE", shape: String.raw`${MONTH_NAME} ${D} \d{4}` },
+  { format: "%b %d %Y", type: "DATE", shape: String.raw`${MONTH_NAME} ${D} \d{4}` },
+  { format: "%d %B %Y", type: "DATE", shape: String.raw`${D} ${MONTH_NAME} \d{4}` },
+  { format: "%d %b %Y", type: "DATE", shape: String.raw`${D} ${MONTH_NAME} \d{4}` },
+  { format: "%d-%b-%Y", type: "DATE", shape: String.raw`${D}-${MONTH_NAME}-\d{4}` },
+  { format: "%d-%B-%Y", type: "DATE", shape: String.raw`${D}-${MONTH_NAME}-\d{4}` },
+  { format: "%d-%b-%y", type: "DATE", shape: String.raw`${D}-${MONTH_NAME}-\d{2}` },
+  { format: "%Y.%m.%d", type: "DATE", shape: String.raw`\d{4}\.${D}\.${D}` },
+  ...(["/", "-", "."] as const).flatMap((sep) => [
+    numeric("md", sep, "Y"),
+    numeric("dm", sep, "Y"),
+    numeric("md", sep, "y"),
+    numeric("dm", sep, "y"),
+    numeric("md", sep, "Y", "%H:%M:%S"),
+    numeric("dm", sep, "Y", "%H:%M:%S"),
+    numeric("md", sep, "Y", "%H:%M"),
+    numeric("dm", sep, "Y", "%H:%M"),
+    numeric("md", sep, "Y", "%I:%M %p"),
+    numeric("dm", sep, "Y", "%I:%M %p"),
+  ]),
+];
+
+/** A quick look at a column's sample values: could any candidate read them? */
+function plausible(samples: string[]): Candidate[] {
+  const values = samples.map((s) => s.trim()).filter((s) => s !== "");
+  if (values.length === 0) return [];
+  return CANDIDATES.filter((c) => {
+    const shape = new RegExp(`^${c.shape}$`);
+    return values.every((v) => shape.test(v));
+  });
+}
+
+/** SQL reading `value` (text) with the recorded format; a value that does not fit is an error, never a NULL. */
+export function dateCastSql(value: string, spec: ColumnSpec): string {
+  const format = sqlString(spec.dateFormat ?? "");
+  const v = `NULLIF(${value}, '')`;
+  return (
+    `CAST(CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(try_strptime(${v}, ${format}), ` +
+    `error(concat('Could not convert ''', ${v}, ''' to ${spec.type} with format ', ${format}))) END AS ${spec.type})`
+  );
+}
+
+/**
+ * Types the text columns of `fromSql` (columns `column0…`, as `specs`) whose values are dates in
+ * one of the common written formats; updates `specs` and `profiles` in place. One query, only for
+ * columns whose sample values look like dates.
+ */
+export async function detectDateFormats(
+  engine: DuckEngine,
+  fromSql: string,
+  specs: ColumnSpec[],
+  profiles: ColumnProfile[],
+): Promise<void> {
+  const columns = specs
+    .map((spec, i) => ({
+      i,
+      spec,
+      candidates: spec.type === "VARCHAR" ? plausible(profiles[i]?.samples ?? []) : [],
+    }))
+    .filter((c) => c.candidates.length > 0);
+  if (columns.length === 0) return;
+  const parts: string[] = [];
+  for (const { i, candidates } of columns) {
+    const v = `trim(${sqlIdent(`column${i}`)})`;
+    parts.push(`count(NULLIF(${v}, '')) AS nn${i}`);
+    candidates.forEach((c, k) =>
+      parts.push(
+        `count(CASE WHEN regexp_full_match(${v}, ${sqlString(c.shape)}) THEN try_strptime(${v}, ${sqlString(c.format)}) END) AS f${i}_${k}`,
+      ),
+    );
+    const separators = [
+      ...new Set(candidates.map((c) => c.separator).filter((s): s is string => s !== undefined)),
+    ];
+    for (const [s, sep] of separators.entries())
+      parts.push(
+        `count(DISTINCT split_part(${v}, ${sqlString(sep)}, 1)) AS p${i}_${s}_1, count(DISTINCT split_part(${v}, ${sqlString(sep)}, 2)) AS p${i}_${s}_2`,
+      );
+  }
+  const [row] = await engine.all(`SELECT ${parts.join(", ")} FROM (${fromSql})`);
+  if (!row) return;
+  for (const { i, spec, candidates } of columns) {
+    const nn = Number(row[`nn${i}`] ?? 0);
+    if (nn === 0) continue;
+    const fitting = candidates.filter((_, k) => Number(row[`f${i}_${k}`] ?? 0) === nn);
+    const chosen = choose(fitting, (c) => {
+      const separators = [
+        ...new Set(candidates.map((x) => x.separator).filter((s): s is string => s !== undefined)),
+      ];
+      const s = separators.indexOf(c.separator ?? "");
+      return { first: Number(row[`p${i}_${s}_1`] ?? 0), second: Number(row[`p${i}_${s}_2`] ?? 0) };
+    });
+    if (!chosen) continue;
+    spec.type = chosen.type;
+    spec.dateFormat = chosen.format;
+    const profile = profiles[i];
+    if (profile) {
+      profile.type = chosen.type;
+      profile.dateFormat = chosen.format;
+    }
+  }
+}
+
+/**
+ * The format to use among those that read every value: the first, unless a day/month mirror also
+ * reads them all — then only a part that never changes (the day of monthly data) decides.
+ */
+function choose(
+  fitting: Candidate[],
+  distinct: (c: Candidate) => { first: number; second: number },
+): Candidate | undefined {
+  const first = fitting[0];
+  if (!first) return undefined;
+  if (!first.mirror || !fitting.some((c) => c.format === first.mirror)) return first;
+  const { first: a, second: b } = distinct(first);
+  const dayFirst = a === 1 && b > 1;
+  const monthFirst = b === 1 && a > 1;
+  if (!dayFirst && !monthFirst) return undefined;
+  const wanted = (c: Candidate): boolean =>
+    dayFirst ? c.format.startsWith("%d") : c.format.startsWith("%m");
+  return fitting.find(wanted);
+}

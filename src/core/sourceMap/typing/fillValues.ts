@@ -1,0 +1,225 @@
+import type { DuckEngine, Row } from "../../engine/duckEngine.ts";
+import type { ColumnProfile, ColumnSpec, FillValue } from "../sourceEntry.ts";
+import { typedColumnSql } from "./varcharColumns.ts";
+
+/**
+ * Numeric fill values: a number that a data file writes where it has no measurement (`9.99e+32`,
+ * `99999.99`, `-9999`, `999.9`). The map reads it as written — whether it means "no data" is the
+ * user's call — and lists it in the column's profile, so validation can treat aggregates over it
+ * as it treats missing-value markers.
+ *
+ * The rule, for the largest value of a column (and likewise the smallest):
+ * - it repeats: at least FILL_MIN_COUNT cells hold it (a record maximum that occurs once is data);
+ * - at least FILL_MIN_OTHERS other non-NULL values, whose magnitude `m` is the largest of
+ *   |their max|, |their min| and their spread (max − min); m > 0;
+ * - its distance from the nearest other value exceeds FILL_GAP × m when its digits are all nines
+ *   (`-9999`, `999.9`, `9.99e+32`) or it is at least 1e30 in size, else FILL_WIDE_GAP × m.
+ * A heavy-tailed column's largest values are near each other and rarely equal; a fill lies an
+ * order of magnitude beyond everything else, however many cells hold it.
+ */
+export const FILL_MIN_COUNT = 2;
+export const FILL_MIN_OTHERS = 10;
+export const FILL_GAP = 5;
+export const FILL_WIDE_GAP = 100;
+
+/** Past this many numeric columns the first pass runs on the values unpivoted (see WIDE_COLUMNS). */
+const WIDE = 64;
+
+/** The digits of |v| (no sign, point, exponent or leading zeros) are all nines: `9999`, `999.9`, `9.99e+32`. */
+export function ninesForm(v: number): boolean {
+  const [mantissa = ""] = Math.abs(v).toExponential().split("e");
+  return /^9+$/.test(mantissa.replace(".", ""));
+}
+
+export function fillGapFactor(v: number): number {
+  return ninesForm(v) || Math.abs(v) >= 1e30 ? FILL_GAP : FILL_WIDE_GAP;
+}
+
+/** Whether `v` lies far enough beyond the other values (their min and max) to be a fill. */
+export function farBeyond(v: number, othersMin: number, othersMax: number): boolean {
+  const magnitude = Math.max(Math.abs(othersMax), Math.abs(othersMin), othersMax - othersMin);
+  if (!(magnitude > 0)) return false;
+  // A nines number of the other sign than every other value (`-99.99` among CO2 readings of
+  // 313–407 ppm, `-9` among counts): a sentinel, however near zero it lies.
+  if (ninesForm(v) && ((v < 0 && othersMin > 0) || (v > 0 && othersMax < 0))) return true;
+  const gap = v > othersMax ? v - othersMax : v < othersMin ? othersMin - v : 0;
+  return gap > fillGapFactor(v) * magnitude;
+}
+
+function numbers(list: unknown): number[] {
+  const items = (list as { items?: unknown[] } | unknown[] | null) ?? [];
+  const values = Array.isArray(items) ? items : (items.items ?? []);
+  return values.map(Number).filter((n) => Number.isFinite(n));
+}
+
+/** Plain numbers whose JS value is the one DuckDB's cast gives (no `_`, no `inf`/`nan`). */
+const JS_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * Each column's two largest and two smallest values from `records` (the data rows as DuckDB reads
+ * them, split in JS): undefined as soon as a value's number is not certain in JS (DuckDB then
+ * takes them).
+ */
+function extremesInJs(
+  records: string[][],
+  specs: ColumnSpec[],
+  numeric: number[],
+): Map<number, { hi: number[]; lo: number[] }> | undefined {
+  const out = new Map<number, { hi: number[]; lo: number[] }>();
+  for (const i of numeric) {
+    const spec = specs[i]!;
+    const missing = new Set(spec.missing ?? []);
+    const hi: number[] = [];
+    const lo: number[] = [];
+    for (const row of records) {
+      // DuckDB's trim() removes spaces only.
+      let v = (row[i] ?? "").replace(/^ +| +$/g, "");
+      if (v === "" || missing.has(v)) continue;
+      if (spec.thousands) v = v.replaceAll(",", "");
+      if (!JS_NUMBER.test(v)) return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n)) return undefined;
+      if (hi.length < 2 || n > hi[1]!) {
+        hi.push(n);
+        hi.sort((a, b) => b - a);
+        hi.length = Math.min(hi.length, 2);
+      }
+      if (lo.length < 2 || n < lo[1]!) {
+        lo.push(n);
+        lo.sort((a, b) => a - b);
+        lo.length = Math.min(lo.length, 2);
+      }
+    }
+    out.set(i, { hi, lo });
+  }
+  return out;
+}
+
+/** Each column's two largest and two smallest values, by one DuckDB pass over `fromSql`. */
+async function extremesInDuck(
+  engine: DuckEngine,
+  fromSql: string,
+  numeric: number[],
+  value: (i: number) => string,
+): Promise<Map<number, { hi: number[]; lo: number[] }>> {
+  const out = new Map<number, { hi: number[]; lo: number[] }>();
+  const projection = numeric.map((i) => `${value(i)} AS v${i}`).join(", ");
+  if (numeric.length <= WIDE) {
+    const [row = {}] = await engine.all(
+      `SELECT ${numeric.map((i) => `max(v${i}, 2) AS hi${i}, min(v${i}, 2) AS lo${i}`).join(", ")} ` +
+        `FROM (SELECT ${projection} FROM (${fromSql}))`,
+    );
+    for (const i of numeric) out.set(i, { hi: numbers(row[`hi${i}`]), lo: numbers(row[`lo${i}`]) });
+    return out;
+  }
+  const names = numeric.map((i) => `v${i}`).join(", ");
+  const rows = await engine.all(
+    `SELECT __col, max(__v, 2) AS hi, min(__v, 2) AS lo FROM (SELECT ${projection} FROM (${fromSql})) ` +
+      `UNPIVOT (__v FOR __col IN (${names})) GROUP BY __col`,
+  );
+  for (const r of rows) out.set(Number(String(r.__col).slice(1)), { hi: numbers(r.hi), lo: numbers(r.lo) });
+  return out;
+}
+
+/**
+ * Finds the fill values of the numeric columns of `fromSql` (positional text columns `column0…`,
+ * the data rows, read through `specs`) and adds them to `profiles`. One pass takes each column's two
+ * largest and two smallest values; only a column whose extreme repeats is read again.
+ */
+export async function findFillValues(
+  engine: DuckEngine,
+  fromSql: string,
+  specs: ColumnSpec[],
+  profiles: ColumnProfile[],
+  lineOf?: (dataRow: number) => number | undefined,
+  records?: string[][],
+): Promise<void> {
+  const numeric = specs
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => (s.type === "BIGINT" || s.type === "DOUBLE") && !s.dateFormat)
+    .map(({ i }) => i);
+  if (numeric.length === 0) return;
+  const value = (i: number): string => `CAST(${typedColumnSql(specs[i]!, i)} AS DOUBLE)`;
+  // Taken in JS from the records DuckDB reads (a small plain file) where every value is certain there.
+  const extremes =
+    (records && extremesInJs(records, specs, numeric)) ??
+    (await extremesInDuck(engine, fromSql, numeric, value));
+  // Candidates: an extreme that repeats (its two largest, or smallest, values are equal).
+  const candidates: { i: number; hi?: number; lo?: number }[] = [];
+  for (const [i, { hi, lo }] of extremes) {
+    let top = hi.length === 2 && hi[0] === hi[1] ? hi[0] : undefined;
+    let bottom = lo.length === 2 && lo[0] === lo[1] && lo[0] !== top ? lo[0] : undefined;
+    // Without a fill at the other end, that end's value is among the others: a fill must lie
+    // beyond it by more than FILL_GAP × its size (a year column's repeated 2024 is never read again).
+    // A nines value of the other sign than that end (`-99.99` below readings of 313–407) stays a
+    // candidate: farBeyond decides on the other values' range.
+    const flipped = (v: number, other: number): boolean => ninesForm(v) && Math.sign(v) === -Math.sign(other);
+    if (
+      top !== undefined &&
+      bottom === undefined &&
+      !(top - lo[0]! > FILL_GAP * Math.abs(lo[0]!)) &&
+      !flipped(top, lo[0]!)
+    )
+      top = undefined;
+    if (
+      bottom !== undefined &&
+      top === undefined &&
+      !(hi[0]! - bottom > FILL_GAP * Math.abs(hi[0]!)) &&
+      !flipped(bottom, hi[0]!)
+    )
+      bottom = undefined;
+    if (top !== undefined || bottom !== undefined)
+      candidates.push({
+        i,
+        ...(top !== undefined ? { hi: top } : {}),
+        ...(bottom !== undefined ? { lo: bottom } : {}),
+      });
+  }
+  for (const c of candidates) {
+    const v = value(c.i);
+    const ends = [c.hi, c.lo].filter((x): x is number => x !== undefined);
+    // The other values' range without each candidate, and without both (two fills, `-9999` and `9999`).
+    const ranges = [...ends.map((f) => [f]), ...(ends.length === 2 ? [ends] : [])];
+    const parts = ranges.flatMap((fills, k) => {
+      const keep = `NOT (${fills.map((f) => `v = ${f}`).join(" OR ")})`;
+      return [
+        `max(v) FILTER (WHERE ${keep}) AS max${k}`,
+        `min(v) FILTER (WHERE ${keep}) AS min${k}`,
+        `count(v) FILTER (WHERE ${keep}) AS others${k}`,
+      ];
+    });
+    ends.forEach((f, k) =>
+      parts.push(`count(*) FILTER (WHERE v = ${f}) AS n${k}, min(r) FILTER (WHERE v = ${f}) AS first${k}`),
+    );
+    // Row numbers in the order rows are read, as a Scan's rowids are.
+    const [row = {} as Row] = await engine.all(
+      `SELECT ${parts.join(", ")} FROM (SELECT row_number() OVER () AS r, ${v} AS v FROM (${fromSql}))`,
+    );
+    const range = (k: number): { min: number; max: number } | undefined =>
+      Number(row[`others${k}`] ?? 0) >= FILL_MIN_OTHERS
+        ? { min: Number(row[`min${k}`]), max: Number(row[`max${k}`]) }
+        : undefined;
+    const repeated = (k: number): boolean => Number(row[`n${k}`] ?? 0) >= FILL_MIN_COUNT;
+    const beyond = (k: number, r: { min: number; max: number } | undefined): boolean =>
+      r !== undefined && repeated(k) && farBeyond(ends[k]!, r.min, r.max);
+    // Each end against the values but itself; both ends together only when both lie beyond the rest.
+    const both = ends.length === 2 ? range(2) : undefined;
+    const pair = both !== undefined && beyond(0, both) && beyond(1, both);
+    const found: FillValue[] = [];
+    ends.forEach((f, k) => {
+      const r = pair ? both : range(k);
+      if (!beyond(k, r)) return;
+      const firstRow = Number(row[`first${k}`]);
+      const line = lineOf?.(firstRow);
+      found.push({
+        value: f,
+        count: Number(row[`n${k}`]),
+        firstRow,
+        ...(line ? { line } : {}),
+        othersMin: r!.min,
+        othersMax: r!.max,
+      });
+    });
+    if (found.length > 0) profiles[c.i]!.fillValues = found;
+  }
+}

@@ -1,0 +1,164 @@
+import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
+import { candidateTests, chooseType, positionalName, round } from "./varcharColumns.ts";
+
+/**
+ * Missing-value markers in columns of numbers: `M`, `NA`, `N/A`, `-`, `--`, `..`, `*`, `(X)`,
+ * `NaN`, `s` (suppressed), `No data`, a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
+ * where a number was not measured, is withheld or could not be computed. Such a column is read with its
+ * numeric type, each marker as NULL (typedColumnSql), and its profile lists the markers with their
+ * counts.
+ *
+ * A value is a marker only when it is one of the tokens below — never any short word: a column whose
+ * other text values are categories (`A`, `B`, grades, names) holds a value that is no marker, and
+ * stays text. Every non-numeric value of the column must be a marker, and at least MIN_NUMBERS of
+ * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
+ */
+const MARKER_TOKEN =
+  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+/** `M` is a marker in capitals only (`m` is a unit). */
+const LOWER_M = "m";
+
+/** Numbers a column must hold besides its markers to be read as numbers. */
+export const MIN_NUMBERS = 2;
+/** Distinct non-numeric values looked at per column; more are no set of markers. */
+const MAX_KINDS = 8;
+
+export function isMarkerToken(value: string): boolean {
+  const v = value.trim();
+  return v !== LOWER_M && MARKER_TOKEN.test(v);
+}
+
+const NAN = /^[-+]?nan$/i;
+/** A number as a data file writes it (plain, thousands, exponent): the guard's test only. */
+const PLAIN_NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?([eE][-+]?\d+)?$/;
+
+function plainNumber(v: string): boolean {
+  return /\d/.test(v) && PLAIN_NUMBER.test(v);
+}
+
+/**
+ * Columns worth the pass over every row: text columns whose sample holds only numbers and markers
+ * (the markers are in the sample, or past it), and number columns whose sample holds `NaN` (DuckDB
+ * would read it as a number that poisons every aggregate).
+ */
+function suspects(sample: string[][], specs: ColumnSpec[]): number[] {
+  const out: number[] = [];
+  specs.forEach((spec, i) => {
+    if (spec.dateFormat) return;
+    let markers = 0;
+    let numbers = 0;
+    let other = 0;
+    let nan = false;
+    for (const row of sample) {
+      const v = (row[i] ?? "").trim();
+      if (v === "") continue;
+      if (isMarkerToken(v)) {
+        markers++;
+        if (NAN.test(v)) nan = true;
+      } else if (plainNumber(v)) numbers++;
+      else other++;
+    }
+    if (spec.type === "VARCHAR") {
+      if (other === 0 && numbers > 0) out.push(i);
+    } else if (spec.type === "DOUBLE" && nan && markers > 0) out.push(i);
+  });
+  return out;
+}
+
+/** A sample this long may stop before the end of its column (typeTextColumns' SAMPLE_ROWS). */
+const PARTIAL_SAMPLE_ROWS = 500;
+
+/**
+ * Number columns whose `NaN` cells all lie past the sample (a sensor that failed late in the
+ * file): one DuckDB pass over those columns counts the `NaN` tokens of every row, so they are read
+ * as markers too instead of poisoning every aggregate.
+ */
+async function nanPastSample(
+  engine: DuckEngine,
+  fromSql: string,
+  specs: ColumnSpec[],
+  sample: string[][],
+): Promise<number[]> {
+  if (sample.length < PARTIAL_SAMPLE_ROWS) return [];
+  const sampled = new Set(suspects(sample, specs));
+  const numbers = specs
+    .map((spec, i) => ({ spec, i }))
+    .filter(({ spec, i }) => spec.type === "DOUBLE" && !spec.dateFormat && !sampled.has(i))
+    .map(({ i }) => i);
+  if (numbers.length === 0) return [];
+  const [row = {}] = await engine.all(
+    `SELECT ${numbers
+      .map(
+        (i) =>
+          `count(*) FILTER (WHERE lower(trim(${sqlIdent(positionalName(i))})) IN ('nan', '+nan', '-nan')) AS n${i}`,
+      )
+      .join(", ")} FROM (${fromSql})`,
+  );
+  return numbers.filter((i) => Number(row[`n${i}`] ?? 0) > 0);
+}
+
+/**
+ * Finds the markers of the columns of `fromSql` (positional text columns `column0…`, the data rows)
+ * and retypes those columns: specs and profiles are updated in place. `sample`: the first data rows
+ * as split in JS (only they decide which columns are looked at, so every typing path agrees).
+ */
+export async function applyMissingMarkers(
+  engine: DuckEngine,
+  fromSql: string,
+  specs: ColumnSpec[],
+  profiles: ColumnProfile[],
+  sample: string[][],
+): Promise<void> {
+  const indexes = [...suspects(sample, specs), ...(await nanPastSample(engine, fromSql, specs, sample))];
+  if (indexes.length === 0) return;
+  const columns = indexes.map((i) => sqlIdent(positionalName(i))).join(", ");
+  // Non-numeric values per column, with their counts (the most frequent MAX_KINDS + 1).
+  const rows = await engine.all(
+    `SELECT __col, v, n, kinds FROM (SELECT __col, v, count(*) AS n, count(*) OVER (PARTITION BY __col) AS kinds ` +
+      `FROM (SELECT __col, trim(__v) AS v FROM (SELECT ${columns} FROM (${fromSql})) UNPIVOT (__v FOR __col IN (${columns}))) ` +
+      `WHERE v <> '' AND (TRY_CAST(replace(v, ',', '') AS DOUBLE) IS NULL OR lower(v) IN ('nan', '+nan', '-nan')) GROUP BY __col, v) ` +
+      `QUALIFY row_number() OVER (PARTITION BY __col ORDER BY n DESC, v) <= ${MAX_KINDS + 1}`,
+  );
+  const found = new Map<number, { value: string; count: number }[]>();
+  const tooMany = new Set<number>();
+  for (const r of rows) {
+    const i = Number(String(r.__col).slice("column".length));
+    const value = String(r.v);
+    if (Number(r.kinds) > MAX_KINDS || !isMarkerToken(value)) tooMany.add(i);
+    else found.set(i, [...(found.get(i) ?? []), { value, count: Number(r.n) }]);
+  }
+  const marked = [...found.keys()].filter((i) => !tooMany.has(i));
+  if (marked.length === 0) return;
+  // The column's type over its values with the markers read as NULL, by the same tests as any column.
+  const projection = marked
+    .map((i) => {
+      const col = sqlIdent(positionalName(i));
+      const list = found
+        .get(i)!
+        .map((m) => sqlString(m.value))
+        .join(", ");
+      return `CASE WHEN trim(${col}) IN (${list}) THEN NULL ELSE ${col} END AS ${col}`;
+    })
+    .join(", ");
+  const tests = await candidateTests(engine, `SELECT ${projection} FROM (${fromSql})`, marked);
+  for (const i of marked) {
+    const r = tests.get(i) ?? {};
+    const { type, thousands } = chooseType(r, "");
+    if ((type !== "BIGINT" && type !== "DOUBLE") || Number(r.nn ?? 0) < MIN_NUMBERS) continue;
+    const markers = found.get(i)!.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    const total = Number(r.total ?? 0);
+    const present = Number(r.present ?? 0);
+    const spec = specs[i]!;
+    spec.type = type;
+    spec.thousands = thousands;
+    spec.missing = markers.map((m) => m.value);
+    const profile = profiles[i]!;
+    profile.type = type;
+    profile.missingMarkers = markers;
+    profile.nullFraction = total === 0 ? 0 : round((total - present) / total);
+    const samples = profile.samples.filter((s) => !isMarkerToken(s));
+    profile.samples = samples;
+  }
+}
