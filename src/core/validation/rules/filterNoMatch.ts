@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import { at, locate, present, quote } from "../evidence.ts";
-import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../sqlFacts.ts";
+import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../sqlFacts.ts";
 import type { ColumnOf, Json } from "../sqlFacts.ts";
 import type { ValidationRule } from "../validationRule.ts";
 import { queryRule } from "../validationRule.ts";
@@ -136,8 +136,15 @@ export const filterNoMatchRule: ValidationRule = queryRule({
       const scope = scopeOf(select.from_table, ctx.state);
       // Branches of an OR are checked too, but there a value that never occurs may be a deliberate
       // alternative spelling ('CA' OR 'California'): only a case mistake is reported for them.
+      // An aggregate's FILTER (`sum(v) FILTER (WHERE county = 'Total')`) is a filter too: a value
+      // that never occurs there leaves the aggregate NULL or 0.
+      const filters: Json[] = [];
+      walkOwn(select.select_list, (n) => {
+        const filter = (n.class === "FUNCTION" ? (n.filter ?? n.filter_expr) : undefined) as Json | undefined;
+        if (filter) filters.push(...conjuncts(filter));
+      });
       all.push(
-        ...conjuncts(select.where_clause).flatMap((predicate) =>
+        ...[...conjuncts(select.where_clause), ...filters].flatMap((predicate) =>
           predicate.class === "CONJUNCTION" && predicate.type === "CONJUNCTION_OR"
             ? disjuncts(predicate).flatMap((d) =>
                 literalFilters(d, scope).map((filter) => ({ filter, inOr: true })),
