@@ -178,3 +178,38 @@ describe("filter-no-match inside an aggregate's FILTER", () => {
     }
   });
 });
+
+describe("summary rows named by the query, and counts of absent values", () => {
+  test("a total row kept by naming its label in an IN list is chosen, not swept in", async () => {
+    assert.deepEqual(
+      await crossFindings(
+        "SELECT sum(votes) FILTER (WHERE candidate = 'Ann Lee' AND county IN ('County 01', 'Totals')) AS v FROM t",
+      ),
+      [],
+    );
+  });
+
+  test("a count FILTER of a value that never occurs counts 0 on purpose; a case mistake there, or a repeated sum FILTER, is one finding", async () => {
+    const runtime = await Runtime.open(crossLake.lake, { radarDir: crossLake.stateDir });
+    try {
+      await runtime.call({ op: "Scan", file: "president.csv", output: "t" });
+      const run = async (sql: string) =>
+        (
+          await runtime.call({
+            op: "Query",
+            sql,
+            inputs: ["t"],
+            output: `r${Math.random().toString(36).slice(2, 8)}`,
+          })
+        ).diagnostics.filter((d) => d.code === "filter-no-match" && d.severity === "warning");
+      assert.deepEqual(await run("SELECT count(*) FILTER (WHERE candidate = '?') AS unknown FROM t"), []);
+      assert.equal((await run("SELECT count(*) FILTER (WHERE candidate = 'ann lee') AS n FROM t")).length, 1);
+      const repeated = await run(
+        "SELECT max(votes) FILTER (WHERE county = 'Total') AS a, 2 * max(votes) FILTER (WHERE county = 'Total') AS b FROM t",
+      );
+      assert.equal(repeated.length, 1);
+    } finally {
+      runtime.close();
+    }
+  });
+});

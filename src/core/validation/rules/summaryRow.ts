@@ -135,8 +135,13 @@ export const summaryRowRule: ValidationRule = queryRule({
       // Grouped by the label's own column, a summary row is a group of its own, shown as such:
       // it is not counted into the other groups.
       const groupedBy = groupColumns(use.select, alias, ctx);
+      // A summary row the query keeps by naming its label (`IN ('Wheat', 'Barley Total', …)`) is
+      // chosen, not swept in: the analyst sums subtotals of different groups on purpose.
+      const named = namedLabels(use);
       const all = (await summaryRows(ctx, use, value)).filter(
-        (r) => r.column === undefined || !groupedBy.has(r.column.toLowerCase()),
+        (r) =>
+          r.column === undefined ||
+          (!groupedBy.has(r.column.toLowerCase()) && !named.has(labelKey(r.column, r.word ?? ""))),
       );
       if (all.length === 0) continue;
       // Every summary row the aggregate reads is named in the remedy (so the measured effect is
@@ -177,6 +182,35 @@ export const summaryRowRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+function labelKey(column: string, value: string): string {
+  return `${column.toLowerCase()}\u0000${value.trim().toLowerCase()}`;
+}
+
+/**
+ * The labels the aggregate's WHERE and FILTER name as text literals compared with a column (`=`,
+ * IN, in any branch of an AND or OR), as `labelKey`s of that column's name.
+ */
+function namedLabels(use: AggregateUse): Set<string> {
+  const out = new Set<string>();
+  walk([use.select.where_clause, use.filter], (n) => {
+    const pairs: [Json | undefined, Json[]][] = [];
+    if (n.class === "COMPARISON" && n.type === "COMPARE_EQUAL")
+      pairs.push([n.left as Json, [n.right as Json]], [n.right as Json, [n.left as Json]]);
+    if (n.class === "OPERATOR" && n.type === "COMPARE_IN") {
+      const [first, ...rest] = (n.children as Json[] | undefined) ?? [];
+      pairs.push([first, rest]);
+    }
+    for (const [column, values] of pairs) {
+      if (column?.class !== "COLUMN_REF") continue;
+      const name = (column.column_names as string[]).at(-1) ?? "";
+      for (const v of values)
+        if (v?.class === "CONSTANT" && typeof (v.value as { value?: unknown }).value === "string")
+          out.add(labelKey(name, String((v.value as { value: string }).value)));
+    }
+  });
+  return out;
+}
 
 /** Columns of `alias` the SELECT groups by (lower case). */
 function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<string> {
