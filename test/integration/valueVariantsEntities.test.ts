@@ -41,13 +41,21 @@ const { lake, stateDir } = tempLake({
   "beaches.csv": `date,beach,town,enterococcus\n${beachRows.join("\n")}\n`,
   "cities.csv":
     "city,state,visits\nPittsburgh,PA,10\nPittsburgh,PA,12\nPittsburg,PA,1\nBoston,MA,8\nBoston,MA,9\nAlbany,NY,3\nBuffalo,NY,4\nSyracuse,NY,2\nErie,PA,5\nWorcester,MA,6\nSalem,MA,7\nAkron,OH,1\nDayton,OH,2\n",
+  // A panel of countries (stop 28, vehicle sales): Iceland has two years, both years Ireland has
+  // too — two countries; 'Germny' has two years after Germany's last — one country misspelt.
+  "panel.csv":
+    "Entity,Year,sales\n" +
+    ["Ireland", "Germany", "France", "Spain", "Italy", "Poland"]
+      .flatMap((c, i) => Array.from({ length: 12 }, (_, y) => `${c},${2008 + y},${1000 * (i + 1) + y}`))
+      .join("\n") +
+    "\nIceland,2016,300\nIceland,2017,310\nGermny,2020,7000\nGermny,2021,7100\n",
   "answers.csv": "src,answer,n\n2019,yes,4\n2019,no,3\n2019,maybe,2\n2020,YES,5\n2020,NO,1\n2020,MAYBE,2\n",
 });
 
 let runtime: Runtime;
 before(async () => {
   runtime = await Runtime.open(lake, { radarDir: stateDir });
-  for (const name of ["beaches", "cities", "answers"])
+  for (const name of ["beaches", "cities", "answers", "panel"])
     assert.equal((await runtime.call({ op: "Scan", file: `${name}.csv`, output: name })).status, "ok");
 });
 after(() => runtime?.close());
@@ -80,5 +88,12 @@ describe("value-variants: different entities with near names are not variants", 
     const found = await variants("SELECT answer, sum(n) AS n FROM answers GROUP BY answer", "answers");
     assert.equal(found.length, 1);
     assert.match(found[0]!.message, /'YES' \/ 'yes'|'yes' \/ 'YES'/);
+  });
+
+  test("two countries one letter apart that both have rows in the same years are not variants; a misspelling in other years is", async () => {
+    const found = await variants("SELECT Entity, sum(sales) AS sales FROM panel GROUP BY Entity", "panel");
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.doesNotMatch(found[0]!.message, /Iceland/);
+    assert.match(found[0]!.message, /'Germany' \/ 'Germny'/);
   });
 });

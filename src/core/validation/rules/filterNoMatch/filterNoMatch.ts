@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -136,15 +136,35 @@ export const filterNoMatchRule: ValidationRule = queryRule({
       const scope = scopeOf(select.from_table, ctx.state);
       // Branches of an OR are checked too, but there a value that never occurs may be a deliberate
       // alternative spelling ('CA' OR 'California'): only a case mistake is reported for them.
-      all.push(
-        ...conjuncts(select.where_clause).flatMap((predicate) =>
+      // An aggregate's FILTER (`sum(v) FILTER (WHERE county = 'Total')`) is a filter too: a value
+      // that never occurs there leaves the aggregate NULL or 0.
+      // A count's FILTER that matches nothing counts 0, an answer ("no result is '?'"): there, as
+      // in an OR, only a case mistake is reported.
+      const filters: { predicate: Json; counted: boolean }[] = [];
+      walkOwn(select.select_list, (n) => {
+        const filter = (n.class === "FUNCTION" ? (n.filter ?? n.filter_expr) : undefined) as Json | undefined;
+        const counted = /^count(_star)?$/i.test(String(n.function_name));
+        if (filter) filters.push(...conjuncts(filter).map((predicate) => ({ predicate, counted })));
+      });
+      const seen = new Set<string>();
+      for (const { predicate, counted } of [
+        ...conjuncts(select.where_clause).map((predicate) => ({ predicate, counted: false })),
+        ...filters,
+      ]) {
+        const found =
           predicate.class === "CONJUNCTION" && predicate.type === "CONJUNCTION_OR"
             ? disjuncts(predicate).flatMap((d) =>
                 literalFilters(d, scope).map((filter) => ({ filter, inOr: true })),
               )
-            : literalFilters(predicate, scope).map((filter) => ({ filter, inOr: false })),
-        ),
-      );
+            : literalFilters(predicate, scope).map((filter) => ({ filter, inOr: counted }));
+        for (const f of found) {
+          // One finding per column and literal, however many FILTERs repeat the predicate.
+          const key = `${tableId(f.filter.column.table)}.${f.filter.column.column}.${f.filter.kind}.${f.inOr}.${f.filter.literals.map((k) => String(constantValue(k))).join("\u0000")}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          all.push(f);
+        }
+      }
     }
     // Equalities and IN lists over one column, wherever they are, are answered together.
     const byColumn = new Map<string, { column: ColumnOf; literals: string[] }>();

@@ -3,7 +3,15 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { aggregateOperandUses, aggregateUses, replacesNulls } from "../../aggregateUses.ts";
 import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
 import { at, literal, locate, present, typeOf } from "../../evidence.ts";
-import { conjuncts, equiJoins, expressionSql, filterFor, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import {
+  conjuncts,
+  equiJoins,
+  expressionSql,
+  filterFor,
+  resolveColumn,
+  scopeOf,
+  walkOwn,
+} from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import { columnStats } from "../../columnStats.ts";
 import { joinProfile, scaled } from "../../joinProfile.ts";
@@ -124,6 +132,20 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       // of the observed values leaves them out by design, and coalesce would invent a value. An
       // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
       // it covers fewer entities than the table lists.
+      // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
+      // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
+      const reported = reportsItsNulls(use.select, use.column, ctx.state);
+      if (reported) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
+          locations: present(locations),
+        });
+        continue;
+      }
       const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
       if (markers) {
         out.push({
@@ -164,6 +186,48 @@ function unwrapped(text: string): string {
     if (depth === 0) return text;
   }
   return text.slice(1, -1);
+}
+
+/**
+ * How the SELECT's own output reports the NULLs of `column`, if it does: `count(column)` together
+ * with `count(*)` (the difference is the NULLs), or `column IS NULL` / `IS NOT NULL` tested in
+ * the select list (`string_agg(CASE WHEN x IS NULL THEN name END, ', ')`).
+ */
+function reportsItsNulls(
+  select: Json,
+  column: ColumnOf,
+  state: OperatorContext["state"],
+): string | undefined {
+  const scope = scopeOf(select.from_table, state);
+  const isColumn = (n: Json | undefined): boolean => {
+    if (n?.class !== "COLUMN_REF") return false;
+    const c = resolveColumn(n.column_names as string[], scope);
+    return c?.alias === column.alias && c.column === column.column;
+  };
+  let countsColumn = false;
+  let countsRows = false;
+  let tested: string | undefined;
+  walkOwn(select.select_list, (n) => {
+    if (n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "count_star") countsRows = true;
+    if (
+      n.class === "FUNCTION" &&
+      String(n.function_name).toLowerCase() === "count" &&
+      !n.distinct &&
+      !n.filter
+    ) {
+      const args = (n.children as Json[] | undefined) ?? [];
+      if (args.length === 0) countsRows = true;
+      else if (args.length === 1 && isColumn(args[0])) countsColumn = true;
+    }
+    if (
+      n.class === "OPERATOR" &&
+      (n.type === "OPERATOR_IS_NULL" || n.type === "OPERATOR_IS_NOT_NULL") &&
+      isColumn((n.children as Json[] | undefined)?.[0])
+    )
+      tested = `${column.column} ${n.type === "OPERATOR_IS_NULL" ? "IS NULL" : "IS NOT NULL"} in its select list`;
+  });
+  if (countsColumn && countsRows) return `count(${column.column}) beside count(*)`;
+  return tested;
 }
 
 function isNotNullOf(

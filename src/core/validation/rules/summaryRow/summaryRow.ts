@@ -7,7 +7,14 @@ import type { AggregateUse } from "../../aggregateUses.ts";
 import { isAdditive, isAggregate } from "../../aggregates.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, filterFor, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import {
+  expressionSql,
+  filterFor,
+  groupingItems,
+  resolveColumn,
+  scopeOf,
+  selectNodes,
+} from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
@@ -80,6 +87,16 @@ const VALUE_PRESERVING = new Set([
  */
 export const UNLABELLED_TOTALS_MAX_ROWS = 100_000;
 
+/**
+ * Labelled summary rows looked at per table. Not the first few in file order: a cross-tabulation
+ * holds a total per county (99 rows) before the state's total per candidate at its end, and a
+ * query that keeps one candidate aggregates only the latter.
+ */
+const LABELLED_ROWS_MAX = 20_000;
+
+/** Summary rows a message names; the remedy leaves out all of them. */
+const SHOWN_ROWS = 5;
+
 interface Candidate {
   r: number;
   label: string;
@@ -117,16 +134,26 @@ export const summaryRowRule: ValidationRule = queryRule({
         use.argument.class === "COLUMN_REF"
           ? `${sqlIdent(alias)}.${sqlIdent(column)}`
           : await expressionSql(ctx.engine, alias, use.argument);
-      const key = `${table.name}.${column}.${value}`;
+      // The aggregate's FILTER is part of it: `sum(v) FILTER (WHERE k = 'a')` and `… k = 'b'` read
+      // different rows.
+      const key = `${table.name}.${column}.${value}.${JSON.stringify(use.filter ?? null)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       // Grouped by the label's own column, a summary row is a group of its own, shown as such:
       // it is not counted into the other groups.
       const groupedBy = groupColumns(use.select, alias, ctx);
-      const found = (await summaryRows(ctx, use, value)).filter(
-        (r) => r.column === undefined || !groupedBy.has(r.column.toLowerCase()),
+      // A summary row the query keeps by naming its label (`IN ('Wheat', 'Barley Total', …)`) is
+      // chosen, not swept in: the analyst sums subtotals of different groups on purpose.
+      const named = namedLabels(use);
+      const all = (await summaryRows(ctx, use, value)).filter(
+        (r) =>
+          r.column === undefined ||
+          (!groupedBy.has(r.column.toLowerCase()) && !named.has(labelKey(r.column, r.word ?? ""))),
       );
-      if (found.length === 0) continue;
+      if (all.length === 0) continue;
+      // Every summary row the aggregate reads is named in the remedy (so the measured effect is
+      // the whole double count); the message shows the first few, in file order.
+      const found = all.slice(0, SHOWN_ROWS);
       const locations = await locate(
         ctx.engine,
         table,
@@ -141,19 +168,20 @@ export const summaryRowRule: ValidationRule = queryRule({
               : "";
         return `${quote(r.label)}${how}${at(locations[i])}`;
       });
-      const totals = found.every((r) => r.kind === "total" || r.kind === "unlabelled");
+      const more = all.length > found.length ? `; and ${all.length - found.length} more` : "";
+      const totals = all.every((r) => r.kind === "total" || r.kind === "unlabelled");
       out.push({
         code: "summary-row",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${tableLabel(table)} includes ${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}. ` +
+          `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
           `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
-          `${exclusion(found)} or use the summary row itself as the answer.`,
+          `${exclusion(all)} or use the summary row itself as the answer.`,
         locations: present(locations),
         remedy: withoutRows(
           table.name,
-          found.map((r) => r.r),
-          shown,
+          all.map((r) => r.r),
+          more ? [...shown, `${all.length - found.length} more`] : shown,
         ),
       });
     }
@@ -162,11 +190,41 @@ export const summaryRowRule: ValidationRule = queryRule({
   },
 });
 
+function labelKey(column: string, value: string): string {
+  return `${column.toLowerCase()}\u0000${value.trim().toLowerCase()}`;
+}
+
+/**
+ * The labels the aggregate's WHERE and FILTER name as text literals compared with a column (`=`,
+ * IN, in any branch of an AND or OR), as `labelKey`s of that column's name.
+ */
+function namedLabels(use: AggregateUse): Set<string> {
+  const out = new Set<string>();
+  walk([use.select.where_clause, use.filter], (n) => {
+    const pairs: [Json | undefined, Json[]][] = [];
+    if (n.class === "COMPARISON" && n.type === "COMPARE_EQUAL")
+      pairs.push([n.left as Json, [n.right as Json]], [n.right as Json, [n.left as Json]]);
+    if (n.class === "OPERATOR" && n.type === "COMPARE_IN") {
+      const [first, ...rest] = (n.children as Json[] | undefined) ?? [];
+      pairs.push([first, rest]);
+    }
+    for (const [column, values] of pairs) {
+      if (column?.class !== "COLUMN_REF") continue;
+      const name = (column.column_names as string[]).at(-1) ?? "";
+      for (const v of values)
+        if (v?.class === "CONSTANT" && typeof (v.value as { value?: unknown }).value === "string")
+          out.add(labelKey(name, String((v.value as { value: string }).value)));
+    }
+  });
+  return out;
+}
+
 /** Columns of `alias` the SELECT groups by (lower case). */
 function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<string> {
   const scope = scopeOf(select.from_table, ctx.state);
   const out = new Set<string>();
-  for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
+  // `GROUP BY ALL`, ordinals and select-list aliases group by columns too.
+  for (const { expression: g } of groupingItems(select)) {
     if (g.class !== "COLUMN_REF") continue;
     const column = resolveColumn(g.column_names as string[], scope);
     if (column?.alias === alias) out.add(column.column.toLowerCase());
@@ -312,14 +370,18 @@ async function codeColumns(ctx: OperatorContext, table: TableInfo, names: string
   });
 }
 
-/** How to leave the rows out: by their label column when they have one. */
+/** How to leave the rows out: by their label columns when they have them. */
 function exclusion(found: Candidate[]): string {
   const labelled = found.filter((r) => r.column !== undefined);
   if (labelled.length === 0) return "Exclude them (they have no label: filter on their values)";
   const byColumn = new Map<string, Set<string>>();
   for (const r of labelled) byColumn.set(r.column!, (byColumn.get(r.column!) ?? new Set()).add(r.word!));
-  const [column, words] = [...byColumn][0]!;
-  return `Exclude them (e.g. WHERE ${sqlName(column)} NOT IN (${[...words].map(sqlString).join(", ")}))`;
+  // Totals of a cross-tabulation sit in two columns (a county's 'Totals' row, the state's
+  // per-candidate 'Totals' rows): each column's labels must go.
+  const conditions = [...byColumn].map(
+    ([column, words]) => `${sqlName(column)} NOT IN (${[...words].map(sqlString).join(", ")})`,
+  );
+  return `Exclude them (e.g. WHERE ${conditions.join(" AND ")})`;
 }
 
 function statisticName(kind: string): string {
@@ -335,7 +397,7 @@ function statisticName(kind: string): string {
   );
 }
 
-/** The summary rows the aggregate reads, in file order (at most five). */
+/** The summary rows the aggregate reads, in file order. */
 async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: string): Promise<Candidate[]> {
   const { table, alias } = use.column;
   const a = sqlIdent(alias);
@@ -355,7 +417,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
       `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
-        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT 50`,
+        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT ${LABELLED_ROWS_MAX}`,
     );
     const stats = rows.filter((r) => !r.total && r.stat !== null);
     let others: Record<string, unknown> | undefined;
@@ -412,10 +474,16 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   // Of those, the rows the query really aggregates.
   const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
   const rows = await ctx.engine.all(
-    `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${a}.${ROWID} IN (${candidates.map((c) => c.r).join(", ")})`,
+    `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${a}.${ROWID} IN (SELECT unnest(from_json($1::VARCHAR, '["BIGINT"]')))`,
+    [JSON.stringify(candidates.map((c) => c.r))],
   );
   const inside = new Set(rows.map((r) => Number(r.r)));
-  return candidates.filter((c) => inside.has(c.r)).slice(0, 5);
+  const read = candidates.filter((c) => inside.has(c.r));
+  if (read.length === 0) return [];
+  // An aggregate that keeps only summary rows (`sum(votes) FILTER (WHERE candidate = 'Totals')`)
+  // reads the totals on purpose: it counts no row twice.
+  const [all] = await ctx.engine.all(`SELECT count(*) AS n${kept.from}`);
+  return Number(all?.n ?? 0) > read.length ? read : [];
 }
 
 /** Equal up to the rounding the row's own value shows (`4.50` against a mean of 4.4967). */

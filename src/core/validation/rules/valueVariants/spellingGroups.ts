@@ -121,9 +121,13 @@ export async function distinctEntities(
     [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
-  // rows meeting once or twice is chance.
+  // rows meeting once or twice is chance. Or met on every K value of the rarer spelling, twice at
+  // least: Iceland's two years in a panel of countries are years Ireland has a row of its own.
   return found.some(
-    (r) => r.one_per_key === true && Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest),
+    (r) =>
+      r.one_per_key === true &&
+      ((Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest)) ||
+        (Number(r.shared) >= 2 && Number(r.shared) === Number(r.fewest))),
   );
 }
 
