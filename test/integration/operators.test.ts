@@ -166,6 +166,17 @@ describe("operators", () => {
     assert.equal(unknownColumn.status, "rejected");
     assert.equal(unknownColumn.diagnostics[0]?.code, "unknown-column");
     assert.equal((await runtime.call({ op: "Probe", table: "sales", columns: [] })).status, "ok");
+    // Omitted, as `radar probe TABLE` omits it (two held-out analysts wrote batches so): every column.
+    const all = await runtime.call({ op: "Probe", table: "sales" });
+    assert.equal(all.status, "ok", JSON.stringify(all.diagnostics));
+    assert.equal(
+      (all.observation as { columns: unknown[] }).columns.length,
+      (
+        (await runtime.call({ op: "Probe", table: "sales", columns: [] })).observation as {
+          columns: unknown[];
+        }
+      ).columns.length,
+    );
   });
 
   test("Discover ranks sources and accepts globs and exclusions", async () => {

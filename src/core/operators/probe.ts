@@ -11,7 +11,10 @@ import type { ColumnProbe, ParsedNumbers, ProbeObservation } from "./probeObserv
 export const probeArgs = z
   .object({
     table: z.string().min(1).describe("A registered table."),
-    columns: z.array(z.string()).describe("Columns to profile; an empty list profiles every column."),
+    columns: z
+      .array(z.string())
+      .default([])
+      .describe("Columns to profile; omitted or an empty list profiles every column."),
   })
   .strict();
 export type ProbeArgs = z.infer<typeof probeArgs>;
