@@ -18,8 +18,10 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
     visit(n.left as Json);
     visit(n.right as Json);
     const type = String(n.join_type);
-    if (type === "LEFT" || type === "OUTER") for (const a of scopeOf(n.right, state).keys()) out.add(a);
-    if (type === "RIGHT" || type === "OUTER") for (const a of scopeOf(n.left, state).keys()) out.add(a);
+    if (type === "LEFT" || type === "FULL" || type === "OUTER")
+      for (const a of scopeOf(n.right, state).keys()) out.add(a);
+    if (type === "RIGHT" || type === "FULL" || type === "OUTER")
+      for (const a of scopeOf(n.left, state).keys()) out.add(a);
   };
   visit(from as Json);
   return out;

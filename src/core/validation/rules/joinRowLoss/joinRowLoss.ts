@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import { profileOfJoin } from "../../joinProfile.ts";
 import { equiJoins, usedOutsideJoin } from "../../sqlFacts.ts";
 import type { KeyOf } from "../../sqlFacts.ts";
+import { madeInner } from "./madeInner.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { tableLabel } from "../../derivedTables.ts";
@@ -37,7 +38,11 @@ export const joinRowLossRule: ValidationRule = queryRule({
     for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
       // A semi join is a filter by construction (`a SEMI JOIN b` keeps the rows of a that b has;
       // none of b's columns reach the result): the rows it drops are the ones it is asked to drop.
-      if (join.joinType !== "INNER") continue;
+      // An outer join whose WHERE drops the rows it added (a condition on the NULL-filled side
+      // alone) is an inner join for the other side: its lost rows are reported as such.
+      const inner = join.joinType === "INNER";
+      const made = inner ? {} : await madeInner(ctx.engine, join, ctx.state);
+      if (!inner && made.left === undefined && made.right === undefined) continue;
       const left = join.pairs.map((p) => p.left);
       const right = join.pairs.map((p) => p.right);
       // A side none of whose columns the query uses is a filter: its own lost rows don't matter,
@@ -49,8 +54,12 @@ export const joinRowLossRule: ValidationRule = queryRule({
         { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
         { from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery },
       ];
+      const marks: { at: number; condition?: string; loss: Loss }[] = [];
       for (const loss of losses) {
         if (loss.facts.lostRows === 0) continue;
+        const condition = loss === losses[0] ? made.left : made.right;
+        if (!inner && condition === undefined) continue;
+        marks.push({ at: out.length, condition, loss });
         const otherSideComplete =
           losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
         // A lookup table: every row of the other side found its key here, and either most of this
@@ -162,16 +171,28 @@ export const joinRowLossRule: ValidationRule = queryRule({
             undefined,
             filtered,
           )),
-          ...(await keptJoin(
-            ctx.engine,
-            sql.statement,
-            ctx.state,
-            join,
-            loss.from[0]!.alias,
-            tableLabel(loss.from[0]!.table),
-          )),
+          ...(inner
+            ? await keptJoin(
+                ctx.engine,
+                sql.statement,
+                ctx.state,
+                join,
+                loss.from[0]!.alias,
+                tableLabel(loss.from[0]!.table),
+              )
+            : {}),
         });
       }
+      if (!inner)
+        marks.forEach((mark, i) => {
+          const end = marks[i + 1]?.at ?? out.length;
+          const mine = tableLabel(mark.loss.from[0]!.table);
+          const other = mark.loss.to[0]!.alias;
+          for (const d of out.slice(mark.at, end))
+            d.message =
+              `WHERE ${mark.condition} reads only ${other}, which the ${join.joinType.toLowerCase()} join fills with NULL for the rows of ${mine} it finds no match for, so the WHERE drops those rows again: for them the join is an inner join (move the condition into the ON clause, or into a subquery of ${other}, to keep them). ` +
+              d.message;
+        });
     }
     return out;
   },

@@ -252,8 +252,8 @@ function nullableSide(
   const inLeft = scopeOf(join.left, state).has(alias);
   const inRight = scopeOf(join.right, state).has(alias);
   const type = String(join.join_type);
-  if (inRight && (type === "LEFT" || type === "OUTER")) return "right";
-  if (inLeft && (type === "RIGHT" || type === "OUTER")) return "left";
+  if (inRight && (type === "LEFT" || type === "FULL" || type === "OUTER")) return "right";
+  if (inLeft && (type === "RIGHT" || type === "FULL" || type === "OUTER")) return "left";
   return undefined;
 }
 

@@ -221,6 +221,7 @@ async function shiftedSelfJoins(ctx: OperatorContext, select: Json): Promise<Dia
       const outer =
         String(join.join_type) === "LEFT" ||
         String(join.join_type) === "RIGHT" ||
+        String(join.join_type) === "FULL" ||
         String(join.join_type) === "OUTER";
       out.push({
         code: "series-gap",

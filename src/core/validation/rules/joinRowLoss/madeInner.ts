@@ -1,0 +1,88 @@
+import type { DuckEngine } from "../../../engine/duckEngine.ts";
+import type { SharedState } from "../../../state/sharedState.ts";
+import { conjuncts, predicateSql, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import type { EquiJoin, Json } from "../../sqlFacts.ts";
+
+/**
+ * Comparisons that are never true when their column is NULL: `=`, `<>`, `<`, `IN`, `BETWEEN`,
+ * `LIKE`. (`IS NULL`, `IS DISTINCT FROM`, `coalesce`, an `OR` can be true on NULL.)
+ */
+function nullRejected(predicate: Json): Json | undefined {
+  const column = (node: unknown): Json | undefined => {
+    let n = node as Json | undefined;
+    while (n?.class === "CAST") n = n.child as Json;
+    return n?.class === "COLUMN_REF" ? n : undefined;
+  };
+  const constant = (node: unknown): boolean => {
+    let n = node as Json | undefined;
+    while (n?.class === "CAST") n = n.child as Json;
+    return n?.class === "CONSTANT" && !(n.value as { is_null?: boolean }).is_null;
+  };
+  if (predicate.class === "COMPARISON" && !/DISTINCT/.test(String(predicate.type))) {
+    if (column(predicate.left) && constant(predicate.right)) return column(predicate.left);
+    if (column(predicate.right) && constant(predicate.left)) return column(predicate.right);
+  }
+  if (predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN") {
+    const [first, ...rest] = (predicate.children as Json[] | undefined) ?? [];
+    if (column(first) && rest.length > 0 && rest.every(constant)) return column(first);
+  }
+  if (
+    predicate.class === "BETWEEN" &&
+    column(predicate.input) &&
+    constant(predicate.lower) &&
+    constant(predicate.upper)
+  )
+    return column(predicate.input);
+  if (
+    predicate.class === "FUNCTION" &&
+    (predicate.function_name === "~~" || predicate.function_name === "~~*")
+  ) {
+    const [a, b] = (predicate.children as Json[] | undefined) ?? [];
+    if (column(a) && constant(b)) return column(a);
+  }
+  return undefined;
+}
+
+/** The aliases an outer join fills with NULLs for the other side's unmatched rows. */
+function nullableAliases(join: Json, state: SharedState): { left: Set<string>; right: Set<string> } {
+  const type = String(join.join_type);
+  const left = new Set(scopeOf(join.left, state).keys());
+  const right = new Set(scopeOf(join.right, state).keys());
+  return {
+    // The left side is NULL-filled (for the right's unmatched rows) in a RIGHT or FULL join.
+    left: type === "RIGHT" || type === "FULL" || type === "OUTER" ? left : new Set(),
+    right: type === "LEFT" || type === "FULL" || type === "OUTER" ? right : new Set(),
+  };
+}
+
+/** Which of an outer join's unmatched rows its SELECT's WHERE drops again, and by what condition. */
+export interface MadeInner {
+  /** The left side's rows with no partner are dropped (a condition on the right side alone). */
+  left?: string;
+  /** The right side's rows with no partner are dropped (a condition on the left side alone). */
+  right?: string;
+}
+
+/**
+ * An outer join whose WHERE holds a condition on the NULL-filled side alone that NULL never
+ * passes (`FULL JOIN (…) n ON o.Entity = n.Entity WHERE o.Year = 2019`): the rows the join added
+ * for the other side's unmatched keys are dropped again, so for that side it is an inner join —
+ * and its lost rows are reported as an inner join's are. Each entry is the condition, as SQL.
+ */
+export async function madeInner(engine: DuckEngine, join: EquiJoin, state: SharedState): Promise<MadeInner> {
+  const type = String(join.node.join_type);
+  if (type !== "LEFT" && type !== "RIGHT" && type !== "FULL" && type !== "OUTER") return {};
+  const nullable = nullableAliases(join.node, state);
+  const scope = scopeOf(join.select.from_table, state);
+  const out: MadeInner = {};
+  for (const predicate of conjuncts(join.select.where_clause)) {
+    const ref = nullRejected(predicate);
+    if (!ref) continue;
+    const column = resolveColumn(ref.column_names as string[], scope);
+    if (!column) continue;
+    const text = async (): Promise<string> => predicateSql(engine, column.alias, [predicate]);
+    if (nullable.right.has(column.alias) && out.left === undefined) out.left = await text();
+    if (nullable.left.has(column.alias) && out.right === undefined) out.right = await text();
+  }
+  return out;
+}
