@@ -213,3 +213,12 @@ describe("summary rows named by the query, and counts of absent values", () => {
     }
   });
 });
+
+describe("summary-row on a count", () => {
+  test("a count counts a total row as a row of the table, not twice", async () => {
+    const [d] = await crossFindings("SELECT count(votes) AS n FROM t WHERE candidate = 'Ann Lee'");
+    assert.match(d?.message ?? "", /so the count counts them as rows of the table\./);
+    assert.doesNotMatch(d?.message ?? "", /twice/);
+    assert.equal(d?.effect?.text?.startsWith("n 71 → 70"), true, d?.effect?.text);
+  });
+});

@@ -175,7 +175,10 @@ export const summaryRowRule: ValidationRule = queryRule({
         severity: "warning",
         message:
           `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
-          `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. ` +
+          (/^count(_star)?$/i.test(use.fn)
+            ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
+              `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
+            : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
           `${exclusion(all)} or use the summary row itself as the answer.`,
         locations: present(locations),
         remedy: withoutRows(
