@@ -552,3 +552,14 @@ export function groupingItems(select: Json): { expression: Json; item?: number }
   }
   return out;
 }
+
+/**
+ * Which sides of a join it fills with NULLs for the other side's unmatched rows: the right of a
+ * LEFT join, the left of a RIGHT one, both of a FULL one (DuckDB's parse tree names it `FULL`;
+ * `OUTER` is kept for trees of other versions).
+ */
+export function nullFilledSides(joinType: unknown): { left: boolean; right: boolean } {
+  const type = String(joinType);
+  const full = type === "FULL" || type === "OUTER";
+  return { left: full || type === "RIGHT", right: full || type === "LEFT" };
+}

@@ -2,7 +2,7 @@ import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
-import { conjuncts, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import { conjuncts, nullFilledSides, resolveColumn, scopeOf } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import type { Diagnostic } from "../../../diagnostic.ts";
@@ -17,11 +17,9 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
     if (n?.type !== "JOIN") return;
     visit(n.left as Json);
     visit(n.right as Json);
-    const type = String(n.join_type);
-    if (type === "LEFT" || type === "FULL" || type === "OUTER")
-      for (const a of scopeOf(n.right, state).keys()) out.add(a);
-    if (type === "RIGHT" || type === "FULL" || type === "OUTER")
-      for (const a of scopeOf(n.left, state).keys()) out.add(a);
+    const filled = nullFilledSides(n.join_type);
+    if (filled.right) for (const a of scopeOf(n.right, state).keys()) out.add(a);
+    if (filled.left) for (const a of scopeOf(n.left, state).keys()) out.add(a);
   };
   visit(from as Json);
   return out;

@@ -1,6 +1,6 @@
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
-import { conjuncts, predicateSql, resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import { conjuncts, nullFilledSides, predicateSql, resolveColumn, scopeOf } from "../../sqlFacts.ts";
 import type { EquiJoin, Json } from "../../sqlFacts.ts";
 
 /**
@@ -45,13 +45,10 @@ function nullRejected(predicate: Json): Json | undefined {
 
 /** The aliases an outer join fills with NULLs for the other side's unmatched rows. */
 function nullableAliases(join: Json, state: SharedState): { left: Set<string>; right: Set<string> } {
-  const type = String(join.join_type);
-  const left = new Set(scopeOf(join.left, state).keys());
-  const right = new Set(scopeOf(join.right, state).keys());
+  const filled = nullFilledSides(join.join_type);
   return {
-    // The left side is NULL-filled (for the right's unmatched rows) in a RIGHT or FULL join.
-    left: type === "RIGHT" || type === "FULL" || type === "OUTER" ? left : new Set(),
-    right: type === "LEFT" || type === "FULL" || type === "OUTER" ? right : new Set(),
+    left: new Set(filled.left ? scopeOf(join.left, state).keys() : []),
+    right: new Set(filled.right ? scopeOf(join.right, state).keys() : []),
   };
 }
 
@@ -70,8 +67,8 @@ export interface MadeInner {
  * and its lost rows are reported as an inner join's are. Each entry is the condition, as SQL.
  */
 export async function madeInner(engine: DuckEngine, join: EquiJoin, state: SharedState): Promise<MadeInner> {
-  const type = String(join.node.join_type);
-  if (type !== "LEFT" && type !== "RIGHT" && type !== "FULL" && type !== "OUTER") return {};
+  const filled = nullFilledSides(join.node.join_type);
+  if (!filled.left && !filled.right) return {};
   const nullable = nullableAliases(join.node, state);
   const scope = scopeOf(join.select.from_table, state);
   const out: MadeInner = {};

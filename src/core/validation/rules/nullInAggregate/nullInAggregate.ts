@@ -8,6 +8,7 @@ import {
   equiJoins,
   expressionSql,
   filterFor,
+  nullFilledSides,
   resolveColumn,
   scopeOf,
   walkOwn,
@@ -251,9 +252,9 @@ function nullableSide(
 ): "left" | "right" | undefined {
   const inLeft = scopeOf(join.left, state).has(alias);
   const inRight = scopeOf(join.right, state).has(alias);
-  const type = String(join.join_type);
-  if (inRight && (type === "LEFT" || type === "FULL" || type === "OUTER")) return "right";
-  if (inLeft && (type === "RIGHT" || type === "FULL" || type === "OUTER")) return "left";
+  const filled = nullFilledSides(join.join_type);
+  if (inRight && filled.right) return "right";
+  if (inLeft && filled.left) return "left";
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import {
   conjuncts,
   expressionSql,
   filterFor,
+  nullFilledSides,
   resolveColumn,
   scopeOf,
   selectNodes,
@@ -218,11 +219,8 @@ async function shiftedSelfJoins(ctx: OperatorContext, select: Json): Promise<Dia
         rows.map((x) => Number(x.r)).filter((x) => Number.isFinite(x)),
       );
       const where = locations.map((x) => at(x).trim()).filter(Boolean);
-      const outer =
-        String(join.join_type) === "LEFT" ||
-        String(join.join_type) === "RIGHT" ||
-        String(join.join_type) === "FULL" ||
-        String(join.join_type) === "OUTER";
+      const filled = nullFilledSides(join.join_type);
+      const outer = filled.left || filled.right;
       out.push({
         code: "series-gap",
         severity: "warning",
