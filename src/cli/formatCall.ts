@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import { messageWithEffect } from "../core/diagnostic.ts";
-import { factsOf } from "../core/operators/facts/factsRegistry.ts";
+import { factsOf } from "../core/operators/factsRegistry.ts";
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";

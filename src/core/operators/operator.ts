@@ -7,7 +7,7 @@ import type { Diagnostic } from "../diagnostic.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 
 import type { OperatorFacts } from "./operatorFacts.ts";
-import type { operatorFacts } from "./facts/factsRegistry.ts";
+import type { operatorFacts } from "./factsRegistry.ts";
 
 /** The operators' names: the keys of the facts registry, so a new operator is named in one place. */
 export type OperatorName = keyof typeof operatorFacts;

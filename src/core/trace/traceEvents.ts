@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostic.ts";
-import { isOperatorName } from "../operators/facts/factsRegistry.ts";
+import { isOperatorName } from "../operators/factsRegistry.ts";
 import type { ObservationOf } from "../operators/observationSchemas.ts";
 import type { OperatorName } from "../operators/operator.ts";
 import type { CallRef, TableSnapshot } from "../state/sharedState.ts";

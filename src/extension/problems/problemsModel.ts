@@ -1,4 +1,4 @@
-import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
+import { factsOf } from "../../core/operators/factsRegistry.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { messageWithEffect } from "../../core/diagnostic.ts";
 import type { ReportLocation } from "../../shared/reportProtocol.ts";

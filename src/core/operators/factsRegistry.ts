@@ -1,10 +1,10 @@
-import type { OperatorFacts } from "../operatorFacts.ts";
-import { bashFacts } from "./bashFacts.ts";
-import { discoverFacts } from "./discoverFacts.ts";
-import { probeFacts } from "./probeFacts.ts";
-import { queryFacts } from "./queryFacts.ts";
-import { scanFacts } from "./scanFacts.ts";
-import { unionScanFacts } from "./unionScanFacts.ts";
+import type { OperatorFacts } from "./operatorFacts.ts";
+import { bashFacts } from "./bash/bashFacts.ts";
+import { discoverFacts } from "./discover/discoverFacts.ts";
+import { probeFacts } from "./probe/probeFacts.ts";
+import { queryFacts } from "./query/queryFacts.ts";
+import { scanFacts } from "./scan/scanFacts.ts";
+import { unionScanFacts } from "./unionScan/unionScanFacts.ts";
 
 /**
  * The operators, by name, in the order tools are listed: what the editor shell, the CLI's call
