@@ -1,3 +1,6 @@
+import type { CallOf } from "../trace/traceEvents.ts";
+import type { ObservationOf } from "./observationSchemas.ts";
+import type { OperatorName } from "./operator.ts";
 import type { OperatorFacts } from "./operatorFacts.ts";
 import { bashFacts } from "./bash/bashFacts.ts";
 import { discoverFacts } from "./discover/discoverFacts.ts";
@@ -18,7 +21,7 @@ export const operatorFacts = {
   UnionScan: unionScanFacts,
   Probe: probeFacts,
   Query: queryFacts,
-} satisfies { [Name in string]: OperatorFacts<Name> };
+} satisfies { [Name in string]: OperatorFacts<Name, never> };
 
 /** Whether a name read from a trace or a tool call is one of this version's operators. */
 export function isOperatorName(op: string): op is keyof typeof operatorFacts {
@@ -28,4 +31,15 @@ export function isOperatorName(op: string): op is keyof typeof operatorFacts {
 /** An operator's facts by a name read from a trace (which may name no operator: `Answer`, another version's). */
 export function factsOf(op: string): OperatorFacts | undefined {
   return isOperatorName(op) ? operatorFacts[op] : undefined;
+}
+
+/**
+ * Each operator's facts typed by its own observation: the compiler checks here, name by name, that
+ * an operator's facts read the observation its schema gives.
+ */
+const factsByName: { [Op in OperatorName]: OperatorFacts<Op, ObservationOf<Op>> } = operatorFacts;
+
+/** The facts of a recorded call's operator, typed by that operator's observation (narrow with `isKnownCall`). */
+export function factsOfCall<Op extends OperatorName>(call: CallOf<Op>): OperatorFacts<Op, ObservationOf<Op>> {
+  return factsByName[call.op];
 }

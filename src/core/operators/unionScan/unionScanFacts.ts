@@ -1,8 +1,9 @@
 import { clip } from "../../text.ts";
+import type { UnionScanObservation } from "./unionScanObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
 import { listArg, shown, textArg } from "../operatorFacts.ts";
 
-export const unionScanFacts: OperatorFacts<"UnionScan"> = {
+export const unionScanFacts: OperatorFacts<"UnionScan", UnionScanObservation> = {
   name: "UnionScan",
   toolName: "radar_union_scan",
   title: "Union Scan",
@@ -21,5 +22,25 @@ export const unionScanFacts: OperatorFacts<"UnionScan"> = {
   running: (args) => {
     const output = textArg(args, "output");
     return `Reading ${clip(listArg(args, "files"), 120)} as one table${output ? ` into ${output}` : ""}`;
+  },
+  // Its files are read through scratch tables of fixed names: two UnionScans must not run at once.
+  batch: { writesOutput: true, locks: () => ["union-scratch"], readsFiles: "any" },
+  replayed: () => true,
+  recordedFiles: (o) =>
+    (o.sources ?? []).map((s) => ({ file: s.file, fingerprint: s.fingerprint, asTable: {} })),
+  tableFrom: {
+    files: (o) =>
+      (Array.isArray(o.sources) ? o.sources : []).map((s) => ({ file: s.file, headerLine: 1, rows: s.rows })),
+  },
+  sqlExport: (args, o, script) => {
+    const column = String(args.source_column);
+    const missing = o.sources.find((s) => !s.readSql);
+    const body = o.sources
+      .map((s) => `SELECT ${script.sqlString(s.label)} AS ${script.sqlIdent(column)}, * FROM (${s.readSql})`)
+      .join("\nUNION ALL BY NAME\n");
+    return [
+      `${script.head} ${o.sources.length} files`,
+      missing ? script.notReplayable(missing.file) : script.create(o.table, "VIEW", body),
+    ];
   },
 };
