@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { exportChainSql } from "../trace/exportSql.ts";
 import type { Diagnostic, SourceLocation } from "../diagnostic.ts";
 import { factsOfCall } from "../operators/factsRegistry.ts";
+import type { Preview } from "../operators/preview.ts";
 import type { FileRead } from "../operators/recordedCallFacts.ts";
 import type { CallEvent, CallStatus, RunEndEvent, RunStartEvent, TraceEvent } from "../trace/traceEvents.ts";
 import { isKnownCall } from "../trace/traceEvents.ts";
@@ -204,17 +205,13 @@ function finding(d: Diagnostic, at: string, callId?: string): AuditFinding {
   };
 }
 
-interface PreviewLike {
-  columns?: string[];
-  rows?: unknown[][];
-  origins?: (SourceLocation | null)[];
-  truncated?: boolean;
-}
-
-/** The table a call made and the rows it showed, whichever operator made it. */
+/**
+ * The table a call made and the rows it showed, whichever operator made it (rows are `preview`, or
+ * Bash's `records`): read from a trace, any field may be missing.
+ */
 function tableView(call: CallEvent): Partial<AuditCall> {
   const o = call.observation as
-    { table?: string; rowCount?: number; preview?: PreviewLike; records?: PreviewLike } | undefined;
+    { table?: string; rowCount?: number; preview?: Partial<Preview>; records?: Partial<Preview> } | undefined;
   if (!o || typeof o !== "object") return {};
   const preview = o.preview ?? o.records;
   return {
