@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { load, YAMLException } from "js-yaml";
 import type { OperatorCall, Runtime } from "../core/runtime.ts";
+import { factsOf } from "../core/operators/factsRegistry.ts";
 import { tableNameFor } from "../core/operators/tableName.ts";
 import { UsageError } from "./cliRuntime.ts";
 import type { CallSource } from "./runCalls.ts";
@@ -93,18 +94,16 @@ export function readBatchFile(file: string, format?: string): BatchCalls {
 /** The table a call registers, as far as its arguments say before it runs. */
 function outputOf(call: OperatorCall): string | undefined {
   if (typeof call.output === "string") return call.output;
-  if (call.op === "Scan" && typeof call.file === "string") return tableNameFor(call.file);
-  return undefined;
+  const file = factsOf(call.op)?.batch?.outputFile?.(call);
+  return file === undefined ? undefined : tableNameFor(file);
 }
 
 /** The batch's calls with the inputs found for Queries that named none, each with its line. */
 export function callSource(batch: BatchCalls, runtime: Runtime): CallSource {
   const known = new Set([...runtime.state.tables.values()].map((t) => t.name));
   const calls = batch.calls.map((call, j) => {
-    const filled =
-      batch.inferInputs[j] && call.op === "Query" && typeof call.sql === "string"
-        ? { ...call, inputs: inferredInputs(call.sql, known) }
-        : call;
+    const sql = batch.inferInputs[j] ? factsOf(call.op)?.sql?.(call) : undefined;
+    const filled = sql !== undefined ? { ...call, inputs: inferredInputs(sql, known) } : call;
     const made = outputOf(call);
     if (made) known.add(made);
     return filled;

@@ -1,7 +1,7 @@
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
-import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import { isKnownCall } from "../core/trace/traceEvents.ts";
 import type { Preview } from "../core/operators/preview.ts";
 import { operatorPresentations } from "../presentation/operatorPresentations.ts";
 import { NO_ROWS, pageRows } from "../presentation/resultRows.ts";
@@ -11,7 +11,7 @@ import type { CallResult } from "./resultSchema.ts";
 /** A call's rows as its operator's presentation gives them; another version's operator: its table's page. */
 function rowsOf(call: CallEvent, page?: LinePage): Rows {
   if (!call.observation) return NO_ROWS;
-  if (isOperatorCall(call) && call.observation !== undefined) return cliRows(call.op, call.observation, page);
+  if (isKnownCall(call) && call.observation !== undefined) return cliRows(call.op, call.observation, page);
   return pageRows(
     call.observation as { table?: string; rowCount?: number; preview?: Preview; records?: Preview },
   );
@@ -23,7 +23,7 @@ function cliRows<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>
 
 /** Text output beside the rows (Bash's), as its operator's presentation gives it. */
 function outputOf(call: CallEvent): CallResult["output"] {
-  return isOperatorCall(call) && call.observation !== undefined
+  return isKnownCall(call) && call.observation !== undefined
     ? cliOutput(call.op, call.observation)
     : undefined;
 }

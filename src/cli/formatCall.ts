@@ -1,10 +1,10 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import { messageWithEffect } from "../core/diagnostic.ts";
-import { factsOf } from "../core/operators/facts/factsRegistry.ts";
+import { factsOf } from "../core/operators/factsRegistry.ts";
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
-import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import { isKnownCall } from "../core/trace/traceEvents.ts";
 import { previewLines } from "../presentation/cliText.ts";
 import { operatorPresentations } from "../presentation/operatorPresentations.ts";
 import type { LinePage } from "../presentation/resultRows.ts";
@@ -35,7 +35,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 function observationLines(call: CallEvent, page?: LinePage): string[] {
   // A failed call that ran (Bash's non-zero exit status) keeps what it observed.
   if (call.status !== "ok" && !(call.status === "failed" && call.observation !== undefined)) return [];
-  return isOperatorCall(call) && call.observation !== undefined
+  return isKnownCall(call) && call.observation !== undefined
     ? cliLines(call.op, call.observation, page)
     : otherLines(call.observation as OtherObservation | undefined);
 }

@@ -4,7 +4,7 @@ import "./openAhead.ts";
 import { parseArgs } from "node:util";
 import { MEMORY_LIMIT_ENV, parseMemorySize } from "../core/engine/memoryBudget.ts";
 import type { DiscoverHit } from "../core/discover/discoverIndex.ts";
-import { discoverArgs } from "../core/operators/discover.ts";
+import { discoverArgs } from "../core/operators/discover/discover.ts";
 import { SessionError } from "../core/state/sessionStore.ts";
 import { StateDirError } from "../core/radarDir.ts";
 import { startupMark } from "../core/startupProfile.ts";

@@ -4,6 +4,7 @@
  * a call waits whenever it *might* touch what an earlier one writes — so running independent
  * calls at once never changes a result.
  */
+import { factsOf } from "./operators/factsRegistry.ts";
 
 export interface BatchCall {
   op: string;
@@ -20,10 +21,9 @@ export interface CallPlan {
   inputs: string[];
   /** The call as canonical JSON: identical calls have identical keys. */
   key: string;
+  /** It reads lake files: one named file, or any its patterns match (see `BatchFacts.readsFiles`). */
+  readsFiles?: "one" | "any";
 }
-
-/** UnionScan reads its files through scratch tables of fixed names: two must not run at once. */
-const UNION_SCRATCH = "\u0000union-scratch";
 
 export function planCall(call: BatchCall, scanOutput: (file: string) => string | undefined): CallPlan {
   const reads = new Set<string>();
@@ -32,20 +32,25 @@ export function planCall(call: BatchCall, scanOutput: (file: string) => string |
   if (Array.isArray(call.inputs)) for (const i of call.inputs) if (typeof i === "string") inputs.push(i);
   if (typeof call.table === "string") inputs.push(call.table);
   for (const i of inputs) reads.add(i.toLowerCase());
-  if (call.op === "Query" && typeof call.sql === "string")
-    for (const word of call.sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) reads.add(word.toLowerCase());
+  const facts = factsOf(call.op);
+  const sql = facts?.sql?.(call);
+  if (sql !== undefined)
+    for (const word of sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) reads.add(word.toLowerCase());
+  const batch = facts?.batch;
+  const file = batch?.outputFile?.(call);
   const output =
-    typeof call.output === "string"
-      ? call.output
-      : call.op === "Scan" && typeof call.file === "string"
-        ? scanOutput(call.file)
-        : undefined;
-  if (output && ["Scan", "UnionScan", "Query", "Bash"].includes(call.op)) writes.add(output.toLowerCase());
-  if (call.op === "UnionScan") writes.add(UNION_SCRATCH);
-  // Two reads of one file may share a UTF-8 copy being written: one after the other.
-  if (call.op === "Scan" && typeof call.file === "string")
-    writes.add(`\u0000file:${call.file.toLowerCase()}`);
-  return { op: call.op, reads, writes, inputs, key: canonical(call) };
+    typeof call.output === "string" ? call.output : file !== undefined ? scanOutput(file) : undefined;
+  if (output && batch?.writesOutput) writes.add(output.toLowerCase());
+  // Names no two calls may hold at once (scratch tables, a file's UTF-8 copy) are written by each.
+  for (const lock of batch?.locks?.(call) ?? []) writes.add(`\u0000${lock}`);
+  return {
+    op: call.op,
+    reads,
+    writes,
+    inputs,
+    key: canonical(call),
+    ...(batch?.readsFiles ? { readsFiles: batch.readsFiles } : {}),
+  };
 }
 
 function meets(a: Set<string>, b: Set<string>): boolean {
@@ -60,9 +65,10 @@ export function dependencies(plans: CallPlan[]): number[][] {
     for (let i = 0; i < j; i++) {
       const earlier = plans[i]!;
       // A UnionScan's patterns may match any file: it runs apart from other reads of files.
-      const reading = new Set(["Scan", "UnionScan"]);
       const files =
-        reading.has(earlier.op) && reading.has(later.op) && [earlier.op, later.op].includes("UnionScan");
+        !!earlier.readsFiles &&
+        !!later.readsFiles &&
+        (earlier.readsFiles === "any" || later.readsFiles === "any");
       if (
         files ||
         meets(earlier.writes, later.reads) ||

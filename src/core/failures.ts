@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { Diagnostic, SourceLocation } from "./diagnostic.ts";
-import { factsOf } from "./operators/facts/factsRegistry.ts";
+import { factsOf } from "./operators/factsRegistry.ts";
 import { SqlError } from "./operators/sqlError.ts";
 import { isOutOfMemory, OUT_OF_MEMORY_HINT } from "./engine/memoryBudget.ts";
 

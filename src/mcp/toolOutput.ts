@@ -3,7 +3,7 @@ import type { TablePage } from "../core/runtime/sessionTables.ts";
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
-import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import { isKnownCall } from "../core/trace/traceEvents.ts";
 import { operatorPresentations } from "../presentation/operatorPresentations.ts";
 import { rowsText } from "../presentation/readableRows.ts";
 import { rowsOf, structuredObservations } from "./structuredObservations.ts";
@@ -18,7 +18,7 @@ import { rowsOf, structuredObservations } from "./structuredObservations.ts";
 /** The observation of a call, reshaped for structured output (rows in one common shape). */
 function structuredObservation(call: CallEvent): Record<string, unknown> | undefined {
   if (call.observation === undefined || call.observation === null) return undefined;
-  return isOperatorCall(call) ? reshaped(call.op, call.observation) : undefined;
+  return isKnownCall(call) ? reshaped(call.op, call.observation) : undefined;
 }
 
 function reshaped<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>): Record<string, unknown> {
@@ -59,7 +59,7 @@ export function readableCall(call: CallEvent): string {
     lines.push("Nothing ran. Fix the call as the diagnostics say and call again.");
   if (
     (call.status === "ok" || (call.status === "failed" && call.observation !== undefined)) &&
-    isOperatorCall(call) &&
+    isKnownCall(call) &&
     call.observation !== undefined
   )
     lines.push(...readableObservation(call.op, call.observation));

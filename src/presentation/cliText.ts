@@ -1,4 +1,4 @@
-import type { ParsedNumbers } from "../core/operators/probeObservation.ts";
+import type { ParsedNumbers } from "../core/operators/probe/probeObservation.ts";
 import type { Preview } from "../core/operators/preview.ts";
 import type { LinePage } from "./resultRows.ts";
 

@@ -1,5 +1,5 @@
 import type { OperatorName } from "../core/operators/operator.ts";
-import { isOperatorName } from "../core/operators/facts/factsRegistry.ts";
+import { isOperatorName } from "../core/operators/factsRegistry.ts";
 import type { CallArgs } from "../core/operators/operatorFacts.ts";
 import type { ReportTable } from "../shared/reportProtocol.ts";
 import type { AddFact, OperatorPresentation, Unchecked } from "./operatorPresentation.ts";

@@ -4,7 +4,7 @@ import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
-import { isOperatorCall } from "../core/trace/traceEvents.ts";
+import { isKnownCall } from "../core/trace/traceEvents.ts";
 import { operatorPresentations } from "./operatorPresentations.ts";
 
 /** Rows the model reads when a call asks for none in particular (`preview_rows` asks for more). */
@@ -31,7 +31,7 @@ export function toolResultText(call: CallEvent): string {
     // Rows are dropped from the end until the result fits; how many is said.
     for (let shown = rows; ; shown = Math.floor(shown / 2)) {
       result.observation =
-        isOperatorCall(call) && call.observation !== undefined
+        isKnownCall(call) && call.observation !== undefined
           ? modelObservation(call.op, call.observation, shown)
           : call.observation;
       const text = JSON.stringify(result);

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { BashObservation } from "../../src/core/operators/bashObservation.ts";
+import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall, structuredCall } from "../../src/mcp/toolOutput.ts";

@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { BashObservation } from "../../src/core/operators/bashObservation.ts";
+import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { runResultSchema } from "../../src/cli/resultSchema.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";

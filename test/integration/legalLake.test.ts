@@ -4,8 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { ScanObservation } from "../../src/core/operators/scanObservation.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
+import type { ScanObservation } from "../../src/core/operators/scan/scanObservation.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
 import { legalLakeDir } from "../helpers/tempLake.ts";
 
 const lake = legalLakeDir();

@@ -2,12 +2,12 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { ScanObservation } from "../../src/core/operators/scanObservation.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
-import type { ProbeObservation } from "../../src/core/operators/probeObservation.ts";
-import type { QueryObservation } from "../../src/core/operators/queryObservation.ts";
-import type { DiscoverObservation } from "../../src/core/operators/discoverObservation.ts";
-import type { BashObservation } from "../../src/core/operators/bashObservation.ts";
+import type { ScanObservation } from "../../src/core/operators/scan/scanObservation.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
+import type { ProbeObservation } from "../../src/core/operators/probe/probeObservation.ts";
+import type { QueryObservation } from "../../src/core/operators/query/queryObservation.ts";
+import type { DiscoverObservation } from "../../src/core/operators/discover/discoverObservation.ts";
+import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import { readTrace } from "../../src/core/trace/traceFile.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { ColumnProbe, ProbeObservation } from "../../src/core/operators/probeObservation.ts";
+import type { ColumnProbe, ProbeObservation } from "../../src/core/operators/probe/probeObservation.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall } from "../../src/mcp/toolOutput.ts";
 import { toolResultText } from "../../src/presentation/toolResult.ts";

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { DiscoverObservation } from "../../src/core/operators/discoverObservation.ts";
-import type { ScanObservation } from "../../src/core/operators/scanObservation.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
+import type { DiscoverObservation } from "../../src/core/operators/discover/discoverObservation.ts";
+import type { ScanObservation } from "../../src/core/operators/scan/scanObservation.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
 import { mapEntry, onlyTable } from "../helpers/mapEntries.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { ScanObservation } from "../../src/core/operators/scanObservation.ts";
+import type { ScanObservation } from "../../src/core/operators/scan/scanObservation.ts";
 import type { TableProfile } from "../../src/core/sourceMap/sourceEntry.ts";
 import { mapEntry } from "../helpers/mapEntries.ts";
 import { tempLake } from "../helpers/tempLake.ts";

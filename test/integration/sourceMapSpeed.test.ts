@@ -23,7 +23,7 @@ import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { generateLake } from "../../bench/lakes/generateLake.ts";
 import type { SourceMap } from "../../src/core/sourceMap/sourceEntry.ts";
 import { originsOf } from "../../src/core/state/sharedState.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
 import { legalLakeDir, repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 async function mapLake(

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { QueryObservation } from "../../src/core/operators/queryObservation.ts";
+import type { QueryObservation } from "../../src/core/operators/query/queryObservation.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // The statistical tests RADAR registers as DuckDB macros, run as Queries (so recorded like any

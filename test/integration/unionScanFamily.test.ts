@@ -2,9 +2,9 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Runtime } from "../../src/core/runtime.ts";
 import { SqlParams } from "../../src/core/engine/sqlParams.ts";
-import { familyKey, familySql } from "../../src/core/operators/familyRead.ts";
-import type { FamilyFile } from "../../src/core/operators/familyRead.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
+import { familyKey, familySql } from "../../src/core/operators/unionScan/familyRead.ts";
+import type { FamilyFile } from "../../src/core/operators/unionScan/familyRead.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
 import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 

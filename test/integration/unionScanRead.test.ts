@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { UnionScanObservation } from "../../src/core/operators/unionScanObservation.ts";
+import type { UnionScanObservation } from "../../src/core/operators/unionScan/unionScanObservation.ts";
 import type { CsvRead } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 

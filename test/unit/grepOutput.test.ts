@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { grepShape, splitPrefixed } from "../../src/core/origins/grepOutput.ts";
-import { splitFields } from "../../src/core/operators/outputFields.ts";
+import { splitFields } from "../../src/core/operators/bash/outputFields.ts";
 
 // What grep's options say about its output lines' prefixes, and how a line splits into prefix and
 // text (the runtime then checks every line against its file: outputOrigins.ts).

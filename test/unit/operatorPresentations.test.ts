@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { operatorFacts } from "../../src/core/operators/facts/factsRegistry.ts";
+import { operatorFacts } from "../../src/core/operators/factsRegistry.ts";
 import { instructionToolList, promptToolList } from "../../src/presentation/operatorLists.ts";
 import { operatorPresentations, traceViewOf } from "../../src/presentation/operatorPresentations.ts";
 

@@ -2,7 +2,11 @@ import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { exportChainSql } from "../trace/exportSql.ts";
 import type { Diagnostic, SourceLocation } from "../diagnostic.ts";
+import { factsOfCall } from "../operators/factsRegistry.ts";
+import type { Preview } from "../operators/preview.ts";
+import type { FileRead } from "../operators/recordedCallFacts.ts";
 import type { CallEvent, CallStatus, RunEndEvent, RunStartEvent, TraceEvent } from "../trace/traceEvents.ts";
+import { isKnownCall } from "../trace/traceEvents.ts";
 import { fingerprintNow, sameFingerprint, sha256OfFile } from "./fileFingerprint.ts";
 import type { FileFingerprint } from "./fileFingerprint.ts";
 import { redactor } from "./redact.ts";
@@ -201,17 +205,13 @@ function finding(d: Diagnostic, at: string, callId?: string): AuditFinding {
   };
 }
 
-interface PreviewLike {
-  columns?: string[];
-  rows?: unknown[][];
-  origins?: (SourceLocation | null)[];
-  truncated?: boolean;
-}
-
-/** The table a call made and the rows it showed, whichever operator made it. */
+/**
+ * The table a call made and the rows it showed, whichever operator made it (rows are `preview`, or
+ * Bash's `records`): read from a trace, any field may be missing.
+ */
 function tableView(call: CallEvent): Partial<AuditCall> {
   const o = call.observation as
-    { table?: string; rowCount?: number; preview?: PreviewLike; records?: PreviewLike } | undefined;
+    { table?: string; rowCount?: number; preview?: Partial<Preview>; records?: Partial<Preview> } | undefined;
   if (!o || typeof o !== "object") return {};
   const preview = o.preview ?? o.records;
   return {
@@ -228,29 +228,12 @@ function tableView(call: CallEvent): Partial<AuditCall> {
   };
 }
 
-interface ScanProvenanceLike {
-  file: string;
-  format?: string;
-  headerLine?: number;
-  sheet?: string;
-  encoding?: string;
-  notes?: string[];
-  fingerprint?: FileFingerprint;
-}
-
-/** Files read by the run's successful Scans and UnionScans, each once, with fingerprints now. */
+/** Files the run's successful calls read as tables (Scans, UnionScans), each once, with fingerprints now. */
 async function filesRead(events: TraceEvent[], lakeRoot: string): Promise<AuditFile[]> {
   const byPath = new Map<string, AuditFile>();
   for (const e of events) {
-    if (e.type !== "call" || e.status !== "ok") continue;
-    if (e.op === "Scan") {
-      const p = (e.observation as { provenance?: ScanProvenanceLike } | undefined)?.provenance;
-      if (p) add(byPath, p);
-    } else if (e.op === "UnionScan") {
-      const sources = (e.observation as { sources?: (ScanProvenanceLike & { file: string })[] } | undefined)
-        ?.sources;
-      for (const s of sources ?? []) add(byPath, s);
-    }
+    if (e.type !== "call" || e.status !== "ok" || !isKnownCall(e) || e.observation === undefined) continue;
+    for (const f of factsOfCall(e).recordedFiles?.(e.observation) ?? []) if (f.asTable) add(byPath, f);
   }
   for (const f of byPath.values()) {
     const abs = join(lakeRoot, f.path);
@@ -267,11 +250,11 @@ async function filesRead(events: TraceEvent[], lakeRoot: string): Promise<AuditF
   return [...byPath.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function add(byPath: Map<string, AuditFile>, p: ScanProvenanceLike): void {
-  const key = p.file;
-  if (byPath.has(key)) return;
-  byPath.set(key, {
-    path: p.file,
+function add(byPath: Map<string, AuditFile>, { file, fingerprint, asTable }: FileRead): void {
+  if (byPath.has(file)) return;
+  const p = { ...asTable, fingerprint };
+  byPath.set(file, {
+    path: file,
     ...(p.format ? { format: p.format } : {}),
     ...(p.sheet ? { sheet: p.sheet } : {}),
     ...(p.headerLine !== undefined ? { headerLine: p.headerLine } : {}),

@@ -1,30 +1,21 @@
 import { join } from "node:path";
+import { factsOfCall } from "../operators/factsRegistry.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
+import { isKnownCall } from "../trace/traceEvents.ts";
 import { fingerprintNow, sameFingerprint } from "./fileFingerprint.ts";
 import type { FileFingerprint } from "./fileFingerprint.ts";
 
 /**
- * The lake files a run's successful Scans, UnionScans and Bash tables read, as they were when read (undefined
- * for a trace written before files were fingerprinted).
+ * The lake files a run's successful calls read (Scans, UnionScans, Bash tables: each operator's
+ * `recordedFiles`), as they were when read (undefined for a trace written before files were
+ * fingerprinted).
  */
 export function filesRead(calls: CallEvent[]): Map<string, FileFingerprint | undefined> {
   const out = new Map<string, FileFingerprint | undefined>();
   for (const call of calls) {
-    if (call.status !== "ok") continue;
-    const o = call.observation as
-      | {
-          provenance?: { file?: string; fingerprint?: FileFingerprint };
-          sources?: { file: string; fingerprint?: FileFingerprint }[];
-          read?: { files?: { file: string; fingerprint?: FileFingerprint }[] };
-        }
-      | undefined;
-    if (call.op === "Scan" && o?.provenance?.file && o.provenance.fingerprint)
-      out.set(o.provenance.file, o.provenance.fingerprint);
-    if (call.op === "UnionScan")
-      for (const s of o?.sources ?? []) if (s.fingerprint) out.set(s.file, s.fingerprint);
-    // A Bash call whose output became a table read the files its command named.
-    if (call.op === "Bash")
-      for (const s of o?.read?.files ?? []) if (s.fingerprint) out.set(s.file, s.fingerprint);
+    if (call.status !== "ok" || !isKnownCall(call) || call.observation === undefined) continue;
+    for (const f of factsOfCall(call).recordedFiles?.(call.observation) ?? [])
+      if (f.fingerprint) out.set(f.file, f.fingerprint);
   }
   return out;
 }

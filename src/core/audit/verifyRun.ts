@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../runtime.ts";
 import type { OperatorCall } from "../runtime.ts";
+import { factsOf, factsOfCall } from "../operators/factsRegistry.ts";
 import type { CallEvent, RunStartEvent, TraceEvent } from "../trace/traceEvents.ts";
+import { isKnownCall } from "../trace/traceEvents.ts";
 import { fingerprintNow, sameFingerprint, sha256OfFile } from "./fileFingerprint.ts";
 import type { FileFingerprint } from "./fileFingerprint.ts";
 import { filesRead } from "./staleFiles.ts";
@@ -54,8 +56,6 @@ export interface VerifyReport {
   ms: number;
 }
 
-const REPLAYED = new Set(["Scan", "UnionScan", "Query"]);
-
 /**
  * Re-runs a run's reads and queries against the lake as it is now and says, per table and for the
  * answer, whether anything moved. The calls go through the runtime like any call — sandbox,
@@ -72,12 +72,9 @@ export async function verifyRun(
   const starts = events.filter((e): e is RunStartEvent => e.type === "run-start");
   const runIds = starts.map((s) => s.runId);
   const last = starts[starts.length - 1];
-  // A Bash call whose output became a table is re-run too (in the sandbox, like any call).
   const calls = events.filter(
     (e): e is CallEvent =>
-      e.type === "call" &&
-      e.status === "ok" &&
-      (REPLAYED.has(e.op) || (e.op === "Bash" && typeof e.args.output === "string")),
+      e.type === "call" && e.status === "ok" && factsOf(e.op)?.replayed?.(e.args) === true,
   );
   const answer = [...events]
     .reverse()
@@ -175,14 +172,12 @@ function answerHolds(
   return { status: "holds", because: [] };
 }
 
-/** The lake files a call read: its own (Scan, UnionScan) or those behind its inputs (Query). */
+/** The lake files a call read: its own (Scan, UnionScan, Bash) or those behind its inputs (Query). */
 function filesOf(call: CallEvent, lineage: Map<string, Set<string>>): Set<string> {
-  const o = call.observation as
-    | { provenance?: { file?: string }; sources?: { file: string }[]; read?: { files?: { file: string }[] } }
-    | undefined;
-  if (call.op === "Scan" && o?.provenance?.file) return new Set([o.provenance.file]);
-  if (call.op === "Bash") return new Set((o?.read?.files ?? []).map((s) => s.file));
-  if (call.op === "UnionScan") return new Set((o?.sources ?? []).map((s) => s.file));
+  if (isKnownCall(call)) {
+    const own = factsOfCall(call).recordedFiles;
+    if (own) return new Set(call.observation ? own(call.observation).map((f) => f.file) : []);
+  }
   const out = new Set<string>();
   for (const input of call.inputs) for (const f of lineage.get(input.toLowerCase()) ?? []) out.add(f);
   return out;

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { bashObservation } from "./bashObservation.ts";
-import { discoverObservation } from "./discoverObservation.ts";
+import { bashObservation } from "./bash/bashObservation.ts";
+import { discoverObservation } from "./discover/discoverObservation.ts";
 import type { OperatorName } from "./operator.ts";
-import { probeObservation } from "./probeObservation.ts";
-import { queryObservation } from "./queryObservation.ts";
-import { scanObservation } from "./scanObservation.ts";
-import { unionScanObservation } from "./unionScanObservation.ts";
+import { probeObservation } from "./probe/probeObservation.ts";
+import { queryObservation } from "./query/queryObservation.ts";
+import { scanObservation } from "./scan/scanObservation.ts";
+import { unionScanObservation } from "./unionScan/unionScanObservation.ts";
 
 /**
  * Each operator's observation schema, by name: the one contract of what a call returns. Its

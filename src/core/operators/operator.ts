@@ -7,7 +7,7 @@ import type { Diagnostic } from "../diagnostic.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 
 import type { OperatorFacts } from "./operatorFacts.ts";
-import type { operatorFacts } from "./facts/factsRegistry.ts";
+import type { operatorFacts } from "./factsRegistry.ts";
 
 /** The operators' names: the keys of the facts registry, so a new operator is named in one place. */
 export type OperatorName = keyof typeof operatorFacts;
@@ -45,8 +45,9 @@ export interface OperatorResult<O> {
  * definitions and docs), the tables it declares as inputs, its execution and a one-line summary
  * of its observation for traces; and what the runtime asks of a call before and after it runs
  * (the files it reads, the table it registers, whether an earlier table already holds its result),
- * so the runtime never asks which operator it runs. Its observation's schema is in
- * observationSchemas.ts, its presentation in presentation/operators/.
+ * so the runtime never asks which operator it runs. Its observation's schema is beside it in its
+ * folder (`<name>/<name>Observation.ts`, collected in observationSchemas.ts), its presentation in
+ * presentation/operators/.
  */
 export interface Operator<A, O> extends OperatorFacts<OperatorName> {
   schema: z.ZodType<A>;

@@ -8,6 +8,9 @@
  * The functions take a call's arguments as they come from a trace or a tool input — unchecked
  * JSON, possibly written by another version of RADAR — and read every field defensively.
  */
+import type { BatchFacts } from "./batchFacts.ts";
+import type { RecordedCallFacts } from "./recordedCallFacts.ts";
+
 export type CallArgs = Record<string, unknown>;
 
 /**
@@ -16,7 +19,12 @@ export type CallArgs = Record<string, unknown>;
  */
 export type ArgForm = "tree" | "cli";
 
-export interface OperatorFacts<Name extends string = string> {
+/**
+ * `O` is the operator's observation: the facts that read recorded calls are typed by it
+ * (recordedCallFacts.ts). Read through `factsOfCall` (factsRegistry.ts), a call's observation meets
+ * its own operator's facts.
+ */
+export interface OperatorFacts<Name extends string = string, O = never> extends RecordedCallFacts<O> {
   name: Name;
   /** Its name as a tool of other agents (LM tools, MCP): snake_case with a `radar_` prefix, as tool names of many servers share one namespace there. */
   toolName: string;
@@ -53,6 +61,10 @@ export interface OperatorFacts<Name extends string = string> {
   confirmation?: (args: CallArgs) => { title: string; message: string };
   /** The lake file a call reads, revealed when the call is selected. */
   file?: (args: CallArgs) => string | undefined;
+  /** The SQL a call runs (Query): a batch orders calls by the words in it; the report shows it. */
+  sql?: (args: CallArgs) => string | undefined;
+  /** What a batch plans by (batchPlan.ts); without it, a call writes nothing a batch orders by. */
+  batch?: BatchFacts;
 }
 
 /** A text argument, or "" (trace arguments are unchecked JSON). */

@@ -1,11 +1,11 @@
-import { bashOperator } from "./bash.ts";
-import { discoverOperator } from "./discover.ts";
-import { operatorFacts } from "./facts/factsRegistry.ts";
+import { bashOperator } from "./bash/bash.ts";
+import { discoverOperator } from "./discover/discover.ts";
+import { operatorFacts } from "./factsRegistry.ts";
 import type { Operator, OperatorName } from "./operator.ts";
-import { probeOperator } from "./probe.ts";
-import { queryOperator } from "./query.ts";
-import { scanOperator } from "./scan.ts";
-import { unionScanOperator } from "./unionScan.ts";
+import { probeOperator } from "./probe/probe.ts";
+import { queryOperator } from "./query/query.ts";
+import { scanOperator } from "./scan/scan.ts";
+import { unionScanOperator } from "./unionScan/unionScan.ts";
 
 /** The six operators, by name: the only way the agent touches data. */
 export const operators: Record<OperatorName, Operator<never, unknown>> = {

@@ -1,4 +1,4 @@
-import { operatorFacts } from "./facts/factsRegistry.ts";
+import { operatorFacts } from "./factsRegistry.ts";
 import type { OperatorName } from "./operator.ts";
 
 /** Each operator's tool name (LM tools, MCP), read from its facts. */

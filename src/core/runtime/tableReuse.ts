@@ -1,8 +1,8 @@
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { Operator, OperatorContext, OperatorResult } from "../operators/operator.ts";
 import { previewTable } from "../operators/preview.ts";
-import { QUERY_RECORDS } from "../operators/query.ts";
-import { PREVIEW_ROWS } from "../operators/scan.ts";
+import { QUERY_RECORDS } from "../operators/query/query.ts";
+import { PREVIEW_ROWS } from "../operators/scan/scan.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { CallEvent } from "../trace/traceEvents.ts";
 import { staleness } from "./tableStaleness.ts";

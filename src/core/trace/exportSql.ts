@@ -1,22 +1,14 @@
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { factsOfCall } from "../operators/factsRegistry.ts";
 import type { CallEvent, TraceEvent } from "./traceEvents.ts";
+import { isKnownCall } from "./traceEvents.ts";
 import { STATS_MACROS, STATS_MACRO_NAMES } from "../engine/statsMacros.ts";
-
-interface ScanLike {
-  table: string;
-  provenance?: { file: string; sheet?: string };
-  readSql?: string;
-}
-
-interface UnionLike {
-  table: string;
-  sources: { file: string; label: string; readSql?: string }[];
-}
 
 /**
  * A SQL script that re-derives a run's tables with a plain DuckDB (the CLI, say): its successful
  * scans as views over `read_csv`/`read_json`/`read_parquet` with the exact options RADAR pinned
- * (absolute paths), its successful queries in order as tables, then the answer's evidence tables.
+ * (absolute paths), its successful queries in order as tables, then the answer's evidence tables
+ * (each operator's statements are its `sqlExport`).
  * Rejected, failed and skipped calls are left out, as they registered nothing. A sheet or HTML
  * table, which RADAR reads itself, makes the script stop with an error rather than differ silently.
  */
@@ -45,55 +37,17 @@ export function exportSql(events: TraceEvent[]): string {
     const drop = previous && previous !== kind ? `DROP ${previous} IF EXISTS ${sqlIdent(name)};\n` : "";
     return `${drop}CREATE OR REPLACE ${kind} ${sqlIdent(name)} AS\n${body};`;
   };
+  const script = { create, notReplayable, sqlString, sqlIdent, oneLine };
   const calls = events.filter((e): e is CallEvent => e.type === "call").sort((a, b) => a.index - b.index);
   for (const call of calls) {
     if (call.status !== "ok") continue;
     const head = `-- #${call.index} ${call.op}`;
-    switch (call.op) {
-      case "Scan": {
-        const o = call.observation as ScanLike;
-        const source = `${o.provenance?.file ?? "?"}${o.provenance?.sheet ? ` [${o.provenance.sheet}]` : ""}`;
-        lines.push(
-          `${head} ${source}`,
-          o.readSql ? create(o.table, "VIEW", o.readSql) : notReplayable(source),
-        );
-        break;
-      }
-      case "UnionScan": {
-        const o = call.observation as UnionLike;
-        const column = String(call.args.source_column);
-        const missing = o.sources.find((s) => !s.readSql);
-        const body = o.sources
-          .map((s) => `SELECT ${sqlString(s.label)} AS ${sqlIdent(column)}, * FROM (${s.readSql})`)
-          .join("\nUNION ALL BY NAME\n");
-        lines.push(
-          `${head} ${o.sources.length} files`,
-          missing ? notReplayable(missing.file) : create(o.table, "VIEW", body),
-        );
-        break;
-      }
-      case "Query": {
-        const sql = String(call.args.sql)
-          .trim()
-          .replace(/;+\s*$/, "")
-          .trim();
-        // The newline before the closing parenthesis ends a trailing line comment, as in the runtime.
-        lines.push(head, create(String(call.args.output), "TABLE", `(\n${sql}\n)`));
-        break;
-      }
-      case "Bash":
-        // Its output became a table: DuckDB cannot run the command, so the script says so where a
-        // later statement would otherwise fail on a missing table.
-        if (typeof call.args.output === "string")
-          lines.push(
-            head,
-            `SELECT error(${sqlString(`table ${call.args.output} is the output of a Bash command RADAR ran in its sandbox (${oneLine(String(call.args.command))}); DuckDB alone cannot re-create it: radar verify re-runs it`)});`,
-          );
-        else lines.push(`${head} (reads only; not replayed)`);
-        break;
-      default:
-        lines.push(`${head} (reads only; not replayed)`);
-    }
+    // A successful call has an observation: an operator's statements are built from it.
+    const own =
+      isKnownCall(call) && call.observation !== undefined
+        ? factsOfCall(call).sqlExport?.(call.args, call.observation, { ...script, head })
+        : undefined;
+    lines.push(...(own ?? [`${head} (reads only; not replayed)`]));
     lines.push("");
   }
   if (answer?.evidence?.length) {

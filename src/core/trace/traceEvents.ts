@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostic.ts";
-import { isOperatorName } from "../operators/facts/factsRegistry.ts";
+import { isOperatorName } from "../operators/factsRegistry.ts";
 import type { ObservationOf } from "../operators/observationSchemas.ts";
 import type { OperatorName } from "../operators/operator.ts";
 import type { CallRef, TableSnapshot } from "../state/sharedState.ts";
@@ -45,12 +45,16 @@ export interface CallEvent {
  * emits. A call read back from a trace file is still unchecked JSON (another version may have
  * written it): readers of trace files read its fields defensively.
  */
-export type OperatorCall = {
-  [Op in OperatorName]: Omit<CallEvent, "op" | "observation"> & { op: Op; observation?: ObservationOf<Op> };
-}[OperatorName];
+export type KnownCallEvent = { [Op in OperatorName]: CallOf<Op> }[OperatorName];
+
+/** A call of the operator `Op`, its observation typed by that operator's schema. */
+export type CallOf<Op extends OperatorName> = Omit<CallEvent, "op" | "observation"> & {
+  op: Op;
+  observation?: ObservationOf<Op>;
+};
 
 /** Whether a call names one of this version's operators (a trace may name another version's). */
-export function isOperatorCall(call: CallEvent): call is CallEvent & OperatorCall {
+export function isKnownCall(call: CallEvent): call is CallEvent & KnownCallEvent {
   return isOperatorName(call.op);
 }
 

@@ -1,6 +1,8 @@
-import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
+import { factsOf, factsOfCall } from "../../core/operators/factsRegistry.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { messageWithEffect } from "../../core/diagnostic.ts";
+import type { CallEvent } from "../../core/trace/traceEvents.ts";
+import { isKnownCall } from "../../core/trace/traceEvents.ts";
 import type { ReportLocation } from "../../shared/reportProtocol.ts";
 import { TableLineage } from "../trace/tableLineage.ts";
 import type { TraceCall, TraceRun } from "../trace/traceModel.ts";
@@ -73,16 +75,18 @@ function callSources(call: TraceCall, lineage: TableLineage): { table: string; l
   tables.push(...(factsOf(call.op)?.tablesRead?.(args) ?? []));
   if (call.op === "Answer" && Array.isArray(args.evidence)) tables.push(...args.evidence.map(String));
   const out = tables.flatMap((table) => lineage.sourceFiles(table).map((location) => ({ table, location })));
-  if (call.op === "Scan" && typeof args.file === "string") {
-    const header = Number(
-      ((call.event?.observation as { provenance?: { headerLine?: number } } | undefined)?.provenance
-        ?.headerLine ??
-        1) ||
-        1,
-    );
-    out.push({ table: String(args.output ?? args.file), location: { file: args.file, line: header } });
+  // A call that reads one lake file itself (Scan) points at its header line there.
+  const file = factsOf(call.op)?.file?.(args);
+  if (file !== undefined) {
+    const header = Number(headerLineOf(call.event) ?? 1) || 1;
+    out.push({ table: String(args.output ?? file), location: { file, line: header } });
   }
   return out;
+}
+
+function headerLineOf(event: CallEvent | undefined): unknown {
+  if (!event || !isKnownCall(event) || !event.observation) return undefined;
+  return factsOfCall(event).headerLine?.(event.observation);
 }
 
 function place(

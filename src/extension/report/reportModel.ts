@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { messageWithEffect } from "../../core/diagnostic.ts";
+import { factsOf } from "../../core/operators/factsRegistry.ts";
 import type {
   EvidenceNode,
   ReportCall,
@@ -156,8 +157,9 @@ function tableNode(table: string, lineage: TableLineage, seen: Set<string>): Evi
   const next = new Set(seen).add(table.toLowerCase());
   const rows = (origin.call.event?.observation as { rowCount?: unknown } | undefined)?.rowCount;
   const rowText = typeof rows === "number" ? `${rows} rows` : undefined;
-  if (origin.call.op === "Query") {
-    const sql = typeof origin.call.args.sql === "string" ? origin.call.args.sql.replace(/\s+/g, " ") : "";
+  const facts = factsOf(origin.call.op);
+  if (facts?.tableFrom === "inputs") {
+    const sql = facts.sql?.(origin.call.args)?.replace(/\s+/g, " ") ?? "";
     return {
       kind: "query",
       label: table,

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { toolResultText } from "../../presentation/toolResult.ts";
-import { operatorFacts } from "../../core/operators/facts/factsRegistry.ts";
+import { operatorFacts } from "../../core/operators/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
 import type { Runtime } from "../../core/runtime.ts";
 import { invocationMessage, toolConfirmation } from "./toolMessages.ts";

@@ -1,4 +1,4 @@
-import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
+import { factsOf } from "../../core/operators/factsRegistry.ts";
 import type { CallArgs } from "../../core/operators/operatorFacts.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { ReportTable } from "../../shared/reportProtocol.ts";
-import { factsOf } from "../../core/operators/facts/factsRegistry.ts";
+import { factsOf } from "../../core/operators/factsRegistry.ts";
 import { shown } from "../../core/operators/operatorFacts.ts";
 import { traceViewOf } from "../../presentation/operatorPresentations.ts";
 import { cell } from "../../presentation/traceTables.ts";

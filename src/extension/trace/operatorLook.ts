@@ -1,11 +1,11 @@
-import { factsOf, operatorFacts } from "../../core/operators/facts/factsRegistry.ts";
+import { factsOf, operatorFacts } from "../../core/operators/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
 import type { ReportCallStatus } from "../../shared/reportProtocol.ts";
 
 /**
  * How operators and statuses look in the trees: codicon ids and theme colour ids, as strings so
  * the mapping is testable without an editor. An operator's icon is in its definition
- * (src/core/operators/facts); the agent's final Answer is not an operator.
+ * (src/core/operators/<name>/<name>Facts.ts); the agent's final Answer is not an operator.
  */
 export const OPERATOR_NAMES = Object.keys(operatorFacts) as OperatorName[];
 

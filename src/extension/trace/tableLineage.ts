@@ -1,4 +1,7 @@
+import { factsOfCall } from "../../core/operators/factsRegistry.ts";
+import type { TableFile } from "../../core/operators/recordedCallFacts.ts";
 import type { CallEvent } from "../../core/trace/traceEvents.ts";
+import { isKnownCall } from "../../core/trace/traceEvents.ts";
 import type { ReportLocation } from "../../shared/reportProtocol.ts";
 import type { TraceCall, TraceRun } from "./traceModel.ts";
 import { allCalls } from "./traceModel.ts";
@@ -15,7 +18,7 @@ export interface TableOrigin {
   /** Tables the producing query read. */
   inputs: string[];
   /** Files the producing scan read, at their header line. */
-  files: { file: string; headerLine: number; rows?: number; sheet?: string }[];
+  files: TableFile[];
 }
 
 export class TableLineage {
@@ -61,39 +64,10 @@ function dedupe(locations: ReportLocation[]): ReportLocation[] {
 }
 
 function originOf(call: TraceCall, event: CallEvent): TableOrigin | undefined {
-  const o = (event.observation ?? {}) as Record<string, unknown>;
-  const table = typeof o.table === "string" ? o.table : undefined;
-  if (!table) return undefined;
-  switch (event.op) {
-    case "Scan": {
-      const p = (o.provenance ?? {}) as { file?: string; headerLine?: number; sheet?: string };
-      if (typeof p.file !== "string") return undefined;
-      return {
-        table,
-        call,
-        inputs: [],
-        files: [
-          {
-            file: p.file,
-            headerLine: Number(p.headerLine ?? 0),
-            ...(typeof o.rowCount === "number" ? { rows: o.rowCount } : {}),
-            ...(p.sheet ? { sheet: p.sheet } : {}),
-          },
-        ],
-      };
-    }
-    case "UnionScan": {
-      const sources = Array.isArray(o.sources) ? (o.sources as { file: string; rows: number }[]) : [];
-      return {
-        table,
-        call,
-        inputs: [],
-        files: sources.map((s) => ({ file: s.file, headerLine: 1, rows: s.rows })),
-      };
-    }
-    case "Query":
-      return { table, call, inputs: event.inputs, files: [] };
-    default:
-      return undefined;
-  }
+  const table = (event.observation as { table?: unknown } | undefined)?.table;
+  if (typeof table !== "string" || !table || !isKnownCall(event) || !event.observation) return undefined;
+  const from = factsOfCall(event).tableFrom;
+  if (from === "inputs") return { table, call, inputs: event.inputs, files: [] };
+  const files = from?.files(event.observation);
+  return files ? { table, call, inputs: [], files } : undefined;
 }

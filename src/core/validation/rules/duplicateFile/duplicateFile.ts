@@ -1,6 +1,6 @@
 import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
-import type { ScanObservation } from "../../../operators/scanObservation.ts";
-import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
+import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import type { FileRelation, SourceEntry } from "../../../sourceMap/sourceEntry.ts";
 import { originalFirst } from "../../../sourceMap/crawl/fileRelations.ts";
 import type { ValidationRule } from "../../validationRule.ts";

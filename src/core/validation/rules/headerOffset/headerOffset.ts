@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import { sheetProfile } from "../../sheetProfile.ts";
-import type { ScanObservation } from "../../../operators/scanObservation.ts";
-import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
+import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import type { HeaderMisfit, SourceEntry, TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { namedLike } from "../../../sourceMap/layout/headerFit.ts";

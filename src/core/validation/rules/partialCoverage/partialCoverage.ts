@@ -1,5 +1,5 @@
-import type { BashObservation } from "../../../operators/bashObservation.ts";
-import type { ScanObservation } from "../../../operators/scanObservation.ts";
+import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
+import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { noteShownLines } from "../../shownLines.ts";

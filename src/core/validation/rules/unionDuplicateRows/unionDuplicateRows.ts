@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
-import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { isAdditive } from "../../aggregates.ts";

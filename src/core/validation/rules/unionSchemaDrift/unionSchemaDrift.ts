@@ -1,5 +1,5 @@
 import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
-import type { UnionScanObservation } from "../../../operators/unionScanObservation.ts";
+import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 
 function normalized(name: string): string {

@@ -1,5 +1,5 @@
-import { requireEntry } from "../../../operators/scan.ts";
-import { expandFiles } from "../../../operators/unionScan.ts";
+import { requireEntry } from "../../../operators/scan/scan.ts";
+import { expandFiles } from "../../../operators/unionScan/unionScan.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { rejectionsOf } from "../../rejections.ts";
 

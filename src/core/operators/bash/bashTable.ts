@@ -1,24 +1,24 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fingerprintNow } from "../audit/fileFingerprint.ts";
-import { digestField } from "../audit/tableDigest.ts";
-import { reject } from "../diagnostic.ts";
-import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
-import { outputLines, outputOrigins } from "../origins/outputOrigins.ts";
-import type { OutputRow } from "../origins/outputOrigins.ts";
+import { fingerprintNow } from "../../audit/fileFingerprint.ts";
+import { digestField } from "../../audit/tableDigest.ts";
+import { reject } from "../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { outputLines, outputOrigins } from "../../origins/outputOrigins.ts";
+import type { OutputRow } from "../../origins/outputOrigins.ts";
 import {
   columnNames,
   positionalName,
   profileVarcharColumns,
   typedSelectList,
-} from "../sourceMap/typing/varcharColumns.ts";
-import type { ColumnType, TableInfo } from "../state/sharedState.ts";
-import type { OperatorContext } from "./operator.ts";
+} from "../../sourceMap/typing/varcharColumns.ts";
+import type { ColumnType, TableInfo } from "../../state/sharedState.ts";
+import type { OperatorContext } from "../operator.ts";
 import { splitFields } from "./outputFields.ts";
 import type { OutputColumns } from "./outputFields.ts";
 import type { OutputTableRead } from "./bashObservation.ts";
-import { previewTable } from "./preview.ts";
-import type { Preview } from "./preview.ts";
+import { previewTable } from "../preview.ts";
+import type { Preview } from "../preview.ts";
 
 /** How a Bash call's output became a table: what the observation says beside the rows. */
 export interface OutputTable {

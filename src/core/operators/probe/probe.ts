@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
-import { extremesFit, typedByName } from "../engine/typedJson.ts";
-import { nearest, reject } from "../diagnostic.ts";
-import { defineOperator } from "./operator.ts";
-import type { OperatorContext } from "./operator.ts";
-import { requireRegistered } from "./requireTable.ts";
-import { probeFacts } from "./facts/probeFacts.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { extremesFit, typedByName } from "../../engine/typedJson.ts";
+import { nearest, reject } from "../../diagnostic.ts";
+import { defineOperator } from "../operator.ts";
+import type { OperatorContext } from "../operator.ts";
+import { requireRegistered } from "../requireTable.ts";
+import { probeFacts } from "./probeFacts.ts";
 import type { ColumnProbe, ParsedNumbers, ProbeObservation } from "./probeObservation.ts";
 
 export const probeArgs = z

@@ -1,8 +1,9 @@
 import { clip } from "../../text.ts";
+import type { BashObservation } from "./bashObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
 import { shown, textArg } from "../operatorFacts.ts";
 
-export const bashFacts: OperatorFacts<"Bash"> = {
+export const bashFacts: OperatorFacts<"Bash", BashObservation> = {
   name: "Bash",
   toolName: "radar_bash",
   title: "Bash",
@@ -21,4 +22,18 @@ export const bashFacts: OperatorFacts<"Bash"> = {
     title: "Run a shell command over the data files?",
     message: `RADAR will run this read-only command in its sandbox, in the workspace folder:\n\n\`\`\`sh\n${textArg(args, "command")}\n\`\`\``,
   }),
+  batch: { writesOutput: true },
+  // A call whose output became a table is re-run too (in the sandbox, like any call).
+  replayed: (args) => typeof args.output === "string",
+  // A Bash call whose output became a table read the files its command named.
+  recordedFiles: (o) => (o.read?.files ?? []).map((s) => ({ file: s.file, fingerprint: s.fingerprint })),
+  // Its output became a table: DuckDB cannot run the command, so the script says so where a later
+  // statement would otherwise fail on a missing table.
+  sqlExport: (args, _o, script) =>
+    typeof args.output === "string"
+      ? [
+          script.head,
+          `SELECT error(${script.sqlString(`table ${args.output} is the output of a Bash command RADAR ran in its sandbox (${script.oneLine(String(args.command))}); DuckDB alone cannot re-create it: radar verify re-runs it`)});`,
+        ]
+      : undefined,
 };

@@ -4,7 +4,7 @@ import {
   fileFingerprintSchema,
   previewSchema,
   readerOptionsSchema,
-} from "./observationParts.ts";
+} from "../observationParts.ts";
 
 /** What Scan observes: the table it registered, where it came from, its first rows. */
 export const scanObservation = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_DISCOVER_LIMIT } from "../discover/discoverIndex.ts";
-import { defineOperator } from "./operator.ts";
-import { discoverFacts } from "./facts/discoverFacts.ts";
+import { DEFAULT_DISCOVER_LIMIT } from "../../discover/discoverIndex.ts";
+import { defineOperator } from "../operator.ts";
+import { discoverFacts } from "./discoverFacts.ts";
 import type { DiscoverObservation } from "./discoverObservation.ts";
 
 export const discoverArgs = z

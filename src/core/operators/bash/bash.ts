@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { reject } from "../diagnostic.ts";
-import { BashDenied } from "../sandbox/bashDenied.ts";
-import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../sandbox/bashSandbox.ts";
-import type { BashResult } from "../sandbox/bashSandbox.ts";
-import { defineOperator } from "./operator.ts";
+import { reject } from "../../diagnostic.ts";
+import { BashDenied } from "../../sandbox/bashDenied.ts";
+import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, runBash } from "../../sandbox/bashSandbox.ts";
+import type { BashResult } from "../../sandbox/bashSandbox.ts";
+import { defineOperator } from "../operator.ts";
 import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
-import { previewRowsArg } from "./preview.ts";
-import { checkOutputName, replaceArg } from "./tableName.ts";
-import { bashFacts } from "./facts/bashFacts.ts";
+import { previewRowsArg } from "../preview.ts";
+import { checkOutputName, replaceArg } from "../tableName.ts";
+import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
 
 /**

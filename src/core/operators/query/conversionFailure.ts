@@ -1,10 +1,10 @@
-import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
-import { walk } from "../sandbox/sqlGate.ts";
-import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
-import type { TableInfo } from "../state/sharedState.ts";
-import { resolveColumn, scopeOf, selectNodes } from "../validation/sqlFacts.ts";
-import type { Json } from "../validation/sqlFacts.ts";
-import type { OperatorContext } from "./operator.ts";
+import type { SelectAnalysis } from "../../sandbox/sqlGate.ts";
+import { walk } from "../../sandbox/sqlGate.ts";
+import type { SourceEntry } from "../../sourceMap/sourceEntry.ts";
+import type { TableInfo } from "../../state/sharedState.ts";
+import { resolveColumn, scopeOf, selectNodes } from "../../validation/sqlFacts.ts";
+import type { Json } from "../../validation/sqlFacts.ts";
+import type { OperatorContext } from "../operator.ts";
 
 /** `Could not convert string 'Mean' to INT64`: the value and the type DuckDB tried. */
 const CONVERSION = /Could not convert string '([^']*)' to (\w+)/;

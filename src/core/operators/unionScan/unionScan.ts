@@ -1,23 +1,23 @@
 import picomatch from "picomatch";
 import { z } from "zod";
-import { fingerprintOf } from "../audit/fileFingerprint.ts";
-import { digestField } from "../audit/tableDigest.ts";
-import { OverBudget, sqlIdent } from "../engine/duckEngine.ts";
-import { SqlParams } from "../engine/sqlParams.ts";
-import { nearest, reject } from "../diagnostic.ts";
-import type { SourceEntry, TableProfile } from "../sourceMap/sourceEntry.ts";
-import type { ColumnType, RowOrigin } from "../state/sharedState.ts";
+import { fingerprintOf } from "../../audit/fileFingerprint.ts";
+import { digestField } from "../../audit/tableDigest.ts";
+import { OverBudget, sqlIdent } from "../../engine/duckEngine.ts";
+import { SqlParams } from "../../engine/sqlParams.ts";
+import { nearest, reject } from "../../diagnostic.ts";
+import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
+import type { ColumnType, RowOrigin } from "../../state/sharedState.ts";
 import { familyKey, familySql } from "./familyRead.ts";
-import { directRead, materialize } from "./materialize.ts";
-import { defineOperator } from "./operator.ts";
-import type { OperatorContext } from "./operator.ts";
-import { offsetArg, previewRowsArg, previewTable } from "./preview.ts";
-import { PREVIEW_ROWS, requireTable } from "./scan.ts";
-import { checkOutputName, replaceArg } from "./tableName.ts";
-import { unionScanFacts } from "./facts/unionScanFacts.ts";
+import { directRead, materialize } from "../materialize.ts";
+import { defineOperator } from "../operator.ts";
+import type { OperatorContext } from "../operator.ts";
+import { offsetArg, previewRowsArg, previewTable } from "../preview.ts";
+import { PREVIEW_ROWS, requireTable } from "../scan/scan.ts";
+import { checkOutputName, replaceArg } from "../tableName.ts";
+import { unionScanFacts } from "./unionScanFacts.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
-import { entryWithReader, readerArg } from "./readerArg.ts";
-import { effectiveReader, readerKey } from "../sourceMap/readers/readerOptions.ts";
+import { entryWithReader, readerArg } from "../readerArg.ts";
+import { effectiveReader, readerKey } from "../../sourceMap/readers/readerOptions.ts";
 
 export const unionScanArgs = z
   .object({

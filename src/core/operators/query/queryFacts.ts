@@ -1,10 +1,11 @@
+import type { QueryObservation } from "./queryObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
 import { listArg, shown, textArg } from "../operatorFacts.ts";
 
 /** SQL characters a `radar` call line shows. */
 const CLI_SQL_CHARS = 160;
 
-export const queryFacts: OperatorFacts<"Query"> = {
+export const queryFacts: OperatorFacts<"Query", QueryObservation> = {
   name: "Query",
   toolName: "radar_query",
   title: "Query",
@@ -23,5 +24,17 @@ export const queryFacts: OperatorFacts<"Query"> = {
   running: (args) => {
     const output = textArg(args, "output");
     return `Querying ${listArg(args, "inputs") || "registered tables"}${output ? ` into ${output}` : ""}`;
+  },
+  sql: (args) => (typeof args.sql === "string" ? args.sql : undefined),
+  batch: { writesOutput: true },
+  replayed: () => true,
+  tableFrom: "inputs",
+  sqlExport: (args, _o, script) => {
+    const sql = String(args.sql)
+      .trim()
+      .replace(/;+\s*$/, "")
+      .trim();
+    // The newline before the closing parenthesis ends a trailing line comment, as in the runtime.
+    return [script.head, script.create(String(args.output), "TABLE", `(\n${sql}\n)`)];
   },
 };

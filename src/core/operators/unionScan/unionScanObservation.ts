@@ -4,7 +4,7 @@ import {
   fileFingerprintSchema,
   previewSchema,
   readerOptionsSchema,
-} from "./observationParts.ts";
+} from "../observationParts.ts";
 
 /** One file a UnionScan read. */
 export const unionSourceSchema = z.object({

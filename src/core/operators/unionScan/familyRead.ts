@@ -1,8 +1,8 @@
-import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
-import type { SqlParams } from "../engine/sqlParams.ts";
-import { csvReaderSql } from "../sourceMap/readers/csvRead.ts";
-import type { CsvRead } from "../sourceMap/sourceEntry.ts";
-import { typedColumnSql } from "../sourceMap/typing/varcharColumns.ts";
+import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import type { SqlParams } from "../../engine/sqlParams.ts";
+import { csvReaderSql } from "../../sourceMap/readers/csvRead.ts";
+import type { CsvRead } from "../../sourceMap/sourceEntry.ts";
+import { typedColumnSql } from "../../sourceMap/typing/varcharColumns.ts";
 
 /** The column of a row's file, numbered from 1 in the order given. */
 const FILE = "__radar_file";

@@ -1,8 +1,9 @@
 import { clip } from "../../text.ts";
+import type { DiscoverObservation } from "./discoverObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
 import { shown, textArg } from "../operatorFacts.ts";
 
-export const discoverFacts: OperatorFacts<"Discover"> = {
+export const discoverFacts: OperatorFacts<"Discover", DiscoverObservation> = {
   name: "Discover",
   toolName: "radar_discover",
   title: "Discover",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { columnTypeSchema, previewSchema } from "./observationParts.ts";
+import { columnTypeSchema, previewSchema } from "../observationParts.ts";
 
 /** What Query observes: the table it registered and its first records. */
 export const queryObservation = z.object({

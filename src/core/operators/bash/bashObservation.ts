@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { columnTypeSchema, fileFingerprintSchema, previewSchema } from "./observationParts.ts";
+import { columnTypeSchema, fileFingerprintSchema, previewSchema } from "../observationParts.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
 
 /** How a Bash output became a table (bashTable.ts). */

@@ -1,8 +1,9 @@
 import { clip } from "../../text.ts";
+import type { ProbeObservation } from "./probeObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
 import { listArg, shown, textArg } from "../operatorFacts.ts";
 
-export const probeFacts: OperatorFacts<"Probe"> = {
+export const probeFacts: OperatorFacts<"Probe", ProbeObservation> = {
   name: "Probe",
   toolName: "radar_probe",
   title: "Probe",
