@@ -1,13 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  bash,
-  legal,
-  MSA_IDT,
-  SALES,
-  REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan, bash } from "../../cases/caseCalls.ts";
+import { legal, MSA_IDT } from "../../cases/legalLake.ts";
+import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `bash-denied` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const bashDeniedSilentCases: SilentCase[] = [

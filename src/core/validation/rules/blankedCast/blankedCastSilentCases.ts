@@ -1,5 +1,6 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, WILDFIRES, RAINFALL } from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { WILDFIRES, RAINFALL } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `blanked-cast` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const blankedCastSilentCases: SilentCase[] = [

@@ -1,5 +1,6 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, unionScan, query, beachSamples } from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { beachSamples } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `duplicate-file` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const duplicateFileSilentCases: SilentCase[] = [

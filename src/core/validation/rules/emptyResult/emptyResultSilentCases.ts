@@ -1,8 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
   legal,
   FRAUD_RANKINGS,
   IDT_RANKINGS,
@@ -11,7 +10,7 @@ import {
   METRO_FRAUD,
   METRO_HTML,
   METRO_HTML_MSA,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `empty-result` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const emptyResultSilentCases: SilentCase[] = [

@@ -1,7 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, density, temps } from "../../../../../test/silent/fillLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { density, temps } from "../../cases/fillLakes.ts";
 
-/** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in test/silent/fillLakes.ts). */
+/** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const fillValueFillCases: SilentCase[] = [
   {
     code: "fill-value",

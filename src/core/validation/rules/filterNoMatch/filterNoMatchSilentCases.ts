@@ -1,7 +1,6 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
 import {
-  scan,
-  query,
   legal,
   FRAUD_RANKINGS,
   STATE_IDT_TYPES,
@@ -9,9 +8,8 @@ import {
   REPORT_COUNT,
   METRO_IDT,
   METRO_FRAUD,
-  SURVEY_CLEAN,
-  STUDY_SHEETS,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
+import { SURVEY_CLEAN, STUDY_SHEETS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `filter-no-match` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const filterNoMatchSilentCases: SilentCase[] = [

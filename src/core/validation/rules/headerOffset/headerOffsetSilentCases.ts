@@ -1,18 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  query,
-  probe,
-  csv,
-  legal,
-  CSVS,
-  IDT_RANKINGS,
-  REPORT_TYPE,
-  AMOUNT_LOST,
-  MSA_IDT,
-  FRAUD_TOP,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan, query, probe } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, CSVS, IDT_RANKINGS, REPORT_TYPE, AMOUNT_LOST, MSA_IDT } from "../../cases/legalLake.ts";
+import { FRAUD_TOP } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `header-offset` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const headerOffsetSilentCases: SilentCase[] = [

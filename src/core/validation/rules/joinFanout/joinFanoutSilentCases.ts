@@ -1,18 +1,15 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  unionScan,
-  query,
-  csv,
   legal,
   STATE_LOSSES,
   STATE_IDT_TYPES,
   STATE_TOP_TEN,
   MSA_IDT,
   MSA_FRAUD,
-  ORDERS,
-  SHIPMENTS,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
+import { ORDERS, SHIPMENTS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `join-fanout` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinFanoutSilentCases: SilentCase[] = [

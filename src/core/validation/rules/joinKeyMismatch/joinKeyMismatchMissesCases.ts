@@ -1,7 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, edition, stores } from "../../../../../test/silent/missesLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { edition, stores } from "../../cases/missesLakes.ts";
 
-/** Issue 25's misses met by fresh analysts of `join-key-mismatch` (their lakes, shared with other codes' cases, are in test/silent/missesLakes.ts). */
+/** Issue 25's misses met by fresh analysts of `join-key-mismatch` (their lakes, shared with other codes' cases, are in src/core/validation/cases/missesLakes.ts). */
 export const joinKeyMismatchMissesCases: SilentCase[] = [
   {
     code: "join-key-mismatch",

@@ -1,7 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, seriesLake } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { seriesLake } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `join-row-loss` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+/** Issue 25's cases of `join-row-loss` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const joinRowLossIssue25Cases: SilentCase[] = [
   // join-row-loss: two series over different periods keep their overlap; a gap inside is a loss.
   {

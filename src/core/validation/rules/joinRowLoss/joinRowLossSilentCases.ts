@@ -1,8 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
   legal,
   FRAUD_RANKINGS,
   IDT_RANKINGS,
@@ -13,10 +12,8 @@ import {
   NEW_ENGLAND,
   METRO_HTML,
   METRO_HTML_MSA,
-  FRAUD_TOP,
-  WEATHER,
-  YIELDS,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
+import { FRAUD_TOP, WEATHER, YIELDS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases: SilentCase[] = [

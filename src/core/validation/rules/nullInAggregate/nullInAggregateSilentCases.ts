@@ -1,16 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  query,
-  csv,
-  legal,
-  IDT_RANKINGS,
-  REPORT_COUNT,
-  WEATHER,
-  YIELDS,
-  SURVEY,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, IDT_RANKINGS, REPORT_COUNT } from "../../cases/legalLake.ts";
+import { WEATHER, YIELDS, SURVEY } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases: SilentCase[] = [

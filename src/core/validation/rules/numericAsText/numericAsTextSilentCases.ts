@@ -1,15 +1,14 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
   legal,
   STATE_LOSSES,
   PAYMENT_METHOD,
   CONTACT_METHOD,
   METRO_HTML,
   METRO_HTML_MSA,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `numeric-as-text` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const numericAsTextSilentCases: SilentCase[] = [

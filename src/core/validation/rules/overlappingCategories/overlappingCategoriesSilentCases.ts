@@ -1,12 +1,6 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  legal,
-  IDT_RANKINGS,
-  STATE_IDT_TYPES,
-  IDT_BY_TYPE,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { legal, IDT_RANKINGS, STATE_IDT_TYPES, IDT_BY_TYPE } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `overlapping-categories` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const overlappingCategoriesSilentCases: SilentCase[] = [

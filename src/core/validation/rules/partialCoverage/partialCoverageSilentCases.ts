@@ -1,15 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  bash,
-  csv,
-  legal,
-  MSA_IDT,
-  NEW_ENGLAND,
-  METRO_HTML,
-  METRO_HTML_MSA,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query, bash } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, MSA_IDT, NEW_ENGLAND, METRO_HTML, METRO_HTML_MSA } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `partial-coverage` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const partialCoverageSilentCases: SilentCase[] = [

@@ -1,7 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, monthly, regional } from "../../../../../test/silent/fillLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { monthly, regional } from "../../cases/fillLakes.ts";
 
-/** The fill-value cases of `series-gap` (their lakes, shared with other codes' cases, are in test/silent/fillLakes.ts). */
+/** The fill-value cases of `series-gap` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const seriesGapFillCases: SilentCase[] = [
   {
     code: "series-gap",

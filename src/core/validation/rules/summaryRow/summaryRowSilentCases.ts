@@ -1,13 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  csv,
-  legal,
-  IDT_RANKINGS,
-  PAYMENT_METHOD,
-  LOSSES_WITH_TOTAL,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, IDT_RANKINGS, PAYMENT_METHOD } from "../../cases/legalLake.ts";
+import { LOSSES_WITH_TOTAL } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const summaryRowSilentCases: SilentCase[] = [

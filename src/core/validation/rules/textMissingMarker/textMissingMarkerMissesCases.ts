@@ -1,7 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, airfields, survey } from "../../../../../test/silent/missesLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { airfields, survey } from "../../cases/missesLakes.ts";
 
-/** Issue 25's misses met by fresh analysts of `text-missing-marker` (their lakes, shared with other codes' cases, are in test/silent/missesLakes.ts). */
+/** Issue 25's misses met by fresh analysts of `text-missing-marker` (their lakes, shared with other codes' cases, are in src/core/validation/cases/missesLakes.ts). */
 export const textMissingMarkerMissesCases: SilentCase[] = [
   {
     code: "text-missing-marker",

@@ -1,14 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  legal,
-  FRAUD_RANKINGS,
-  IDT_RANKINGS,
-  NEW_ENGLAND,
-  SALES,
-  REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { legal, FRAUD_RANKINGS, IDT_RANKINGS, NEW_ENGLAND } from "../../cases/legalLake.ts";
+import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `undeclared-input` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const undeclaredInputSilentCases: SilentCase[] = [

@@ -1,13 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  unionScan,
-  query,
-  csv,
-  legal,
-  MSA_IDT,
-  MSA_FRAUD,
-  NEW_ENGLAND_MSA_FILES,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, MSA_IDT, MSA_FRAUD, NEW_ENGLAND_MSA_FILES } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `union-duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unionDuplicateRowsSilentCases: SilentCase[] = [

@@ -1,5 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { unionScan, query, csv, legal, CSVS } from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, CSVS } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `union-schema-drift` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unionSchemaDriftSilentCases: SilentCase[] = [

@@ -1,7 +1,9 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, csv, cohort, fires, rankings } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { cohort, fires, rankings } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `unkeyed-join` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+/** Issue 25's cases of `unkeyed-join` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const unkeyedJoinIssue25Cases: SilentCase[] = [
   // unkeyed-join: conditions that link both sides without `=`, and grids.
   {

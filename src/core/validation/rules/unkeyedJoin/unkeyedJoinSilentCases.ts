@@ -1,19 +1,15 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
   legal,
   CSVS,
   FRAUD_RANKINGS,
   IDT_RANKINGS,
   STATE_LOSSES,
   REPORT_COUNT,
-  FRAUD_TOP,
-  IDT_TOP,
-  SALES,
-  REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
+import { FRAUD_TOP, IDT_TOP, SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unkeyed-join` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unkeyedJoinSilentCases: SilentCase[] = [

@@ -1,17 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  probe,
-  bash,
-  csv,
-  legal,
-  IDT_RANKINGS,
-  PAYMENT_METHOD,
-  MSA_IDT,
-  FRAUD_TOP,
-  SALES,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query, probe, bash } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, IDT_RANKINGS, PAYMENT_METHOD, MSA_IDT } from "../../cases/legalLake.ts";
+import { FRAUD_TOP, SALES } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unknown-column` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unknownColumnSilentCases: SilentCase[] = [

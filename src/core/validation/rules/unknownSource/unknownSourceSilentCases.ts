@@ -1,5 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, unionScan, csv, legal, CSVS, MSA_IDT, SALES } from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, unionScan } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, CSVS, MSA_IDT } from "../../cases/legalLake.ts";
+import { SALES } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unknown-source` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unknownSourceSilentCases: SilentCase[] = [

@@ -1,13 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  probe,
-  legal,
-  IDT_RANKINGS,
-  SALES,
-  REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query, probe } from "../../cases/caseCalls.ts";
+import { legal, IDT_RANKINGS } from "../../cases/legalLake.ts";
+import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unknown-table` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unknownTableSilentCases: SilentCase[] = [

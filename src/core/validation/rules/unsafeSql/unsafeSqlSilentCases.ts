@@ -1,13 +1,7 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  legal,
-  FRAUD_RANKINGS,
-  IDT_RANKINGS,
-  SALES,
-  YIELDS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { legal, FRAUD_RANKINGS, IDT_RANKINGS } from "../../cases/legalLake.ts";
+import { SALES, YIELDS } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unsafe-sql` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unsafeSqlSilentCases: SilentCase[] = [

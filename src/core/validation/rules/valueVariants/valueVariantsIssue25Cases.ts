@@ -1,7 +1,9 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, csv, beachRows } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { beachRows } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `value-variants` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+/** Issue 25's cases of `value-variants` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const valueVariantsIssue25Cases: SilentCase[] = [
   // value-variants: near names of beaches in different towns are different beaches.
   {

@@ -1,13 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  csv,
-  legal,
-  IDT_BY_TYPE,
-  SURVEY,
-  SURVEY_CLEAN,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { legal, IDT_BY_TYPE } from "../../cases/legalLake.ts";
+import { SURVEY, SURVEY_CLEAN } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases: SilentCase[] = [

@@ -1,4 +1,4 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
+import { csv } from "./csvText.ts";
 
 /**
  * Issue 25's silent misses of fills, gaps and carried fan-out, each with its quiet twin: a fill
@@ -6,15 +6,6 @@ import type { OperatorCall } from "../../src/core/runtime.ts";
  * month (series-gap) beside a complete series; a station listed twice by one Query and averaged in
  * the next (join-fanout) beside distinct keys.
  */
-
-export const scan = (file: string, output: string): OperatorCall => ({ op: "Scan", file, output });
-export const query = (sql: string, inputs: string[], output = "answer"): OperatorCall => ({
-  op: "Query",
-  sql,
-  inputs,
-  output,
-});
-export const csv = (...lines: string[]): string => `${lines.join("\n")}\n`;
 
 export const hours = Array.from({ length: 36 }, (_, h) => h);
 export const density = (fill: string | undefined) =>

@@ -1,5 +1,5 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { DiagnosticCode } from "../../src/core/validation/diagnosticCode.ts";
+import type { OperatorCall } from "../../runtime.ts";
+import type { DiagnosticCode } from "../diagnosticCode.ts";
 
 /**
  * The silent-error suite: for every diagnostic code, realistic analyst mistakes that execute fine

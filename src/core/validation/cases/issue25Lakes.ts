@@ -1,19 +1,10 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
+import { csv } from "./csvText.ts";
 
 /**
  * Issue 25's false alarms, each with the mistake its rule must still catch: joins whose condition
  * links both sides without `=` and cross joins that are grids (unkeyed-join), two series over
  * different periods (join-row-loss), near names of different entities (value-variants).
  */
-
-export const scan = (file: string, output: string): OperatorCall => ({ op: "Scan", file, output });
-export const query = (sql: string, inputs: string[], output = "answer"): OperatorCall => ({
-  op: "Query",
-  sql,
-  inputs,
-  output,
-});
-export const csv = (...lines: string[]): string => `${lines.join("\n")}\n`;
 
 export const cohort = {
   files: {
