@@ -1,4 +1,5 @@
 import { csv } from "./csvText.ts";
+import type { LakeFiles } from "./silentCase.ts";
 
 /**
  * Issue 25's silent misses of fills, gaps and carried fan-out, each with its quiet twin: a fill
@@ -25,11 +26,9 @@ export const monthly = (skip: string | undefined) => {
     }
   return csv("Date,CPI", ...rows);
 };
-export const stations = (networks: string[]) => ({
-  files: {
-    "stations.csv": csv("station,name,elev", "A,Alpha,100", "B,Bravo,200", "C,Charlie,300", "D,Delta,400"),
-    "networks.csv": csv("station,network", ...networks),
-  },
+export const stations = (networks: string[]): LakeFiles => ({
+  "stations.csv": csv("station,name,elev", "A,Alpha,100", "B,Bravo,200", "C,Charlie,300", "D,Delta,400"),
+  "networks.csv": csv("station,network", ...networks),
 });
 
 /** Daily temperatures of two stations, one of them writing -9999 on the days it did not report. */

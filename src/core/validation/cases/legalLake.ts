@@ -1,7 +1,6 @@
-// The shared KramaBench legal lake (test/fixtures) as silent-suite cases name it, and the paths of
-// its data-book files the cases scan.
+// The paths of the shared KramaBench legal lake's files (test/fixtures) that silent-suite cases
+// scan; a case file imports them as `legalLake.*`.
 
-export const legal = { shared: "legal" } as const;
 export const CSVS = "csn-data-book-2024-csv/CSVs";
 export const FRAUD_RANKINGS = `${CSVS}/2024_CSN_State_Rankings_Fraud_and_Other_Reports.csv`;
 export const IDT_RANKINGS = `${CSVS}/2024_CSN_State_Rankings_Identity_Theft_Reports.csv`;

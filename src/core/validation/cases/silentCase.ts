@@ -9,10 +9,13 @@ import type { DiagnosticCode } from "../diagnosticCode.ts";
  * run through the real runtime. The temporary lakes copy the layout of the legal lake's data-book
  * CSVs: title rows, footnotes, quoted numbers with thousands separators, names with spaces.
  */
+/** The files of a lake written for one case: path → content. */
+export type LakeFiles = Record<string, string | Buffer>;
+
 export interface SilentCase {
   code: DiagnosticCode;
   name: string;
   expect: "flagged" | "clean";
-  lake: { files: Record<string, string | Buffer> } | { shared: "legal" };
+  lake: { files: LakeFiles } | { shared: "legal" };
   calls: OperatorCall[];
 }

@@ -1,15 +1,16 @@
 import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query } from "../../cases/caseCalls.ts";
 import { stations } from "../../cases/fillLakes.ts";
 
+const { flagged, clean } = silentCasesOf("join-fanout");
+
 /** The fill-value cases of `join-fanout` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const joinFanoutFillCases: SilentCase[] = [
-  {
-    code: "join-fanout",
-    name: "issue 25: a station listed twice by one Query, averaged in the next",
-    expect: "flagged",
-    lake: stations(["A,north", "B,north", "C,north", "C,coast", "D,south"]),
-    calls: [
+  flagged(
+    "issue 25: a station listed twice by one Query, averaged in the next",
+    stations(["A,north", "B,north", "C,north", "C,coast", "D,south"]),
+    [
       scan("stations.csv", "stations"),
       scan("networks.csv", "networks"),
       query(
@@ -19,13 +20,11 @@ export const joinFanoutFillCases: SilentCase[] = [
       ),
       query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
     ],
-  },
-  {
-    code: "join-fanout",
-    name: "issue 25: each station listed once by one Query, averaged in the next",
-    expect: "clean",
-    lake: stations(["A,north", "B,north", "C,coast", "D,south"]),
-    calls: [
+  ),
+  clean(
+    "issue 25: each station listed once by one Query, averaged in the next",
+    stations(["A,north", "B,north", "C,coast", "D,south"]),
+    [
       scan("stations.csv", "stations"),
       scan("networks.csv", "networks"),
       query(
@@ -35,5 +34,5 @@ export const joinFanoutFillCases: SilentCase[] = [
       ),
       query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
     ],
-  },
+  ),
 ];
