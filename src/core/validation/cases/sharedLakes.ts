@@ -58,6 +58,8 @@ export const WEATHER = csv(
   "2021,842,11.5",
 );
 export const YIELDS = csv("year,yield_t_ha", "2017,7.9", "2018,7.4", "2019,8.6", "2021,8.1");
+/** Figure 1C's lake: the weather and the yields side by side. */
+export const WEATHER_AND_YIELDS = { "weather.csv": WEATHER, "yields.csv": YIELDS };
 
 /** A consumer survey whose free-entry answers were never normalised. */
 export const SURVEY = csv(
@@ -155,3 +157,32 @@ export const STUDY_SHEETS = {
   "study/proteins.csv": csv("gene,abundance", "PLK1,2.5", "TP53,1.1", "MYC,0.7"),
   "study/phospho.csv": csv("gene,site,ratio", "TP53,S15,1.9", "MYC,T58,0.4"),
 };
+
+/** Fraud reports per (state, year), two states over two years, for two-key joins. */
+export const STATE_YEAR_REPORTS = [
+  "Florida,2023,458012",
+  "Florida,2024,474314",
+  "Georgia,2023,219870",
+  "Georgia,2024,228132",
+];
+/** The same states' population per year. */
+export const STATE_YEAR_POPULATION = [
+  "Florida,2023,22610726",
+  "Florida,2024,23372215",
+  "Georgia,2023,11029227",
+  "Georgia,2024,11180878",
+];
+
+/** The population of FRAUD_TOP's states, Maryland's name cell as given (a join key's variants). */
+export const fraudTopPopulation = (maryland: string): string =>
+  csv(
+    "State,Population",
+    "Florida,22610726",
+    "Georgia,11029227",
+    "Delaware,1031890",
+    "Nevada,3194176",
+    `${maryland},6180253`,
+    "Texas,30503301",
+    "South Carolina,5373555",
+    "District of Columbia,678972",
+  );

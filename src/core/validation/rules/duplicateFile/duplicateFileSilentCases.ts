@@ -5,19 +5,18 @@ import { beachSamples } from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("duplicate-file");
 
+/** A 50-row export and, in downloads/, a copy truncated to its first 37 rows. */
+const truncatedCopy = {
+  "reports/beach-samples-2024.csv": beachSamples(50),
+  "downloads/beach-samples-2024.csv": beachSamples(37),
+};
+
 /** The silent-error suite's cases of `duplicate-file` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const duplicateFileSilentCases: SilentCase[] = [
-  flagged(
-    "scans the downloaded copy that holds only the first 37 of the export's 50 rows",
-    {
-      "reports/beach-samples-2024.csv": beachSamples(50),
-      "downloads/beach-samples-2024.csv": beachSamples(37),
-    },
-    [
-      scan("downloads/beach-samples-2024.csv", "samples"),
-      query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
-    ],
-  ),
+  flagged("scans the downloaded copy that holds only the first 37 of the export's 50 rows", truncatedCopy, [
+    scan("downloads/beach-samples-2024.csv", "samples"),
+    query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
+  ]),
   flagged(
     "unions an export folder holding a browser copy 'june (1).csv' of one month",
     {
@@ -39,17 +38,10 @@ export const duplicateFileSilentCases: SilentCase[] = [
     },
     [unionScan(["partial/*.csv"], "samples", "year_file")],
   ),
-  clean(
-    "scans the complete export, next to its truncated copy",
-    {
-      "reports/beach-samples-2024.csv": beachSamples(50),
-      "downloads/beach-samples-2024.csv": beachSamples(37),
-    },
-    [
-      scan("reports/beach-samples-2024.csv", "samples"),
-      query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
-    ],
-  ),
+  clean("scans the complete export, next to its truncated copy", truncatedCopy, [
+    scan("reports/beach-samples-2024.csv", "samples"),
+    query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
+  ]),
   clean(
     "unions the months of an export folder without its copy",
     {

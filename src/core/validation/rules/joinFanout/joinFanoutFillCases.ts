@@ -5,34 +5,28 @@ import { stations } from "../../cases/fillLakes.ts";
 
 const { flagged, clean } = silentCasesOf("join-fanout");
 
+/** One Query lists the stations with their networks, the next averages the list. */
+const listThenAverage = [
+  scan("stations.csv", "stations"),
+  scan("networks.csv", "networks"),
+  query(
+    "SELECT s.station, s.elev, n.network FROM stations s JOIN networks n ON s.station = n.station",
+    ["stations", "networks"],
+    "listed",
+  ),
+  query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
+];
+
 /** The fill-value cases of `join-fanout` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const joinFanoutFillCases: SilentCase[] = [
   flagged(
     "issue 25: a station listed twice by one Query, averaged in the next",
     stations(["A,north", "B,north", "C,north", "C,coast", "D,south"]),
-    [
-      scan("stations.csv", "stations"),
-      scan("networks.csv", "networks"),
-      query(
-        "SELECT s.station, s.elev, n.network FROM stations s JOIN networks n ON s.station = n.station",
-        ["stations", "networks"],
-        "listed",
-      ),
-      query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
-    ],
+    listThenAverage,
   ),
   clean(
     "issue 25: each station listed once by one Query, averaged in the next",
     stations(["A,north", "B,north", "C,coast", "D,south"]),
-    [
-      scan("stations.csv", "stations"),
-      scan("networks.csv", "networks"),
-      query(
-        "SELECT s.station, s.elev, n.network FROM stations s JOIN networks n ON s.station = n.station",
-        ["stations", "networks"],
-        "listed",
-      ),
-      query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
-    ],
+    listThenAverage,
   ),
 ];

@@ -13,27 +13,31 @@ import {
   METRO_HTML,
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
-import { FRAUD_TOP, WEATHER, YIELDS } from "../../cases/sharedLakes.ts";
+import {
+  FRAUD_TOP,
+  WEATHER,
+  YIELDS,
+  WEATHER_AND_YIELDS,
+  STATE_YEAR_REPORTS,
+  STATE_YEAR_POPULATION,
+  fraudTopPopulation,
+} from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("join-row-loss");
 
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases: SilentCase[] = [
-  flagged(
-    "Figure 1C: the inner join of weather and yields loses 2020",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year",
-        ["weather", "yields"],
-      ),
-    ],
-  ),
+  flagged("Figure 1C: the inner join of weather and yields loses 2020", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year",
+      ["weather", "yields"],
+    ),
+  ]),
   flagged(
     "Figure 1C written with CTEs: the cleaned weather and yields, joined, lose 2020",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
+    WEATHER_AND_YIELDS,
     [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
@@ -69,7 +73,7 @@ export const joinRowLossSilentCases: SilentCase[] = [
   ),
   clean(
     "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
+    WEATHER_AND_YIELDS,
     [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
@@ -79,20 +83,16 @@ export const joinRowLossSilentCases: SilentCase[] = [
       ),
     ],
   ),
-  clean(
-    "CTEs join the weather and yields, 2020 excluded on purpose inside the CTE",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
+  clean("CTEs join the weather and yields, 2020 excluded on purpose inside the CTE", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
               y AS (SELECT year, yield_t_ha FROM yields)
          SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
-      ),
-    ],
-  ),
+      ["weather", "yields"],
+    ),
+  ]),
   flagged("metro names normalised in two steps, but the population page writes en dashes", legal, [
     scan(METRO_IDT, "metro"),
     scan(METRO_HTML, "pop", METRO_HTML_MSA),
@@ -132,21 +132,11 @@ export const joinRowLossSilentCases: SilentCase[] = [
     {
       "reports.csv": csv(
         "state,year,reports",
-        "Florida,2023,458012",
-        "Florida,2024,474314",
-        "Georgia,2023,219870",
-        "Georgia,2024,228132",
+        ...STATE_YEAR_REPORTS,
         "Nevada,2023,55870",
         "Nevada,2024,58640",
       ),
-      "population.csv": csv(
-        "state,year,population",
-        "Florida,2023,22610726",
-        "Florida,2024,23372215",
-        "Georgia,2023,11029227",
-        "Georgia,2024,11180878",
-        "Nevada,2023,3194176",
-      ),
+      "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION, "Nevada,2023,3194176"),
     },
     [
       scan("reports.csv", "reports"),
@@ -161,17 +151,7 @@ export const joinRowLossSilentCases: SilentCase[] = [
     "a trailing space in one file's state name drops it from the join",
     {
       "fraud_top.csv": FRAUD_TOP,
-      "population.csv": csv(
-        "State,Population",
-        "Florida,22610726",
-        "Georgia,11029227",
-        "Delaware,1031890",
-        "Nevada,3194176",
-        '"Maryland ",6180253',
-        "Texas,30503301",
-        "South Carolina,5373555",
-        "District of Columbia,678972",
-      ),
+      "population.csv": fraudTopPopulation('"Maryland "'),
     },
     [
       scan("fraud_top.csv", "fraud"),
@@ -182,7 +162,7 @@ export const joinRowLossSilentCases: SilentCase[] = [
       ]),
     ],
   ),
-  clean("the LEFT JOIN twin keeps 2020 with a NULL yield", { "weather.csv": WEATHER, "yields.csv": YIELDS }, [
+  clean("the LEFT JOIN twin keeps 2020 with a NULL yield", WEATHER_AND_YIELDS, [
     scan("weather.csv", "weather"),
     scan("yields.csv", "yields"),
     query(
@@ -218,16 +198,12 @@ export const joinRowLossSilentCases: SilentCase[] = [
       ),
     ],
   ),
-  clean(
-    "the year without a yield excluded explicitly in WHERE",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
-        ["weather", "yields"],
-      ),
-    ],
-  ),
+  clean("the year without a yield excluded explicitly in WHERE", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
+      ["weather", "yields"],
+    ),
+  ]),
 ];

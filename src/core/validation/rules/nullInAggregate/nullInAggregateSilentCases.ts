@@ -3,7 +3,7 @@ import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, unionScan, query } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { IDT_RANKINGS, REPORT_COUNT } from "../../cases/legalLake.ts";
-import { WEATHER, YIELDS, SURVEY } from "../../cases/sharedLakes.ts";
+import { SURVEY, WEATHER_AND_YIELDS } from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("null-in-aggregate");
 
@@ -11,7 +11,7 @@ const { flagged, clean } = silentCasesOf("null-in-aggregate");
 export const nullInAggregateSilentCases: SilentCase[] = [
   flagged(
     "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
+    WEATHER_AND_YIELDS,
     [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
@@ -22,21 +22,17 @@ export const nullInAggregateSilentCases: SilentCase[] = [
       ),
     ],
   ),
-  clean(
-    "the same CTE left join, the missing yield counted explicitly as unknown",
-    { "weather.csv": WEATHER, "yields.csv": YIELDS },
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+  clean("the same CTE left join, the missing yield counted explicitly as unknown", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
          SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
                 avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
          FROM w LEFT JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
-      ),
-    ],
-  ),
+      ["weather", "yields"],
+    ),
+  ]),
   flagged("average loss over a survey where non-victims left the amount blank", { "survey.csv": SURVEY }, [
     scan("survey.csv", "survey"),
     query("SELECT state, avg(amount_lost) AS avg_loss FROM survey GROUP BY state", ["survey"]),

@@ -3,7 +3,14 @@ import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { CSVS, FRAUD_RANKINGS, IDT_RANKINGS, STATE_LOSSES, REPORT_COUNT } from "../../cases/legalLake.ts";
-import { FRAUD_TOP, IDT_TOP, SALES, REGIONS } from "../../cases/sharedLakes.ts";
+import {
+  FRAUD_TOP,
+  IDT_TOP,
+  SALES,
+  REGIONS,
+  STATE_YEAR_REPORTS,
+  STATE_YEAR_POPULATION,
+} from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("unkeyed-join");
 
@@ -112,20 +119,8 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
   clean(
     "a two-key join on (state, year)",
     {
-      "reports.csv": csv(
-        "state,year,reports",
-        "Florida,2023,458012",
-        "Florida,2024,474314",
-        "Georgia,2023,219870",
-        "Georgia,2024,228132",
-      ),
-      "population.csv": csv(
-        "state,year,population",
-        "Florida,2023,22610726",
-        "Florida,2024,23372215",
-        "Georgia,2023,11029227",
-        "Georgia,2024,11180878",
-      ),
+      "reports.csv": csv("state,year,reports", ...STATE_YEAR_REPORTS),
+      "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION),
     },
     [
       scan("reports.csv", "reports"),

@@ -1,9 +1,8 @@
 import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query, probe, bash } from "../../cases/caseCalls.ts";
-import { csv } from "../../cases/csvText.ts";
 import { IDT_RANKINGS, PAYMENT_METHOD, MSA_IDT } from "../../cases/legalLake.ts";
-import { FRAUD_TOP, SALES } from "../../cases/sharedLakes.ts";
+import { FRAUD_TOP, SALES, fraudTopPopulation } from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("unknown-column");
 
@@ -26,17 +25,7 @@ export const unknownColumnSilentCases: SilentCase[] = [
     "takes the population from the wrong side of a join",
     {
       "fraud_top.csv": FRAUD_TOP,
-      "population.csv": csv(
-        "State,Population",
-        "Florida,22610726",
-        "Georgia,11029227",
-        "Delaware,1031890",
-        "Nevada,3194176",
-        "Maryland,6180253",
-        "Texas,30503301",
-        "South Carolina,5373555",
-        "District of Columbia,678972",
-      ),
+      "population.csv": fraudTopPopulation("Maryland"),
     },
     [
       scan("fraud_top.csv", "fraud"),
