@@ -16,7 +16,7 @@ import { cteHoldoutCases } from "../test/silent/cteHoldoutCases.ts";
 import { holdoutCases } from "../test/silent/holdoutCases.ts";
 import { caseFigures, judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
 import type { CaseFigures, SilentRun } from "../test/silent/runSilentCase.ts";
-import type { SilentCase } from "../test/silent/silentCase.ts";
+import type { SilentCase } from "../src/core/validation/cases/silentCase.ts";
 
 interface CaseResult {
   code: string;

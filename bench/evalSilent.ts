@@ -7,7 +7,7 @@ import { diagnosticCodes } from "../src/core/validation/ruleRegistry.ts";
 import { caseFigures, judgeSilentCase, runSilentCase } from "../test/silent/runSilentCase.ts";
 import type { CaseFigures, SilentRun } from "../test/silent/runSilentCase.ts";
 import { silentCases } from "../test/silent/silentCases.ts";
-import type { SilentCase } from "../test/silent/silentCase.ts";
+import type { SilentCase } from "../src/core/validation/cases/silentCase.ts";
 
 interface CaseResult {
   code: string;

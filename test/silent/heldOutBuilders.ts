@@ -1,4 +1,4 @@
-import type { SilentCase } from "./silentCase.ts";
+import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 
 /**
  * What the two held-out sets (`holdoutCases.ts`, `cteHoldoutCases.ts`) share: call builders, the

@@ -1,4 +1,4 @@
-import type { SilentCase } from "./silentCase.ts";
+import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import {
   scan,
   query,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../../src/core/diagnostic.ts";
 import { Runtime } from "../../src/core/runtime.ts";
 import { legalLakeDir, tempLake } from "../helpers/tempLake.ts";
-import type { SilentCase } from "./silentCase.ts";
+import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 
 /** The KramaBench legal lake of test/fixtures (read-only); see legalLakeDir. */
 export const legalLake = legalLakeDir();

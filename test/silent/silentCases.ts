@@ -1,4 +1,4 @@
-import type { SilentCase } from "./silentCase.ts";
+import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import { unsafeSqlSilentCases } from "../../src/core/validation/rules/unsafeSql/unsafeSqlSilentCases.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { unknownSourceSilentCases } from "../../src/core/validation/rules/unknownSource/unknownSourceSilentCases.ts";
@@ -34,7 +34,7 @@ import { nullInAggregateMissesCases } from "../../src/core/validation/rules/null
 /**
  * The silent-error suite (see SilentCase): every case is kept in its rule's folder under
  * src/core/validation/rules/ — `<rule>SilentCases.ts`, and for the sets whose lakes several codes'
- * cases share (their lakes in test/silent/issue25Lakes.ts, fillLakes.ts, missesLakes.ts)
+ * cases share (their lakes, calls and builders in src/core/validation/cases/)
  * `<rule>Issue25Cases.ts`, `<rule>FillCases.ts`, `<rule>MissesCases.ts` — collected here in the
  * order the suite had.
  */

@@ -1,164 +1,114 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  query,
-  probe,
-  csv,
-  legal,
-  CSVS,
-  IDT_RANKINGS,
-  REPORT_TYPE,
-  AMOUNT_LOST,
-  MSA_IDT,
-  FRAUD_TOP,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, unionScan, query, probe } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { CSVS, IDT_RANKINGS, REPORT_TYPE, AMOUNT_LOST, MSA_IDT } from "../../cases/legalLake.ts";
+import { FRAUD_TOP } from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("header-offset");
 
 /** The silent-error suite's cases of `header-offset` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const headerOffsetSilentCases: SilentCase[] = [
-  // ===================================== header-offset ==================================
-  {
-    code: "header-offset",
-    // Was a silent error (the units row read as data, every column text); the Source Map now
-    // appends the units to the names, so the case checks the corrected reading stays clean.
-    name: "a units row under the header is appended to the column names",
-    expect: "clean",
-    lake: {
-      files: {
-        "state_losses.csv": csv(
-          "State,Fraud reports,Total loss,Median loss",
-          ",(count),(USD),(USD)",
-          "Alabama,26049,104201969,400",
-          "Alaska,4917,26942595,525",
-          "Arizona,54367,336716502,600",
-          "Arkansas,14393,52115298,375",
-          "California,238705,1678703608,542",
-        ),
-      },
+  // Was a silent error (the units row read as data, every column text); the Source Map now
+  // appends the units to the names, so the case checks the corrected reading stays clean.
+  clean(
+    "a units row under the header is appended to the column names",
+    {
+      "state_losses.csv": csv(
+        "State,Fraud reports,Total loss,Median loss",
+        ",(count),(USD),(USD)",
+        "Alabama,26049,104201969,400",
+        "Alaska,4917,26942595,525",
+        "Arizona,54367,336716502,600",
+        "Arkansas,14393,52115298,375",
+        "California,238705,1678703608,542",
+      ),
     },
-    calls: [scan("state_losses.csv", "losses"), probe("losses", ["Total loss (USD)"])],
-  },
-  {
-    code: "header-offset",
-    // Corrected by the Source Map: the group labels are combined into the column names.
-    name: "a two-row header with group labels over merged cells is combined into the names",
-    expect: "clean",
-    lake: {
-      files: {
-        "metro_reports.csv": csv(
-          "Metropolitan Area,Fraud and Other,,Identity Theft,",
-          ",Reports,Per 100K,Reports,Per 100K",
-          '"Miami-Fort Lauderdale-West Palm Beach, FL",171462,2793,55457,903',
-          '"Atlanta-Sandy Springs-Roswell, GA",167515,2712,42616,690',
-          '"Orlando-Kissimmee-Sanford, FL",63405,2330,15099,555',
-          '"Houston-Pasadena-The Woodlands, TX",141920,1937,41668,573',
-        ),
-      },
+    [scan("state_losses.csv", "losses"), probe("losses", ["Total loss (USD)"])],
+  ),
+  // Corrected by the Source Map: the group labels are combined into the column names.
+  clean(
+    "a two-row header with group labels over merged cells is combined into the names",
+    {
+      "metro_reports.csv": csv(
+        "Metropolitan Area,Fraud and Other,,Identity Theft,",
+        ",Reports,Per 100K,Reports,Per 100K",
+        '"Miami-Fort Lauderdale-West Palm Beach, FL",171462,2793,55457,903',
+        '"Atlanta-Sandy Springs-Roswell, GA",167515,2712,42616,690',
+        '"Orlando-Kissimmee-Sanford, FL",63405,2330,15099,555',
+        '"Houston-Pasadena-The Woodlands, TX",141920,1937,41668,573',
+      ),
     },
-    calls: [scan("metro_reports.csv", "metro")],
-  },
-  {
-    code: "header-offset",
-    // Corrected by the Source Map: the header is the row that starts the consistent table.
-    name: "a two-cell title row is not taken for the header",
-    expect: "clean",
-    lake: {
-      files: {
-        "categories.csv": csv(
-          "Consumer Sentinel Network,Data Book 2024,,",
-          ",,,",
-          "Rank,Category,# of Reports,Percentage",
-          '1,Credit Bureaus and Information Furnishers,"1,353,175",20.91%',
-          '2,Identity Theft,"1,135,291",17.54%',
-          '3,Imposter Scams,"845,806",13.07%',
-          '4,Online Shopping and Negative Reviews,"384,946",5.95%',
-        ),
-      },
+    [scan("metro_reports.csv", "metro")],
+  ),
+  // Corrected by the Source Map: the header is the row that starts the consistent table.
+  clean(
+    "a two-cell title row is not taken for the header",
+    {
+      "categories.csv": csv(
+        "Consumer Sentinel Network,Data Book 2024,,",
+        ",,,",
+        "Rank,Category,# of Reports,Percentage",
+        '1,Credit Bureaus and Information Furnishers,"1,353,175",20.91%',
+        '2,Identity Theft,"1,135,291",17.54%',
+        '3,Imposter Scams,"845,806",13.07%',
+        '4,Online Shopping and Negative Reviews,"384,946",5.95%',
+      ),
     },
-    calls: [scan("categories.csv", "categories")],
-  },
-  {
-    code: "header-offset",
-    name: "the data book's Report Type sheet: a query reads its '% of total reports' column, which has no header cell",
-    expect: "flagged",
-    lake: legal,
-    calls: [
+    [scan("categories.csv", "categories")],
+  ),
+  flagged(
+    "the data book's Report Type sheet: a query reads its '% of total reports' column, which has no header cell",
+    legal,
+    [
       scan(REPORT_TYPE, "report_type"),
       query('SELECT "Report Type", column2 AS share FROM report_type', ["report_type"]),
     ],
-  },
-  {
-    code: "header-offset",
-    name: "the data book's Report Type sheet scanned and its named columns read: the unnamed one is only noted",
-    expect: "clean",
-    lake: legal,
-    calls: [
+  ),
+  clean(
+    "the data book's Report Type sheet scanned and its named columns read: the unnamed one is only noted",
+    legal,
+    [
       scan(REPORT_TYPE, "report_type", "block 1"),
       query('SELECT "Report Type", "# of Reports" FROM report_type', ["report_type"]),
     ],
-  },
-  {
-    code: "header-offset",
-    name: "Fraud Reports by Amount Lost: a key/value block with no header row",
-    expect: "flagged",
-    lake: legal,
-    calls: [scan(AMOUNT_LOST, "amount_lost")],
-  },
-  {
-    code: "header-offset",
-    name: "Top Three Identity Theft Reports by Year: the header says Theft Type,Year over 2020,Bank Account",
-    expect: "flagged",
-    lake: legal,
-    calls: [
+  ),
+  flagged("Fraud Reports by Amount Lost: a key/value block with no header row", legal, [
+    scan(AMOUNT_LOST, "amount_lost"),
+  ]),
+  flagged(
+    "Top Three Identity Theft Reports by Year: the header says Theft Type,Year over 2020,Bank Account",
+    legal,
+    [
       scan(`${CSVS}/2024_CSN_Top_Three_Identity_Theft_Reports_by_Year.csv`, "top3"),
       query('SELECT "Year", sum("# of Reports") AS reports FROM top3 GROUP BY "Year" ORDER BY "Year"', [
         "top3",
       ]),
     ],
-  },
-  {
-    code: "header-offset",
-    name: "title rows and footnotes of a CSN ranking are corrected (info only)",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query('SELECT State, "Reports per 100K Population" FROM idt WHERE Rank <= 3', ["idt"]),
-    ],
-  },
-  {
-    code: "header-offset",
-    name: "a union of two per-state MSA files, each with a title row and footnotes",
-    expect: "clean",
-    lake: legal,
-    calls: [unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file")],
-  },
-  {
-    code: "header-offset",
-    name: "a small export with a title, a blank row and a Source: footnote",
-    expect: "clean",
-    lake: { files: { "fraud_top.csv": FRAUD_TOP } },
-    calls: [
-      scan("fraud_top.csv", "fraud"),
-      query('SELECT State, "# of Reports" FROM fraud WHERE Rank <= 3 ORDER BY Rank', ["fraud"]),
-    ],
-  },
-  {
-    code: "header-offset",
-    name: "a suppressed first data row ('*' for fewer than 10 reports) is data, not a header",
-    expect: "clean",
-    lake: {
-      files: {
-        "tx_metros.csv": csv(
-          "Metropolitan Area,Reports,Median Loss",
-          '"Abilene, TX",*,*',
-          '"Amarillo, TX",1210,410',
-          '"Austin-Round Rock-San Marcos, TX",21840,520',
-          '"Beaumont-Port Arthur, TX",2035,380',
-          '"Brownsville-Harlingen, TX",1422,300',
-        ),
-      },
+  ),
+  clean("title rows and footnotes of a CSN ranking are corrected (info only)", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query('SELECT State, "Reports per 100K Population" FROM idt WHERE Rank <= 3', ["idt"]),
+  ]),
+  clean("a union of two per-state MSA files, each with a title row and footnotes", legal, [
+    unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
+  ]),
+  clean("a small export with a title, a blank row and a Source: footnote", { "fraud_top.csv": FRAUD_TOP }, [
+    scan("fraud_top.csv", "fraud"),
+    query('SELECT State, "# of Reports" FROM fraud WHERE Rank <= 3 ORDER BY Rank', ["fraud"]),
+  ]),
+  clean(
+    "a suppressed first data row ('*' for fewer than 10 reports) is data, not a header",
+    {
+      "tx_metros.csv": csv(
+        "Metropolitan Area,Reports,Median Loss",
+        '"Abilene, TX",*,*',
+        '"Amarillo, TX",1210,410',
+        '"Austin-Round Rock-San Marcos, TX",21840,520',
+        '"Beaumont-Port Arthur, TX",2035,380',
+        '"Brownsville-Harlingen, TX",1422,300',
+      ),
     },
-    calls: [scan("tx_metros.csv", "tx")],
-  },
+    [scan("tx_metros.csv", "tx")],
+  ),
 ];

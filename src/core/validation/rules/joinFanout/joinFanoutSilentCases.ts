@@ -1,98 +1,68 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  query,
-  csv,
-  legal,
-  STATE_LOSSES,
-  STATE_IDT_TYPES,
-  STATE_TOP_TEN,
-  MSA_IDT,
-  MSA_FRAUD,
-  ORDERS,
-  SHIPMENTS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { STATE_LOSSES, STATE_IDT_TYPES, STATE_TOP_TEN, MSA_IDT, MSA_FRAUD } from "../../cases/legalLake.ts";
+import { ORDERS, SHIPMENTS } from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("join-fanout");
 
 /** The silent-error suite's cases of `join-fanout` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinFanoutSilentCases: SilentCase[] = [
-  // ===================================== join-fanout ====================================
-  {
-    code: "join-fanout",
-    name: "state fraud totals summed after a join to seven theft-type rows per state",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      scan(STATE_IDT_TYPES, "state_idt"),
-      query(
-        'SELECT l.State, sum(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS idt_reports FROM losses l JOIN state_idt s ON s.State = l.State GROUP BY l.State ORDER BY fraud_reports DESC',
-        ["losses", "state_idt"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "the same fan-out written with CTEs: fraud totals summed once per theft type",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      scan(STATE_IDT_TYPES, "state_idt"),
-      query(
-        `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
+  flagged("state fraud totals summed after a join to seven theft-type rows per state", legal, [
+    scan(STATE_LOSSES, "losses"),
+    scan(STATE_IDT_TYPES, "state_idt"),
+    query(
+      'SELECT l.State, sum(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS idt_reports FROM losses l JOIN state_idt s ON s.State = l.State GROUP BY l.State ORDER BY fraud_reports DESC',
+      ["losses", "state_idt"],
+    ),
+  ]),
+  flagged("the same fan-out written with CTEs: fraud totals summed once per theft type", legal, [
+    scan(STATE_LOSSES, "losses"),
+    scan(STATE_IDT_TYPES, "state_idt"),
+    query(
+      `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
               idt AS (SELECT State, "Theft Type" AS theft_type, "# of Reports" AS reports FROM state_idt)
          SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
          FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
-        ["losses", "state_idt"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    // The identity-theft types of a state overlap (one report can name several: the file's
-    // footnote), so their sum is no total; the state's top-ten categories are totalled instead.
-    name: "CTEs that total the top-ten categories per state before the join",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      scan(STATE_TOP_TEN, "top10"),
-      query(
-        `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
+      ["losses", "state_idt"],
+    ),
+  ]),
+  // The identity-theft types of a state overlap (one report can name several: the file's
+  // footnote), so their sum is no total; the state's top-ten categories are totalled instead.
+  clean("CTEs that total the top-ten categories per state before the join", legal, [
+    scan(STATE_LOSSES, "losses"),
+    scan(STATE_TOP_TEN, "top10"),
+    query(
+      `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
               idt AS (SELECT State, sum("# of Reports") AS reports FROM top10 GROUP BY State)
          SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
          FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
-        ["losses", "top10"],
+      ["losses", "top10"],
+    ),
+  ]),
+  clean(
+    "line quantities × catalogue prices summed per category over a one-to-many join",
+    {
+      "orders/lines.csv": csv(
+        "order_id,sku,qty",
+        "1001,B-01,2",
+        "1001,K-03,1",
+        "1002,B-01,1",
+        "1003,G-02,4",
+        "1003,B-01,1",
+        "1004,K-03,2",
+        "1005,G-02,1",
+        "1005,K-03,1",
       ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "line quantities × catalogue prices summed per category over a one-to-many join",
-    expect: "clean",
-    lake: {
-      files: {
-        "orders/lines.csv": csv(
-          "order_id,sku,qty",
-          "1001,B-01,2",
-          "1001,K-03,1",
-          "1002,B-01,1",
-          "1003,G-02,4",
-          "1003,B-01,1",
-          "1004,K-03,2",
-          "1005,G-02,1",
-          "1005,K-03,1",
-        ),
-        "catalogue.csv": csv(
-          "sku,category,unit_price",
-          "B-01,books,12.50",
-          "G-02,garden,30.00",
-          "K-03,kitchen,8.75",
-        ),
-      },
+      "catalogue.csv": csv(
+        "sku,category,unit_price",
+        "B-01,books,12.50",
+        "G-02,garden,30.00",
+        "K-03,kitchen,8.75",
+      ),
     },
-    calls: [
+    [
       scan("orders/lines.csv", "lines"),
       scan("catalogue.csv", "catalogue"),
       query(
@@ -100,41 +70,27 @@ export const joinFanoutSilentCases: SilentCase[] = [
         ["lines", "catalogue"],
       ),
     ],
-  },
-  {
-    code: "join-fanout",
-    name: "top-ten categories × theft types per state: many-to-many",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(STATE_TOP_TEN, "top10"),
-      scan(STATE_IDT_TYPES, "state_idt"),
-      query(
-        'SELECT t.State, sum(t."# of Reports") AS top_ten_reports, sum(i."# of Reports") AS idt_reports FROM top10 t JOIN state_idt i ON i.State = t.State GROUP BY t.State',
-        ["top10", "state_idt"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "the two per-state unions joined on the MSA name alone: multi-state MSAs count 4 times",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
-      unionScan([`${MSA_FRAUD}/*.csv`], "msa_fraud", "state_file"),
-      query(
-        'SELECT sum(i."# of Reports") AS idt_reports, sum(f."# of Reports") AS fraud_reports FROM msa_idt i JOIN msa_fraud f ON f."Metropolitan Area" = i."Metropolitan Area"',
-        ["msa_idt", "msa_fraud"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "order totals summed after joining split shipments",
-    expect: "flagged",
-    lake: { files: { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS } },
-    calls: [
+  ),
+  flagged("top-ten categories × theft types per state: many-to-many", legal, [
+    scan(STATE_TOP_TEN, "top10"),
+    scan(STATE_IDT_TYPES, "state_idt"),
+    query(
+      'SELECT t.State, sum(t."# of Reports") AS top_ten_reports, sum(i."# of Reports") AS idt_reports FROM top10 t JOIN state_idt i ON i.State = t.State GROUP BY t.State',
+      ["top10", "state_idt"],
+    ),
+  ]),
+  flagged("the two per-state unions joined on the MSA name alone: multi-state MSAs count 4 times", legal, [
+    unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
+    unionScan([`${MSA_FRAUD}/*.csv`], "msa_fraud", "state_file"),
+    query(
+      'SELECT sum(i."# of Reports") AS idt_reports, sum(f."# of Reports") AS fraud_reports FROM msa_idt i JOIN msa_fraud f ON f."Metropolitan Area" = i."Metropolitan Area"',
+      ["msa_idt", "msa_fraud"],
+    ),
+  ]),
+  flagged(
+    "order totals summed after joining split shipments",
+    { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS },
+    [
       scan("orders.csv", "orders"),
       scan("shipments.csv", "shipments"),
       query(
@@ -142,31 +98,27 @@ export const joinFanoutSilentCases: SilentCase[] = [
         ["orders", "shipments"],
       ),
     ],
-  },
-  {
-    code: "join-fanout",
-    name: "a revised target appended for one (store, month) doubles its sales",
-    expect: "flagged",
-    lake: {
-      files: {
-        "sales.csv": csv(
-          "store,month,revenue",
-          "S1,2024-01,10400",
-          "S1,2024-02,11250",
-          "S2,2024-01,8700",
-          "S2,2024-02,9020",
-        ),
-        "targets.csv": csv(
-          "store,month,target",
-          "S1,2024-01,10000",
-          "S1,2024-02,11000",
-          "S2,2024-01,9000",
-          "S2,2024-02,9000",
-          "S2,2024-02,8800",
-        ),
-      },
+  ),
+  flagged(
+    "a revised target appended for one (store, month) doubles its sales",
+    {
+      "sales.csv": csv(
+        "store,month,revenue",
+        "S1,2024-01,10400",
+        "S1,2024-02,11250",
+        "S2,2024-01,8700",
+        "S2,2024-02,9020",
+      ),
+      "targets.csv": csv(
+        "store,month,target",
+        "S1,2024-01,10000",
+        "S1,2024-02,11000",
+        "S2,2024-01,9000",
+        "S2,2024-02,9000",
+        "S2,2024-02,8800",
+      ),
     },
-    calls: [
+    [
       scan("sales.csv", "sales"),
       scan("targets.csv", "targets"),
       query(
@@ -174,55 +126,35 @@ export const joinFanoutSilentCases: SilentCase[] = [
         ["sales", "targets"],
       ),
     ],
-  },
-  {
-    code: "join-fanout",
-    name: "one-to-many where only the many side is summed",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      scan(STATE_TOP_TEN, "top10"),
-      query(
-        'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
-        ["losses", "top10"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "the one side taken with any_value() per key, as the diagnostic advises",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      scan(STATE_TOP_TEN, "top10"),
-      query(
-        'SELECT s.State, any_value(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State',
-        ["losses", "top10"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "both sides filtered to one row per state before the join",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_TOP_TEN, "top10"),
-      scan(STATE_IDT_TYPES, "state_idt"),
-      query(
-        'SELECT t.State, t."# of Reports" AS idt_category_reports, i."# of Reports" AS credit_card_reports FROM top10 t JOIN state_idt i ON i.State = t.State WHERE t.Category = \'Identity Theft\' AND i."Theft Type" = \'Credit Card\' ORDER BY 3 DESC',
-        ["top10", "state_idt"],
-      ),
-    ],
-  },
-  {
-    code: "join-fanout",
-    name: "shipments per order: the order side only grouped, counts on the many side",
-    expect: "clean",
-    lake: { files: { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS } },
-    calls: [
+  ),
+  clean("one-to-many where only the many side is summed", legal, [
+    scan(STATE_LOSSES, "losses"),
+    scan(STATE_TOP_TEN, "top10"),
+    query(
+      'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
+      ["losses", "top10"],
+    ),
+  ]),
+  clean("the one side taken with any_value() per key, as the diagnostic advises", legal, [
+    scan(STATE_LOSSES, "losses"),
+    scan(STATE_TOP_TEN, "top10"),
+    query(
+      'SELECT s.State, any_value(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State',
+      ["losses", "top10"],
+    ),
+  ]),
+  clean("both sides filtered to one row per state before the join", legal, [
+    scan(STATE_TOP_TEN, "top10"),
+    scan(STATE_IDT_TYPES, "state_idt"),
+    query(
+      'SELECT t.State, t."# of Reports" AS idt_category_reports, i."# of Reports" AS credit_card_reports FROM top10 t JOIN state_idt i ON i.State = t.State WHERE t.Category = \'Identity Theft\' AND i."Theft Type" = \'Credit Card\' ORDER BY 3 DESC',
+      ["top10", "state_idt"],
+    ),
+  ]),
+  clean(
+    "shipments per order: the order side only grouped, counts on the many side",
+    { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS },
+    [
       scan("orders.csv", "orders"),
       scan("shipments.csv", "shipments"),
       query(
@@ -230,5 +162,5 @@ export const joinFanoutSilentCases: SilentCase[] = [
         ["orders", "shipments"],
       ),
     ],
-  },
+  ),
 ];

@@ -1,28 +1,24 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, edition, stores } from "../../../../../test/silent/missesLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { edition, stores } from "../../cases/missesLakes.ts";
 
-/** Issue 25's misses met by fresh analysts of `join-key-mismatch` (their lakes, shared with other codes' cases, are in test/silent/missesLakes.ts). */
+const { flagged, clean } = silentCasesOf("join-key-mismatch");
+
+/** Issue 25's misses met by fresh analysts of `join-key-mismatch` (their lakes, shared with other codes' cases, are in src/core/validation/cases/missesLakes.ts). */
 export const joinKeyMismatchMissesCases: SilentCase[] = [
-  {
-    code: "join-key-mismatch",
-    name: "a LEFT JOIN of sales to a store list spelling two stores with a hyphen",
-    expect: "flagged",
-    lake: { files: stores(true) },
-    calls: [
-      scan("sales.csv", "sales"),
-      scan("stores.csv", "stores"),
-      query("SELECT s.store, s.sales, m.manager FROM sales s LEFT JOIN stores m ON s.store = m.store", [
-        "sales",
-        "stores",
-      ]),
-    ],
-  },
-  {
-    code: "join-key-mismatch",
-    name: "issue 25 (EI-agri-08): a FULL JOIN of two editions whose labels end in a space in one",
-    expect: "flagged",
-    lake: { files: { "ed2023.csv": edition(true), "ed2025.csv": edition(false) } },
-    calls: [
+  flagged("a LEFT JOIN of sales to a store list spelling two stores with a hyphen", stores(true), [
+    scan("sales.csv", "sales"),
+    scan("stores.csv", "stores"),
+    query("SELECT s.store, s.sales, m.manager FROM sales s LEFT JOIN stores m ON s.store = m.store", [
+      "sales",
+      "stores",
+    ]),
+  ]),
+  flagged(
+    "issue 25 (EI-agri-08): a FULL JOIN of two editions whose labels end in a space in one",
+    { "ed2023.csv": edition(true), "ed2025.csv": edition(false) },
+    [
       scan("ed2023.csv", "ed2023"),
       scan("ed2025.csv", "ed2025"),
       query(
@@ -30,13 +26,11 @@ export const joinKeyMismatchMissesCases: SilentCase[] = [
         ["ed2023", "ed2025"],
       ),
     ],
-  },
-  {
-    code: "join-key-mismatch",
-    name: "issue 25: a FULL JOIN of two editions spelled alike",
-    expect: "clean",
-    lake: { files: { "ed2023.csv": edition(false), "ed2025.csv": edition(false) } },
-    calls: [
+  ),
+  clean(
+    "issue 25: a FULL JOIN of two editions spelled alike",
+    { "ed2023.csv": edition(false), "ed2025.csv": edition(false) },
+    [
       scan("ed2023.csv", "ed2023"),
       scan("ed2025.csv", "ed2025"),
       query(
@@ -44,5 +38,5 @@ export const joinKeyMismatchMissesCases: SilentCase[] = [
         ["ed2023", "ed2025"],
       ),
     ],
-  },
+  ),
 ];

@@ -1,35 +1,27 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, seriesLake } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { seriesLake } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `join-row-loss` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+const { flagged, clean } = silentCasesOf("join-row-loss");
+
+/** Issue 25's cases of `join-row-loss` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const joinRowLossIssue25Cases: SilentCase[] = [
   // join-row-loss: two series over different periods keep their overlap; a gap inside is a loss.
-  {
-    code: "join-row-loss",
-    name: "issue 25: fires 1983–2024 joined to costs 2001–2023 keep the overlap",
-    expect: "clean",
-    lake: seriesLake([]),
-    calls: [
-      scan("fires_per_year.csv", "fires"),
-      scan("suppression_costs.csv", "costs"),
-      query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
-        "fires",
-        "costs",
-      ]),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "issue 25: costs lack 2012 inside their span — the join drops that year",
-    expect: "flagged",
-    lake: seriesLake([2012]),
-    calls: [
-      scan("fires_per_year.csv", "fires"),
-      scan("suppression_costs.csv", "costs"),
-      query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
-        "fires",
-        "costs",
-      ]),
-    ],
-  },
+  clean("issue 25: fires 1983–2024 joined to costs 2001–2023 keep the overlap", seriesLake([]), [
+    scan("fires_per_year.csv", "fires"),
+    scan("suppression_costs.csv", "costs"),
+    query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
+      "fires",
+      "costs",
+    ]),
+  ]),
+  flagged("issue 25: costs lack 2012 inside their span — the join drops that year", seriesLake([2012]), [
+    scan("fires_per_year.csv", "fires"),
+    scan("suppression_costs.csv", "costs"),
+    query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
+      "fires",
+      "costs",
+    ]),
+  ]),
 ];

@@ -1,9 +1,8 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
-  legal,
   FRAUD_RANKINGS,
   IDT_RANKINGS,
   METRO_IDT,
@@ -13,34 +12,33 @@ import {
   NEW_ENGLAND,
   METRO_HTML,
   METRO_HTML_MSA,
+} from "../../cases/legalLake.ts";
+import {
   FRAUD_TOP,
   WEATHER,
   YIELDS,
-} from "../../../../../test/silent/silentLakes.ts";
+  WEATHER_AND_YIELDS,
+  STATE_YEAR_REPORTS,
+  STATE_YEAR_POPULATION,
+  fraudTopPopulation,
+} from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("join-row-loss");
 
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases: SilentCase[] = [
-  // ===================================== join-row-loss ==================================
-  {
-    code: "join-row-loss",
-    name: "Figure 1C: the inner join of weather and yields loses 2020",
-    expect: "flagged",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year",
-        ["weather", "yields"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "Figure 1C written with CTEs: the cleaned weather and yields, joined, lose 2020",
-    expect: "flagged",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
+  flagged("Figure 1C: the inner join of weather and yields loses 2020", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year",
+      ["weather", "yields"],
+    ),
+  ]),
+  flagged(
+    "Figure 1C written with CTEs: the cleaned weather and yields, joined, lose 2020",
+    WEATHER_AND_YIELDS,
+    [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
       query(
@@ -50,39 +48,33 @@ export const joinRowLossSilentCases: SilentCase[] = [
         ["weather", "yields"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "year-over-year change of yields through a self-join: 2021 has no 2020 to compare with",
-    expect: "flagged",
-    lake: { files: { "yields.csv": YIELDS } },
-    calls: [
+  ),
+  flagged(
+    "year-over-year change of yields through a self-join: 2021 has no 2020 to compare with",
+    { "yields.csv": YIELDS },
+    [
       scan("yields.csv", "yields"),
       query(
         "SELECT avg(cur.yield_t_ha - prev.yield_t_ha) AS mean_change FROM yields cur JOIN yields prev ON prev.year = cur.year - 1",
         ["yields"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "year-over-year change of rainfall through a self-join over an unbroken series",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER } },
-    calls: [
+  ),
+  clean(
+    "year-over-year change of rainfall through a self-join over an unbroken series",
+    { "weather.csv": WEATHER },
+    [
       scan("weather.csv", "weather"),
       query(
         "SELECT cur.year, cur.rainfall_mm - prev.rainfall_mm AS change FROM weather cur JOIN weather prev ON prev.year = cur.year - 1 ORDER BY cur.year",
         ["weather"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
+  ),
+  clean(
+    "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
+    WEATHER_AND_YIELDS,
+    [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
       query(
@@ -90,101 +82,63 @@ export const joinRowLossSilentCases: SilentCase[] = [
         ["weather", "yields"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "CTEs join the weather and yields, 2020 excluded on purpose inside the CTE",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
+  ),
+  clean("CTEs join the weather and yields, 2020 excluded on purpose inside the CTE", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
               y AS (SELECT year, yield_t_ha FROM yields)
          SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
+      ["weather", "yields"],
+    ),
+  ]),
+  flagged("metro names normalised in two steps, but the population page writes en dashes", legal, [
+    scan(METRO_IDT, "metro"),
+    scan(METRO_HTML, "pop", METRO_HTML_MSA),
+    query(
+      `SELECT replace("Metropolitan Area", ' Metropolitan Statistical Area', '') AS msa, "# of Reports" AS reports FROM metro`,
+      ["metro"],
+      "metro_k",
+    ),
+    query(
+      `SELECT replace("Metropolitan statistical area", ' MSA', '') AS msa, "2020 census" AS census_2020 FROM pop`,
+      ["pop"],
+      "pop_k",
+    ),
+    query(
+      "SELECT avg(m.reports) AS avg_reports, count(*) AS areas FROM metro_k m JOIN pop_k p ON p.msa = m.msa WHERE p.census_2020 > 1000000",
+      ["metro_k", "pop_k"],
+    ),
+  ]),
+  flagged("the same normalisation written in the join condition (17 of 55 large MSAs match)", legal, [
+    scan(METRO_IDT, "metro"),
+    scan(METRO_HTML, "pop", METRO_HTML_MSA),
+    query(
+      `SELECT avg(m."# of Reports") AS avg_reports, count(*) AS areas FROM metro m JOIN pop p ON replace(p."Metropolitan statistical area", ' MSA', '') = replace(m."Metropolitan Area", ' Metropolitan Statistical Area', '') WHERE p."2020 census" > 1000000`,
+      ["metro", "pop"],
+    ),
+  ]),
+  clean("Georgia's MSAs enriched with their national rate (the other states' areas are not wanted)", legal, [
+    scan(`${MSA_IDT}/Georgia.csv`, "ga"),
+    scan(METRO_IDT, "metro"),
+    query(
+      'SELECT g."Metropolitan Area", g."# of Reports", m."Reports per 100K Population" FROM ga g JOIN metro m ON m."Metropolitan Area" = g."Metropolitan Area" ORDER BY 3 DESC',
+      ["ga", "metro"],
+    ),
+  ]),
+  flagged(
+    "a (state, year) join where one state lacks 2024",
+    {
+      "reports.csv": csv(
+        "state,year,reports",
+        ...STATE_YEAR_REPORTS,
+        "Nevada,2023,55870",
+        "Nevada,2024,58640",
       ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "metro names normalised in two steps, but the population page writes en dashes",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(METRO_IDT, "metro"),
-      scan(METRO_HTML, "pop", METRO_HTML_MSA),
-      query(
-        `SELECT replace("Metropolitan Area", ' Metropolitan Statistical Area', '') AS msa, "# of Reports" AS reports FROM metro`,
-        ["metro"],
-        "metro_k",
-      ),
-      query(
-        `SELECT replace("Metropolitan statistical area", ' MSA', '') AS msa, "2020 census" AS census_2020 FROM pop`,
-        ["pop"],
-        "pop_k",
-      ),
-      query(
-        "SELECT avg(m.reports) AS avg_reports, count(*) AS areas FROM metro_k m JOIN pop_k p ON p.msa = m.msa WHERE p.census_2020 > 1000000",
-        ["metro_k", "pop_k"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "the same normalisation written in the join condition (17 of 55 large MSAs match)",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(METRO_IDT, "metro"),
-      scan(METRO_HTML, "pop", METRO_HTML_MSA),
-      query(
-        `SELECT avg(m."# of Reports") AS avg_reports, count(*) AS areas FROM metro m JOIN pop p ON replace(p."Metropolitan statistical area", ' MSA', '') = replace(m."Metropolitan Area", ' Metropolitan Statistical Area', '') WHERE p."2020 census" > 1000000`,
-        ["metro", "pop"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "Georgia's MSAs enriched with their national rate (the other states' areas are not wanted)",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(`${MSA_IDT}/Georgia.csv`, "ga"),
-      scan(METRO_IDT, "metro"),
-      query(
-        'SELECT g."Metropolitan Area", g."# of Reports", m."Reports per 100K Population" FROM ga g JOIN metro m ON m."Metropolitan Area" = g."Metropolitan Area" ORDER BY 3 DESC',
-        ["ga", "metro"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "a (state, year) join where one state lacks 2024",
-    expect: "flagged",
-    lake: {
-      files: {
-        "reports.csv": csv(
-          "state,year,reports",
-          "Florida,2023,458012",
-          "Florida,2024,474314",
-          "Georgia,2023,219870",
-          "Georgia,2024,228132",
-          "Nevada,2023,55870",
-          "Nevada,2024,58640",
-        ),
-        "population.csv": csv(
-          "state,year,population",
-          "Florida,2023,22610726",
-          "Florida,2024,23372215",
-          "Georgia,2023,11029227",
-          "Georgia,2024,11180878",
-          "Nevada,2023,3194176",
-        ),
-      },
+      "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION, "Nevada,2023,3194176"),
     },
-    calls: [
+    [
       scan("reports.csv", "reports"),
       scan("population.csv", "population"),
       query(
@@ -192,28 +146,14 @@ export const joinRowLossSilentCases: SilentCase[] = [
         ["reports", "population"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "a trailing space in one file's state name drops it from the join",
-    expect: "flagged",
-    lake: {
-      files: {
-        "fraud_top.csv": FRAUD_TOP,
-        "population.csv": csv(
-          "State,Population",
-          "Florida,22610726",
-          "Georgia,11029227",
-          "Delaware,1031890",
-          "Nevada,3194176",
-          '"Maryland ",6180253',
-          "Texas,30503301",
-          "South Carolina,5373555",
-          "District of Columbia,678972",
-        ),
-      },
+  ),
+  flagged(
+    "a trailing space in one file's state name drops it from the join",
+    {
+      "fraud_top.csv": FRAUD_TOP,
+      "population.csv": fraudTopPopulation('"Maryland "'),
     },
-    calls: [
+    [
       scan("fraud_top.csv", "fraud"),
       scan("population.csv", "pop"),
       query('SELECT f.State, f."# of Reports", p.Population FROM fraud f JOIN pop p ON p.State = f.State', [
@@ -221,55 +161,35 @@ export const joinRowLossSilentCases: SilentCase[] = [
         "pop",
       ]),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "the LEFT JOIN twin keeps 2020 with a NULL yield",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w LEFT JOIN yields y ON y.year = w.year ORDER BY w.year",
-        ["weather", "yields"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "the New England list used as a filter on the ranking",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      scan(NEW_ENGLAND, "ne"),
-      query(
-        'SELECT r.State, r."Reports per 100K Population" FROM idt r JOIN ne n ON r.State = n.Name ORDER BY 2 DESC',
-        ["idt", "ne"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "both rankings hold the same 52 states and territories",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON i.State = f.State ORDER BY fraud_rate DESC',
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "join-row-loss",
-    name: "KramaBench legal-hard-8: Miami's count in the Florida file checked against the national table",
-    expect: "clean",
-    lake: legal,
-    calls: [
+  ),
+  clean("the LEFT JOIN twin keeps 2020 with a NULL yield", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w LEFT JOIN yields y ON y.year = w.year ORDER BY w.year",
+      ["weather", "yields"],
+    ),
+  ]),
+  clean("the New England list used as a filter on the ranking", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    scan(NEW_ENGLAND, "ne"),
+    query(
+      'SELECT r.State, r."Reports per 100K Population" FROM idt r JOIN ne n ON r.State = n.Name ORDER BY 2 DESC',
+      ["idt", "ne"],
+    ),
+  ]),
+  clean("both rankings hold the same 52 states and territories", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON i.State = f.State ORDER BY fraud_rate DESC',
+      ["fraud", "idt"],
+    ),
+  ]),
+  clean(
+    "KramaBench legal-hard-8: Miami's count in the Florida file checked against the national table",
+    legal,
+    [
       scan(`${MSA_FRAUD}/Florida.csv`, "fl"),
       scan(METRO_FRAUD, "metro"),
       query(
@@ -277,19 +197,13 @@ export const joinRowLossSilentCases: SilentCase[] = [
         ["fl", "metro"],
       ),
     ],
-  },
-  {
-    code: "join-row-loss",
-    name: "the year without a yield excluded explicitly in WHERE",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
-        ["weather", "yields"],
-      ),
-    ],
-  },
+  ),
+  clean("the year without a yield excluded explicitly in WHERE", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
+      ["weather", "yields"],
+    ),
+  ]),
 ];

@@ -1,26 +1,18 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  unionScan,
-  query,
-  csv,
-  legal,
-  IDT_RANKINGS,
-  REPORT_COUNT,
-  WEATHER,
-  YIELDS,
-  SURVEY,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { IDT_RANKINGS, REPORT_COUNT } from "../../cases/legalLake.ts";
+import { SURVEY, WEATHER_AND_YIELDS } from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("null-in-aggregate");
 
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases: SilentCase[] = [
-  // ===================================== null-in-aggregate ==============================
-  {
-    code: "null-in-aggregate",
-    name: "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
-    expect: "flagged",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
+  flagged(
+    "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
+    WEATHER_AND_YIELDS,
+    [
       scan("weather.csv", "weather"),
       scan("yields.csv", "yields"),
       query(
@@ -29,123 +21,80 @@ export const nullInAggregateSilentCases: SilentCase[] = [
         ["weather", "yields"],
       ),
     ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "the same CTE left join, the missing yield counted explicitly as unknown",
-    expect: "clean",
-    lake: { files: { "weather.csv": WEATHER, "yields.csv": YIELDS } },
-    calls: [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+  ),
+  clean("the same CTE left join, the missing yield counted explicitly as unknown", WEATHER_AND_YIELDS, [
+    scan("weather.csv", "weather"),
+    scan("yields.csv", "yields"),
+    query(
+      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
          SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
                 avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
          FROM w LEFT JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
-      ),
-    ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "average loss over a survey where non-victims left the amount blank",
-    expect: "flagged",
-    lake: { files: { "survey.csv": SURVEY } },
-    calls: [
-      scan("survey.csv", "survey"),
-      query("SELECT state, avg(amount_lost) AS avg_loss FROM survey GROUP BY state", ["survey"]),
-    ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "refunds summed over a union where one month lacks the column",
-    expect: "flagged",
-    lake: {
-      files: {
-        "monthly/2024-01.csv": csv("state,sales,refunds", "Florida,1200,80", "Georgia,950,35"),
-        "monthly/2024-02.csv": csv("state,sales", "Florida,1310", "Georgia,1105"),
-        "monthly/2024-03.csv": csv("state,sales,refunds", "Florida,1280,60", "Georgia,1010,40"),
-      },
+      ["weather", "yields"],
+    ),
+  ]),
+  flagged("average loss over a survey where non-victims left the amount blank", { "survey.csv": SURVEY }, [
+    scan("survey.csv", "survey"),
+    query("SELECT state, avg(amount_lost) AS avg_loss FROM survey GROUP BY state", ["survey"]),
+  ]),
+  flagged(
+    "refunds summed over a union where one month lacks the column",
+    {
+      "monthly/2024-01.csv": csv("state,sales,refunds", "Florida,1200,80", "Georgia,950,35"),
+      "monthly/2024-02.csv": csv("state,sales", "Florida,1310", "Georgia,1105"),
+      "monthly/2024-03.csv": csv("state,sales,refunds", "Florida,1280,60", "Georgia,1010,40"),
     },
-    calls: [
+    [
       unionScan(["monthly/*.csv"], "monthly", "month"),
       query("SELECT state, sum(refunds) AS refunds, sum(sales) AS sales FROM monthly GROUP BY state", [
         "monthly",
       ]),
     ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "median of state medians where suppressed cells are empty",
-    expect: "flagged",
-    lake: {
-      files: {
-        "median_loss.csv": csv(
-          "State,Reports,Median Loss",
-          "Alabama,26049,400",
-          "Alaska,4917,525",
-          "Guam,61,",
-          "Arizona,54367,600",
-          "U.S. Virgin Islands,48,",
-          "Arkansas,14393,375",
-        ),
-      },
+  ),
+  flagged(
+    "median of state medians where suppressed cells are empty",
+    {
+      "median_loss.csv": csv(
+        "State,Reports,Median Loss",
+        "Alabama,26049,400",
+        "Alaska,4917,525",
+        "Guam,61,",
+        "Arizona,54367,600",
+        "U.S. Virgin Islands,48,",
+        "Arkansas,14393,375",
+      ),
     },
-    calls: [
+    [
       scan("median_loss.csv", "median_loss"),
       query('SELECT median("Median Loss") AS typical_median FROM median_loss', ["median_loss"]),
     ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "the average over victims only, blanks excluded in WHERE",
-    expect: "clean",
-    lake: { files: { "survey.csv": SURVEY } },
-    calls: [
-      scan("survey.csv", "survey"),
-      query(
-        "SELECT state, avg(amount_lost) AS avg_loss FROM survey WHERE amount_lost IS NOT NULL GROUP BY state",
-        ["survey"],
-      ),
-    ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "blanks counted as zero loss with coalesce",
-    expect: "clean",
-    lake: { files: { "survey.csv": SURVEY } },
-    calls: [
-      scan("survey.csv", "survey"),
-      query("SELECT state, sum(coalesce(amount_lost, 0)) AS total_loss FROM survey GROUP BY state", [
-        "survey",
-      ]),
-    ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "KramaBench legal-easy-9: year-over-year growth with lag(), the first year's NULL sorted last",
-    expect: "clean",
-    lake: legal,
-    calls: [
+  ),
+  clean("the average over victims only, blanks excluded in WHERE", { "survey.csv": SURVEY }, [
+    scan("survey.csv", "survey"),
+    query(
+      "SELECT state, avg(amount_lost) AS avg_loss FROM survey WHERE amount_lost IS NOT NULL GROUP BY state",
+      ["survey"],
+    ),
+  ]),
+  clean("blanks counted as zero loss with coalesce", { "survey.csv": SURVEY }, [
+    scan("survey.csv", "survey"),
+    query("SELECT state, sum(coalesce(amount_lost, 0)) AS total_loss FROM survey GROUP BY state", ["survey"]),
+  ]),
+  clean(
+    "KramaBench legal-easy-9: year-over-year growth with lag(), the first year's NULL sorted last",
+    legal,
+    [
       scan(REPORT_COUNT, "counts"),
       query(
         'SELECT Year, round("# of Reports" / lag("# of Reports") OVER (ORDER BY Year) - 1, 4) AS growth FROM counts ORDER BY growth DESC NULLS LAST LIMIT 1',
         ["counts"],
       ),
     ],
-  },
-  {
-    code: "null-in-aggregate",
-    name: "average rate over the ranking (DC and Puerto Rico have a rate, only no rank)",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'SELECT avg("Reports per 100K Population") AS mean_rate, sum("# of Reports") AS reports FROM idt',
-        ["idt"],
-      ),
-    ],
-  },
+  ),
+  clean("average rate over the ranking (DC and Puerto Rico have a rate, only no rank)", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query('SELECT avg("Reports per 100K Population") AS mean_rate, sum("# of Reports") AS reports FROM idt', [
+      "idt",
+    ]),
+  ]),
 ];

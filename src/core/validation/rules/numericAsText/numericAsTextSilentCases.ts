@@ -1,170 +1,116 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import {
-  scan,
-  query,
-  csv,
-  legal,
   STATE_LOSSES,
   PAYMENT_METHOD,
   CONTACT_METHOD,
   METRO_HTML,
   METRO_HTML_MSA,
-} from "../../../../../test/silent/silentLakes.ts";
+} from "../../cases/legalLake.ts";
+
+const { flagged, clean } = silentCasesOf("numeric-as-text");
 
 /** The silent-error suite's cases of `numeric-as-text` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const numericAsTextSilentCases: SilentCase[] = [
-  // ===================================== numeric-as-text ================================
-  {
-    code: "numeric-as-text",
-    name: "top 5 states by total loss sorted on the '$1,678,703,608 ' text",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      query('SELECT State, "Total $ Loss" FROM losses ORDER BY "Total $ Loss" DESC LIMIT 5', ["losses"]),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "the highest total loss with max() over text",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      query('SELECT max("Total $ Loss") AS highest_loss FROM losses', ["losses"]),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "TRY_CAST of '$502M' to DOUBLE gives NULL for every contact method",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(CONTACT_METHOD, "contact"),
-      query(
-        'SELECT sum(TRY_CAST("Total $ Lost" AS DOUBLE)) AS total_lost FROM contact WHERE "Contact Method" IS NOT NULL',
-        ["contact"],
-      ),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "fastest-growing MSAs sorted on the '% change' text (with Unicode minus signs)",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(METRO_HTML, "pop", METRO_HTML_MSA),
-      query('SELECT "Metropolitan statistical area", "% change" FROM pop ORDER BY "% change" DESC LIMIT 5', [
-        "pop",
-      ]),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "KramaBench legal-easy-5: TRY_CAST after stripping $ and M but not the comma ('$2,089M' → NULL)",
-    expect: "flagged",
-    lake: legal,
-    calls: [
+  flagged("top 5 states by total loss sorted on the '$1,678,703,608 ' text", legal, [
+    scan(STATE_LOSSES, "losses"),
+    query('SELECT State, "Total $ Loss" FROM losses ORDER BY "Total $ Loss" DESC LIMIT 5', ["losses"]),
+  ]),
+  flagged("the highest total loss with max() over text", legal, [
+    scan(STATE_LOSSES, "losses"),
+    query('SELECT max("Total $ Loss") AS highest_loss FROM losses', ["losses"]),
+  ]),
+  flagged("TRY_CAST of '$502M' to DOUBLE gives NULL for every contact method", legal, [
+    scan(CONTACT_METHOD, "contact"),
+    query(
+      'SELECT sum(TRY_CAST("Total $ Lost" AS DOUBLE)) AS total_lost FROM contact WHERE "Contact Method" IS NOT NULL',
+      ["contact"],
+    ),
+  ]),
+  flagged("fastest-growing MSAs sorted on the '% change' text (with Unicode minus signs)", legal, [
+    scan(METRO_HTML, "pop", METRO_HTML_MSA),
+    query('SELECT "Metropolitan statistical area", "% change" FROM pop ORDER BY "% change" DESC LIMIT 5', [
+      "pop",
+    ]),
+  ]),
+  flagged(
+    "KramaBench legal-easy-5: TRY_CAST after stripping $ and M but not the comma ('$2,089M' → NULL)",
+    legal,
+    [
       scan(PAYMENT_METHOD, "payment"),
       query(
         `SELECT sum(TRY_CAST(replace(replace(trim("Total $ Loss"), '$', ''), 'M', '') AS INTEGER)) AS total_loss_musd FROM payment`,
         ["payment"],
       ),
     ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "share above 40% compared as text",
-    expect: "flagged",
-    lake: {
-      files: {
-        "loss_share.csv": csv(
-          "State,% Reporting $ Loss",
-          "Alabama,39%",
-          "Alaska,39%",
-          "Arizona,41%",
-          "Guam,100%",
-          "Hawaii,8%",
-        ),
-      },
+  ),
+  flagged(
+    "share above 40% compared as text",
+    {
+      "loss_share.csv": csv(
+        "State,% Reporting $ Loss",
+        "Alabama,39%",
+        "Alaska,39%",
+        "Arizona,41%",
+        "Guam,100%",
+        "Hawaii,8%",
+      ),
     },
-    calls: [
+    [
       scan("loss_share.csv", "share"),
       query("SELECT State FROM share WHERE \"% Reporting $ Loss\" > '40%'", ["share"]),
     ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "the loss cleaned and cast before sorting",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      query(
-        "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS total_loss FROM losses ORDER BY total_loss DESC LIMIT 5",
-        ["losses"],
-      ),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "the cleaned loss keeps the column's name and is sorted by it",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      query(
-        "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS \"Total $ Loss\" FROM losses ORDER BY \"Total $ Loss\" DESC LIMIT 5",
-        ["losses"],
-      ),
-    ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "KramaBench legal-easy-5 done right: '$2,089M' cleaned of $, M and commas, summary rows left out",
-    expect: "clean",
-    lake: legal,
-    calls: [
+  ),
+  clean("the loss cleaned and cast before sorting", legal, [
+    scan(STATE_LOSSES, "losses"),
+    query(
+      "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS total_loss FROM losses ORDER BY total_loss DESC LIMIT 5",
+      ["losses"],
+    ),
+  ]),
+  clean("the cleaned loss keeps the column's name and is sorted by it", legal, [
+    scan(STATE_LOSSES, "losses"),
+    query(
+      "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS \"Total $ Loss\" FROM losses ORDER BY \"Total $ Loss\" DESC LIMIT 5",
+      ["losses"],
+    ),
+  ]),
+  clean(
+    "KramaBench legal-easy-5 done right: '$2,089M' cleaned of $, M and commas, summary rows left out",
+    legal,
+    [
       scan(PAYMENT_METHOD, "payment"),
       query(
         `SELECT sum(CAST(replace(replace(replace(trim("Total $ Loss"), '$', ''), 'M', ''), ',', '') AS INTEGER)) AS total_loss_musd FROM payment WHERE "Total $ Loss" LIKE '$%'`,
         ["payment"],
       ),
     ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "a ZIP-code range compared as text (leading zeros kept on purpose)",
-    expect: "clean",
-    lake: {
-      files: {
-        "complaints_by_zip.csv": csv(
-          "zip,complaints",
-          "02108,41",
-          "02139,37",
-          "03101,12",
-          "05401,9",
-          "06103,22",
-          "10001,88",
-        ),
-      },
+  ),
+  clean(
+    "a ZIP-code range compared as text (leading zeros kept on purpose)",
+    {
+      "complaints_by_zip.csv": csv(
+        "zip,complaints",
+        "02108,41",
+        "02139,37",
+        "03101,12",
+        "05401,9",
+        "06103,22",
+        "10001,88",
+      ),
     },
-    calls: [
+    [
       scan("complaints_by_zip.csv", "by_zip"),
       query(
         "SELECT sum(complaints) AS new_england_complaints FROM by_zip WHERE zip >= '01000' AND zip < '07000'",
         ["by_zip"],
       ),
     ],
-  },
-  {
-    code: "numeric-as-text",
-    name: "sorting the numeric '# of Reports' column",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(STATE_LOSSES, "losses"),
-      query('SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5', ["losses"]),
-    ],
-  },
+  ),
+  clean("sorting the numeric '# of Reports' column", legal, [
+    scan(STATE_LOSSES, "losses"),
+    query('SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5', ["losses"]),
+  ]),
 ];

@@ -1,86 +1,48 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  bash,
-  csv,
-  legal,
-  MSA_IDT,
-  NEW_ENGLAND,
-  METRO_HTML,
-  METRO_HTML_MSA,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query, bash } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { MSA_IDT, NEW_ENGLAND, METRO_HTML, METRO_HTML_MSA } from "../../cases/legalLake.ts";
+
+const { flagged, clean } = silentCasesOf("partial-coverage");
 
 /** The silent-error suite's cases of `partial-coverage` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const partialCoverageSilentCases: SilentCase[] = [
-  // ===================================== partial-coverage ===============================
-  {
-    code: "partial-coverage",
-    name: "sums Florida's MSAs from the first 10 lines of a 29-line file",
-    expect: "flagged",
-    lake: legal,
-    calls: [bash(`head -n 10 "${MSA_IDT}/Florida.csv"`)],
-  },
-  {
-    code: "partial-coverage",
-    name: "scans the metropolitan statistics page without choosing its table (gets the navigation box)",
-    expect: "flagged",
-    lake: legal,
-    calls: [scan(METRO_HTML, "metro_pop")],
-  },
-  {
-    code: "partial-coverage",
-    name: "counts refunds in the first 100 lines of a longer log",
-    expect: "flagged",
-    lake: {
-      files: {
-        "transactions.csv": csv(
-          "id,kind,amount",
-          ...Array.from(
-            { length: 300 },
-            (_, i) => `${i + 1},${i % 7 === 0 ? "Refund" : "Sale"},${(i % 13) * 10 + 5}`,
-          ),
+  flagged("sums Florida's MSAs from the first 10 lines of a 29-line file", legal, [
+    bash(`head -n 10 "${MSA_IDT}/Florida.csv"`),
+  ]),
+  flagged(
+    "scans the metropolitan statistics page without choosing its table (gets the navigation box)",
+    legal,
+    [scan(METRO_HTML, "metro_pop")],
+  ),
+  flagged(
+    "counts refunds in the first 100 lines of a longer log",
+    {
+      "transactions.csv": csv(
+        "id,kind,amount",
+        ...Array.from(
+          { length: 300 },
+          (_, i) => `${i + 1},${i % 7 === 0 ? "Refund" : "Sale"},${(i % 13) * 10 + 5}`,
         ),
-      },
+      ),
     },
-    calls: [bash("head -n 100 transactions.csv | grep -c Refund")],
-  },
-  {
-    code: "partial-coverage",
-    name: "an HTML report with one table per year, scanned without naming the year",
-    expect: "flagged",
-    lake: {
-      files: {
-        "report.html":
-          "<html><body><h2>Reports 2023</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>458012</td></tr><tr><td>Georgia</td><td>219870</td></tr></table>" +
-          "<h2>Reports 2024</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>474314</td></tr><tr><td>Georgia</td><td>228132</td></tr></table></body></html>\n",
-      },
+    [bash("head -n 100 transactions.csv | grep -c Refund")],
+  ),
+  flagged(
+    "an HTML report with one table per year, scanned without naming the year",
+    {
+      "report.html":
+        "<html><body><h2>Reports 2023</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>458012</td></tr><tr><td>Georgia</td><td>219870</td></tr></table>" +
+        "<h2>Reports 2024</h2><table><tr><th>State</th><th>Reports</th></tr><tr><td>Florida</td><td>474314</td></tr><tr><td>Georgia</td><td>228132</td></tr></table></body></html>\n",
     },
-    calls: [scan("report.html", "reports")],
-  },
-  {
-    code: "partial-coverage",
-    name: "looks at the head, then scans the whole file",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      bash(`head -n 10 "${MSA_IDT}/Florida.csv"`),
-      scan(`${MSA_IDT}/Florida.csv`, "fl"),
-      query('SELECT sum("# of Reports") AS reports FROM fl', ["fl"]),
-    ],
-  },
-  {
-    code: "partial-coverage",
-    name: "names the MSA table of the page",
-    expect: "clean",
-    lake: legal,
-    calls: [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)],
-  },
-  {
-    code: "partial-coverage",
-    name: "head of a file shorter than the lines shown",
-    expect: "clean",
-    lake: legal,
-    calls: [bash(`head -n 20 ${NEW_ENGLAND}`)],
-  },
+    [scan("report.html", "reports")],
+  ),
+  clean("looks at the head, then scans the whole file", legal, [
+    bash(`head -n 10 "${MSA_IDT}/Florida.csv"`),
+    scan(`${MSA_IDT}/Florida.csv`, "fl"),
+    query('SELECT sum("# of Reports") AS reports FROM fl', ["fl"]),
+  ]),
+  clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
+  clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
 ];

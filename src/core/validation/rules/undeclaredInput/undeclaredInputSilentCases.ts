@@ -1,51 +1,32 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  legal,
-  FRAUD_RANKINGS,
-  IDT_RANKINGS,
-  NEW_ENGLAND,
-  SALES,
-  REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { FRAUD_RANKINGS, IDT_RANKINGS, NEW_ENGLAND } from "../../cases/legalLake.ts";
+import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("undeclared-input");
 
 /** The silent-error suite's cases of `undeclared-input` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const undeclaredInputSilentCases: SilentCase[] = [
-  // ===================================== undeclared-input ===============================
-  {
-    code: "undeclared-input",
-    name: "joins the two rankings but declares only one",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON f.State = i.State',
-        ["fraud"],
-      ),
-    ],
-  },
-  {
-    code: "undeclared-input",
-    name: "filters with an IN subquery over an undeclared table",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      scan(NEW_ENGLAND, "ne"),
-      query('SELECT State, "Reports per 100K Population" FROM idt WHERE State IN (SELECT Name FROM ne)', [
-        "idt",
-      ]),
-    ],
-  },
-  {
-    code: "undeclared-input",
-    name: "a CTE over sales joined to an undeclared population table",
-    expect: "flagged",
-    lake: { files: { "sales.csv": SALES, "regions.csv": REGIONS } },
-    calls: [
+  flagged("joins the two rankings but declares only one", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON f.State = i.State',
+      ["fraud"],
+    ),
+  ]),
+  flagged("filters with an IN subquery over an undeclared table", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    scan(NEW_ENGLAND, "ne"),
+    query('SELECT State, "Reports per 100K Population" FROM idt WHERE State IN (SELECT Name FROM ne)', [
+      "idt",
+    ]),
+  ]),
+  flagged(
+    "a CTE over sales joined to an undeclared population table",
+    { "sales.csv": SALES, "regions.csv": REGIONS },
+    [
       scan("sales.csv", "sales"),
       scan("regions.csv", "regions"),
       query(
@@ -53,27 +34,19 @@ export const undeclaredInputSilentCases: SilentCase[] = [
         ["sales"],
       ),
     ],
-  },
-  {
-    code: "undeclared-input",
-    name: "the IN subquery with both tables declared",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      scan(NEW_ENGLAND, "ne"),
-      query(
-        'SELECT State, "Reports per 100K Population" FROM idt WHERE State IN (SELECT Name FROM ne) ORDER BY 2 DESC',
-        ["idt", "ne"],
-      ),
-    ],
-  },
-  {
-    code: "undeclared-input",
-    name: "a CTE (not declared: it is not a table) and inputs in another letter case",
-    expect: "clean",
-    lake: { files: { "sales.csv": SALES, "regions.csv": REGIONS } },
-    calls: [
+  ),
+  clean("the IN subquery with both tables declared", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    scan(NEW_ENGLAND, "ne"),
+    query(
+      'SELECT State, "Reports per 100K Population" FROM idt WHERE State IN (SELECT Name FROM ne) ORDER BY 2 DESC',
+      ["idt", "ne"],
+    ),
+  ]),
+  clean(
+    "a CTE (not declared: it is not a table) and inputs in another letter case",
+    { "sales.csv": SALES, "regions.csv": REGIONS },
+    [
       scan("sales.csv", "sales"),
       scan("regions.csv", "regions"),
       query(
@@ -81,5 +54,5 @@ export const undeclaredInputSilentCases: SilentCase[] = [
         ["Sales", "REGIONS"],
       ),
     ],
-  },
+  ),
 ];

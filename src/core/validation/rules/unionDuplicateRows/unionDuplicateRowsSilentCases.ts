@@ -1,150 +1,106 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  unionScan,
-  query,
-  csv,
-  legal,
-  MSA_IDT,
-  MSA_FRAUD,
-  NEW_ENGLAND_MSA_FILES,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { MSA_IDT, MSA_FRAUD, NEW_ENGLAND_MSA_FILES } from "../../cases/legalLake.ts";
+
+const { flagged, clean } = silentCasesOf("union-duplicate-rows");
 
 /** The silent-error suite's cases of `union-duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unionDuplicateRowsSilentCases: SilentCase[] = [
-  // ===================================== union-duplicate-rows ===========================
-  {
-    code: "union-duplicate-rows",
-    name: "every per-state identity-theft file: multi-state MSAs (Columbus, GA-AL) appear twice",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
-      query('SELECT sum("# of Reports") AS msa_reports FROM msa_idt', ["msa_idt"]),
-    ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "every per-state fraud file, then a national sum",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      unionScan([`${MSA_FRAUD}/*.csv`], "msa_fraud", "state_file"),
-      query('SELECT sum("# of Reports") AS msa_reports FROM msa_fraud', ["msa_fraud"]),
-    ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "monthly exports whose date windows overlap",
-    expect: "flagged",
-    lake: {
-      files: {
-        "exports/2024-01.csv": csv(
-          "complaint_id,received,category,amount_lost",
-          "C-88120,2024-01-29,Imposter Scams,1200",
-          "C-88121,2024-01-30,Online Shopping,85",
-          "C-88133,2024-01-31,Imposter Scams,400",
-        ),
-        "exports/2024-02.csv": csv(
-          "complaint_id,received,category,amount_lost",
-          "C-88133,2024-01-31,Imposter Scams,400",
-          "C-88140,2024-02-01,Prizes and Lotteries,0",
-          "C-88152,2024-02-02,Online Shopping,60",
-        ),
-      },
+  flagged("every per-state identity-theft file: multi-state MSAs (Columbus, GA-AL) appear twice", legal, [
+    unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
+    query('SELECT sum("# of Reports") AS msa_reports FROM msa_idt', ["msa_idt"]),
+  ]),
+  flagged("every per-state fraud file, then a national sum", legal, [
+    unionScan([`${MSA_FRAUD}/*.csv`], "msa_fraud", "state_file"),
+    query('SELECT sum("# of Reports") AS msa_reports FROM msa_fraud', ["msa_fraud"]),
+  ]),
+  flagged(
+    "monthly exports whose date windows overlap",
+    {
+      "exports/2024-01.csv": csv(
+        "complaint_id,received,category,amount_lost",
+        "C-88120,2024-01-29,Imposter Scams,1200",
+        "C-88121,2024-01-30,Online Shopping,85",
+        "C-88133,2024-01-31,Imposter Scams,400",
+      ),
+      "exports/2024-02.csv": csv(
+        "complaint_id,received,category,amount_lost",
+        "C-88133,2024-01-31,Imposter Scams,400",
+        "C-88140,2024-02-01,Prizes and Lotteries,0",
+        "C-88152,2024-02-02,Online Shopping,60",
+      ),
     },
-    calls: [
+    [
       unionScan(["exports/*.csv"], "complaints", "export_file"),
       query("SELECT category, sum(amount_lost) AS lost FROM complaints GROUP BY category", ["complaints"]),
     ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "a downloaded copy 'report (1).csv' next to the original",
-    expect: "flagged",
-    lake: {
-      files: {
-        "reports/florida.csv": csv(
-          "Metropolitan Area,# of Reports",
-          '"Miami, FL",55457',
-          '"Orlando, FL",15099',
-        ),
-        "reports/georgia.csv": csv(
-          "Metropolitan Area,# of Reports",
-          '"Atlanta, GA",42616',
-          '"Savannah, GA",1801',
-        ),
-        "reports/georgia (1).csv": csv(
-          "Metropolitan Area,# of Reports",
-          '"Atlanta, GA",42616',
-          '"Savannah, GA",1801',
-        ),
-      },
+  ),
+  flagged(
+    "a downloaded copy 'report (1).csv' next to the original",
+    {
+      "reports/florida.csv": csv(
+        "Metropolitan Area,# of Reports",
+        '"Miami, FL",55457',
+        '"Orlando, FL",15099',
+      ),
+      "reports/georgia.csv": csv(
+        "Metropolitan Area,# of Reports",
+        '"Atlanta, GA",42616',
+        '"Savannah, GA",1801',
+      ),
+      "reports/georgia (1).csv": csv(
+        "Metropolitan Area,# of Reports",
+        '"Atlanta, GA",42616',
+        '"Savannah, GA",1801',
+      ),
     },
-    calls: [
+    [
       unionScan(["reports/*.csv"], "reports", "file"),
       query('SELECT sum("# of Reports") AS reports FROM reports', ["reports"]),
     ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "two per-state files with no shared MSA",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
-      query('SELECT state_file, sum("# of Reports") AS reports FROM msa GROUP BY state_file', ["msa"]),
-    ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "KramaBench legal-hard-14: New England's files unioned, shared MSAs kept once with DISTINCT",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      unionScan(NEW_ENGLAND_MSA_FILES, "ne_msa", "state_file"),
-      query(
-        'SELECT DISTINCT "Metropolitan Area", "# of Reports" FROM ne_msa ORDER BY "# of Reports" DESC LIMIT 5',
-        ["ne_msa"],
+  ),
+  clean("two per-state files with no shared MSA", legal, [
+    unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
+    query('SELECT state_file, sum("# of Reports") AS reports FROM msa GROUP BY state_file', ["msa"]),
+  ]),
+  clean("KramaBench legal-hard-14: New England's files unioned, shared MSAs kept once with DISTINCT", legal, [
+    unionScan(NEW_ENGLAND_MSA_FILES, "ne_msa", "state_file"),
+    query(
+      'SELECT DISTINCT "Metropolitan Area", "# of Reports" FROM ne_msa ORDER BY "# of Reports" DESC LIMIT 5',
+      ["ne_msa"],
+    ),
+  ]),
+  clean(
+    "monthly complaint counts per category: equal counts in two months are not duplicates",
+    {
+      "counts/2024-01.csv": csv(
+        "category,complaints",
+        "Imposter Scams,412",
+        "Online Shopping,187",
+        "Prizes and Lotteries,23",
+        "Debt Collection,64",
       ),
-    ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "monthly complaint counts per category: equal counts in two months are not duplicates",
-    expect: "clean",
-    lake: {
-      files: {
-        "counts/2024-01.csv": csv(
-          "category,complaints",
-          "Imposter Scams,412",
-          "Online Shopping,187",
-          "Prizes and Lotteries,23",
-          "Debt Collection,64",
-        ),
-        "counts/2024-02.csv": csv(
-          "category,complaints",
-          "Imposter Scams,398",
-          "Online Shopping,201",
-          "Prizes and Lotteries,23",
-          "Debt Collection,71",
-        ),
-      },
+      "counts/2024-02.csv": csv(
+        "category,complaints",
+        "Imposter Scams,398",
+        "Online Shopping,201",
+        "Prizes and Lotteries,23",
+        "Debt Collection,71",
+      ),
     },
-    calls: [
+    [
       unionScan(["counts/*.csv"], "counts", "month"),
       query("SELECT category, sum(complaints) AS complaints FROM counts GROUP BY category", ["counts"]),
     ],
-  },
-  {
-    code: "union-duplicate-rows",
-    name: "yearly files with the year in a column",
-    expect: "clean",
-    lake: {
-      files: {
-        "by_year/2023.csv": csv("year,State,Reports", "2023,Florida,458012", "2023,Georgia,219870"),
-        "by_year/2024.csv": csv("year,State,Reports", "2024,Florida,474314", "2024,Georgia,228132"),
-      },
+  ),
+  clean(
+    "yearly files with the year in a column",
+    {
+      "by_year/2023.csv": csv("year,State,Reports", "2023,Florida,458012", "2023,Georgia,219870"),
+      "by_year/2024.csv": csv("year,State,Reports", "2024,Florida,474314", "2024,Georgia,228132"),
     },
-    calls: [unionScan(["by_year/*.csv"], "reports", "file")],
-  },
+    [unionScan(["by_year/*.csv"], "reports", "file")],
+  ),
 ];

@@ -1,73 +1,53 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { unionScan, query, csv, legal, CSVS } from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { unionScan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { CSVS } from "../../cases/legalLake.ts";
+
+const { flagged, clean } = silentCasesOf("union-schema-drift");
 
 /** The silent-error suite's cases of `union-schema-drift` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unionSchemaDriftSilentCases: SilentCase[] = [
-  // ===================================== union-schema-drift =============================
-  {
-    code: "union-schema-drift",
-    name: "the count column renamed in the newest yearly file",
-    expect: "flagged",
-    lake: {
-      files: {
-        "by_year/2022.csv": csv("State,Reports", "Florida,402113", "Georgia,201560"),
-        "by_year/2023.csv": csv("State,Reports", "Florida,458012", "Georgia,219870"),
-        "by_year/2024.csv": csv("State,# of Reports", "Florida,474314", "Georgia,228132"),
-      },
+  flagged(
+    "the count column renamed in the newest yearly file",
+    {
+      "by_year/2022.csv": csv("State,Reports", "Florida,402113", "Georgia,201560"),
+      "by_year/2023.csv": csv("State,Reports", "Florida,458012", "Georgia,219870"),
+      "by_year/2024.csv": csv("State,# of Reports", "Florida,474314", "Georgia,228132"),
     },
-    calls: [unionScan(["by_year/*.csv"], "reports", "year")],
-  },
-  {
-    code: "union-schema-drift",
-    name: "one export spells the column in lower case",
-    expect: "flagged",
-    lake: {
-      files: {
-        "losses/q1.csv": csv("State,Total Loss", "Florida,410220311", "Texas,398120000"),
-        "losses/q2.csv": csv("State,total loss", "Florida,402883120", "Texas,377415402"),
-      },
+    [unionScan(["by_year/*.csv"], "reports", "year")],
+  ),
+  flagged(
+    "one export spells the column in lower case",
+    {
+      "losses/q1.csv": csv("State,Total Loss", "Florida,410220311", "Texas,398120000"),
+      "losses/q2.csv": csv("State,total loss", "Florida,402883120", "Texas,377415402"),
     },
-    calls: [unionScan(["losses/*.csv"], "losses", "quarter")],
-  },
-  {
-    code: "union-schema-drift",
-    name: "'N/A' in one month turns its amount column to text",
-    expect: "flagged",
-    lake: {
-      files: {
-        "monthly/2024-01.csv": csv("state,amount", "Florida,1200", "Georgia,950"),
-        "monthly/2024-02.csv": csv("state,amount", "Florida,N/A", "Georgia,1105"),
-      },
+    [unionScan(["losses/*.csv"], "losses", "quarter")],
+  ),
+  flagged(
+    "'N/A' in one month turns its amount column to text",
+    {
+      "monthly/2024-01.csv": csv("state,amount", "Florida,1200", "Georgia,950"),
+      "monthly/2024-02.csv": csv("state,amount", "Florida,N/A", "Georgia,1105"),
     },
-    calls: [unionScan(["monthly/*.csv"], "monthly", "month")],
-  },
-  {
-    code: "union-schema-drift",
-    name: "a glob that also picks the three-year categories file (Year vs Rank)",
-    expect: "flagged",
-    lake: legal,
-    calls: [unionScan([`${CSVS}/2024_CSN_Report_Categories*.csv`], "categories", "source_file")],
-  },
-  {
-    code: "union-schema-drift",
-    name: "yearly files with one header",
-    expect: "clean",
-    lake: {
-      files: {
-        "by_year/2023.csv": csv("State,Reports", "Florida,458012", "Georgia,219870"),
-        "by_year/2024.csv": csv("State,Reports", "Florida,474314", "Georgia,228132"),
-      },
+    [unionScan(["monthly/*.csv"], "monthly", "month")],
+  ),
+  flagged("a glob that also picks the three-year categories file (Year vs Rank)", legal, [
+    unionScan([`${CSVS}/2024_CSN_Report_Categories*.csv`], "categories", "source_file"),
+  ]),
+  clean(
+    "yearly files with one header",
+    {
+      "by_year/2023.csv": csv("State,Reports", "Florida,458012", "Georgia,219870"),
+      "by_year/2024.csv": csv("State,Reports", "Florida,474314", "Georgia,228132"),
     },
-    calls: [
+    [
       unionScan(["by_year/*.csv"], "reports", "year"),
       query("SELECT year, sum(Reports) AS reports FROM reports GROUP BY year ORDER BY year", ["reports"]),
     ],
-  },
-  {
-    code: "union-schema-drift",
-    name: "the fraud and identity-theft metro rankings share one layout",
-    expect: "clean",
-    lake: legal,
-    calls: [unionScan([`${CSVS}/2024_CSN_Metropolitan_Areas_*.csv`], "metros", "report_kind")],
-  },
+  ),
+  clean("the fraud and identity-theft metro rankings share one layout", legal, [
+    unionScan([`${CSVS}/2024_CSN_Metropolitan_Areas_*.csv`], "metros", "report_kind"),
+  ]),
 ];

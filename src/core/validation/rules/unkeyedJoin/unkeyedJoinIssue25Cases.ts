@@ -1,48 +1,37 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, csv, cohort, fires, rankings } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { cohort, fires, rankings } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `unkeyed-join` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+const { flagged, clean } = silentCasesOf("unkeyed-join");
+
+/** Issue 25's cases of `unkeyed-join` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const unkeyedJoinIssue25Cases: SilentCase[] = [
   // unkeyed-join: conditions that link both sides without `=`, and grids.
-  {
-    code: "unkeyed-join",
-    name: "issue 25: nearest-age matching, ON abs(s.age - c.age) <= 1",
-    expect: "clean",
-    lake: cohort,
-    calls: [
-      scan("study/subjects.csv", "subjects"),
-      scan("study/controls.csv", "controls"),
-      query("SELECT s.name, c.name AS control FROM subjects s JOIN controls c ON abs(s.age - c.age) <= 1", [
-        "subjects",
-        "controls",
-      ]),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: fuzzy name match, ON jaro_winkler_similarity(a.name, b.name) > 0.9",
-    expect: "clean",
-    lake: cohort,
-    calls: [
-      scan("study/subjects.csv", "subjects"),
-      scan("study/controls.csv", "controls"),
-      query(
-        "SELECT a.name, b.name AS match FROM subjects a JOIN controls b ON jaro_winkler_similarity(a.name, b.name) > 0.9",
-        ["subjects", "controls"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: a range join, ON r.t BETWEEN p.start AND p.stop",
-    expect: "clean",
-    lake: {
-      files: {
-        "readings.csv": csv("t,value", "5,1.2", "15,3.4", "25,2.2", "40,0.7"),
-        "periods.csv": csv("start,stop,label", "0,10,first", "11,30,second", "31,50,third"),
-      },
+  clean("issue 25: nearest-age matching, ON abs(s.age - c.age) <= 1", cohort, [
+    scan("study/subjects.csv", "subjects"),
+    scan("study/controls.csv", "controls"),
+    query("SELECT s.name, c.name AS control FROM subjects s JOIN controls c ON abs(s.age - c.age) <= 1", [
+      "subjects",
+      "controls",
+    ]),
+  ]),
+  clean("issue 25: fuzzy name match, ON jaro_winkler_similarity(a.name, b.name) > 0.9", cohort, [
+    scan("study/subjects.csv", "subjects"),
+    scan("study/controls.csv", "controls"),
+    query(
+      "SELECT a.name, b.name AS match FROM subjects a JOIN controls b ON jaro_winkler_similarity(a.name, b.name) > 0.9",
+      ["subjects", "controls"],
+    ),
+  ]),
+  clean(
+    "issue 25: a range join, ON r.t BETWEEN p.start AND p.stop",
+    {
+      "readings.csv": csv("t,value", "5,1.2", "15,3.4", "25,2.2", "40,0.7"),
+      "periods.csv": csv("start,stop,label", "0,10,first", "11,30,second", "31,50,third"),
     },
-    calls: [
+    [
       scan("readings.csv", "readings"),
       scan("periods.csv", "periods"),
       query(
@@ -50,23 +39,19 @@ export const unkeyedJoinIssue25Cases: SilentCase[] = [
         ["readings", "periods"],
       ),
     ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: keyword themes, ON regexp_matches(c.Conflict, kw.pattern)",
-    expect: "clean",
-    lake: {
-      files: {
-        "conflicts.csv": csv(
-          "Conflict,Year",
-          "Border war over river,1998",
-          "Civil war in the north,2003",
-          "Trade dispute,2010",
-        ),
-        "keywords.csv": csv("pattern,theme", "war,armed", "dispute,political"),
-      },
+  ),
+  clean(
+    "issue 25: keyword themes, ON regexp_matches(c.Conflict, kw.pattern)",
+    {
+      "conflicts.csv": csv(
+        "Conflict,Year",
+        "Border war over river,1998",
+        "Civil war in the north,2003",
+        "Trade dispute,2010",
+      ),
+      "keywords.csv": csv("pattern,theme", "war,armed", "dispute,political"),
     },
-    calls: [
+    [
       scan("conflicts.csv", "conflicts"),
       scan("keywords.csv", "kw"),
       query(
@@ -74,64 +59,40 @@ export const unkeyedJoinIssue25Cases: SilentCase[] = [
         ["conflicts", "kw"],
       ),
     ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: χ² expected counts, region totals × cause totals",
-    expect: "clean",
-    lake: fires,
-    calls: [
-      scan("fires/by_region_cause.csv", "fires"),
-      query(
-        `WITH r AS (SELECT Region, sum(Fires) AS rt FROM fires GROUP BY Region),
+  ),
+  clean("issue 25: χ² expected counts, region totals × cause totals", fires, [
+    scan("fires/by_region_cause.csv", "fires"),
+    query(
+      `WITH r AS (SELECT Region, sum(Fires) AS rt FROM fires GROUP BY Region),
               c AS (SELECT Cause, sum(Fires) AS ct FROM fires GROUP BY Cause),
               t AS (SELECT sum(Fires) AS total FROM fires)
          SELECT r.Region, c.Cause, r.rt * c.ct / t.total AS expected FROM r CROSS JOIN c CROSS JOIN t`,
-        ["fires"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: every station × a 0–48 h lag grid from range()",
-    expect: "clean",
-    lake: fires,
-    calls: [
-      scan("fires/hourly.csv", "hourly"),
-      query(
-        "SELECT h.station, l.lag, h.hour + l.lag AS at_hour FROM hourly h CROSS JOIN range(0, 49) AS l(lag)",
-        ["hourly"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: two aggregated lists of states cross-joined (they share State)",
-    expect: "flagged",
-    lake: rankings,
-    calls: [
-      scan("fraud_reports.csv", "fraud"),
-      scan("idt_reports.csv", "idt"),
-      query(
-        `SELECT a.State AS fraud_state, b.State AS idt_state
+      ["fires"],
+    ),
+  ]),
+  clean("issue 25: every station × a 0–48 h lag grid from range()", fires, [
+    scan("fires/hourly.csv", "hourly"),
+    query(
+      "SELECT h.station, l.lag, h.hour + l.lag AS at_hour FROM hourly h CROSS JOIN range(0, 49) AS l(lag)",
+      ["hourly"],
+    ),
+  ]),
+  flagged("issue 25: two aggregated lists of states cross-joined (they share State)", rankings, [
+    scan("fraud_reports.csv", "fraud"),
+    scan("idt_reports.csv", "idt"),
+    query(
+      `SELECT a.State AS fraud_state, b.State AS idt_state
          FROM (SELECT State, sum(Reports) AS n FROM fraud GROUP BY State ORDER BY n DESC LIMIT 3) a
          CROSS JOIN (SELECT State, sum(Reports) AS n FROM idt GROUP BY State ORDER BY n DESC LIMIT 3) b`,
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "issue 25: a per-state aggregate cross-joined to a table of states",
-    expect: "flagged",
-    lake: rankings,
-    calls: [
-      scan("fraud_reports.csv", "fraud"),
-      scan("idt_reports.csv", "idt"),
-      query(
-        "SELECT f.State, f.Reports, t.idt FROM fraud f CROSS JOIN (SELECT State, sum(Reports) AS idt FROM idt GROUP BY State) t",
-        ["fraud", "idt"],
-      ),
-    ],
-  },
+      ["fraud", "idt"],
+    ),
+  ]),
+  flagged("issue 25: a per-state aggregate cross-joined to a table of states", rankings, [
+    scan("fraud_reports.csv", "fraud"),
+    scan("idt_reports.csv", "idt"),
+    query(
+      "SELECT f.State, f.Reports, t.idt FROM fraud f CROSS JOIN (SELECT State, sum(Reports) AS idt FROM idt GROUP BY State) t",
+      ["fraud", "idt"],
+    ),
+  ]),
 ];

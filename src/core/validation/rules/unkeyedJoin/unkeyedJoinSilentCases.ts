@@ -1,57 +1,41 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { CSVS, FRAUD_RANKINGS, IDT_RANKINGS, STATE_LOSSES, REPORT_COUNT } from "../../cases/legalLake.ts";
 import {
-  scan,
-  query,
-  csv,
-  legal,
-  CSVS,
-  FRAUD_RANKINGS,
-  IDT_RANKINGS,
-  STATE_LOSSES,
-  REPORT_COUNT,
   FRAUD_TOP,
   IDT_TOP,
   SALES,
   REGIONS,
-} from "../../../../../test/silent/silentLakes.ts";
+  STATE_YEAR_REPORTS,
+  STATE_YEAR_POPULATION,
+} from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("unkeyed-join");
 
 /** The silent-error suite's cases of `unkeyed-join` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unkeyedJoinSilentCases: SilentCase[] = [
-  // ===================================== unkeyed-join ===================================
-  {
-    code: "unkeyed-join",
-    name: "Figure 1B: the two Top-5 rankings combined by a comma join (25 rows)",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        "SELECT f.State AS fraud_state, i.State AS idt_state FROM fraud f, idt i WHERE f.Rank <= 5 AND i.Rank <= 5",
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "the two Top-5 lists put side by side with POSITIONAL JOIN",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        "SELECT f.Rank, f.State AS fraud_state, i.State AS idt_state FROM (SELECT * FROM fraud WHERE Rank <= 5 ORDER BY Rank) f POSITIONAL JOIN (SELECT * FROM idt WHERE Rank <= 5 ORDER BY Rank) i",
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "an explicit CROSS JOIN of the two exported Top lists",
-    expect: "flagged",
-    lake: { files: { "fraud_top.csv": FRAUD_TOP, "idt_top.csv": IDT_TOP } },
-    calls: [
+  flagged("Figure 1B: the two Top-5 rankings combined by a comma join (25 rows)", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      "SELECT f.State AS fraud_state, i.State AS idt_state FROM fraud f, idt i WHERE f.Rank <= 5 AND i.Rank <= 5",
+      ["fraud", "idt"],
+    ),
+  ]),
+  flagged("the two Top-5 lists put side by side with POSITIONAL JOIN", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      "SELECT f.Rank, f.State AS fraud_state, i.State AS idt_state FROM (SELECT * FROM fraud WHERE Rank <= 5 ORDER BY Rank) f POSITIONAL JOIN (SELECT * FROM idt WHERE Rank <= 5 ORDER BY Rank) i",
+      ["fraud", "idt"],
+    ),
+  ]),
+  flagged(
+    "an explicit CROSS JOIN of the two exported Top lists",
+    { "fraud_top.csv": FRAUD_TOP, "idt_top.csv": IDT_TOP },
+    [
       scan("fraud_top.csv", "fraud"),
       scan("idt_top.csv", "idt"),
       query(
@@ -59,13 +43,11 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
         ["fraud", "idt"],
       ),
     ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "JOIN … ON TRUE with the filter put in WHERE on one side only",
-    expect: "flagged",
-    lake: { files: { "sales.csv": SALES, "regions.csv": REGIONS } },
-    calls: [
+  ),
+  flagged(
+    "JOIN … ON TRUE with the filter put in WHERE on one side only",
+    { "sales.csv": SALES, "regions.csv": REGIONS },
+    [
       scan("sales.csv", "sales"),
       scan("regions.csv", "regions"),
       query(
@@ -73,97 +55,59 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
         ["sales", "regions"],
       ),
     ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "a typo in the join alias: ON f.State = f.State",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON f.State = f.State WHERE f.Rank <= 5',
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "a three-table comma join that keys only two of them",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      scan(STATE_LOSSES, "losses"),
-      query(
-        'SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank, l."Median $ Loss" FROM fraud f, idt i, losses l WHERE f.State = i.State AND f.Rank <= 5',
-        ["fraud", "idt", "losses"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "the correct twin: both rankings joined on State",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f JOIN idt i ON f.State = i.State WHERE f.Rank <= 5 ORDER BY f.Rank",
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "a comma join keyed in WHERE",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f, idt i WHERE f.State = i.State AND i.Rank <= 5",
-        ["fraud", "idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "JOIN … USING (State) on three data-book tables",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(FRAUD_RANKINGS, "fraud"),
-      scan(STATE_LOSSES, "losses"),
-      query(
-        'SELECT State, fraud.Rank, losses."# of Reports" AS fraud_reports FROM fraud JOIN losses USING (State) WHERE fraud.Rank <= 10',
-        ["fraud", "losses"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "each state's share of the total via a CROSS JOIN with the one-row total",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'SELECT i.State, round(100.0 * i."# of Reports" / t.total, 2) AS pct_of_all FROM idt i CROSS JOIN (SELECT sum("# of Reports") AS total FROM idt) t ORDER BY pct_of_all DESC LIMIT 5',
-        ["idt"],
-      ),
-    ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "KramaBench legal-hard-17: a comma join of two one-row selections (2007 total × Auto Related)",
-    expect: "clean",
-    lake: legal,
-    calls: [
+  ),
+  flagged("a typo in the join alias: ON f.State = f.State", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON f.State = f.State WHERE f.Rank <= 5',
+      ["fraud", "idt"],
+    ),
+  ]),
+  flagged("a three-table comma join that keys only two of them", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    scan(STATE_LOSSES, "losses"),
+    query(
+      'SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank, l."Median $ Loss" FROM fraud f, idt i, losses l WHERE f.State = i.State AND f.Rank <= 5',
+      ["fraud", "idt", "losses"],
+    ),
+  ]),
+  clean("the correct twin: both rankings joined on State", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f JOIN idt i ON f.State = i.State WHERE f.Rank <= 5 ORDER BY f.Rank",
+      ["fraud", "idt"],
+    ),
+  ]),
+  clean("a comma join keyed in WHERE", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f, idt i WHERE f.State = i.State AND i.Rank <= 5",
+      ["fraud", "idt"],
+    ),
+  ]),
+  clean("JOIN … USING (State) on three data-book tables", legal, [
+    scan(FRAUD_RANKINGS, "fraud"),
+    scan(STATE_LOSSES, "losses"),
+    query(
+      'SELECT State, fraud.Rank, losses."# of Reports" AS fraud_reports FROM fraud JOIN losses USING (State) WHERE fraud.Rank <= 10',
+      ["fraud", "losses"],
+    ),
+  ]),
+  clean("each state's share of the total via a CROSS JOIN with the one-row total", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      'SELECT i.State, round(100.0 * i."# of Reports" / t.total, 2) AS pct_of_all FROM idt i CROSS JOIN (SELECT sum("# of Reports") AS total FROM idt) t ORDER BY pct_of_all DESC LIMIT 5',
+      ["idt"],
+    ),
+  ]),
+  clean(
+    "KramaBench legal-hard-17: a comma join of two one-row selections (2007 total × Auto Related)",
+    legal,
+    [
       scan(REPORT_COUNT, "counts"),
       scan(`${CSVS}/2024_CSN_Report_Categories.csv`, "cats"),
       query(
@@ -171,30 +115,14 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
         ["counts", "cats"],
       ),
     ],
-  },
-  {
-    code: "unkeyed-join",
-    name: "a two-key join on (state, year)",
-    expect: "clean",
-    lake: {
-      files: {
-        "reports.csv": csv(
-          "state,year,reports",
-          "Florida,2023,458012",
-          "Florida,2024,474314",
-          "Georgia,2023,219870",
-          "Georgia,2024,228132",
-        ),
-        "population.csv": csv(
-          "state,year,population",
-          "Florida,2023,22610726",
-          "Florida,2024,23372215",
-          "Georgia,2023,11029227",
-          "Georgia,2024,11180878",
-        ),
-      },
+  ),
+  clean(
+    "a two-key join on (state, year)",
+    {
+      "reports.csv": csv("state,year,reports", ...STATE_YEAR_REPORTS),
+      "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION),
     },
-    calls: [
+    [
       scan("reports.csv", "reports"),
       scan("population.csv", "population"),
       query(
@@ -202,5 +130,5 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
         ["reports", "population"],
       ),
     ],
-  },
+  ),
 ];

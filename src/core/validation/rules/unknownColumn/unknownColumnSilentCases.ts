@@ -1,73 +1,33 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import {
-  scan,
-  query,
-  probe,
-  bash,
-  csv,
-  legal,
-  IDT_RANKINGS,
-  PAYMENT_METHOD,
-  MSA_IDT,
-  FRAUD_TOP,
-  SALES,
-} from "../../../../../test/silent/silentLakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query, probe, bash } from "../../cases/caseCalls.ts";
+import { IDT_RANKINGS, PAYMENT_METHOD, MSA_IDT } from "../../cases/legalLake.ts";
+import { FRAUD_TOP, SALES, fraudTopPopulation } from "../../cases/sharedLakes.ts";
+
+const { flagged, clean } = silentCasesOf("unknown-column");
 
 /** The silent-error suite's cases of `unknown-column` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unknownColumnSilentCases: SilentCase[] = [
-  // ===================================== unknown-column =================================
-  {
-    code: "unknown-column",
-    name: "copies the header cell from `head` with its padding spaces (' Total $ Loss ')",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      bash(`head -n 4 "${PAYMENT_METHOD}"`),
-      scan(PAYMENT_METHOD, "payment"),
-      query('SELECT "Payment Method", " Total $ Loss " FROM payment', ["payment"]),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "calls the count column Reports (it is '# of Reports')",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query("SELECT State, Reports FROM idt ORDER BY Reports DESC LIMIT 5", ["idt"]),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "a column name with a space left unquoted",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(`${MSA_IDT}/Georgia.csv`, "ga"),
-      query('SELECT Metropolitan Area, "# of Reports" FROM ga', ["ga"]),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "takes the population from the wrong side of a join",
-    expect: "flagged",
-    lake: {
-      files: {
-        "fraud_top.csv": FRAUD_TOP,
-        "population.csv": csv(
-          "State,Population",
-          "Florida,22610726",
-          "Georgia,11029227",
-          "Delaware,1031890",
-          "Nevada,3194176",
-          "Maryland,6180253",
-          "Texas,30503301",
-          "South Carolina,5373555",
-          "District of Columbia,678972",
-        ),
-      },
+  flagged("copies the header cell from `head` with its padding spaces (' Total $ Loss ')", legal, [
+    bash(`head -n 4 "${PAYMENT_METHOD}"`),
+    scan(PAYMENT_METHOD, "payment"),
+    query('SELECT "Payment Method", " Total $ Loss " FROM payment', ["payment"]),
+  ]),
+  flagged("calls the count column Reports (it is '# of Reports')", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query("SELECT State, Reports FROM idt ORDER BY Reports DESC LIMIT 5", ["idt"]),
+  ]),
+  flagged("a column name with a space left unquoted", legal, [
+    scan(`${MSA_IDT}/Georgia.csv`, "ga"),
+    query('SELECT Metropolitan Area, "# of Reports" FROM ga', ["ga"]),
+  ]),
+  flagged(
+    "takes the population from the wrong side of a join",
+    {
+      "fraud_top.csv": FRAUD_TOP,
+      "population.csv": fraudTopPopulation("Maryland"),
     },
-    calls: [
+    [
       scan("fraud_top.csv", "fraud"),
       scan("population.csv", "pop"),
       query('SELECT f.State, f."# of Reports", f.Population FROM fraud f JOIN pop p ON p.State = f.State', [
@@ -75,63 +35,36 @@ export const unknownColumnSilentCases: SilentCase[] = [
         "pop",
       ]),
     ],
-  },
-  {
-    code: "unknown-column",
-    name: "a CTE column used under another name than its alias",
-    expect: "flagged",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query(
-        'WITH t AS (SELECT State, "# of Reports" AS reports FROM idt) SELECT State, n_reports FROM t ORDER BY n_reports DESC LIMIT 5',
-        ["idt"],
-      ),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "probes a column of another file",
-    expect: "flagged",
-    lake: legal,
-    calls: [scan(IDT_RANKINGS, "idt"), probe("idt", ["Total $ Loss"])],
-  },
-  {
-    code: "unknown-column",
-    name: "quoted names with spaces and symbols",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(`${MSA_IDT}/Georgia.csv`, "ga"),
-      query('SELECT "Metropolitan Area", "# of Reports" FROM ga ORDER BY "# of Reports" DESC LIMIT 3', [
-        "ga",
-      ]),
-      probe("ga", ["Metropolitan Area", "# of reports"]),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "other letter case, quoted or not (DuckDB names are case-insensitive)",
-    expect: "clean",
-    lake: legal,
-    calls: [
-      scan(IDT_RANKINGS, "idt"),
-      query('SELECT i.state, i."REPORTS PER 100K POPULATION" AS rate FROM idt AS i WHERE i.RANK <= 3', [
-        "idt",
-      ]),
-    ],
-  },
-  {
-    code: "unknown-column",
-    name: "a derived table's column through its alias, and an ORDER BY on a select alias",
-    expect: "clean",
-    lake: { files: { "sales.csv": SALES } },
-    calls: [
+  ),
+  flagged("a CTE column used under another name than its alias", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query(
+      'WITH t AS (SELECT State, "# of Reports" AS reports FROM idt) SELECT State, n_reports FROM t ORDER BY n_reports DESC LIMIT 5',
+      ["idt"],
+    ),
+  ]),
+  flagged("probes a column of another file", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    probe("idt", ["Total $ Loss"]),
+  ]),
+  clean("quoted names with spaces and symbols", legal, [
+    scan(`${MSA_IDT}/Georgia.csv`, "ga"),
+    query('SELECT "Metropolitan Area", "# of Reports" FROM ga ORDER BY "# of Reports" DESC LIMIT 3', ["ga"]),
+    probe("ga", ["Metropolitan Area", "# of reports"]),
+  ]),
+  clean("other letter case, quoted or not (DuckDB names are case-insensitive)", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    query('SELECT i.state, i."REPORTS PER 100K POPULATION" AS rate FROM idt AS i WHERE i.RANK <= 3', ["idt"]),
+  ]),
+  clean(
+    "a derived table's column through its alias, and an ORDER BY on a select alias",
+    { "sales.csv": SALES },
+    [
       scan("sales.csv", "sales"),
       query(
         "SELECT t.region, t.total FROM (SELECT region, sum(amount) AS total FROM sales GROUP BY region) AS t ORDER BY total DESC",
         ["sales"],
       ),
     ],
-  },
+  ),
 ];

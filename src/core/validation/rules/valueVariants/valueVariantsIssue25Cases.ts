@@ -1,39 +1,38 @@
-import type { SilentCase } from "../../../../../test/silent/silentCase.ts";
-import { scan, query, csv, beachRows } from "../../../../../test/silent/issue25Lakes.ts";
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+import { beachRows } from "../../cases/issue25Lakes.ts";
 
-/** Issue 25's cases of `value-variants` (their lakes, shared with other codes' cases, are in test/silent/issue25Lakes.ts). */
+const { flagged, clean } = silentCasesOf("value-variants");
+
+/** Issue 25's cases of `value-variants` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
 export const valueVariantsIssue25Cases: SilentCase[] = [
   // value-variants: near names of beaches in different towns are different beaches.
-  {
-    code: "value-variants",
-    name: "issue 25: 'Camp Lowe Beach' (Lancaster) and 'Camp Howe Beach' (Ashburnham) are two beaches",
-    expect: "clean",
-    lake: { files: { "beach_samples.csv": csv("date,beach,town,enterococcus", ...beachRows) } },
-    calls: [
+  clean(
+    "issue 25: 'Camp Lowe Beach' (Lancaster) and 'Camp Howe Beach' (Ashburnham) are two beaches",
+    { "beach_samples.csv": csv("date,beach,town,enterococcus", ...beachRows) },
+    [
       scan("beach_samples.csv", "samples"),
       query(
         "SELECT beach, town, avg(enterococcus) AS mean_ent FROM samples GROUP BY beach, town ORDER BY mean_ent DESC",
         ["samples"],
       ),
     ],
-  },
-  {
-    code: "value-variants",
-    name: "issue 25: the same beach spelt two ways in its town is still a variant",
-    expect: "flagged",
-    lake: {
-      files: {
-        "beach_samples.csv": csv(
-          "date,beach,town,enterococcus",
-          ...beachRows,
-          "2024-06-05,Nantasket beach,Hull,30",
-          "2024-06-06,Nantasket beach,Hull,12",
-        ),
-      },
+  ),
+  flagged(
+    "issue 25: the same beach spelt two ways in its town is still a variant",
+    {
+      "beach_samples.csv": csv(
+        "date,beach,town,enterococcus",
+        ...beachRows,
+        "2024-06-05,Nantasket beach,Hull,30",
+        "2024-06-06,Nantasket beach,Hull,12",
+      ),
     },
-    calls: [
+    [
       scan("beach_samples.csv", "samples"),
       query("SELECT beach, avg(enterococcus) AS mean_ent FROM samples GROUP BY beach", ["samples"]),
     ],
-  },
+  ),
 ];

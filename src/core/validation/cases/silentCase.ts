@@ -1,5 +1,5 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
-import type { DiagnosticCode } from "../../src/core/validation/diagnosticCode.ts";
+import type { OperatorCall } from "../../runtime.ts";
+import type { DiagnosticCode } from "../diagnosticCode.ts";
 
 /**
  * The silent-error suite: for every diagnostic code, realistic analyst mistakes that execute fine
@@ -9,10 +9,13 @@ import type { DiagnosticCode } from "../../src/core/validation/diagnosticCode.ts
  * run through the real runtime. The temporary lakes copy the layout of the legal lake's data-book
  * CSVs: title rows, footnotes, quoted numbers with thousands separators, names with spaces.
  */
+/** The files of a lake written for one case: path → content. */
+export type LakeFiles = Record<string, string | Buffer>;
+
 export interface SilentCase {
   code: DiagnosticCode;
   name: string;
   expect: "flagged" | "clean";
-  lake: { files: Record<string, string | Buffer> } | { shared: "legal" };
+  lake: { files: LakeFiles } | { shared: "legal" };
   calls: OperatorCall[];
 }

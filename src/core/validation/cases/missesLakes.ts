@@ -1,4 +1,4 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
+import { csv } from "./csvText.ts";
 
 /**
  * Issue 25's misses met by fresh analysts (stop 26), each with its quiet twin: an aggregate over an
@@ -6,15 +6,6 @@ import type { OperatorCall } from "../../src/core/runtime.ts";
  * differ by a trailing space left unmatched by a FULL JOIN (join-key-mismatch); a text 'NA' counted
  * as a state where the file writes it for a missing value (text-missing-marker).
  */
-
-export const scan = (file: string, output: string): OperatorCall => ({ op: "Scan", file, output });
-export const query = (sql: string, inputs: string[], output = "answer"): OperatorCall => ({
-  op: "Query",
-  sql,
-  inputs,
-  output,
-});
-export const csv = (...lines: string[]): string => `${lines.join("\n")}\n`;
 
 export const teams = (blank: boolean) =>
   csv(

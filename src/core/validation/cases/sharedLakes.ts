@@ -1,72 +1,6 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
+import { csv, crlf } from "./csvText.ts";
 
-// The call builders, paths and small lakes the silent-suite cases share: the cases themselves are
-// in their rules' folders (src/core/validation/rules/<rule>/<rule>SilentCases.ts).
-
-// ---------------------------------------------------------------------------------------------
-// Call builders and shared paths
-
-export const scan = (file: string, output?: string, sheet?: string): OperatorCall => ({
-  op: "Scan",
-  file,
-  ...(output ? { output } : {}),
-  ...(sheet ? { sheet } : {}),
-});
-export const unionScan = (files: string[], output: string, source_column = "source_file"): OperatorCall => ({
-  op: "UnionScan",
-  files,
-  source_column,
-  output,
-});
-export const query = (sql: string, inputs: string[], output = "answer"): OperatorCall => ({
-  op: "Query",
-  sql,
-  inputs,
-  output,
-});
-export const probe = (table: string, columns: string[] = []): OperatorCall => ({
-  op: "Probe",
-  table,
-  columns,
-});
-export const bash = (command: string): OperatorCall => ({ op: "Bash", command });
-
-/** A CSV file from its lines (LF line ends, trailing newline). */
-export const csv = (...lines: string[]): string => `${lines.join("\n")}\n`;
-/** The same with CRLF line ends, as the data book's exports have. */
-export const crlf = (...lines: string[]): string => `${lines.join("\r\n")}\r\n`;
-
-export const legal = { shared: "legal" } as const;
-export const CSVS = "csn-data-book-2024-csv/CSVs";
-export const FRAUD_RANKINGS = `${CSVS}/2024_CSN_State_Rankings_Fraud_and_Other_Reports.csv`;
-export const IDT_RANKINGS = `${CSVS}/2024_CSN_State_Rankings_Identity_Theft_Reports.csv`;
-export const STATE_LOSSES = `${CSVS}/2024_CSN_State_Fraud_Reports_and_Losses.csv`;
-export const STATE_IDT_TYPES = `${CSVS}/2024_CSN_State_Identity_Theft_Reports.csv`;
-export const STATE_TOP_TEN = `${CSVS}/2024_CSN_State_Top_Ten_Report_Categories.csv`;
-export const IDT_BY_TYPE = `${CSVS}/2024_CSN_Identity_Theft_Reports_by_Type.csv`;
-export const PAYMENT_METHOD = `${CSVS}/2024_CSN_Fraud_Reports_by_Payment_Method.csv`;
-export const CONTACT_METHOD = `${CSVS}/2024_CSN_Fraud_Reports_by_Contact_Method.csv`;
-export const REPORT_TYPE = `${CSVS}/2024_CSN_Report_Type.csv`;
-export const AMOUNT_LOST = `${CSVS}/2024_CSN_Fraud_Reports_by_Amount_Lost.csv`;
-export const REPORT_COUNT = `${CSVS}/2024_CSN_Report_Count.csv`;
-export const METRO_IDT = `${CSVS}/2024_CSN_Metropolitan_Areas_Identity_Theft_Reports.csv`;
-export const METRO_FRAUD = `${CSVS}/2024_CSN_Metropolitan_Areas_Fraud_and_Other_Reports.csv`;
-export const MSA_IDT = `${CSVS}/State MSA Identity Theft data`;
-export const MSA_FRAUD = `${CSVS}/State MSA Fraud and Other data`;
-export const NEW_ENGLAND = "new_england_states.csv";
-export const METRO_HTML = "metropolitan_statistics.html";
-export const METRO_HTML_MSA = "table 2: The 387 metropolitan statistical areas of the United States[15]";
-export const NEW_ENGLAND_MSA_FILES = [
-  "Connecticut",
-  "Maine",
-  "Massachusetts",
-  "NewHampshire",
-  "RhodeIsland",
-  "Vermont",
-].map((state) => `${MSA_IDT}/${state}.csv`);
-
-// ---------------------------------------------------------------------------------------------
-// Small lakes in the shape of the data book
+// Small lakes in the shape of the data book that several rules' silent-suite cases share.
 
 /** Top of the fraud ranking, as exported: title row, blank row, header, unranked DC, footnotes. */
 export const FRAUD_TOP = crlf(
@@ -124,6 +58,8 @@ export const WEATHER = csv(
   "2021,842,11.5",
 );
 export const YIELDS = csv("year,yield_t_ha", "2017,7.9", "2018,7.4", "2019,8.6", "2021,8.1");
+/** Figure 1C's lake: the weather and the yields side by side. */
+export const WEATHER_AND_YIELDS = { "weather.csv": WEATHER, "yields.csv": YIELDS };
 
 /** A consumer survey whose free-entry answers were never normalised. */
 export const SURVEY = csv(
@@ -184,8 +120,6 @@ export const SHIPMENTS = csv(
   "S-7,A-1004,FedEx,2024-03-08",
 );
 
-// ---------------------------------------------------------------------------------------------
-
 /** A beach-sample export of `rows` rows; its first rows are the same in every length (duplicate-file). */
 export const beachSamples = (rows: number): string =>
   csv(
@@ -223,3 +157,32 @@ export const STUDY_SHEETS = {
   "study/proteins.csv": csv("gene,abundance", "PLK1,2.5", "TP53,1.1", "MYC,0.7"),
   "study/phospho.csv": csv("gene,site,ratio", "TP53,S15,1.9", "MYC,T58,0.4"),
 };
+
+/** Fraud reports per (state, year), two states over two years, for two-key joins. */
+export const STATE_YEAR_REPORTS = [
+  "Florida,2023,458012",
+  "Florida,2024,474314",
+  "Georgia,2023,219870",
+  "Georgia,2024,228132",
+];
+/** The same states' population per year. */
+export const STATE_YEAR_POPULATION = [
+  "Florida,2023,22610726",
+  "Florida,2024,23372215",
+  "Georgia,2023,11029227",
+  "Georgia,2024,11180878",
+];
+
+/** The population of FRAUD_TOP's states, Maryland's name cell as given (a join key's variants). */
+export const fraudTopPopulation = (maryland: string): string =>
+  csv(
+    "State,Population",
+    "Florida,22610726",
+    "Georgia,11029227",
+    "Delaware,1031890",
+    "Nevada,3194176",
+    `${maryland},6180253`,
+    "Texas,30503301",
+    "South Carolina,5373555",
+    "District of Columbia,678972",
+  );

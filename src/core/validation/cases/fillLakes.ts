@@ -1,4 +1,5 @@
-import type { OperatorCall } from "../../src/core/runtime.ts";
+import { csv } from "./csvText.ts";
+import type { LakeFiles } from "./silentCase.ts";
 
 /**
  * Issue 25's silent misses of fills, gaps and carried fan-out, each with its quiet twin: a fill
@@ -6,15 +7,6 @@ import type { OperatorCall } from "../../src/core/runtime.ts";
  * month (series-gap) beside a complete series; a station listed twice by one Query and averaged in
  * the next (join-fanout) beside distinct keys.
  */
-
-export const scan = (file: string, output: string): OperatorCall => ({ op: "Scan", file, output });
-export const query = (sql: string, inputs: string[], output = "answer"): OperatorCall => ({
-  op: "Query",
-  sql,
-  inputs,
-  output,
-});
-export const csv = (...lines: string[]): string => `${lines.join("\n")}\n`;
 
 export const hours = Array.from({ length: 36 }, (_, h) => h);
 export const density = (fill: string | undefined) =>
@@ -34,11 +26,9 @@ export const monthly = (skip: string | undefined) => {
     }
   return csv("Date,CPI", ...rows);
 };
-export const stations = (networks: string[]) => ({
-  files: {
-    "stations.csv": csv("station,name,elev", "A,Alpha,100", "B,Bravo,200", "C,Charlie,300", "D,Delta,400"),
-    "networks.csv": csv("station,network", ...networks),
-  },
+export const stations = (networks: string[]): LakeFiles => ({
+  "stations.csv": csv("station,name,elev", "A,Alpha,100", "B,Bravo,200", "C,Charlie,300", "D,Delta,400"),
+  "networks.csv": csv("station,network", ...networks),
 });
 
 /** Daily temperatures of two stations, one of them writing -9999 on the days it did not report. */
