@@ -101,6 +101,7 @@ function shownNumber(v: number): string {
  */
 export const fillValueRule: ValidationRule = queryRule({
   code: "fill-value",
+  runOrder: 270,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

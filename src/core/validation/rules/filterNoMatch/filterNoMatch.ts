@@ -128,6 +128,7 @@ async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<bo
  */
 export const filterNoMatchRule: ValidationRule = queryRule({
   code: "filter-no-match",
+  runOrder: 140,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

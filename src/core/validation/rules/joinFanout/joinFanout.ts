@@ -92,6 +92,7 @@ function enumeratesPairs(
  */
 export const joinFanoutRule: ValidationRule = queryRule({
   code: "join-fanout",
+  runOrder: 170,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

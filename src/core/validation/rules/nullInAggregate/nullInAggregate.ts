@@ -54,6 +54,7 @@ export const NULL_SKIPPING = new Set([
  */
 export const nullInAggregateRule: ValidationRule = queryRule({
   code: "null-in-aggregate",
+  runOrder: 180,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

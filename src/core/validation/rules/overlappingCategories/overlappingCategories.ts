@@ -211,6 +211,7 @@ function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] 
 
 export const overlappingCategoriesRule: ValidationRule = queryRule({
   code: "overlapping-categories",
+  runOrder: 220,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -110,6 +110,7 @@ function gapsText(shape: SeriesShape): string {
  */
 export const seriesGapRule: ValidationRule = queryRule({
   code: "series-gap",
+  runOrder: 280,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -118,6 +118,7 @@ interface Candidate {
  */
 export const summaryRowRule: ValidationRule = queryRule({
   code: "summary-row",
+  runOrder: 210,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
