@@ -77,6 +77,11 @@ export function isAdditive(name: string): boolean {
   return ADDITIVE.has(name.toLowerCase());
 }
 
+/** A count of rows or values: `count(x)`, or `count(*)` (parsed as `count_star`). */
+export function isCount(name: string): boolean {
+  return /^count(_star)?$/i.test(name);
+}
+
 /**
  * Aggregates that the checks above do not weigh but that still make a select item an aggregate —
  * what `GROUP BY ALL` leaves out of its keys (`count(*)` is parsed as `count_star`).
