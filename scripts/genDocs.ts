@@ -1,20 +1,31 @@
-// Writes docs/diagnostics.md and README's list of codes from the codes' metadata (see
-// scripts/diagnosticsDocs.ts): run after adding a rule or changing a code's text, phase or severity.
-// `test/unit/diagnosticsDocs.test.ts` fails while the checked-in files differ from what this writes.
+// Writes what is generated from the rule folders: the lists (scripts/ruleLists.ts — the rules'
+// codes, the registry's rules, the silent-error suite's cases), then docs/diagnostics.md and README's
+// list of codes from the codes' metadata (scripts/diagnosticsDocs.ts). Run after adding a rule or
+// changing a code's text, phase or severity; test/unit/ruleLists.test.ts and
+// test/unit/diagnosticsDocs.test.ts fail while the checked-in files differ from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { codeSections, diagnosticsMarkdown, readmeWithCodes, repoRoot } from "./diagnosticsDocs.ts";
+import { ruleLists } from "./ruleLists.ts";
+import { repoRoot } from "./ruleFolders.ts";
 
-const sections = await codeSections();
-const outputs: [string, string][] = [
-  ["docs/diagnostics.md", diagnosticsMarkdown(sections)],
-  ["README.md", readmeWithCodes(readFileSync(join(repoRoot, "README.md"), "utf8"), sections)],
-];
-for (const [file, next] of outputs) {
+function write(file: string, next: string): void {
   const path = join(repoRoot, file);
-  if (readFileSync(path, "utf8") === next) console.log(`${file}: already up to date`);
+  let current: string | undefined;
+  try {
+    current = readFileSync(path, "utf8");
+  } catch {
+    current = undefined;
+  }
+  if (current === next) console.log(`${file}: already up to date`);
   else {
     writeFileSync(path, next);
-    console.log(`${file}: written from the codes' metadata`);
+    console.log(`${file}: written from the rule folders`);
   }
 }
+
+for (const list of ruleLists()) write(list.file, list.text);
+// Imported only now: the docs read the codes through the list just written.
+const { codeSections, diagnosticsMarkdown, readmeWithCodes } = await import("./diagnosticsDocs.ts");
+const sections = codeSections();
+write("docs/diagnostics.md", diagnosticsMarkdown(sections));
+write("README.md", readmeWithCodes(readFileSync(join(repoRoot, "README.md"), "utf8"), sections));

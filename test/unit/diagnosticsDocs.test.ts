@@ -5,14 +5,8 @@ import { describe, test } from "node:test";
 import { docsAnchor } from "../../src/extension/problems/problemsModel.ts";
 import { everyDiagnosticCode } from "../../src/core/validation/diagnosticCode.ts";
 import { otherCodeDocs } from "../../src/core/validation/otherCodes.ts";
-import {
-  codeSections,
-  diagnosticsMarkdown,
-  readmeWithCodes,
-  repoRoot,
-  ruleFolder,
-  ruleFolders,
-} from "../../scripts/diagnosticsDocs.ts";
+import { codeSections, diagnosticsMarkdown, readmeWithCodes } from "../../scripts/diagnosticsDocs.ts";
+import { repoRoot, ruleFolder, ruleFolders } from "../../scripts/ruleFolders.ts";
 
 // Issue 29: docs/diagnostics.md and README's list of codes are generated from the codes' metadata
 // (`npm run gen:docs`); the Problems panel links each diagnostic to its code's heading there.
@@ -33,13 +27,13 @@ function headingAnchors(markdown: string): Set<string> {
 }
 
 describe("diagnostics docs", () => {
-  test("docs/diagnostics.md is what npm run gen:docs writes", async () => {
-    assert.equal(read("docs/diagnostics.md"), diagnosticsMarkdown(await codeSections()));
+  test("docs/diagnostics.md is what npm run gen:docs writes", () => {
+    assert.equal(read("docs/diagnostics.md"), diagnosticsMarkdown(codeSections()));
   });
 
-  test("README's list of codes is what npm run gen:docs writes", async () => {
+  test("README's list of codes is what npm run gen:docs writes", () => {
     const readme = read("README.md");
-    assert.equal(readme, readmeWithCodes(readme, await codeSections()));
+    assert.equal(readme, readmeWithCodes(readme, codeSections()));
   });
 
   test("every code has its section, and the Problems panel's link for it finds the heading", () => {
@@ -50,14 +44,14 @@ describe("diagnostics docs", () => {
     }
   });
 
-  test("every rule folder is a code's, and a code has a rule folder or an otherCodes entry, not both", async () => {
+  test("every rule folder is a code's, and a code has a rule folder or an otherCodes entry, not both", () => {
     const codes = new Set<string>(everyDiagnosticCode);
     for (const folder of ruleFolders())
       assert.ok(
         [...codes].some((code) => ruleFolder(code) === folder),
         `rules/${folder}/ is no code's folder (the folder of a code is the code in camelCase)`,
       );
-    const sections = await codeSections();
+    const sections = codeSections();
     assert.deepEqual(
       sections.map((s) => s.code),
       [...everyDiagnosticCode],

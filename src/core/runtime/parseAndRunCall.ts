@@ -63,7 +63,7 @@ export async function parseAndRunCall(
           files = filesReadBy(operator, data, scope.context(scope.firstLane()));
           await scope.sourceMap.remapIfChanged(files);
           const ctx = scope.context(lane, signal);
-          await runParsedCall(scope, op as OperatorName, operator, data, ctx, lane, event);
+          await runParsedCall(scope, { op: op as OperatorName, operator, args: data, ctx, event }, lane);
           // Reader options re-mapped files in place: Discover indexes their new columns.
           if (data.reader !== undefined) scope.sourceMap.forgetDiscoverIndex();
         }

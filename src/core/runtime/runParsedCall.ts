@@ -26,21 +26,23 @@ interface TablePlan {
   reusable: TableInfo | undefined;
 }
 
+/** A call whose arguments parsed: its operator, arguments and context, and the event it fills. */
+export interface ParsedCall {
+  op: OperatorName;
+  operator: Operator<never, unknown>;
+  args: Record<string, unknown>;
+  ctx: OperatorContext;
+  event: CallEvent;
+}
+
 /**
  * A parsed call, in order: the session's rules on table names and staleness, the checks before
  * execution (a rejection stops it), execution (or reuse of a table that holds its answer), the
  * table it registered adopted, and the checks after execution. Failures throw.
  */
-export async function runParsedCall(
-  scope: CallScope,
-  op: OperatorName,
-  operator: Operator<never, unknown>,
-  args: Record<string, unknown>,
-  ctx: OperatorContext,
-  lane: Lane,
-  event: CallEvent,
-): Promise<void> {
-  const plan = applySessionRules(scope, op, operator, args, ctx, event);
+export async function runParsedCall(scope: CallScope, call: ParsedCall, lane: Lane): Promise<void> {
+  const { op, operator, args, ctx, event } = call;
+  const plan = applySessionRules(scope, call);
   const facts: CallFacts = { op, args, ctx };
   const rejections = await validateBefore(facts);
   if (rejections.length > 0) {
@@ -63,7 +65,7 @@ export async function runParsedCall(
     throw error;
   }
   const executionMs = performance.now() - executed;
-  await adoptRegistered(scope, op, operator, plan, result, lane, event);
+  await adoptRegistered(scope, call, plan, result, lane);
   recordResult(operator, result, event);
   if (checks) {
     const validated = performance.now();
@@ -84,14 +86,7 @@ export async function runParsedCall(
  * (`table-exists`), tables it reads whose files changed are `stale-table`, and a table that
  * already holds what it reads is found for reuse.
  */
-function applySessionRules(
-  scope: CallScope,
-  op: string,
-  operator: Operator<never, unknown>,
-  args: Record<string, unknown>,
-  ctx: OperatorContext,
-  event: CallEvent,
-): TablePlan {
+function applySessionRules(scope: CallScope, { op, operator, args, ctx, event }: ParsedCall): TablePlan {
   // The table it registers: the one it names, else the operator's own (Scan's derived name).
   const output = typeof args.output === "string" ? args.output : operator.defaultOutput?.(args as never, ctx);
   const readKey = readKeyOf(operator, args, ctx);
@@ -146,12 +141,10 @@ function replacesInput(facts: CallFacts): boolean {
 /** The table the call registered becomes the session's; the one it replaced leaves its line tables. */
 async function adoptRegistered(
   scope: CallScope,
-  op: string,
-  operator: Operator<never, unknown>,
+  { op, operator, event }: ParsedCall,
   plan: TablePlan,
   result: OperatorResult<unknown>,
   lane: Lane,
-  event: CallEvent,
 ): Promise<void> {
   const { output, existing } = plan;
   const registered = output ? scope.state.table(output) : undefined;

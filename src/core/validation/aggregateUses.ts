@@ -1,5 +1,5 @@
 import { walk } from "../sandbox/sqlGate.ts";
-import { resolveColumn, scopeOf, selectNodes, walkOwn } from "./sqlFacts.ts";
+import { resolveColumn, resolvedColumns, scopeOf, selectNodes, walkOwn } from "./sqlFacts.ts";
 import type { ColumnOf, Json } from "./sqlFacts.ts";
 import type { SharedState } from "../state/sharedState.ts";
 
@@ -115,15 +115,8 @@ function collectUses(
         windows: true,
       },
     )) {
-      const columns = new Map<string, ColumnOf>();
-      let unresolved = false;
-      walkOwn(argument, (r) => {
-        if (r.class !== "COLUMN_REF") return;
-        const c = resolveColumn(r.column_names as string[], scope);
-        if (c) columns.set(`${c.alias}.${c.column}`, c);
-        else unresolved = true;
-      });
-      if (unresolved) continue;
+      const columns = resolvedColumns(argument, scope);
+      if (!columns) continue;
       if (mode === "operands") {
         if (columns.size < 2) continue;
         for (const [ref, column] of operandRefs(argument, scope)) {

@@ -77,6 +77,11 @@ export function isAdditive(name: string): boolean {
   return ADDITIVE.has(name.toLowerCase());
 }
 
+/** A count of rows or values: `count(x)`, or `count(*)` (parsed as `count_star`). */
+export function isCount(name: string): boolean {
+  return /^count(_star)?$/i.test(name);
+}
+
 /**
  * Aggregates that the checks above do not weigh but that still make a select item an aggregate —
  * what `GROUP BY ALL` leaves out of its keys (`count(*)` is parsed as `count_star`).
@@ -107,4 +112,30 @@ const OTHER_AGGREGATES = new Set([
 /** Any aggregate function, for telling a query's keys from its aggregated items. */
 export function isAnyAggregate(name: string): boolean {
   return isAggregate(name) || OTHER_AGGREGATES.has(name.toLowerCase());
+}
+
+/**
+ * Statistics of the values observed — a mean, a median, a spread — for which a missing
+ * observation has no value to contribute: skipping it is the treatment, and coalesce would invent
+ * one. A sum, a product or a count of rows is not among them: a missing day makes a total smaller.
+ */
+export const OF_OBSERVED = new Set([
+  "avg",
+  "mean",
+  "favg",
+  "median",
+  "quantile",
+  "quantile_cont",
+  "geomean",
+  "stddev",
+  "stddev_samp",
+  "stddev_pop",
+  "variance",
+  "var_samp",
+  "var_pop",
+]);
+
+/** Whether the aggregate is a statistic of the observed values (a mean, a median, a spread). */
+export function ofObserved(fn: string): boolean {
+  return OF_OBSERVED.has(fn.toLowerCase());
 }

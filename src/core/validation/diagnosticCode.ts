@@ -1,58 +1,30 @@
+import { otherCodeDocs } from "./otherCodes.ts";
+import { ruleCodeDocs } from "./ruleCodeDocs.ts";
+
 /**
- * Every diagnostic code RADAR raises — by a validation rule (`rules/<code in camelCase>/`) or
- * elsewhere (`otherCodes.ts`) — in the order docs/diagnostics.md tells them. A code is stable: the
+ * Every diagnostic code RADAR raises: a validation rule's (its folder's `<folder>Doc.ts`, listed in
+ * the generated ruleCodeDocs.ts) or one raised elsewhere (`otherCodes.ts`). A code is stable: the
  * trace, the CLI, MCP results and the Problems panel's links to the docs carry it.
  */
-export const everyDiagnosticCode = [
-  "unsafe-sql",
-  "invalid-sql",
-  "sql-too-large",
-  "bash-denied",
-  "unknown-source",
-  "unknown-table",
-  "unknown-column",
-  "undeclared-input",
-  "unkeyed-join",
-  "invalid-argument",
-  "join-row-loss",
-  "join-key-mismatch",
-  "join-fanout",
-  "filter-no-match",
-  "empty-result",
-  "null-in-aggregate",
-  "numeric-as-text",
-  "blanked-cast",
-  "union-schema-drift",
-  "union-duplicate-rows",
-  "summary-row",
-  "fill-value",
-  "series-gap",
-  "overlapping-categories",
-  "header-offset",
-  "duplicate-file",
-  "value-variants",
-  "text-missing-marker",
-  "partial-coverage",
-  "validation-error",
-  "validation-budget",
-  "table-exists",
-  "stale-table",
-  "unreadable-source",
-  "not-a-table",
-  "query-failed",
-  "call-failed",
-  "unsupported-answer",
-] as const;
+export type DiagnosticCode = (typeof ruleCodeDocs)[number]["code"] | (typeof otherCodeDocs)[number]["code"];
 
-export type DiagnosticCode = (typeof everyDiagnosticCode)[number];
+/** Every code's docs metadata, in the order docs/diagnostics.md tells them (`docsOrder`). */
+export const everyCodeDoc: readonly CodeDoc<DiagnosticCode>[] = [...ruleCodeDocs, ...otherCodeDocs].sort(
+  (a, b) => a.docsOrder - b.docsOrder,
+);
+
+/** Every diagnostic code, in the order docs/diagnostics.md tells them. */
+export const everyDiagnosticCode: readonly DiagnosticCode[] = everyCodeDoc.map((d) => d.code);
 
 /**
  * What the docs' table of codes says of one: when it is raised and its severity, as text. The
  * code's section of docs/diagnostics.md (what it means, an example, the fix) is a Markdown file
  * beside it: `<folder>.md` in a rule's folder, a `## code` section of otherCodes.md for the others.
  */
-export interface CodeDoc {
-  code: DiagnosticCode;
+export interface CodeDoc<Code extends string = string> {
+  code: Code;
+  /** Where its section stands in docs/diagnostics.md (ascending): the docs group codes by topic. */
+  docsOrder: number;
   /** When it is raised: `before` or `after` execution, `final` (end of the work), `the call failed`… */
   phase: string;
   /** `error`, `warning`, `info`, or which of them when, e.g. `warning (info when …)`. */

@@ -5,17 +5,17 @@ import type { CodeDoc } from "./diagnosticCode.ts";
  * validation stage itself, the failure handler and the answer check — in the docs' order; their
  * sections of docs/diagnostics.md are in otherCodes.md.
  */
-export const otherCodeDocs: CodeDoc[] = [
-  { code: "invalid-sql", phase: "before", severity: "error" },
-  { code: "sql-too-large", phase: "before", severity: "error" },
-  { code: "invalid-argument", phase: "before", severity: "error" },
-  { code: "validation-error", phase: "after", severity: "info" },
-  { code: "validation-budget", phase: "after", severity: "info" },
-  { code: "table-exists", phase: "before (session)", severity: "error" },
-  { code: "stale-table", phase: "before (session)", severity: "warning" },
-  { code: "unreadable-source", phase: "before, or the call failed", severity: "error" },
-  { code: "not-a-table", phase: "before", severity: "error" },
-  { code: "query-failed", phase: "the call failed", severity: "error" },
-  { code: "call-failed", phase: "the call failed", severity: "error" },
-  { code: "unsupported-answer", phase: "the answer", severity: "error" },
-];
+export const otherCodeDocs = [
+  { code: "invalid-sql", docsOrder: 20, phase: "before", severity: "error" },
+  { code: "sql-too-large", docsOrder: 30, phase: "before", severity: "error" },
+  { code: "invalid-argument", docsOrder: 100, phase: "before", severity: "error" },
+  { code: "validation-error", docsOrder: 300, phase: "after", severity: "info" },
+  { code: "validation-budget", docsOrder: 310, phase: "after", severity: "info" },
+  { code: "table-exists", docsOrder: 320, phase: "before (session)", severity: "error" },
+  { code: "stale-table", docsOrder: 330, phase: "before (session)", severity: "warning" },
+  { code: "unreadable-source", docsOrder: 340, phase: "before, or the call failed", severity: "error" },
+  { code: "not-a-table", docsOrder: 350, phase: "before", severity: "error" },
+  { code: "query-failed", docsOrder: 360, phase: "the call failed", severity: "error" },
+  { code: "call-failed", docsOrder: 370, phase: "the call failed", severity: "error" },
+  { code: "unsupported-answer", docsOrder: 380, phase: "the answer", severity: "error" },
+] as const satisfies readonly CodeDoc[];

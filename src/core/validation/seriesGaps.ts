@@ -3,32 +3,7 @@ import type { TableInfo } from "../state/sharedState.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import { PRESENT } from "./keptRelation.ts";
 import type { KeptRelation } from "./keptRelation.ts";
-
-/**
- * Statistics of the values observed — a mean, a median, a spread — for which a missing
- * observation has no value to contribute: skipping it is the treatment, and coalesce would invent
- * one. A sum, a product or a count of rows is not among them: a missing day makes a total smaller.
- */
-const OF_OBSERVED = new Set([
-  "avg",
-  "mean",
-  "favg",
-  "median",
-  "quantile",
-  "quantile_cont",
-  "geomean",
-  "stddev",
-  "stddev_samp",
-  "stddev_pop",
-  "variance",
-  "var_samp",
-  "var_pop",
-]);
-
-/** Whether the aggregate is a statistic of the observed values (a mean, a median, a spread). */
-export function ofObserved(fn: string): boolean {
-  return OF_OBSERVED.has(fn.toLowerCase());
-}
+import { ofObserved } from "./aggregates.ts";
 
 const TIME = /^(DATE|TIME|TIMESTAMP)/;
 
@@ -48,7 +23,7 @@ export async function onlySeriesGaps(
   column: string,
   kept: KeptRelation,
 ): Promise<boolean> {
-  if (!OF_OBSERVED.has(fn.toLowerCase())) return false;
+  if (!ofObserved(fn)) return false;
   const columns = table.schema.filter((c) => c.name !== "rowid" && c.name !== column);
   const times = columns.filter((c) => TIME.test(c.type));
   if (times.length === 0) return false;

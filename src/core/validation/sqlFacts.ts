@@ -505,6 +505,31 @@ export function walkOwn(expression: unknown, visit: (node: Json) => void): void 
 }
 
 /**
+ * The columns an expression reads (its own, not a subquery's), resolved against the scope and keyed
+ * `alias.column`; undefined when one of them does not resolve.
+ */
+export function resolvedColumns(
+  expression: unknown,
+  scope: Map<string, TableInfo>,
+): Map<string, ColumnOf> | undefined {
+  const columns = new Map<string, ColumnOf>();
+  let unresolved = false;
+  walkOwn(expression, (r) => {
+    if (r.class !== "COLUMN_REF") return;
+    const c = resolveColumn(r.column_names as string[], scope);
+    if (c) columns.set(`${c.alias}.${c.column}`, c);
+    else unresolved = true;
+  });
+  return unresolved ? undefined : columns;
+}
+
+/** The one column an expression reads (`mo`, `date_trunc('month', Date)`), if it reads exactly one. */
+export function onlyColumn(expression: unknown, scope: Map<string, TableInfo>): ColumnOf | undefined {
+  const columns = resolvedColumns(expression, scope);
+  return columns?.size === 1 ? [...columns.values()][0] : undefined;
+}
+
+/**
  * What a SELECT groups by, as expressions of its own: `GROUP BY col`, an ordinal (`GROUP BY 2`:
  * the second select item), a select-list alias, or `GROUP BY ALL` (every select item that holds no
  * aggregate). `item` is the select-list position the expression comes from, when it does.

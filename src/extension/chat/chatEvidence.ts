@@ -1,7 +1,7 @@
 import type { EvidenceNode, ReportLocation, ReportTable } from "../../shared/reportProtocol.ts";
 import { answerText, reportOf } from "../report/reportModel.ts";
 import { observationTables } from "../trace/callText.ts";
-import { TableLineage } from "../trace/tableLineage.ts";
+import { oneLocationPerFile, TableLineage } from "../trace/tableLineage.ts";
 import type { TraceRun } from "../trace/traceModel.ts";
 
 /**
@@ -48,7 +48,7 @@ export function chatEvidence(runs: TraceRun[]): ChatEvidence | undefined {
   ]
     .filter(Boolean)
     .join("\n\n");
-  const files = dedupe(evidence.flatMap((t) => lineage.sourceFiles(t)));
+  const files = oneLocationPerFile(evidence.flatMap((t) => lineage.sourceFiles(t)));
   return {
     answer: answerText(end.answer),
     markdown,
@@ -146,14 +146,4 @@ function nodeMarkdown(node: EvidenceNode, depth: number): string {
 
 function escape(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-}
-
-function dedupe(locations: ReportLocation[]): ReportLocation[] {
-  const seen = new Set<string>();
-  return locations.filter((l) => {
-    const key = `${l.file}#${l.sheet ?? ""}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

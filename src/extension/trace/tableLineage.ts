@@ -49,11 +49,12 @@ export class TableLineage {
       ...(f.sheet ? { sheet: f.sheet } : {}),
     }));
     for (const input of origin.inputs) out.push(...this.sourceFiles(input, seen));
-    return dedupe(out);
+    return oneLocationPerFile(out);
   }
 }
 
-function dedupe(locations: ReportLocation[]): ReportLocation[] {
+/** The first location of each file (and sheet): the chat's evidence and a table's lineage name a file once. */
+export function oneLocationPerFile(locations: ReportLocation[]): ReportLocation[] {
   const seen = new Set<string>();
   return locations.filter((l) => {
     const key = `${l.file}#${l.sheet ?? ""}`;

@@ -7,6 +7,7 @@ import { rejectionsOf } from "../../rejections.ts";
 /** `bash-denied`: the command is not a read-only pipeline of allowlisted programs inside the lake. */
 export const bashDeniedRule: ValidationRule = {
   code: "bash-denied",
+  runOrder: 20,
   phase: "before",
   ops: ["Bash"],
   check: ({ args, ctx }) =>

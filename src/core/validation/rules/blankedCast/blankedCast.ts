@@ -117,6 +117,7 @@ function castsOf(statement: Json, state: SharedState): Cast[] {
  */
 export const blankedCastRule: ValidationRule = queryRule({
   code: "blanked-cast",
+  runOrder: 200,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

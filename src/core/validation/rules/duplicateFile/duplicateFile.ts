@@ -56,6 +56,7 @@ function truncatedText(copy: SourceEntry, complete: SourceEntry | undefined, rel
  */
 export const duplicateFileRule: ValidationRule = {
   code: CODE,
+  runOrder: 90,
   phase: "after",
   ops: ["Scan", "UnionScan"],
   inputsOnly: false,

@@ -198,6 +198,7 @@ async function causeOfEmptiness(
  */
 export const emptyResultRule: ValidationRule = {
   code: "empty-result",
+  runOrder: 130,
   phase: "after",
   ops: ["Query"],
   inputsOnly: false,

@@ -9,7 +9,7 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { expressionSql, onlyColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -73,15 +73,8 @@ export function fillAsNull(table: string, column: string, values: number[], says
 function columnArguments(call: Json, scope: Map<string, TableInfo>): { argument: Json; column: ColumnOf }[] {
   const out: { argument: Json; column: ColumnOf }[] = [];
   for (const argument of (call.children as Json[] | undefined) ?? []) {
-    const columns = new Map<string, ColumnOf>();
-    let unresolved = false;
-    walkOwn(argument, (r) => {
-      if (r.class !== "COLUMN_REF") return;
-      const c = resolveColumn(r.column_names as string[], scope);
-      if (c) columns.set(`${c.alias}.${c.column}`, c);
-      else unresolved = true;
-    });
-    if (columns.size === 1 && !unresolved) out.push({ argument, column: [...columns.values()][0]! });
+    const column = onlyColumn(argument, scope);
+    if (column) out.push({ argument, column });
   }
   return out;
 }
@@ -101,6 +94,7 @@ function shownNumber(v: number): string {
  */
 export const fillValueRule: ValidationRule = queryRule({
   code: "fill-value",
+  runOrder: 270,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -10,6 +10,8 @@ import { columnLabel } from "../../derivedTables.ts";
 import { tableId } from "../../tableMemo.ts";
 import { settleWhen } from "../../batchSettle.ts";
 import { searchedElsewhere } from "../../searchSettle.ts";
+import { literalComparison } from "../../literalComparison.ts";
+import { isCount } from "../../aggregates.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -23,14 +25,6 @@ interface LiteralFilter {
 const EXPLAINED = 5;
 /** Findings of one query: a statement of thousands of filters gets the first ones and a count. */
 const MAX_FINDINGS = 10;
-
-function constantNode(node: unknown): Json | undefined {
-  let n = node as Json | undefined;
-  while (n?.class === "CAST") n = n.child as Json;
-  if (n?.class !== "CONSTANT") return undefined;
-  const v = n.value as { is_null?: boolean };
-  return v.is_null ? undefined : n;
-}
 
 /** A constant's value as written: DECIMAL constants hold their digits as an integer and a scale. */
 export function constantValue(node: Json): unknown {
@@ -48,37 +42,14 @@ function disjuncts(expression: Json): Json[] {
     : [expression];
 }
 
+/** An `=`, IN or LIKE test of a column as stored (not under a CAST) against literals. */
 function literalFilters(predicate: Json, scope: ReturnType<typeof scopeOf>): LiteralFilter[] {
-  const col = (node: unknown): ColumnOf | undefined => {
-    const n = node as Json | undefined;
-    return n?.class === "COLUMN_REF" ? resolveColumn(n.column_names as string[], scope) : undefined;
-  };
-  if (predicate.class === "COMPARISON" && predicate.type === "COMPARE_EQUAL") {
-    for (const [a, b] of [
-      [predicate.left, predicate.right],
-      [predicate.right, predicate.left],
-    ]) {
-      const c = col(a);
-      const k = constantNode(b);
-      if (c && k) return [{ column: c, literals: [k], predicate, kind: "=" }];
-    }
-  }
-  if (predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN") {
-    const [first, ...rest] = predicate.children as Json[];
-    const c = col(first);
-    const literals = rest.map(constantNode).filter((k): k is Json => k !== undefined);
-    return c && literals.length > 0 ? [{ column: c, literals, predicate, kind: "IN" }] : [];
-  }
-  if (
-    predicate.class === "FUNCTION" &&
-    (predicate.function_name === "~~" || predicate.function_name === "~~*")
-  ) {
-    const [a, b] = predicate.children as Json[];
-    const c = col(a);
-    const k = constantNode(b);
-    if (c && k) return [{ column: c, literals: [k], predicate, kind: "LIKE" }];
-  }
-  return [];
+  const test = literalComparison(predicate);
+  if (!test || test.operand !== test.column || test.kind === "BETWEEN") return [];
+  if (test.kind === "COMPARISON" && predicate.type !== "COMPARE_EQUAL") return [];
+  const column = resolveColumn(test.column.column_names as string[], scope);
+  if (!column) return [];
+  return [{ column, literals: test.literals, predicate, kind: test.kind === "COMPARISON" ? "=" : test.kind }];
 }
 
 /**
@@ -128,6 +99,7 @@ async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<bo
  */
 export const filterNoMatchRule: ValidationRule = queryRule({
   code: "filter-no-match",
+  runOrder: 140,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
@@ -143,7 +115,7 @@ export const filterNoMatchRule: ValidationRule = queryRule({
       const filters: { predicate: Json; counted: boolean }[] = [];
       walkOwn(select.select_list, (n) => {
         const filter = (n.class === "FUNCTION" ? (n.filter ?? n.filter_expr) : undefined) as Json | undefined;
-        const counted = /^count(_star)?$/i.test(String(n.function_name));
+        const counted = isCount(String(n.function_name));
         if (filter) filters.push(...conjuncts(filter).map((predicate) => ({ predicate, counted })));
       });
       const seen = new Set<string>();

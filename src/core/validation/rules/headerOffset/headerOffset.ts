@@ -237,6 +237,7 @@ function groupedNames(table: TableProfile): string {
  */
 export const headerOffsetRule: ValidationRule = {
   code: "header-offset",
+  runOrder: 80,
   phase: "after",
   ops: ["Scan", "UnionScan", "Query"],
   inputsOnly: false,

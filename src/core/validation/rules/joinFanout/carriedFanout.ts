@@ -133,6 +133,7 @@ function groupedNames(select: Json, alias: string, ctx: OperatorContext): Set<st
  */
 export const carriedFanoutRule: ValidationRule = queryRule({
   code: "join-fanout",
+  runOrder: 290,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
-import { isAdditive } from "../../aggregates.ts";
+import { isAdditive, isCount } from "../../aggregates.ts";
 import { aggregateCalls } from "../../aggregateUses.ts";
 import { at, literal, locate, present, typeOf } from "../../evidence.ts";
 import { profileOfJoin } from "../../joinProfile.ts";
@@ -20,8 +20,7 @@ function summedAliases(select: Json, scope: ReturnType<typeof scopeOf>): Set<str
   const aliases = new Set<string>();
   // count(x) of the "one" side counts the joined rows that matched — what a match-rate check
   // wants; a sum or mean of its values is what the fan-out repeats.
-  const summing = (fn: string): boolean =>
-    isAdditive(fn) && fn.toLowerCase() !== "count" && fn.toLowerCase() !== "count_star";
+  const summing = (fn: string): boolean => isAdditive(fn) && !isCount(fn);
   for (const { node } of aggregateCalls([select.select_list, select.having], summing, {
     windows: false,
     subqueries: true,
@@ -92,6 +91,7 @@ function enumeratesPairs(
  */
 export const joinFanoutRule: ValidationRule = queryRule({
   code: "join-fanout",
+  runOrder: 170,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -51,6 +51,7 @@ interface KeyPair {
  */
 export const joinKeyMismatchRule: ValidationRule = queryRule({
   code: "join-key-mismatch",
+  runOrder: 160,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -32,6 +32,7 @@ const reportedLosses = new WeakMap<object, Set<string>>();
  */
 export const joinRowLossRule: ValidationRule = queryRule({
   code: "join-row-loss",
+  runOrder: 150,
   inputsOnly: true,
   async check({ ctx, sql, args }) {
     const out: Diagnostic[] = [];

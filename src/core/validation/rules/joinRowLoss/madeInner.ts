@@ -2,45 +2,17 @@ import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { conjuncts, nullFilledSides, predicateSql, resolveColumn, scopeOf } from "../../sqlFacts.ts";
 import type { EquiJoin, Json } from "../../sqlFacts.ts";
+import { literalComparison } from "../../literalComparison.ts";
 
 /**
  * Comparisons that are never true when their column is NULL: `=`, `<>`, `<`, `IN`, `BETWEEN`,
  * `LIKE`. (`IS NULL`, `IS DISTINCT FROM`, `coalesce`, an `OR` can be true on NULL.)
  */
 function nullRejected(predicate: Json): Json | undefined {
-  const column = (node: unknown): Json | undefined => {
-    let n = node as Json | undefined;
-    while (n?.class === "CAST") n = n.child as Json;
-    return n?.class === "COLUMN_REF" ? n : undefined;
-  };
-  const constant = (node: unknown): boolean => {
-    let n = node as Json | undefined;
-    while (n?.class === "CAST") n = n.child as Json;
-    return n?.class === "CONSTANT" && !(n.value as { is_null?: boolean }).is_null;
-  };
-  if (predicate.class === "COMPARISON" && !/DISTINCT/.test(String(predicate.type))) {
-    if (column(predicate.left) && constant(predicate.right)) return column(predicate.left);
-    if (column(predicate.right) && constant(predicate.left)) return column(predicate.right);
-  }
-  if (predicate.class === "OPERATOR" && predicate.type === "COMPARE_IN") {
-    const [first, ...rest] = (predicate.children as Json[] | undefined) ?? [];
-    if (column(first) && rest.length > 0 && rest.every(constant)) return column(first);
-  }
-  if (
-    predicate.class === "BETWEEN" &&
-    column(predicate.input) &&
-    constant(predicate.lower) &&
-    constant(predicate.upper)
-  )
-    return column(predicate.input);
-  if (
-    predicate.class === "FUNCTION" &&
-    (predicate.function_name === "~~" || predicate.function_name === "~~*")
-  ) {
-    const [a, b] = (predicate.children as Json[] | undefined) ?? [];
-    if (column(a) && constant(b)) return column(a);
-  }
-  return undefined;
+  const test = literalComparison(predicate);
+  if (!test?.onlyLiterals) return undefined;
+  if (test.kind === "COMPARISON" && /DISTINCT/.test(String(predicate.type))) return undefined;
+  return test.column;
 }
 
 /** The aliases an outer join fills with NULLs for the other side's unmatched rows. */

@@ -24,28 +24,15 @@ import { memoized } from "../../tableMemo.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
 import { correlatedKeys } from "../../correlatedKeys.ts";
-import { ofObserved, onlySeriesGaps } from "../../seriesGaps.ts";
+import { onlySeriesGaps } from "../../seriesGaps.ts";
 import { writtenAsMarkers } from "../../markerNulls.ts";
+import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 
-/** Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition). */
-export const NULL_SKIPPING = new Set([
-  "sum",
-  "avg",
-  "mean",
-  "median",
-  "stddev",
-  "stddev_samp",
-  "stddev_pop",
-  "variance",
-  "var_samp",
-  "var_pop",
-  "product",
-  "fsum",
-  "favg",
-  "quantile",
-  "quantile_cont",
-  "geomean",
-]);
+/**
+ * Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition): the
+ * sums and the statistics of the observed values.
+ */
+export const NULL_SKIPPING = new Set(["sum", "product", "fsum", ...OF_OBSERVED]);
 
 /**
  * `null-in-aggregate` (warning): an aggregate over a column that holds NULLs among the rows the
@@ -54,6 +41,7 @@ export const NULL_SKIPPING = new Set([
  */
 export const nullInAggregateRule: ValidationRule = queryRule({
   code: "null-in-aggregate",
+  runOrder: 180,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

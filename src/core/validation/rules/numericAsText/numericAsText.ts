@@ -157,6 +157,7 @@ interface Profile {
  */
 export const numericAsTextRule: ValidationRule = queryRule({
   code: "numeric-as-text",
+  runOrder: 190,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -1,4 +1,9 @@
 import type { CodeDoc } from "../../diagnosticCode.ts";
 
 /** What docs/diagnostics.md says of `numeric-as-text`: its row of the codes' table; its section is numericAsText.md. */
-export const numericAsTextDoc: CodeDoc = { code: "numeric-as-text", phase: "after", severity: "warning" };
+export const numericAsTextDoc = {
+  code: "numeric-as-text",
+  docsOrder: 170,
+  phase: "after",
+  severity: "warning",
+} as const satisfies CodeDoc;

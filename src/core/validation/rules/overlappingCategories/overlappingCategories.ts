@@ -13,6 +13,7 @@ import {
   expressionSql,
   groupingItems,
   resolveColumn,
+  resolvedColumns,
   scopeOf,
   selectNodes,
   walkOwn,
@@ -188,15 +189,9 @@ function sumsOf(select: Json): SumUse[] {
 
 /** The alias every column of an expression belongs to, if one (and at least one column). */
 function onlyAlias(expression: Json, scope: Map<string, TableInfo>): string | undefined {
-  const aliases = new Set<string>();
-  let unresolved = false;
-  walkOwn(expression, (r) => {
-    if (r.class !== "COLUMN_REF") return;
-    const c = resolveColumn(r.column_names as string[], scope);
-    if (c) aliases.add(c.alias);
-    else unresolved = true;
-  });
-  return !unresolved && aliases.size === 1 ? [...aliases][0] : undefined;
+  const columns = resolvedColumns(expression, scope);
+  const aliases = new Set([...(columns?.values() ?? [])].map((c) => c.alias));
+  return aliases.size === 1 ? [...aliases][0] : undefined;
 }
 
 function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] {
@@ -211,6 +206,7 @@ function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] 
 
 export const overlappingCategoriesRule: ValidationRule = queryRule({
   code: "overlapping-categories",
+  runOrder: 220,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

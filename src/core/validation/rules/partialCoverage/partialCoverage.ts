@@ -31,6 +31,7 @@ const WHOLE_PRINTERS = new Set(["cat", "nl"]);
  */
 export const partialCoverageRule: ValidationRule = {
   code: "partial-coverage",
+  runOrder: 100,
   phase: "after",
   ops: ["Scan", "Bash"],
   inputsOnly: false,

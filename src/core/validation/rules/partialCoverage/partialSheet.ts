@@ -5,6 +5,7 @@ import { otherSheets, sheetsText } from "./sheetsText.ts";
 /** At the end of the work: files of several tables of which only the first was read, unchosen. */
 export const partialSheetRule: ValidationRule = {
   code: "partial-coverage",
+  runOrder: 250,
   phase: "final",
   check: (ctx) => {
     const out: Diagnostic[] = [];

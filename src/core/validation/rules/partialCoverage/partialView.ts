@@ -18,6 +18,7 @@ function viewText(view: PartialView, table: TableProfile | undefined): string {
 /** At the end of the work: files seen only through head/tail and never scanned. */
 export const partialViewRule: ValidationRule = {
   code: "partial-coverage",
+  runOrder: 260,
   phase: "final",
   check: (ctx) => {
     const out: Diagnostic[] = [];

@@ -11,12 +11,13 @@ import {
   expressionSql,
   filterFor,
   nullFilledSides,
+  onlyColumn,
   resolveColumn,
   scopeOf,
   selectNodes,
   walkOwn,
 } from "../../sqlFacts.ts";
-import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 
@@ -24,19 +25,6 @@ import { queryRule } from "../../validationRule.ts";
 const MAX_VALUES = 20_000;
 /** Gaps named in a message; the rest are counted. */
 const SHOWN = 3;
-
-/** The one column an expression reads (`mo`, `date_trunc('month', Date)`), if it reads exactly one. */
-function onlyColumn(expression: Json, scope: ReturnType<typeof scopeOf>): ColumnOf | undefined {
-  const found = new Map<string, ColumnOf>();
-  let unresolved = false;
-  walkOwn(expression, (r) => {
-    if (r.class !== "COLUMN_REF") return;
-    const c = resolveColumn(r.column_names as string[], scope);
-    if (c) found.set(`${c.alias}.${c.column}`, c);
-    else unresolved = true;
-  });
-  return found.size === 1 && !unresolved ? [...found.values()][0] : undefined;
-}
 
 /** The same expression, ignoring where it sits in the SQL. */
 function sameExpression(a: Json, b: Json): boolean {
@@ -110,6 +98,7 @@ function gapsText(shape: SeriesShape): string {
  */
 export const seriesGapRule: ValidationRule = queryRule({
   code: "series-gap",
+  runOrder: 280,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

@@ -4,7 +4,7 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { aggregateUses } from "../../aggregateUses.ts";
 import type { AggregateUse } from "../../aggregateUses.ts";
-import { isAdditive, isAggregate } from "../../aggregates.ts";
+import { isAdditive, isAggregate, isCount } from "../../aggregates.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import {
@@ -118,6 +118,7 @@ interface Candidate {
  */
 export const summaryRowRule: ValidationRule = queryRule({
   code: "summary-row",
+  runOrder: 210,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
@@ -175,7 +176,7 @@ export const summaryRowRule: ValidationRule = queryRule({
         severity: "warning",
         message:
           `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
-          (/^count(_star)?$/i.test(use.fn)
+          (isCount(use.fn)
             ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
               `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
             : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +

@@ -118,6 +118,7 @@ function countedColumns(select: Json, scope: Map<string, TableInfo>): { column: 
  */
 export const textMissingMarkerRule: ValidationRule = queryRule({
   code: "text-missing-marker",
+  runOrder: 240,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];

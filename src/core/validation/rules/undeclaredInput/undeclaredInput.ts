@@ -6,6 +6,7 @@ import type { ValidationRule } from "../../validationRule.ts";
  */
 export const undeclaredInputRule: ValidationRule = {
   code: "undeclared-input",
+  runOrder: 50,
   phase: "before",
   ops: ["Query"],
   check: ({ args, sql }) => {

@@ -195,6 +195,7 @@ function aggregatingSelects(
  */
 export const unionDuplicateRowsRule: ValidationRule = {
   code: "union-duplicate-rows",
+  runOrder: 120,
   phase: "after",
   ops: ["UnionScan", "Query"],
   inputsOnly: false,

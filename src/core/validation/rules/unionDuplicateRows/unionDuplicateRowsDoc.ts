@@ -1,8 +1,9 @@
 import type { CodeDoc } from "../../diagnosticCode.ts";
 
 /** What docs/diagnostics.md says of `union-duplicate-rows`: its row of the codes' table; its section is unionDuplicateRows.md. */
-export const unionDuplicateRowsDoc: CodeDoc = {
+export const unionDuplicateRowsDoc = {
   code: "union-duplicate-rows",
+  docsOrder: 200,
   phase: "after",
   severity: "warning",
-};
+} as const satisfies CodeDoc;

@@ -25,6 +25,7 @@ function listFiles(files: string[]): string {
  */
 export const unionSchemaDriftRule: ValidationRule = {
   code: "union-schema-drift",
+  runOrder: 110,
   phase: "after",
   ops: ["UnionScan"],
   inputsOnly: false,

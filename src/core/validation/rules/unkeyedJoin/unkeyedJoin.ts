@@ -417,6 +417,7 @@ function describeSide(node: unknown): string {
  */
 export const unkeyedJoinRule: ValidationRule = queryRule({
   code: "unkeyed-join",
+  runOrder: 70,
   phase: "before",
   async check({ sql, ctx }) {
     const statement = sql.statement;

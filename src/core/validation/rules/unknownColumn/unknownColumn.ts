@@ -55,6 +55,7 @@ function unknownIn(column: string, context: ColumnContext): Diagnostic {
  */
 export const unknownColumnRule: ValidationRule = {
   code: "unknown-column",
+  runOrder: 60,
   phase: "before",
   ops: ["Probe", "Query"],
   async check({ op, args, ctx, sql }) {

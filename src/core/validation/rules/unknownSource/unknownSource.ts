@@ -6,6 +6,7 @@ import { rejectionsOf } from "../../rejections.ts";
 /** `unknown-source`: Scan/UnionScan of a file (or a pattern matching nothing) not in the lake. */
 export const unknownSourceRule: ValidationRule = {
   code: "unknown-source",
+  runOrder: 30,
   phase: "before",
   ops: ["Scan", "UnionScan"],
   check: ({ op, args, ctx }) =>

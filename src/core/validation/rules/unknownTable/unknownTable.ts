@@ -5,6 +5,7 @@ import { rejectionsOf } from "../../rejections.ts";
 /** `unknown-table`: a table never registered — in Probe.table, Query.inputs or the SQL itself. */
 export const unknownTableRule: ValidationRule = {
   code: "unknown-table",
+  runOrder: 40,
   phase: "before",
   ops: ["Probe", "Query"],
   check: ({ op, args, ctx, sql }) =>

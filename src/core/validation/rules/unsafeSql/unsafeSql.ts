@@ -8,6 +8,7 @@ import { rejectionsOf } from "../../rejections.ts";
  */
 export const unsafeSqlRule: ValidationRule = {
   code: "unsafe-sql",
+  runOrder: 10,
   phase: "before",
   ops: ["Query"],
   check: (facts) =>

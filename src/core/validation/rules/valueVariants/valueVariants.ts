@@ -54,6 +54,7 @@ function outputColumn(
  */
 export const valueVariantsRule: ValidationRule = queryRule({
   code: "value-variants",
+  runOrder: 230,
   inputsOnly: false,
   async check({ ctx, sql, args }) {
     const output = ctx.state.table(String(args.output));
