@@ -1,10 +1,11 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
+import { settledHead } from "../readers/csvRead.ts";
 import { readTyped } from "../typing/readTyped.ts";
 import type { TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
-import { lineLayout, settledHead, wholeLineRead } from "./wholeLineTable.ts";
+import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
 
 /**
  * Fixed-width text tables (weather station lists, mainframe reports): columns aligned by spaces

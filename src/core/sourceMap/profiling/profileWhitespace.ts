@@ -1,11 +1,11 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
-import { readablePath, whitespaceOddLinesSql } from "../readers/csvRead.ts";
+import { readablePath, settledHead, whitespaceOddLinesSql } from "../readers/csvRead.ts";
 import { readTyped } from "../typing/readTyped.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
-import { lineLayout, settledHead, wholeLineRead } from "./wholeLineTable.ts";
+import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
 import { detectWhitespaceTable, splitLines, tokensOf } from "../sniff/whitespaceTable.ts";
 
 /** Maps a file sniffed as a whitespace-aligned table (see whitespaceTable.ts). */

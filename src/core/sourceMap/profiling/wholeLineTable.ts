@@ -1,28 +1,15 @@
-import type { FileSample } from "../sniff/fileSample.ts";
-import { sampleText } from "../sniff/fileSample.ts";
-import { settleBytes } from "../readers/csvRead.ts";
-import type { CsvRead, TextEncoding } from "../sourceEntry.ts";
+import type { settleBytes } from "../readers/csvRead.ts";
+import type { CsvRead } from "../sourceEntry.ts";
 import type { TableLayout } from "../layout/tableLayout.ts";
 
 /**
  * What the profilers of tables that DuckDB reads a line at a time and cuts itself share (a
  * fixed-width table cut at its columns' positions, a whitespace-aligned one at runs of spaces):
- * the sample's text, the read with every column VARCHAR until typed, and the layout in lines.
+ * the read with every column VARCHAR until typed, and the layout in lines (the text: settledHead in csvRead.ts).
  */
 
 /** How the file's bytes are read (see settleBytes). */
 export type SettledBytes = Awaited<ReturnType<typeof settleBytes>>;
-
-/** The head of the sample as text, its NULs dropped when the file holds them. */
-export async function settledHead(
-  absPath: string,
-  sample: FileSample,
-  sniffed: TextEncoding,
-): Promise<{ settled: SettledBytes; text: string }> {
-  const settled = await settleBytes(absPath, sample, sniffed);
-  const text = sampleText(sample, settled.encoding).head;
-  return { settled, text: settled.stripNul ? text.replace(/\0/g, "") : text };
-}
 
 /** The read of such a table from line `skipLines` on; `cut` says how each line is cut into cells. */
 export function wholeLineRead(
