@@ -27,6 +27,7 @@ export async function profileBlocks(
   const rows = records.map((r) => r.fields);
   let encoding = file.encoding;
   const tables: TableProfile[] = [];
+  const reading = { engine, cacheDir, absPath, file, options };
   const layouts = blocks.map((b) => {
     const width = Math.max(1, ...rows.slice(b.start, b.end).map(usedWidthOf));
     return { width, layout: analyzeTable(rows, { width, start: b.start, end: b.end, gapBefore }) };
@@ -39,15 +40,13 @@ export async function profileBlocks(
     const titleCell = header ? titleInHeader(rows, layouts.slice(0, n), layout) : undefined;
     if (titleCell) rawNames[0] = titleCell.name;
     const names = columnNames(rawNames, width);
-    const { read, profiles } = await typedBlock(
-      engine,
-      cacheDir,
-      absPath,
-      file,
-      encoding,
-      { records, rows, layout, names, ...(plainText !== undefined ? { plainText } : {}) },
-      options,
-    );
+    const { read, profiles } = await typedBlock(reading, encoding, {
+      records,
+      rows,
+      layout,
+      names,
+      ...(plainText !== undefined ? { plainText } : {}),
+    });
     encoding = read.encoding;
     const parts = layoutParts(rows, layout, (i) => records[i]?.line ?? 0, {
       names: names.map((c) => c.name),

@@ -24,20 +24,19 @@ export async function profileSideBySide(
   options: DelimitedOptions,
 ): Promise<TableProfile[]> {
   const tables: TableProfile[] = [];
+  const reading = { engine, cacheDir, absPath, file, options };
   let encoding = file.encoding;
   for (const part of parts) {
     const rows = records.map((r) => r.fields.slice(part.first, part.first + part.width));
     const layout = analyzeTable(rows, { width: part.width, gapBefore });
     const names = columnNames(layout.names, part.width);
-    const { read, profiles } = await typedBlock(
-      engine,
-      cacheDir,
-      absPath,
-      file,
-      encoding,
-      { records, rows, layout, names, columnRange: part },
-      options,
-    );
+    const { read, profiles } = await typedBlock(reading, encoding, {
+      records,
+      rows,
+      layout,
+      names,
+      columnRange: part,
+    });
     encoding = read.encoding;
     const range = partName("", part).slice(1);
     const header = layout.headerRow === null ? undefined : records[layout.headerRow];

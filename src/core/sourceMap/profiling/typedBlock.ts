@@ -20,6 +20,15 @@ export interface DelimitedFile {
   requoted?: Requoted;
 }
 
+/** The file whose tables are read, and where and how. */
+export interface FileReading {
+  engine: DuckEngine;
+  cacheDir: string;
+  absPath: string;
+  file: DelimitedFile;
+  options: DelimitedOptions;
+}
+
 /** One table of a delimited file that holds several: its rows, where it lies, its column names. */
 export interface FileTable {
   records: TextRecord[];
@@ -38,14 +47,11 @@ export interface FileTable {
  * typed read (its encoding may have been settled on the way) and the column profiles.
  */
 export async function typedBlock(
-  engine: DuckEngine,
-  cacheDir: string,
-  absPath: string,
-  file: DelimitedFile,
+  reading: FileReading,
   encoding: TextEncoding,
   table: FileTable,
-  options: DelimitedOptions,
 ): Promise<{ read: CsvRead; profiles: ColumnProfile[] }> {
+  const { engine, cacheDir, absPath, file, options } = reading;
   const { records, rows, layout, names, columnRange, plainText } = table;
   const read: CsvRead = {
     kind: "csv",
