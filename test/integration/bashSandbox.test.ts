@@ -249,12 +249,20 @@ describe("runBash: escape attempts", () => {
 });
 
 describe("runBash: limits", () => {
-  it("kills the pipeline on timeout", async () => {
-    const started = Date.now();
-    const result = await runBash("cat pipes/wait.fifo", { lakeRoot, timeoutMs: 200 });
+  it("kills the pipeline on timeout", async (t) => {
+    // Fake timers step the clock to the timeout: `cat` on a FIFO no one writes to blocks for ever,
+    // so the pipeline ends only if the timeout kills it — no wall-clock bound to flake on.
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    let settled = false;
+    const running = runBash("cat pipes/wait.fifo", { lakeRoot, timeoutMs: 200 });
+    void running.finally(() => (settled = true));
+    t.mock.timers.tick(199);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(settled, false, "still running before the timeout");
+    t.mock.timers.tick(1);
+    const result = await running;
     assert.equal(result.timedOut, true);
     assert.equal(result.exitCode, null);
-    assert.ok(Date.now() - started < 5000);
   });
 
   it("a tiny timeout on a big sort either finishes or times out, without hanging", async () => {
@@ -263,13 +271,16 @@ describe("runBash: limits", () => {
   });
 
   it("kills the pipeline on abort", async () => {
+    // Aborted once the pipeline runs, not after a guessed delay. `cat` blocks on a FIFO no one
+    // writes to: were the abort not to kill it, the 5 s timeout would, and report timedOut.
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const result = await runBash("cat pipes/wait.fifo", {
+    const running = runBash("cat pipes/wait.fifo", {
       lakeRoot,
       signal: controller.signal,
       timeoutMs: 5000,
     });
+    controller.abort();
+    const result = await running;
     assert.equal(result.exitCode, null);
     assert.equal(result.timedOut, false);
   });

@@ -290,9 +290,14 @@ describe("RADAR in the extension host", () => {
 
   it("cancels a run in flight", async () => {
     const radar = await api();
-    const outcome = await withEndpoint([{ delayMs: 20_000, content: "slow" }], async () => {
+    const outcome = await withEndpoint([{ delayMs: 20_000, content: "slow" }], async (server) => {
       const running = radar.ask({ question: "How many rows has rainfall.csv?" });
-      await new Promise((r) => setTimeout(r, 1500));
+      // The cancel waits on the request reaching the model (its reply is 20 s away), not on a
+      // guessed delay; the wait also ends if the run ends first.
+      let settled = false;
+      const done = (): boolean => (settled = true);
+      void running.then(done, done);
+      while (server.requests.length === 0 && !settled) await new Promise((r) => setImmediate(r));
       radar.cancel();
       return running;
     });

@@ -1,12 +1,11 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
-import { sampleText } from "../sniff/fileSample.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
-import { settleBytes } from "../readers/csvRead.ts";
+import { settledHead } from "../readers/csvRead.ts";
 import { readTyped } from "../typing/readTyped.ts";
-import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
-import type { TableLayout } from "../layout/tableLayout.ts";
+import type { TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
+import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
 
 /**
  * Fixed-width text tables (weather station lists, mainframe reports): columns aligned by spaces
@@ -113,9 +112,8 @@ export async function profileFixedWidth(
   sample: FileSample,
   sniffed: TextEncoding,
 ): Promise<TableProfile> {
-  const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffed);
-  const text = sampleText(sample, encoding).head;
-  const lines = splitLines(stripNul ? text.replace(/\0/g, "") : text);
+  const { settled, text } = await settledHead(absPath, sample, sniffed);
+  const lines = splitLines(text);
   const layout = detectFixedWidth(lines.join("\n"));
   if (!layout)
     throw new Error(
@@ -127,18 +125,9 @@ export async function profileFixedWidth(
   );
   // Notes after the table (after a blank line) are left out; a cut sample's tail is not looked at.
   const notes = sample.complete ? lines.slice(layout.dataEnd).filter((l) => l.trim() !== "") : [];
-  const read: CsvRead = {
-    kind: "csv",
-    delimiter: "\u0001",
-    encoding,
-    skipLines: layout.dataLine,
-    dataRows: 0,
-    quotedNewlines: false,
-    columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
+  const read = wholeLineRead(settled, layout.dataLine, names, {
     fixedWidth: layout.columns.map(({ start, width }) => ({ start, width })),
-    ...(stripNul ? { stripNul } : {}),
-    ...(maxLineBytes ? { maxLineBytes } : {}),
-  };
+  });
   // Cells as the reader cuts them (trimmed, blank lines skipped), for the candidate types and footnotes.
   const cut = (line: string): string[] =>
     layout.columns.map(({ start, width }) => line.slice(start, start + width).trim());
@@ -158,11 +147,8 @@ export async function profileFixedWidth(
   read.dataRows = dataRows;
   read.columns = specs;
   const rows = lines.map((l) => [l]);
-  const tableLayout: TableLayout = {
-    titleRows: lines.slice(0, layout.headerLine).flatMap((l, i) => (l.trim() === "" ? [] : [i])),
-    groupRows: [],
+  const tableLayout = lineLayout(lines, layout.headerLine, {
     headerRow: layout.headerLine,
-    subHeaderRows: [],
     dataStart: layout.dataLine,
     dataEnd: layout.dataEnd,
     footer: sample.complete
@@ -171,7 +157,7 @@ export async function profileFixedWidth(
         )
       : [],
     names: names.map((n) => n.name),
-  };
+  });
   return {
     headerLine: layout.headerLine + 1,
     ...layoutParts(rows, tableLayout, (i) => i + 1),

@@ -3,26 +3,14 @@ import { YEAR_CELL, isNumberLike, usedWidthOf } from "../layout/cellKinds.ts";
 import type { TextRecord } from "../readers/delimitedText.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
 import { requotedNote } from "../readers/quoteRepair.ts";
-import type { Requoted } from "../readers/quoteRepair.ts";
-import { readTyped, strayQuoteNote } from "../typing/readTyped.ts";
+import { strayQuoteNote } from "../typing/readTyped.ts";
 import type { DelimitedOptions } from "../typing/readTyped.ts";
-import { dataLine, skipBefore } from "../layout/recordLines.ts";
-import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
+import type { TableProfile } from "../sourceEntry.ts";
 import { analyzeTable } from "../layout/tableLayout.ts";
 import type { BlockRange, TableLayout } from "../layout/tableLayout.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
-
-/** What every table of a delimited file shares: how its records are read. */
-export interface DelimitedFile {
-  delimiter: string;
-  encoding: TextEncoding;
-  width: number;
-  quotedNewlines: boolean;
-  stripNul?: boolean;
-  maxLineBytes?: number;
-  compression?: "gzip";
-  requoted?: Requoted;
-}
+import { typedBlock } from "./typedBlock.ts";
+import type { DelimitedFile } from "./typedBlock.ts";
 
 /** One table per block of a multi-table sheet, named `block N`, with its title in `title`. */
 export async function profileBlocks(
@@ -39,6 +27,7 @@ export async function profileBlocks(
   const rows = records.map((r) => r.fields);
   let encoding = file.encoding;
   const tables: TableProfile[] = [];
+  const reading = { engine, cacheDir, absPath, file, options };
   const layouts = blocks.map((b) => {
     const width = Math.max(1, ...rows.slice(b.start, b.end).map(usedWidthOf));
     return { width, layout: analyzeTable(rows, { width, start: b.start, end: b.end, gapBefore }) };
@@ -51,28 +40,14 @@ export async function profileBlocks(
     const titleCell = header ? titleInHeader(rows, layouts.slice(0, n), layout) : undefined;
     if (titleCell) rawNames[0] = titleCell.name;
     const names = columnNames(rawNames, width);
-    const read: CsvRead = {
-      kind: "csv",
-      delimiter: file.delimiter,
-      encoding,
-      skipLines: skipBefore(records, layout),
-      dataRows: layout.dataEnd - layout.dataStart,
-      quotedNewlines: file.quotedNewlines,
-      columns: names.map((c) => ({ ...c, type: "VARCHAR", thousands: false })),
-      fileWidth: file.width,
-      ...(file.stripNul ? { stripNul: true } : {}),
-      ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
-      ...(file.compression ? { compression: file.compression } : {}),
-      ...(file.requoted ? { requoted: file.requoted } : {}),
-    };
-    const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
-      dataRows: read.dataRows,
+    const { read, profiles } = await typedBlock(reading, encoding, {
+      records,
+      rows,
+      layout,
+      names,
       ...(plainText !== undefined ? { plainText } : {}),
-      sample: rows.slice(layout.dataStart, layout.dataEnd),
-      lineOf: (row) => dataLine(records, layout.dataStart, row, layout.dataEnd),
     });
     encoding = read.encoding;
-    read.columns = specs;
     const parts = layoutParts(rows, layout, (i) => records[i]?.line ?? 0, {
       names: names.map((c) => c.name),
     });

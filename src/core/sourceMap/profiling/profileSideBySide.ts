@@ -1,14 +1,14 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { TextRecord } from "../readers/delimitedText.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
-import type { DelimitedFile } from "./profileBlocks.ts";
+import { typedBlock } from "./typedBlock.ts";
+import type { DelimitedFile } from "./typedBlock.ts";
 import { requotedNote } from "../readers/quoteRepair.ts";
-import { readTyped, strayQuoteNote } from "../typing/readTyped.ts";
+import { strayQuoteNote } from "../typing/readTyped.ts";
 import type { DelimitedOptions } from "../typing/readTyped.ts";
-import { dataLine, skipBefore } from "../layout/recordLines.ts";
 import { partName } from "../layout/sideBySide.ts";
 import type { ColumnPart } from "../layout/sideBySide.ts";
-import type { CsvRead, TableProfile } from "../sourceEntry.ts";
+import type { TableProfile } from "../sourceEntry.ts";
 import { analyzeTable } from "../layout/tableLayout.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
 
@@ -24,33 +24,20 @@ export async function profileSideBySide(
   options: DelimitedOptions,
 ): Promise<TableProfile[]> {
   const tables: TableProfile[] = [];
+  const reading = { engine, cacheDir, absPath, file, options };
   let encoding = file.encoding;
   for (const part of parts) {
     const rows = records.map((r) => r.fields.slice(part.first, part.first + part.width));
     const layout = analyzeTable(rows, { width: part.width, gapBefore });
     const names = columnNames(layout.names, part.width);
-    const read: CsvRead = {
-      kind: "csv",
-      delimiter: file.delimiter,
-      encoding,
-      skipLines: skipBefore(records, layout),
-      dataRows: layout.dataEnd - layout.dataStart,
-      quotedNewlines: file.quotedNewlines,
-      columns: names.map((c) => ({ ...c, type: "VARCHAR", thousands: false })),
-      fileWidth: file.width,
+    const { read, profiles } = await typedBlock(reading, encoding, {
+      records,
+      rows,
+      layout,
+      names,
       columnRange: part,
-      ...(file.stripNul ? { stripNul: true } : {}),
-      ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
-      ...(file.compression ? { compression: file.compression } : {}),
-      ...(file.requoted ? { requoted: file.requoted } : {}),
-    };
-    const { specs, profiles } = await readTyped(engine, absPath, read, cacheDir, names, options, {
-      dataRows: read.dataRows,
-      sample: rows.slice(layout.dataStart, layout.dataEnd),
-      lineOf: (row) => dataLine(records, layout.dataStart, row, layout.dataEnd),
     });
     encoding = read.encoding;
-    read.columns = specs;
     const range = partName("", part).slice(1);
     const header = layout.headerRow === null ? undefined : records[layout.headerRow];
     tables.push({

@@ -1,12 +1,11 @@
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
-import { sampleText } from "../sniff/fileSample.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
-import { readablePath, settleBytes, whitespaceOddLinesSql } from "../readers/csvRead.ts";
+import { readablePath, settledHead, whitespaceOddLinesSql } from "../readers/csvRead.ts";
 import { readTyped } from "../typing/readTyped.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
-import type { TableLayout } from "../layout/tableLayout.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
+import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
 import { detectWhitespaceTable, splitLines, tokensOf } from "../sniff/whitespaceTable.ts";
 
 /** Maps a file sniffed as a whitespace-aligned table (see whitespaceTable.ts). */
@@ -17,25 +16,12 @@ export async function profileWhitespace(
   sample: FileSample,
   sniffed: TextEncoding,
 ): Promise<TableProfile> {
-  const { encoding, stripNul, maxLineBytes } = await settleBytes(absPath, sample, sniffed);
-  const text = sampleText(sample, encoding).head;
-  const clean = stripNul ? text.replace(/\0/g, "") : text;
-  const layout = detectWhitespaceTable(clean, sample.complete);
+  const { settled, text } = await settledHead(absPath, sample, sniffed);
+  const layout = detectWhitespaceTable(text, sample.complete);
   if (!layout) throw new Error("no whitespace-aligned columns found (every line must hold as many values)");
-  const lines = splitLines(clean);
+  const lines = splitLines(text);
   const names = columnNames(layout.names, layout.width);
-  const read: CsvRead = {
-    kind: "csv",
-    delimiter: "\u0001",
-    encoding,
-    skipLines: layout.dataLine,
-    dataRows: 0,
-    quotedNewlines: false,
-    columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
-    whitespace: true,
-    ...(stripNul ? { stripNul } : {}),
-    ...(maxLineBytes ? { maxLineBytes } : {}),
-  };
+  const read = wholeLineRead(settled, layout.dataLine, names, { whitespace: true });
   const dataLines = (sample.complete ? lines : lines.slice(0, -1)).slice(layout.dataLine);
   const { dataRows, specs, profiles } = await readTyped(
     engine,
@@ -62,18 +48,13 @@ export async function profileWhitespace(
     notes.push(
       `${odd.count} line(s) do not hold ${layout.width} values (e.g. ${JSON.stringify(odd.example.slice(0, 80))}): missing values read as NULL, extra ones are not read`,
     );
-  const tableLayout: TableLayout = {
-    titleRows: lines
-      .slice(0, layout.headerLine ?? layout.dataLine)
-      .flatMap((l, i) => (l.trim() === "" ? [] : [i])),
-    groupRows: [],
+  const tableLayout = lineLayout(lines, layout.headerLine ?? layout.dataLine, {
     headerRow: layout.headerLine,
-    subHeaderRows: [],
     dataStart: layout.dataLine,
     dataEnd: layout.dataLine,
     footer: [],
     names: names.map((n) => n.name),
-  };
+  });
   return {
     headerLine: layout.headerLine === null ? 0 : layout.headerLine + 1,
     ...(layout.headerLine === null ? { noHeader: true as const } : {}),

@@ -2,6 +2,7 @@ import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import { censusOfBuffer, censusOfFile } from "../sniff/byteCensus.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
+import { sampleText } from "../sniff/fileSample.ts";
 import { requotedCopy } from "./quoteRepair.ts";
 import type { CsvRead, TextEncoding } from "../sourceEntry.ts";
 import { utf8CopyOf } from "../decoders/transcode.ts";
@@ -191,4 +192,15 @@ export async function settleBytes(
     stripNul: census.nul,
     ...(census.longestLine >= LONG_LINE_BYTES ? { maxLineBytes: census.longestLine } : {}),
   };
+}
+
+/** The head of the sample as text, its NULs dropped when the file holds them, and how its bytes are read. */
+export async function settledHead(
+  absPath: string,
+  sample: FileSample,
+  sniffed: TextEncoding,
+): Promise<{ settled: Awaited<ReturnType<typeof settleBytes>>; text: string }> {
+  const settled = await settleBytes(absPath, sample, sniffed);
+  const text = sampleText(sample, settled.encoding).head;
+  return { settled, text: settled.stripNul ? text.replace(/\0/g, "") : text };
 }
