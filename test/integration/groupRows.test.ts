@@ -91,6 +91,7 @@ describe("region and country-group rows", () => {
       "South-East Asia Region",
       "EU-27",
       "Heavily indebted poor countries (HIPC)",
+      "High income: nonOECD",
     ])
       assert.equal(isGroupLabel(g), true, g);
     for (const c of ["Nigeria", "Micronesia", "Georgia", "Australia", "Rest of world", "South Africa"])

@@ -108,6 +108,7 @@ const GROUP_NAMES = [
   "low and middle income countries",
   "high income oecd",
   "high income non oecd",
+  "high income nonoecd",
   "high income oecd members",
   "heavily indebted poor countries",
   "heavily indebted poor countries hipc",
@@ -162,7 +163,8 @@ export function normalisedLabel(value: string): string {
 /** Whether a cell's text names a region or a group of countries. */
 export function isGroupLabel(value: unknown): boolean {
   if (typeof value !== "string") return false;
-  const label = normalisedLabel(value);
+  // "High income: OECD": a group of a group.
+  const label = normalisedLabel(value.split(":")[0]!);
   return GROUPS.has(label) || new RegExp(`^${NUMBERED_GROUP}$`).test(label);
 }
 
@@ -176,6 +178,6 @@ export function normalisedLabelSql(expression: string): string {
 
 /** Whether a text expression names a region or a group of countries, in SQL. */
 export function groupLabelSql(expression: string): string {
-  const label = normalisedLabelSql(expression);
+  const label = normalisedLabelSql(`split_part(${expression}, ':', 1)`);
   return `(${label} IN (${GROUP_NAMES.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}))`;
 }
