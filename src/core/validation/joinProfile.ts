@@ -1,5 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
-import { sqlIdent } from "../engine/duckEngine.ts";
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import { groupLabelSql } from "./groupLabels.ts";
+import { TOTAL_LABEL } from "./totalLabel.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { columnStats } from "./columnStats.ts";
 import { isDerivedTable } from "./derivedTables.ts";
@@ -29,6 +31,9 @@ export interface SideFacts {
   /** Of those, rows whose key never occurs on the other side (in any row of it). */
   lostRows: number;
   lostKeys: number;
+  /** Of the lost keys (a one-column key), those labelled as totals, and those naming a region or group. */
+  lostTotals: number;
+  lostGroups: number;
   /** The first lost keys in file order. */
   lost: KeyExample[];
   /** The most rows any one key has among the kept rows (1 = the key is unique). */
@@ -259,9 +264,17 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     `{${Array.from({ length: width }, (_, i) => `k${i}: ${side}k${i}`).join(", ")}}`;
   const cols = (side: "l" | "r"): string =>
     Array.from({ length: width }, (_, i) => `${side}.k${i} AS ${side}k${i}`).join(", ");
+  // Of a one-column key, the lost keys labelled as totals, and those naming a region or group of
+  // countries (all of them, not only the examples shown).
+  const label = (s: "l" | "r"): string => `CAST(${s}k0 AS VARCHAR)`;
+  const labelled = (s: "l" | "r", o: "l" | "r"): string =>
+    width === 1
+      ? `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND regexp_full_match(lower(trim(${label(s)})), ${sqlString(`^(${TOTAL_LABEL})$`)})) AS ${s}_lost_totals, ` +
+        `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND NOT regexp_full_match(lower(trim(${label(s)})), ${sqlString(`^(${TOTAL_LABEL})$`)}) AND ${groupLabelSql(label(s))}) AS ${s}_lost_groups, `
+      : `0 AS ${s}_lost_totals, 0 AS ${s}_lost_groups, `;
   const counts = (s: "l" | "r", o: "l" | "r"): string =>
     `coalesce(sum(${s}n), 0) AS ${s}_kept, coalesce(sum(${s}n) FILTER (WHERE ${s}n > 0 AND NOT ${o}p), 0) AS ${s}_lost, ` +
-    `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ` +
+    `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ${labelled(s, o)}` +
     `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
   const joined =
     `WITH l AS (${lSql}), r AS (${rSql}), ` +
@@ -291,6 +304,8 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     kept: Number(row?.[`${s}_kept`] ?? 0),
     lostRows: Number(row?.[`${s}_lost`] ?? 0),
     lostKeys: Number(row?.[`${s}_lost_keys`] ?? 0),
+    lostTotals: Number(row?.[`${s}_lost_totals`] ?? 0),
+    lostGroups: Number(row?.[`${s}_lost_groups`] ?? 0),
     lost: ((examples?.[`${s}_lost_ex`] as Record<string, unknown>[] | null) ?? [])
       .map((e) => ({ key: keyValues(e.k), rows: Number(e.n), rowid: Number(e.r) }))
       .sort((a, b) => a.rowid - b.rowid),

@@ -3,7 +3,6 @@ import { typeOf } from "../../evidence.ts";
 import { filterFor } from "../../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../../sqlFacts.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
-import { isTotalLabel } from "../../totalLabel.ts";
 import type { Loss } from "./sideLoss.ts";
 
 /**
@@ -48,17 +47,25 @@ export interface Calendars {
 /** At most this share of either side's rows may fall on dates the other lacks. */
 const CALENDAR_SHARE = 0.1;
 
-/** Only rows whose key is a total's label ('All', 'Total', …) are dropped — all of them known. */
+/**
+ * Only rows whose key is a total's label ('All', 'Total', …) or names a region or group of
+ * countries ('World', 'Sub-Saharan Africa', 'Low income') are dropped — all of them known — while
+ * the join keeps at least GROUPED_ENTITIES rows of other keys: a country panel's aggregate rows
+ * have no partner in a list of countries.
+ */
 export function onlyTotals(loss: Loss): boolean {
   const { facts, sampleEvery } = loss;
   return (
     loss.from.length === 1 &&
     sampleEvery === 1 &&
     facts.lostKeys > 0 &&
-    facts.lostKeys === facts.lost.length &&
-    facts.lost.every((e) => isTotalLabel(e.key[0]))
+    facts.lostTotals + facts.lostGroups === facts.lostKeys &&
+    (facts.lostGroups === 0 || facts.kept - facts.lostRows >= GROUPED_ENTITIES)
   );
 }
+
+/** Rows of other keys a join must keep for dropped region/group rows to be the aggregates of a panel. */
+const GROUPED_ENTITIES = 10;
 
 /**
  * Two dated series joined on a date (a DATE or TIMESTAMP column — years are not calendars: a

@@ -140,7 +140,7 @@ export async function describeLoss(
     return {
       code: "join-row-loss",
       severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the total. Use a LEFT JOIN if the total belongs in the answer.`,
+      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total${loss.facts.lostGroups > 0 ? " or naming a region or group" : ""}: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the ${loss.facts.lostGroups > 0 ? "aggregates" : "total"}. Use a LEFT JOIN if the total belongs in the answer.`,
       locations: present(locations).slice(0, 1),
     };
   if (kind === "calendars") {

@@ -23,6 +23,7 @@ import { memoized } from "../../tableMemo.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { TOTAL_LABEL } from "../../totalLabel.ts";
+import { groupLabelColumns, groupRows } from "../../groupRows.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
@@ -106,6 +107,8 @@ interface Candidate {
   /** The text column holding the label, and the label as written there. */
   column?: string;
   word?: string;
+  /** For a group row: how many other values its column holds. */
+  others?: number;
 }
 
 /**
@@ -164,23 +167,28 @@ export const summaryRowRule: ValidationRule = queryRule({
         const how =
           r.kind === "unlabelled"
             ? ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`
-            : r.kind !== "total"
+            : r.kind !== "total" && r.kind !== "group"
               ? ` (its ${column} ${String(r.v)} is the ${statisticName(r.kind)} of the other rows)`
               : "";
         return `${quote(r.label)}${how}${at(locations[i])}`;
       });
       const more = all.length > found.length ? `; and ${all.length - found.length} more` : "";
       const totals = all.every((r) => r.kind === "total" || r.kind === "unlabelled");
+      const groups = all.every((r) => r.kind === "group");
+      const counted = isCount(use.fn);
       out.push({
         code: "summary-row",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
-          (isCount(use.fn)
-            ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
-              `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
-            : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
-          `${exclusion(all)} or use the summary row itself as the answer.`,
+          `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${groups ? "region/country-group" : totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
+          (groups
+            ? // A group row stands beside the entities it groups (World, regions, income groups).
+              `They name regions or groups, listed beside ${all[0]!.others ?? "other"} other ${all[0]!.column ?? ""} values that they group, so the ${counted ? "count counts each group as one more entity" : "aggregate counts those entities again"}. `
+            : counted
+              ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
+                `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
+              : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
+          `${exclusion(all)} or use ${groups ? "the group row" : "the summary row"} itself as the answer.`,
         locations: present(locations),
         remedy: withoutRows(
           table.name,
@@ -274,7 +282,19 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
       labels.map((l) => l.name),
     ),
   );
-  const [isTotal, labelColumn, labelValue] = [total.matches, total.column, total.value];
+  // Rows naming a region or a group of countries rank with the totals: a group outranks its members.
+  const groups = (await groupLabelColumns(ctx, table)).map((g) => ({
+    test: `${a}.${sqlIdent(g.name)} IN (${g.groups.map(sqlString).join(", ")})`,
+    index: labels.findIndex((l) => l.name === g.name),
+    name: g.name,
+  }));
+  const [isTotal, labelColumn, labelValue] = groups.length
+    ? [
+        `(${total.matches}) OR ${groups.map((g) => `(${g.test})`).join(" OR ")}`,
+        `coalesce(${total.column}, ${groups.map((g) => `CASE WHEN ${g.test} THEN ${g.index} END`).join(", ")})`,
+        `coalesce(${total.value}, ${groups.map((g) => `CASE WHEN ${g.test} THEN ${a}.${sqlIdent(g.name)} END`).join(", ")})`,
+      ]
+    : [total.matches, total.column, total.value];
   const kept = await keptRelation(ctx, select, alias);
   const descending = String(first.type).includes("DESC");
   const totals = await ctx.engine.all(
@@ -295,13 +315,16 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
     ranked.map((t) => t.r),
   );
   const shown = ranked.map((t, i) => `${quote(t.lv)} (${column.column} ${t.v})${at(locations[i])}`);
+  const onlyGroups = ranked.every((t) => !new RegExp(`^(${TOTAL_LABEL})$`, "i").test(t.lv.trim()));
   return [
     {
       code: "summary-row",
       severity: "warning",
       message:
-        `ORDER BY ${column.column} ${descending ? "DESC" : "ASC"} LIMIT ${n} over ${tableLabel(table)} ranks its total row(s) ${shown.join("; ")} among the top ${n}: ` +
-        `a total sums the rows it is ranked against, so it is not one of them. ` +
+        `ORDER BY ${column.column} ${descending ? "DESC" : "ASC"} LIMIT ${n} over ${tableLabel(table)} ranks its ${onlyGroups ? "region/country-group" : "total"} row(s) ${shown.join("; ")} among the top ${n}: ` +
+        (onlyGroups
+          ? `a region or group aggregates entities it is ranked against, so it is not one of them. `
+          : `a total sums the rows it is ranked against, so it is not one of them. `) +
         `Exclude it (e.g. WHERE ${sqlName(ranked[0]!.lc)} NOT IN (${[...new Set(ranked.map((t) => t.lv))].map(sqlString).join(", ")})).`,
       locations: present(locations),
       remedy: withoutRows(
@@ -460,7 +483,11 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           word: String(r.lv),
         });
     }
-    return out;
+    // Rows naming a region or a group of countries, in a column that lists countries beside them.
+    const taken = new Set(out.map((c) => c.r));
+    for (const g of await groupRows(ctx, table, a, labelText, v, LABELLED_ROWS_MAX))
+      if (!taken.has(g.r)) out.push({ ...g, kind: "group" });
+    return out.sort((x, y) => x.r - y.r);
   });
   // Unlabelled totals among the rows the query's predicates keep (report tables only).
   const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);

@@ -85,6 +85,12 @@ export async function groupVariants(
 }
 
 /**
+ * Types of a column that keys an entity's rows (a year, a date, a code): one meeting on a measured
+ * value (a score of 27.5 both spellings happen to hold) is chance.
+ */
+const KEY_TYPES = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|DATE|TIMESTAMP.*|VARCHAR)$/;
+
+/**
  * Evidence that the spellings of a group are different entities, not one entity written several
  * ways: another column K on which each spelling has at most one row per K value (as a site has one
  * sample per date) and on which the spellings meet — both occur on the same K values, again and
@@ -112,22 +118,34 @@ export async function distinctEntities(
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (SELECT ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
-      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+    `WITH r AS MATERIALIZED (SELECT row_number() OVER () AS rid, ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
+      `l AS (SELECT rid, v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
-      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
-      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
+      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i), ` +
+      // Whether the spellings' rows that meet on a K value differ elsewhere: one record written
+      // twice under two spellings holds the same values; two entities hold their own.
+      `rs AS (SELECT rid, list_value(${others.map((_, i) => `k${i}`).join(", ")}) AS ks FROM r), ` +
+      `differ AS (SELECT x.i, bool_and(rx.ks IS DISTINCT FROM ry.ks) AS differ FROM l x JOIN l y ON x.i = y.i AND x.k = y.k AND x.v < y.v ` +
+      `JOIN rs rx ON rx.rid = x.rid JOIN rs ry ON ry.rid = y.rid GROUP BY x.i) ` +
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest, coalesce(differ, false) AS differ FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i) LEFT JOIN differ USING (i)`,
     [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
   // rows meeting once or twice is chance. Or met on every K value of the rarer spelling, twice at
-  // least: Iceland's two years in a panel of countries are years Ireland has a row of its own.
+  // least: Iceland's two years in a panel of countries are years Ireland has a row of its own. Or
+  // the rarer spelling's one row meets a row of the other on K and holds other values (Zambia's
+  // only year, 2021, is a year Gambia has a row of its own with another score): a misspelt record
+  // replaces the entity's row for that K, or repeats it.
   return found.some(
     (r) =>
       r.one_per_key === true &&
       ((Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest)) ||
-        (Number(r.shared) >= 2 && Number(r.shared) === Number(r.fewest))),
+        (Number(r.shared) >= 2 && Number(r.shared) === Number(r.fewest)) ||
+        (Number(r.shared) === 1 &&
+          Number(r.fewest) === 1 &&
+          r.differ === true &&
+          KEY_TYPES.test(others[Number(String(r.i).replace(/^k/, ""))]?.type ?? ""))),
   );
 }
 

@@ -1,0 +1,183 @@
+import { sqlString } from "../engine/duckEngine.ts";
+
+/**
+ * Names of regions and groups of countries as the publishers of country panels write them (World
+ * Bank regions and income groups, UN M49 regions, WHO regions, continents, economic blocs). Open
+ * data by country (World Bank, UN, WHO, FAO, OWID, IMF) lists such groups as rows beside the
+ * countries they aggregate, with nothing else to tell them apart: a sum over all rows counts each
+ * country again in its region, its income group and the World. Written normalised (see
+ * `normalisedLabelSql`): lower case, `&` as "and", punctuation as spaces, a trailing
+ * parenthesis dropped ("Africa (WHO)", "Europe & Central Asia (excluding high income)"). Names that
+ * are also a country's (Micronesia, Georgia) or that stand for no group of the others ("Rest of
+ * world", "Other") are not here.
+ */
+const GROUP_NAMES = [
+  "world",
+  // Continents and UN M49 regions.
+  "africa",
+  "asia",
+  "europe",
+  "oceania",
+  "americas",
+  "the americas",
+  "north america",
+  "northern america",
+  "south america",
+  "central america",
+  "latin america",
+  "latin america and the caribbean",
+  "latin america and caribbean",
+  "caribbean",
+  "middle east",
+  "middle east and north africa",
+  "middle east north africa afghanistan and pakistan",
+  "near east",
+  "north africa",
+  "northern africa",
+  "sub saharan africa",
+  "subsaharan africa",
+  "western africa",
+  "west africa",
+  "eastern africa",
+  "east africa",
+  "middle africa",
+  "central africa",
+  "southern africa",
+  "central asia",
+  "eastern asia",
+  "east asia",
+  "southern asia",
+  "south asia",
+  "south eastern asia",
+  "south east asia",
+  "southeast asia",
+  "western asia",
+  "west asia",
+  "eastern europe",
+  "northern europe",
+  "southern europe",
+  "western europe",
+  "central europe",
+  "central and eastern europe",
+  "australia and new zealand",
+  "melanesia",
+  "polynesia",
+  "asia pacific",
+  "asia and pacific",
+  "asia and the pacific",
+  "east asia and pacific",
+  "europe and central asia",
+  "central europe and the baltics",
+  "arab world",
+  "arab states",
+  // WHO regions.
+  "african region",
+  "region of the americas",
+  "south east asia region",
+  "european region",
+  "eastern mediterranean region",
+  "eastern mediterranean",
+  "western pacific region",
+  "western pacific",
+  // Blocs.
+  "european union",
+  "euro area",
+  "eurozone",
+  "oecd",
+  "oecd members",
+  "oecd countries",
+  "non oecd",
+  "opec",
+  "non opec",
+  "asean",
+  "brics",
+  "g7",
+  "g20",
+  // Income and lending groups (World Bank, OWID).
+  "high income",
+  "low income",
+  "middle income",
+  "lower middle income",
+  "upper middle income",
+  "low and middle income",
+  "high income countries",
+  "low income countries",
+  "middle income countries",
+  "lower middle income countries",
+  "upper middle income countries",
+  "low and middle income countries",
+  "high income oecd",
+  "high income non oecd",
+  "high income nonoecd",
+  "high income oecd members",
+  "heavily indebted poor countries",
+  "heavily indebted poor countries hipc",
+  "least developed countries",
+  "least developed countries un classification",
+  "fragile and conflict affected situations",
+  "small states",
+  "other small states",
+  "caribbean small states",
+  "pacific island small states",
+  "ida total",
+  "ida only",
+  "ida blend",
+  "ibrd only",
+  "ida and ibrd total",
+  "early demographic dividend",
+  "late demographic dividend",
+  "pre demographic dividend",
+  "post demographic dividend",
+  // UN development groups.
+  "developed countries",
+  "developing countries",
+  "more developed regions",
+  "less developed regions",
+  "least developed regions",
+  "landlocked developing countries",
+  "small island developing states",
+  "advanced economies",
+  "emerging and developing economies",
+  "emerging market and developing economies",
+  "developed economies",
+  "developing economies",
+  "transition economies",
+];
+
+/** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
+const NUMBERED_GROUP = String.raw`eu ?[0-9]{1,2}`;
+
+const GROUPS = new Set(GROUP_NAMES);
+
+/** A label as GROUP_NAMES holds it. */
+export function normalisedLabel(value: string): string {
+  return value
+    .toLowerCase()
+    .trim()
+    .replace(/\s*\([^)]*\)\s*$/, "")
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Whether a cell's text names a region or a group of countries. */
+export function isGroupLabel(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  // "High income: OECD": a group of a group.
+  const label = normalisedLabel(value.split(":")[0]!);
+  return GROUPS.has(label) || new RegExp(`^${NUMBERED_GROUP}$`).test(label);
+}
+
+/** `normalisedLabel` of a text expression, in SQL. */
+export function normalisedLabelSql(expression: string): string {
+  return (
+    `trim(regexp_replace(replace(regexp_replace(lower(trim(${expression})), '\\s*\\([^)]*\\)\\s*$', ''), '&', ' and '), ` +
+    `'[^a-z0-9]+', ' ', 'g'))`
+  );
+}
+
+/** Whether a text expression names a region or a group of countries, in SQL. */
+export function groupLabelSql(expression: string): string {
+  const label = normalisedLabelSql(`split_part(${expression}, ':', 1)`);
+  return `(${label} IN (${GROUP_NAMES.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}))`;
+}

@@ -1,0 +1,91 @@
+import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
+import type { OperatorContext } from "../operators/operator.ts";
+import type { TableInfo } from "../state/sharedState.ts";
+import { groupLabelSql } from "./groupLabels.ts";
+import { memoized } from "./tableMemo.ts";
+
+/**
+ * A text column that lists entities and, beside them, regions or groups of them ("World",
+ * "Sub-Saharan Africa", "Low income"): the groups it holds as written, and how many other values.
+ */
+export interface GroupColumn {
+  name: string;
+  groups: string[];
+  others: number;
+}
+
+/**
+ * A column holding only group names (a country → region lookup's region column) groups nothing
+ * beside it; one listing a handful of other values is no entity list. Ten entities at least.
+ */
+const MIN_OTHERS = 10;
+
+/** Columns with more distinct values than this are ids or free text, not entity names. */
+const MAX_DISTINCT = 20_000;
+
+/** The table's text columns that list regions or country groups beside the entities they group. */
+export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {
+  const names = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
+  if (names.length === 0) return [];
+  return memoized(table, "group-columns", async () => {
+    // Distinct values first: the label test runs once per value, not per row.
+    const parts = names.map(
+      (n, i) =>
+        `SELECT ${i} AS c, count(*) FILTER (WHERE NOT g) AS others, list(v ORDER BY v) FILTER (WHERE g) AS groups ` +
+        `FROM (SELECT v, ${groupLabelSql("v")} AS g FROM (SELECT DISTINCT ${sqlIdent(n)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(n)} IS NOT NULL LIMIT ${MAX_DISTINCT + 1}))`,
+    );
+    const rows = await ctx.engine.all(parts.join(" UNION ALL "));
+    const out: GroupColumn[] = [];
+    for (const row of rows) {
+      const groups = ((row.groups as unknown[] | null) ?? []).map(String);
+      const others = Number(row.others ?? 0);
+      if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
+      out.push({ name: names[Number(row.c)]!, groups, others });
+    }
+    return out;
+  });
+}
+
+/** A row naming a group, in file order: its row id, its label text, its value, the column and word. */
+export interface GroupRow {
+  r: number;
+  label: string;
+  v: number | null;
+  column: string;
+  word: string;
+  others: number;
+}
+
+/**
+ * The rows of `table` (aliased `a`) that name a region or group in one of its group columns, with
+ * `v` (an SQL expression of the aggregated value) and `labelText` (the row's text) read for each.
+ */
+export async function groupRows(
+  ctx: OperatorContext,
+  table: TableInfo,
+  a: string,
+  labelText: string,
+  v: string,
+  max: number,
+): Promise<GroupRow[]> {
+  const columns = await groupLabelColumns(ctx, table);
+  if (columns.length === 0) return [];
+  const test = columns.map((c) => `${a}.${sqlIdent(c.name)} IN (${c.groups.map(sqlString).join(", ")})`);
+  const rows = await ctx.engine.all(
+    `SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, ` +
+      `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")}) AS lc, ` +
+      `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${a}.${sqlIdent(columns[i]!.name)} END`).join(", ")}) AS lv ` +
+      `FROM ${sqlIdent(table.name)} AS ${a} WHERE ${test.join(" OR ")} ORDER BY r LIMIT ${max}`,
+  );
+  return rows.map((row) => {
+    const column = columns[Number(row.lc)]!;
+    return {
+      r: Number(row.r),
+      label: String(row.label),
+      v: row.v === null ? null : Number(row.v),
+      column: column.name,
+      word: String(row.lv),
+      others: column.others,
+    };
+  });
+}

@@ -1,0 +1,195 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { Runtime } from "../../src/core/runtime.ts";
+import type { Diagnostic } from "../../src/core/diagnostic.ts";
+import { isGroupLabel } from "../../src/core/validation/groupLabels.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+
+// Country panels as the World Bank, WHO, FAO and OWID publish them list regions, income groups and
+// the World as rows beside the countries (stop 29's held-out lakes: malaria deaths by country with
+// seven World Bank regions; life expectancy with 32 groups; polio cases with the WHO regions). A
+// sum over all rows counts every country again in its groups; a join to a list of countries drops
+// the groups, which is what a per-country answer needs.
+
+const countries = [
+  "Nigeria",
+  "Niger",
+  "Mali",
+  "Chad",
+  "Ghana",
+  "Kenya",
+  "Uganda",
+  "Angola",
+  "Zambia",
+  "Gambia",
+  "Senegal",
+  "Benin",
+];
+const deaths = (i: number): number => 100 * (i + 1);
+const panel =
+  "Entity,Year,Deaths\n" +
+  [2015, 2016]
+    .flatMap((y) => [
+      ...countries.map((c, i) => `${c},${y},${deaths(i)}`),
+      `Sub-Saharan Africa,${y},${countries.reduce((s, _, i) => s + deaths(i), 0)}`,
+      `Low income,${y},2100`,
+      `World,${y},${countries.reduce((s, _, i) => s + deaths(i), 0) + 500}`,
+    ])
+    .join("\n") +
+  "\n";
+const countryTotal = countries.reduce((s, _, i) => s + deaths(i), 0);
+
+const { lake, stateDir } = tempLake({
+  "panel.csv": panel,
+  "countries.csv": `Entity,Region\n${countries.map((c) => `${c},Africa`).join("\n")}\n`,
+  "regions.csv": "Region,Area\nAfrica,30.3\nAsia,44.6\nEurope,10.2\nAmericas,42.5\n",
+  // A list of countries that lacks one the panel has, as well as the groups.
+  "shortList.csv": `Entity,Region\n${countries
+    .slice(1)
+    .map((c) => `${c},Africa`)
+    .join("\n")}\n`,
+  // Gambia has a row every year; Zambia only in 2016, with its own figure.
+  "scores.csv":
+    "Entity,Year,Score\nGambia,2000,29.0\nGambia,2006,27.5\nGambia,2012,22.1\nGambia,2016,17.6\nZambia,2016,27.5\n" +
+    countries
+      .filter((c) => c !== "Gambia" && c !== "Zambia")
+      .map((c, i) => `${c},2016,${10 + i}`)
+      .join("\n") +
+    "\n",
+  // The same, with Gambia's 2016 row written with a misspelling.
+  "scoresMisspelt.csv":
+    "Entity,Year,Score\nGambia,2000,29.0\nGambia,2006,27.5\nGambia,2012,22.1\nGambla,2016,17.6\n" +
+    countries
+      .filter((c) => c !== "Gambia" && c !== "Zambia")
+      .map((c, i) => `${c},2016,${10 + i}`)
+      .join("\n") +
+    "\n",
+});
+
+async function findings(files: Record<string, string>, sql: string): Promise<Diagnostic[]> {
+  const runtime = await Runtime.open(lake, { radarDir: stateDir });
+  try {
+    for (const [name, file] of Object.entries(files)) await runtime.call({ op: "Scan", file, output: name });
+    const call = await runtime.call({ op: "Query", sql, inputs: Object.keys(files), output: "r" });
+    assert.equal(call.status, "ok", JSON.stringify(call.diagnostics));
+    return call.diagnostics;
+  } finally {
+    runtime.close();
+  }
+}
+
+const of = (ds: Diagnostic[], code: string): Diagnostic[] => ds.filter((d) => d.code === code);
+
+describe("region and country-group rows", () => {
+  test("group names as publishers write them, and names that are not groups", () => {
+    for (const g of [
+      "World",
+      "Sub-Saharan Africa",
+      "Europe & Central Asia (excluding high income)",
+      "Low & middle income",
+      "Africa (WHO)",
+      "South-East Asia Region",
+      "EU-27",
+      "Heavily indebted poor countries (HIPC)",
+      "High income: nonOECD",
+    ])
+      assert.equal(isGroupLabel(g), true, g);
+    for (const c of ["Nigeria", "Micronesia", "Georgia", "Australia", "Rest of world", "South Africa"])
+      assert.equal(isGroupLabel(c), false, c);
+  });
+
+  test("a sum over a panel that lists groups beside its countries is a summary-row warning, with its effect", async () => {
+    const [d, ...more] = of(
+      await findings({ p: "panel.csv" }, "SELECT sum(Deaths) AS total FROM p WHERE Year = 2016"),
+      "summary-row",
+    );
+    assert.equal(more.length, 0);
+    assert.equal(d?.severity, "warning");
+    assert.match(
+      d?.message ?? "",
+      /3 region\/country-group row\(s\)|region\/country-group row\(s\): 'Sub-Saharan Africa'/,
+    );
+    assert.match(d?.message ?? "", /beside 12 other Entity values/);
+    assert.match(d?.message ?? "", /NOT IN \('Sub-Saharan Africa', 'Low income', 'World'\)/);
+    const before = countryTotal * 2 + 2100 + 500 + countryTotal;
+    assert.match(
+      d?.effect?.text ?? "",
+      new RegExp(`^total ${before.toLocaleString("en-US")} → ${countryTotal.toLocaleString("en-US")}`),
+    );
+  });
+
+  test("the same panel grouped by its entity, or kept to the World, or to countries, is silent", async () => {
+    for (const sql of [
+      "SELECT Entity, sum(Deaths) AS d FROM p GROUP BY Entity",
+      "SELECT sum(Deaths) AS d FROM p WHERE Entity = 'World'",
+      "SELECT sum(Deaths) AS d FROM p WHERE Entity NOT IN ('World', 'Sub-Saharan Africa', 'Low income')",
+    ])
+      assert.deepEqual(of(await findings({ p: "panel.csv" }, sql), "summary-row"), [], sql);
+  });
+
+  test("a column holding only group names groups nothing beside it", async () => {
+    assert.deepEqual(
+      of(await findings({ g: "regions.csv" }, "SELECT sum(Area) AS a FROM g"), "summary-row"),
+      [],
+    );
+  });
+
+  test("a ranking of raw rows with a group among the top is a warning", async () => {
+    const [d] = of(
+      await findings(
+        { p: "panel.csv" },
+        "SELECT Entity, Deaths FROM p WHERE Year = 2016 ORDER BY Deaths DESC LIMIT 3",
+      ),
+      "summary-row",
+    );
+    assert.equal(d?.severity, "warning");
+    assert.match(d?.message ?? "", /ranks its region\/country-group row\(s\)/);
+    assert.match(d?.message ?? "", /'World'/);
+  });
+
+  test("a join to a list of countries that drops only the groups is info; one that drops a country too warns", async () => {
+    const kept = of(
+      await findings(
+        { p: "panel.csv", c: "countries.csv" },
+        "SELECT c.Region, sum(p.Deaths) AS d FROM p JOIN c ON p.Entity = c.Entity GROUP BY c.Region",
+      ),
+      "join-row-loss",
+    );
+    assert.ok(kept.length > 0);
+    assert.ok(
+      kept.every((d) => d.severity === "info"),
+      JSON.stringify(kept),
+    );
+    assert.match(kept[0]?.message ?? "", /naming a region or group/);
+    const lost = of(
+      await findings(
+        { p: "panel.csv", c: "shortList.csv" },
+        "SELECT c.Region, sum(p.Deaths) AS d FROM p JOIN c ON p.Entity = c.Entity GROUP BY c.Region",
+      ),
+      "join-row-loss",
+    );
+    assert.ok(
+      lost.some((d) => d.severity === "warning" && /'Nigeria'/.test(d.message)),
+      JSON.stringify(lost),
+    );
+  });
+
+  test("two countries one letter apart, each with its own row in the same year, are not spellings of one", async () => {
+    assert.deepEqual(
+      of(
+        await findings({ s: "scores.csv" }, "SELECT Entity, count(*) AS n FROM s GROUP BY Entity"),
+        "value-variants",
+      ),
+      [],
+    );
+  });
+
+  test("a year of one country written with a misspelling is still a variant", async () => {
+    const [d] = of(
+      await findings({ s: "scoresMisspelt.csv" }, "SELECT Entity, count(*) AS n FROM s GROUP BY Entity"),
+      "value-variants",
+    );
+    assert.equal(d?.severity, "warning");
+    assert.match(d?.message ?? "", /'Gambia' \/ 'Gambla'/);
+  });
+});
