@@ -1,6 +1,6 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { reject } from "../diagnostic.ts";
-import { refuseLongSetChains } from "./sqlSize.ts";
+import { refuseDeepStatement, refuseOversizedSql } from "./sqlSize.ts";
 
 /**
  * The first wall around agent SQL: exactly one read-only SELECT/WITH, decided by DuckDB's own
@@ -68,19 +68,40 @@ async function keywordHint(
   return "";
 }
 
+/**
+ * DuckDB's parser stops an expression nested past its depth limit (a chain `a + b + c + …` nests
+ * one level per operator) and runs out of its own stack on deeper statements. That is a size
+ * limit, not a syntax error, and DuckDB's advice (`SET max_expression_depth`) is not the agent's to take.
+ */
+function refuseTooDeep(message: string): void {
+  const limit = /Max expression depth limit of (\d+) exceeded/i.exec(message)?.[1];
+  if (limit)
+    reject(
+      "sql-too-large",
+      `Refused: an expression of Query.sql nests more than ${limit} levels deep, DuckDB's limit (a chain such as a + b + c + … nests one level per operator). ` +
+        "Compute it in steps (sum columns with a GROUP BY or in an earlier Query), or keep long lists of values in a table and join it.",
+    );
+  if (/^memory exhausted/i.test(message))
+    reject(
+      "sql-too-large",
+      "Refused: Query.sql is nested too deeply for DuckDB's parser (it ran out of its stack). Compute nested steps in separate Query calls.",
+    );
+}
+
 export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise<SelectAnalysis> {
   const sql = rawSql
     .trim()
     .replace(/;+\s*$/, "")
     .trim();
   if (sql === "") reject("invalid-sql", "Query.sql is empty: give one SELECT or WITH statement.");
-  // Before DuckDB parses it: planning a chain of thousands of set operations takes DuckDB far longer
-  // than the statement is long, so such a statement is refused at once, naming the limit.
-  refuseLongSetChains(sql);
+  // Before DuckDB parses it: a statement past the size bounds (a 1 MB IN list, thousands of UNION
+  // branches or ORs) takes DuckDB far longer than it is long, so it is refused at once, naming the limit.
+  refuseOversizedSql(sql);
   const [row] = await engine.all("SELECT json_serialize_sql($1::VARCHAR) AS j", [sql]);
   const parsed = JSON.parse(String(row?.j)) as Json;
   if (parsed.error) {
     const message = String(parsed.error_message ?? "unknown parser error");
+    refuseTooDeep(message);
     if (parsed.error_type === "parser" || /syntax|parser/i.test(message))
       reject(
         "invalid-sql",
@@ -100,6 +121,7 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
       `Refused: Query takes exactly one statement; got ${statements.length}. Send one SELECT per Query call.`,
     );
   const statement = statements[0]!;
+  refuseDeepStatement(statement);
   const ctes = new Set<string>();
   const tables = new Set<string>();
   walk(statement, (node) => {

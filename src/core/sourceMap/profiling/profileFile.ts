@@ -14,7 +14,7 @@ import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
 import { profileFixedWidth } from "./fixedWidth.ts";
 import { profileWhitespace } from "./profileWhitespace.ts";
-import { profileJson } from "./profileJson.ts";
+import { profileJson, TooLargeToReadError } from "./profileJson.ts";
 import { profileNative } from "./profileNative.ts";
 import { profileWithReader } from "./profileWithReader.ts";
 import { describeReaderOptions } from "../readers/readerOptions.ts";
@@ -359,6 +359,7 @@ async function firstLines(absPath: string, encoding: TextEncoding | undefined): 
 
 /** "what failed, where": DuckDB messages carry the line; keep their first lines only. */
 export function describeFailure(format: string, error: unknown): string {
+  if (error instanceof TooLargeToReadError) return error.message;
   const message = errorText(error);
   const lines = message.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  "));
   const text = lines.slice(0, 3).join(" — ").slice(0, 500);

@@ -5,6 +5,44 @@ import { profileNative } from "./profileNative.ts";
 import type { JsonRead, JsonShape, TableProfile } from "../sourceEntry.ts";
 import { plural } from "../../text.ts";
 
+/**
+ * DuckDB reads a top-level JSON object whole and expands its members and arrays in memory, far
+ * past the document's size: measured (issue 26), a 1.3 MB object holding one array of 10,000
+ * records exhausted the 703 MiB that a 1 GB budget gives DuckDB, and a 300 MB one failed only after
+ * 21 s and 400 MB of RSS. An object larger than DuckDB's share divided by this is reported as too
+ * large before anything is read; JSON lines are read record by record and are not limited.
+ */
+const MEMORY_PER_OBJECT_BYTE = 1024;
+
+/** Thrown for a file RADAR will not read under its memory budget; its message is the entry's error. */
+export class TooLargeToReadError extends Error {}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** DuckDB's memory_limit in bytes (`703.0 MiB`), or undefined when it cannot be told. */
+async function duckdbMemoryLimit(engine: DuckEngine): Promise<number | undefined> {
+  const [row] = await engine.all("SELECT current_setting('memory_limit') AS m");
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(String(row?.m ?? "").trim());
+  if (!match) return undefined;
+  const unit = match[2]!.toUpperCase();
+  const base = unit.includes("I") ? 1024 : 1000;
+  return Number(match[1]) * base ** ("KMGT".indexOf(unit[0]!) + 1);
+}
+
+async function refuseLargeObject(engine: DuckEngine, bytes: number): Promise<void> {
+  const limit = await duckdbMemoryLimit(engine);
+  if (limit === undefined || bytes <= limit / MEMORY_PER_OBJECT_BYTE) return;
+  throw new TooLargeToReadError(
+    `not mapped: reading it needs more memory than RADAR's memory budget gives DuckDB: a single JSON object of ${megabytes(bytes)} is read whole, ` +
+      `its members and arrays expanded in memory, and DuckDB's share of the budget (${Math.round(limit / 2 ** 20)} MiB) reads objects of at most ` +
+      `${megabytes(limit / MEMORY_PER_OBJECT_BYTE)}; nothing was read, the rest of the lake was mapped. Convert it to JSON lines, one record per line ` +
+      "(jq -c '.member[]' FILE > FILE.jsonl), which are read in bounded memory, or raise the budget (radar map --memory-limit 4GB, " +
+      "RADAR_MEMORY_LIMIT=4GB, or the radar.memoryLimit setting)",
+  );
+}
+
 /** More bad lines than this (or more bad than good) and the file is not JSON lines. */
 const MAX_BAD_LINES = 1000;
 
@@ -52,6 +90,8 @@ export async function profileJson(
     return all.length ? { ...t, notes: [...(t.notes ?? []), ...all] } : t;
   };
   if (!lines && firstChar === "{") {
+    // Compressed, the file's size is a lower bound of the document's.
+    await refuseLargeObject(engine, bytes);
     const { shapes, others } = await detectObjectShapes(engine, absPath, bytes, base);
     const tables: TableProfile[] = [];
     for (const shape of shapes) {
