@@ -116,6 +116,43 @@ function ownItem(condition: Json, from: Json, state: SharedState): Json | undefi
   return found;
 }
 
+const ABOVE = new Set(["COMPARE_GREATERTHAN", "COMPARE_GREATERTHANOREQUALTO"]);
+const BELOW = new Set(["COMPARE_LESSTHAN", "COMPARE_LESSTHANOREQUALTO"]);
+
+/** A comparison of an expression with a number: the expression (as text) and which way it bounds. */
+function boundOf(c: Json): { expression: string; above: boolean } | undefined {
+  if (c.class !== "COMPARISON") return undefined;
+  const number = (n: unknown): boolean =>
+    (n as Json | undefined)?.class === "CONSTANT" &&
+    Number.isFinite(Number(((n as Json).value as { value?: unknown } | undefined)?.value));
+  const [left, right] = [c.left as Json, c.right as Json];
+  const type = String(c.type);
+  if (!ABOVE.has(type) && !BELOW.has(type)) return undefined;
+  const text = (n: Json): string =>
+    JSON.stringify(n, (k, v: unknown) => (k === "query_location" ? undefined : v));
+  if (number(right) && !number(left)) return { expression: text(left), above: ABOVE.has(type) };
+  if (number(left) && !number(right)) return { expression: text(right), above: BELOW.has(type) };
+  return undefined;
+}
+
+/**
+ * Values outside a range — `ratio > 1.3 OR ratio < 0.7` on one expression — or beyond a tolerance,
+ * `abs(a - b) > 0.01`: an outlier or consistency check, whose empty answer is "none", not a filter
+ * that missed. A one-sided bound (`population > 1e9`) is a filter and stays one.
+ */
+function outsideRange(condition: Json): boolean {
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR") {
+    const bounds = ((condition.children as Json[]) ?? []).map(boundOf);
+    if (bounds.length < 2 || bounds.some((b) => b === undefined)) return false;
+    const expressions = new Set(bounds.map((b) => b!.expression));
+    return expressions.size === 1 && bounds.some((b) => b!.above) && bounds.some((b) => !b!.above);
+  }
+  const bound = boundOf(condition);
+  if (!bound?.above) return false;
+  const expression = JSON.parse(bound.expression) as Json;
+  return expression.class === "FUNCTION" && String(expression.function_name).toLowerCase() === "abs";
+}
+
 const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike"]);
 
 /**
@@ -125,6 +162,7 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
  * empty answer means "no exceptions", not a filter that missed.
  */
 function looksForExceptions(condition: Json): boolean {
+  if (outsideRange(condition)) return true;
   if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
     return ((condition.children as Json[]) ?? []).every(looksForExceptions);
   // The NULL-aware form of a test, `x IS NOT NULL AND x NOT IN (home, away)`: the guard only leaves
