@@ -289,6 +289,39 @@ describe("join-row-loss: a loss the session has already looked at", () => {
       r.close();
     }
   });
+  test("a FULL JOIN listing that names each side's key on its own (b12, b13): the drop is info", async () => {
+    const r = await open();
+    try {
+      const listing = await r.call({
+        op: "Query",
+        sql: "SELECT a.Beach AS b12, b.Beach AS b13 FROM y12 a FULL JOIN y13 b ON a.Beach = b.Beach WHERE a.Beach IS NULL OR b.Beach IS NULL",
+        inputs: ["y12", "y13"],
+        output: "unmatched",
+      });
+      assert.equal(listing.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["info", "info"]);
+      assert.match(e.diagnostics.find((d) => d.code === "join-row-loss")!.message, /unmatched/);
+    } finally {
+      r.close();
+    }
+  });
+  test("the same FULL JOIN without its WHERE lists matched beaches too: still warns", async () => {
+    const r = await open();
+    try {
+      const all = await r.call({
+        op: "Query",
+        sql: "SELECT a.Beach AS b12, b.Beach AS b13 FROM y12 a FULL JOIN y13 b ON a.Beach = b.Beach",
+        inputs: ["y12", "y13"],
+        output: "paired",
+      });
+      assert.equal(all.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["warning", "warning"]);
+    } finally {
+      r.close();
+    }
+  });
   test("an earlier list of every beach, matched or not, is no such listing: still warns", async () => {
     const r = await open();
     try {
