@@ -19,20 +19,20 @@ function viewText(view: PartialView, table: TableProfile | undefined): string {
 }
 
 /**
- * A view that shows at most this share of a file's data rows, only printed, is a look at its layout
- * (the header, the first rows, the footnotes): its few lines cannot pass for the file's content.
+ * A view that shows less than this share of a file's data rows, only printed, is a look at its
+ * layout (the header, the first rows, the footnotes): its few lines cannot pass for the file's content.
  */
 const GLANCE_SHARE = 1 / 20;
 
 /**
  * The agent only glanced at the file: every view printed its lines and computed nothing from them,
- * and together they showed at most GLANCE_SHARE of its data rows. No conclusion about the whole
+ * and together they showed less than GLANCE_SHARE of its data rows. No conclusion about the whole
  * file can rest on them, and what it reads of the file next is judged by the checks of that call.
  */
 function onlyGlanced(views: PartialView[], table: TableProfile | undefined): boolean {
   if (!table || table.rowCount === 0 || !views.every((v) => v.printedOnly)) return false;
   const shown = views.reduce((sum, v) => sum + dataRowsShown(v, table), 0);
-  return shown <= table.rowCount * GLANCE_SHARE;
+  return shown < table.rowCount * GLANCE_SHARE;
 }
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
