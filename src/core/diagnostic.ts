@@ -68,6 +68,13 @@ export interface Remedy {
    * not show that the finding concerns rows no result uses, so it is not lowered to info.
    */
   partial?: true;
+  /**
+   * Positions (0-based) of the result's columns the finding is about (the column an aggregate
+   * feeds): the effect is what the remedy changes in them, or in which rows the result holds.
+   * Unset: any column. The other numeric columns of the call may read the same rows for another
+   * purpose (a count of the fill rows beside a max) and change with the remedy on their own.
+   */
+  resultColumns?: number[];
 }
 
 /** Thrown before execution: the call is rejected and nothing ran. */

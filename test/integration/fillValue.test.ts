@@ -101,13 +101,44 @@ describe("fill-value", () => {
     assert.deepEqual(await query("SELECT avg(speed) AS v FROM middle", ["middle"]), []);
   });
 
-  test("-99.99 among positive readings is a fill; a FILTERed avg beside the plain one is a second read", async () => {
+  test("-99.99 among positive readings is a fill; a FILTERed avg beside the plain one is a second read, a contrast (info)", async () => {
     const found = await query(
       "SELECT avg(average) FILTER (WHERE average > 0) AS measured, avg(average) AS naive FROM co2",
       ["co2"],
     );
     assert.equal(found.length, 1, JSON.stringify(found));
-    assert.equal(found[0]!.severity, "warning");
+    // The result holds the fill-free avg beside the plain one: the analyst computed both.
+    assert.equal(found[0]!.severity, "info");
     assert.match(found[0]!.message, /avg\(average\) over co2 reads 3 row\(s\) whose average holds -99\.99/);
+    assert.match(
+      found[0]!.message,
+      /also returns avg\(average\) with a FILTER that leaves every fill row out/,
+    );
+    // The plain avg alone (the trap) still warns, and so does one beside a FILTER that keeps the fill.
+    const [alone] = await query("SELECT avg(average) AS m FROM co2 WHERE month >= DATE '2000-01-01'", [
+      "co2",
+    ]);
+    assert.equal(alone?.severity, "warning");
+    const [both] = await query(
+      "SELECT avg(average) FILTER (WHERE average < 400) AS low, avg(average) AS naive FROM co2",
+      ["co2"],
+    );
+    assert.equal(both?.severity, "warning", JSON.stringify(both));
+  });
+
+  test("max() over a fill below every value is judged on its own column: a count of the fill rows beside it changes, max does not (info)", async () => {
+    const [d] = await query(
+      "SELECT count(*) FILTER (WHERE average < 0) AS missing, max(average) AS top FROM co2",
+      ["co2"],
+    );
+    assert.equal(d?.severity, "info", JSON.stringify(d));
+    assert.match(d!.effect!.text, /the result is the same/);
+    // min() is what a low fill changes: still a warning, whatever the count beside it does.
+    const [low] = await query(
+      "SELECT count(*) FILTER (WHERE average < 0) AS missing, min(average) AS bottom FROM co2",
+      ["co2"],
+    );
+    assert.equal(low?.severity, "warning");
+    assert.match(low!.effect!.text, /bottom -99\.99 → 315/);
   });
 });

@@ -22,6 +22,7 @@ const { lake, stateDir } = tempLake({
   "states/Georgia.csv": 'Area,Reports\n"Columbus, GA-AL",1302\nAtlanta,9000\nMacon,800\n',
   "names.csv": "Name\nAlabama\nGeorgia\n",
   "readings.csv": `Day,Value\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${(i * 7) % 11}`).join("\n")}\n`,
+  "hourly.csv": `Hour,Value\n${Array.from({ length: 400 }, (_, i) => `${i + 1},${(i * 13) % 17}`).join("\n")}\n`,
   "y12.csv": "Beach,Rate\nA,0.1\nB,0.2\nC,0.3\nD,0.4\n",
   "y13.csv": "Beach,Rate\nA,0.2\nB,0.1\nC,0.3\nE,0.5\n",
   // Each yearly file spells the violation flag one way; 2017 mixes two spellings within the file.
@@ -288,6 +289,39 @@ describe("join-row-loss: a loss the session has already looked at", () => {
       r.close();
     }
   });
+  test("a FULL JOIN listing that names each side's key on its own (b12, b13): the drop is info", async () => {
+    const r = await open();
+    try {
+      const listing = await r.call({
+        op: "Query",
+        sql: "SELECT a.Beach AS b12, b.Beach AS b13 FROM y12 a FULL JOIN y13 b ON a.Beach = b.Beach WHERE a.Beach IS NULL OR b.Beach IS NULL",
+        inputs: ["y12", "y13"],
+        output: "unmatched",
+      });
+      assert.equal(listing.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["info", "info"]);
+      assert.match(e.diagnostics.find((d) => d.code === "join-row-loss")!.message, /unmatched/);
+    } finally {
+      r.close();
+    }
+  });
+  test("the same FULL JOIN without its WHERE lists matched beaches too: still warns", async () => {
+    const r = await open();
+    try {
+      const all = await r.call({
+        op: "Query",
+        sql: "SELECT a.Beach AS b12, b.Beach AS b13 FROM y12 a FULL JOIN y13 b ON a.Beach = b.Beach",
+        inputs: ["y12", "y13"],
+        output: "paired",
+      });
+      assert.equal(all.status, "ok");
+      const e = await r.call({ op: "Query", sql: JOIN, inputs: ["y12", "y13"], output: "cmp" });
+      assert.deepEqual(severities(e), ["warning", "warning"]);
+    } finally {
+      r.close();
+    }
+  });
   test("an earlier list of every beach, matched or not, is no such listing: still warns", async () => {
     const r = await open();
     try {
@@ -408,6 +442,35 @@ describe("partial-coverage counts what Bash printed", () => {
     } finally {
       r.close();
     }
+  });
+});
+
+describe("partial-coverage: a glance at a long file's layout is not a part taken for the whole", () => {
+  const finalOf = async (commands: string[]) => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await r.runBatch(commands.map((command) => ({ op: "Bash", command })));
+      return (await r.finalChecks()).filter((d) => d.code === "partial-coverage");
+    } finally {
+      r.close();
+    }
+  };
+  test("head and tail printing 7 of 400 data rows, nothing computed from them: no end-of-work finding", async () => {
+    assert.deepEqual(
+      await finalOf(["head -n 5 hourly.csv", "tail -n 3 hourly.csv", "head -n 4 hourly.csv | tail -n 2"]),
+      [],
+    );
+  });
+  test("still a warning: a count computed from the glance, or a view of a real share of the file", async () => {
+    const counted = await finalOf(["head -n 5 hourly.csv | grep -c ,3$"]);
+    assert.equal(counted.length, 1, JSON.stringify(counted));
+    assert.equal(counted[0]!.severity, "warning");
+    const share = await finalOf(["head -n 10 hourly.csv", "tail -n 15 hourly.csv"]);
+    assert.equal(share.length, 1, JSON.stringify(share));
+    assert.match(
+      share[0]!.message,
+      /the first 10 lines: 9 of 400 data rows\).*the last 15 lines: 15 of 400 data rows\)/,
+    );
   });
 });
 

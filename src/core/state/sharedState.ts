@@ -147,6 +147,11 @@ export interface PartialView {
   lines: number;
   /** Absent in session files written before the end was kept. */
   end?: "head" | "tail";
+  /**
+   * The command only printed the lines (head/tail stages, nothing after them that computes from
+   * them: no `grep -c`, `awk`, `wc`). Absent: something may have been computed from them.
+   */
+  printedOnly?: true;
 }
 
 /** The facts the runtime has observed: registered tables and what of the lake has been seen. */

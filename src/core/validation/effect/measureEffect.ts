@@ -3,9 +3,39 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { remediedSql } from "./remediedSql.ts";
 import { diffResults, isNumericType } from "./resultDiff.ts";
+import type { ResultColumn } from "./resultDiff.ts";
 
 /** Results up to this many rows are compared cell by cell; larger ones by counting the rows that differ. */
 const COMPARED_ROWS = 200;
+
+/** A numeric column of the result that the finding is not about (see Remedy.resultColumns). */
+function unconcerned(column: ResultColumn, index: number, remedy: Remedy): boolean {
+  return (
+    remedy.resultColumns !== undefined && !remedy.resultColumns.includes(index) && isNumericType(column.type)
+  );
+}
+
+/**
+ * The remedied rows with the columns the finding is not about as they were: of one-row results, or
+ * rows paired by their text columns (the keys diffResults pairs them by). Rows added or lost stay.
+ */
+function onlyConcerned(
+  columns: ResultColumn[],
+  remedy: Remedy,
+  before: unknown[][],
+  after: unknown[][],
+): unknown[][] {
+  if (remedy.resultColumns === undefined) return after;
+  const keys = columns.map((c, i) => (isNumericType(c.type) ? -1 : i)).filter((i) => i >= 0);
+  const keyOf = (row: unknown[]): string => JSON.stringify(keys.map((i) => row[i] ?? null));
+  const pairs = new Map(before.map((row) => [keyOf(row), row] as const));
+  // Rows that repeat their text columns cannot be paired: the whole rows are compared.
+  if (pairs.size !== before.length && !(before.length === 1 && after.length === 1)) return after;
+  return after.map((row) => {
+    const was = before.length === 1 && after.length === 1 ? before[0] : pairs.get(keyOf(row));
+    return was ? row.map((cell, i) => (unconcerned(columns[i]!, i, remedy) ? was[i] : cell)) : row;
+  });
+}
 
 /**
  * Runs the call's SQL again with the remedy (on the checks' connection) and compares it with what
@@ -41,13 +71,18 @@ export async function measureEffect(
         text: "not measured: the remedied query returns other columns",
         sql: remedied,
       };
-    const diff = diffResults(columns, before.rows as unknown[][], remediedRows.rows as unknown[][]);
+    const diff = diffResults(
+      columns,
+      before.rows as unknown[][],
+      onlyConcerned(columns, remedy, before.rows as unknown[][], remediedRows.rows as unknown[][]),
+    );
     return diff.changed
       ? { measured: true, changed: true, text: `${diff.text} ${says}`, sql: remedied }
       : { measured: true, changed: false, text: `the result is the same ${says}`, sql: remedied };
   }
   // Floats rounded: parallel sums differ in the last digits from run to run.
   const list = columns
+    .filter((c, i) => !unconcerned(c, i, remedy))
     .map((c) =>
       isNumericType(c.type) && /FLOAT|DOUBLE|REAL/i.test(c.type)
         ? `round(${sqlIdent(c.name)}, 9)`

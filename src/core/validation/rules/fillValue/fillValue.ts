@@ -79,6 +79,26 @@ function columnArguments(call: Json, scope: Map<string, TableInfo>): { argument:
   return out;
 }
 
+/**
+ * The position in the call's result of the column an aggregate feeds: the statement's own SELECT,
+ * the aggregate inside one item of its select list (no `*` before it, which would shift the
+ * positions). Undefined elsewhere (a CTE, a subquery, HAVING): the whole result is what it changes.
+ */
+function resultPosition(statement: Json, select: Json, node: Json): number | undefined {
+  if (statement.node !== select) return undefined;
+  const items = (select.select_list as Json[] | undefined) ?? [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.class === "STAR" || item.class === "COLUMNS") return undefined;
+    let inside = false;
+    walkOwn(item, (n) => {
+      if (n === node) inside = true;
+    });
+    if (inside) return i;
+  }
+  return undefined;
+}
+
 function shownNumber(v: number): string {
   return Math.abs(v) >= 1e15 || (v !== 0 && Math.abs(v) < 1e-6) ? v.toExponential() : String(v);
 }
@@ -102,6 +122,10 @@ export const fillValueRule: ValidationRule = queryRule({
     for (const select of selectNodes(sql.statement)) {
       const scope = scopeOf(select.from_table, ctx.state);
       const calls = aggregateCalls([select.select_list, select.having], isAnyAggregate, { windows: true });
+      // Fill rows each read of this SELECT counts (fn(argument) and its FILTER): a read that counts
+      // none beside one that counts some is the same aggregate with the fill left out.
+      const reads: { fn: string; value: string; filtered: boolean; rows: number }[] = [];
+      const pending: { diagnostic: Diagnostic; fn: string; value: string }[] = [];
       for (const call of calls) {
         for (const { argument, column } of columnArguments(call.node, scope)) {
           const { table, alias } = column;
@@ -121,6 +145,7 @@ export const fillValueRule: ValidationRule = queryRule({
             `SELECT count(*) AS n, count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
           );
           const rows = Number(counts?.rows ?? 0);
+          reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
           if (rows === 0) continue;
           const first = await ctx.engine.all(
             `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
@@ -137,19 +162,37 @@ export const fillValueRule: ValidationRule = queryRule({
           const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
           const name = sqlName(column.column);
           const says = `${column.column}'s fill value ${valuesText} read as NULL`;
-          out.push({
-            code: "fill-value",
-            severity: "warning",
-            message:
-              `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
-              `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
-              `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
-              `(it repeats ${others.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shownNumber(others.othersMin)} and ${shownNumber(others.othersMax)}). ` +
-              `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitValues.map(shownNumber)[0]})) or leave those rows out.`,
-            locations: present(locations),
-            remedy: fillAsNull(table.name, column.column, values, says),
+          const position = resultPosition(sql.statement, select, call.node);
+          pending.push({
+            fn: call.fn,
+            value,
+            diagnostic: {
+              code: "fill-value",
+              severity: "warning",
+              message:
+                `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
+                `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
+                `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
+                `(it repeats ${others.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shownNumber(others.othersMin)} and ${shownNumber(others.othersMax)}). ` +
+                `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitValues.map(shownNumber)[0]})) or leave those rows out.`,
+              locations: present(locations),
+              remedy: {
+                ...fillAsNull(table.name, column.column, values, says),
+                ...(position === undefined ? {} : { resultColumns: [position] }),
+              },
+            },
           });
         }
+      }
+      for (const { diagnostic, fn, value } of pending) {
+        // The SELECT also returns the same aggregate over the same argument with a FILTER that
+        // reads no fill: the analyst computed it both ways (a contrast), the fill-free value is
+        // in the result beside this one.
+        if (reads.some((r) => r.fn === fn && r.value === value && r.filtered && r.rows === 0)) {
+          diagnostic.severity = "info";
+          diagnostic.message += ` The same query also returns ${fn}(${value}) with a FILTER that leaves every fill row out, so the result holds the value without the fill beside this one.`;
+        }
+        out.push(diagnostic);
       }
     }
     return out;

@@ -36,13 +36,14 @@ export async function listedEarlier(
     );
     return columns.every((c) => c !== undefined) ? (columns as string[]) : undefined;
   };
-  const listings = [...ctx.state.tables.values()].flatMap((t) => {
-    if (t.provenance.kind !== "query" || joined.has(t.name.toLowerCase())) return [];
-    if (t.name.toLowerCase() === output.toLowerCase() || t.rowCount === 0 || t.rowCount > LISTING_ROWS)
-      return [];
-    const columns = named(t, mine) ?? named(t, theirs);
-    return columns ? [{ table: t, columns }] : [];
-  });
+  const listings = [...ctx.state.tables.values()].filter(
+    (t) =>
+      t.provenance.kind === "query" &&
+      !joined.has(t.name.toLowerCase()) &&
+      t.name.toLowerCase() !== output.toLowerCase() &&
+      t.rowCount > 0 &&
+      t.rowCount <= LISTING_ROWS,
+  );
   if (listings.length === 0) return undefined;
   const k = mine.map((_, j) => `k${j}`).join(", ");
   const keysOf = (keys: KeyOf[]): string =>
@@ -60,17 +61,66 @@ export async function listedEarlier(
     `lt AS (SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)} WHERE (${theirFilter}) AND ${notNull(theirs)} ` +
     `EXCEPT SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)}), ` +
     `u AS (SELECT * FROM lm UNION SELECT * FROM lt)`;
-  for (const { table, columns } of listings) {
-    const listed = columns.map((c, j) => `CAST(${sqlIdent(c)} AS VARCHAR) AS k${j}`).join(", ");
-    const [row] = await ctx.engine.all(
-      `WITH ${lost}, t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)}) ` +
-        `SELECT (SELECT count(*) FROM lm) AS lost, (SELECT count(*) FROM lm SEMI JOIN t USING (${k})) AS listed, ` +
-        `(SELECT count(*) FROM t ANTI JOIN u USING (${k})) AS extra`,
-    );
-    const n = Number(row?.lost ?? 0);
-    if (n > 0 && Number(row?.listed) === n && Number(row?.extra) === 0) return table;
+  for (const table of listings) {
+    for (const columns of await listingColumns(ctx, table, mine, theirs, named, `WITH ${lost} `)) {
+      const listed = columns.map((c, j) => `CAST(${sqlIdent(c)} AS VARCHAR) AS k${j}`).join(", ");
+      // A row that lists no key in these columns (the other side's unmatched row of a FULL JOIN
+      // listing, NULL here) lists nothing.
+      const present = columns.map((c) => `${sqlIdent(c)} IS NOT NULL`).join(" AND ");
+      const [row] = await ctx.engine.all(
+        `WITH ${lost}, t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)} WHERE ${present}) ` +
+          `SELECT (SELECT count(*) FROM lm) AS lost, (SELECT count(*) FROM lm SEMI JOIN t USING (${k})) AS listed, ` +
+          `(SELECT count(*) FROM t ANTI JOIN u USING (${k})) AS extra`,
+      );
+      const n = Number(row?.lost ?? 0);
+      if (n > 0 && Number(row?.listed) === n && Number(row?.extra) === 0) return table;
+    }
   }
   return undefined;
+}
+
+/** Column tuples of a listing tried against the lost keys at most (the named one first). */
+const LISTING_TUPLES = 8;
+
+/**
+ * The columns of an earlier result that may hold the lost keys, one per key: the ones named as
+ * this side's or the other side's key columns, then — as an anti-join listing of a FULL JOIN names
+ * each side's key on its own (`p.city, f.city AS fcity`, `a.state s18, b.state s22`), and a name
+ * may be the other side's column that is NULL where this side's keys are lost — any column that
+ * holds every lost key of its position.
+ */
+async function listingColumns(
+  ctx: OperatorContext,
+  table: TableInfo,
+  mine: KeyOf[],
+  theirs: KeyOf[],
+  named: (t: TableInfo, keys: KeyOf[]) => string[] | undefined,
+  lostCte: string,
+): Promise<string[][]> {
+  const tuples: string[][] = [];
+  const add = (tuple: string[] | undefined): void => {
+    if (tuple && !tuples.some((t) => t.join("\0") === tuple.join("\0"))) tuples.push(tuple);
+  };
+  add(named(table, mine));
+  add(named(table, theirs));
+  const perKey: string[][] = [];
+  for (let j = 0; j < mine.length; j++) {
+    if (table.schema.length === 0) return tuples;
+    // One pass over the listing per key: how many lost keys each column lacks.
+    const missing = table.schema.map(
+      (column, i) =>
+        `(SELECT count(*) FROM (SELECT DISTINCT k${j} FROM lm) l ANTI JOIN ` +
+        `(SELECT DISTINCT CAST(${sqlIdent(column.name)} AS VARCHAR) AS v FROM ${sqlIdent(table.name)}) c ON l.k${j} = c.v) AS m${i}`,
+    );
+    const [row] = await ctx.engine.all(`${lostCte}SELECT ${missing.join(", ")}`);
+    perKey.push(table.schema.filter((_, i) => Number(row?.[`m${i}`]) === 0).map((c) => c.name));
+  }
+  const product = perKey.reduce<string[][]>(
+    (acc, holding) => acc.flatMap((tuple) => holding.map((c) => [...tuple, c])),
+    [[]],
+  );
+  for (const tuple of product) add(tuple);
+  return tuples.slice(0, LISTING_TUPLES);
 }
 
 /** An earlier query's predicate that selects, on a join's side, exactly the rows the join drops. */

@@ -85,6 +85,9 @@ export const partialCoverageRule: ValidationRule = {
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
     const shown = linesShown(cut);
+    // Every stage cuts lines (`head -n 24 f | tail -n 13`): the agent was shown them, and nothing
+    // was computed from them.
+    const printedOnly = stages.every((argv) => argv[0] === "head" || argv[0] === "tail");
     for (const argv of stages)
       for (const entry of filesOf(argv)) {
         // The first lines, header included, were in front of the agent (what header-offset asks).
@@ -96,6 +99,7 @@ export const partialCoverageRule: ValidationRule = {
             command: String(args.command),
             lines: shown,
             end: cut[0] === "tail" ? "tail" : "head",
+            ...(printedOnly ? { printedOnly: true } : {}),
           });
       }
     return [];

@@ -3,16 +3,36 @@ import type { TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../../state/sharedState.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 
+/** How many of a table's data rows a head/tail view showed. */
+function dataRowsShown(view: PartialView, table: TableProfile | undefined): number {
+  const rows = table?.rowCount ?? 0;
+  if (view.end === "tail")
+    return Math.min(rows, Math.max(0, view.lines - (table?.footer?.lines.length ?? 0)));
+  return table ? Math.min(rows, Math.max(0, view.lines - table.headerLine)) : 0;
+}
+
 /** What a head/tail view showed of a table: lines at one end, and how many of its data rows. */
 function viewText(view: PartialView, table: TableProfile | undefined): string {
   const rows = table?.rowCount ?? 0;
-  if (view.end === "tail") {
-    const footer = table?.footer?.lines.length ?? 0;
-    const dataRows = Math.min(rows, Math.max(0, view.lines - footer));
-    return `\`${view.command}\` (the last ${view.lines} lines: ${dataRows} of ${rows} data rows)`;
-  }
-  const dataRows = table ? Math.min(rows, Math.max(0, view.lines - table.headerLine)) : 0;
-  return `\`${view.command}\` (the first ${view.lines} lines: ${dataRows} of ${rows} data rows)`;
+  const which = view.end === "tail" ? "last" : "first";
+  return `\`${view.command}\` (the ${which} ${view.lines} lines: ${dataRowsShown(view, table)} of ${rows} data rows)`;
+}
+
+/**
+ * A view that shows less than this share of a file's data rows, only printed, is a look at its
+ * layout (the header, the first rows, the footnotes): its few lines cannot pass for the file's content.
+ */
+const GLANCE_SHARE = 1 / 20;
+
+/**
+ * The agent only glanced at the file: every view printed its lines and computed nothing from them,
+ * and together they showed less than GLANCE_SHARE of its data rows. No conclusion about the whole
+ * file can rest on them, and what it reads of the file next is judged by the checks of that call.
+ */
+function onlyGlanced(views: PartialView[], table: TableProfile | undefined): boolean {
+  if (!table || table.rowCount === 0 || !views.every((v) => v.printedOnly)) return false;
+  const shown = views.reduce((sum, v) => sum + dataRowsShown(v, table), 0);
+  return shown < table.rowCount * GLANCE_SHARE;
 }
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
@@ -26,6 +46,7 @@ export const partialViewRule: ValidationRule = {
       if ([...ctx.state.scanned].some((s) => s === path || s.startsWith(`${path}#`))) continue;
       if (ctx.state.wholeViews.has(path)) continue;
       const table = ctx.entry(path)?.tables?.[0];
+      if (onlyGlanced(views, table)) continue;
       out.push({
         code: "partial-coverage",
         severity: "warning",
