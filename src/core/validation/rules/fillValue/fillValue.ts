@@ -9,7 +9,7 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, onlyColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { expressionSql, onlyColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
