@@ -85,10 +85,17 @@ export async function groupVariants(
 }
 
 /**
- * Types of a column that keys an entity's rows (a year, a date, a code): one meeting on a measured
- * value (a score of 27.5 both spellings happen to hold) is chance.
+ * A time axis an entity has one row per (a year, a date): one meeting of two spellings on it is
+ * their own rows of one period. Meeting once on anything else — a category, a measured value both
+ * happen to hold — is chance ('Pittsburg' filed one complaint in a category 'Pittsburgh' has too).
  */
-const KEY_TYPES = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|DATE|TIMESTAMP.*|VARCHAR)$/;
+const DATE_TYPES = /^(DATE|TIMESTAMP.*)$/;
+const WHOLE_TYPES = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
+function timeAxis(type: string, key: unknown): boolean {
+  if (DATE_TYPES.test(type)) return true;
+  const year = Number(key);
+  return WHOLE_TYPES.test(type) && Number.isInteger(year) && year >= 1000 && year <= 2999;
+}
 
 /**
  * Evidence that the spellings of a group are different entities, not one entity written several
@@ -121,14 +128,14 @@ export async function distinctEntities(
     `WITH r AS MATERIALIZED (SELECT row_number() OVER () AS rid, ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
       `l AS (SELECT rid, v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
-      `shared AS (SELECT i, count(*) AS shared FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
+      `shared AS (SELECT i, count(*) AS shared, min(k) AS shared_key FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
       `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i), ` +
       // Whether the spellings' rows that meet on a K value differ elsewhere: one record written
       // twice under two spellings holds the same values; two entities hold their own.
       `rs AS (SELECT rid, list_value(${others.map((_, i) => `k${i}`).join(", ")}) AS ks FROM r), ` +
       `differ AS (SELECT x.i, bool_and(rx.ks IS DISTINCT FROM ry.ks) AS differ FROM l x JOIN l y ON x.i = y.i AND x.k = y.k AND x.v < y.v ` +
       `JOIN rs rx ON rx.rid = x.rid JOIN rs ry ON ry.rid = y.rid GROUP BY x.i) ` +
-      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, fewest, coalesce(differ, false) AS differ FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i) LEFT JOIN differ USING (i)`,
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, shared_key, fewest, coalesce(differ, false) AS differ FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i) LEFT JOIN differ USING (i)`,
     [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
@@ -145,7 +152,7 @@ export async function distinctEntities(
         (Number(r.shared) === 1 &&
           Number(r.fewest) === 1 &&
           r.differ === true &&
-          KEY_TYPES.test(others[Number(String(r.i).replace(/^k/, ""))]?.type ?? ""))),
+          timeAxis(others[Number(String(r.i).replace(/^k/, ""))]?.type ?? "", r.shared_key))),
   );
 }
 
