@@ -124,36 +124,41 @@ export async function distinctEntities(
 
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
+  const rows = `SELECT ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))`;
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (SELECT row_number() OVER () AS rid, ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))), ` +
-      `l AS (SELECT rid, v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+    `WITH r AS MATERIALIZED (${rows}), ` +
+      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared, min(k) AS shared_key FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
-      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i), ` +
-      // Whether the spellings' rows that meet on a K value differ elsewhere: one record written
-      // twice under two spellings holds the same values; two entities hold their own.
-      `rs AS (SELECT rid, list_value(${others.map((_, i) => `k${i}`).join(", ")}) AS ks FROM r), ` +
-      `differ AS (SELECT x.i, bool_and(rx.ks IS DISTINCT FROM ry.ks) AS differ FROM l x JOIN l y ON x.i = y.i AND x.k = y.k AND x.v < y.v ` +
-      `JOIN rs rx ON rx.rid = x.rid JOIN rs ry ON ry.rid = y.rid GROUP BY x.i) ` +
-      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, shared_key, fewest, coalesce(differ, false) AS differ FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i) LEFT JOIN differ USING (i)`,
+      `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
+      `SELECT per.i, one_per_key, coalesce(shared, 0) AS shared, shared_key, fewest FROM per LEFT JOIN shared USING (i) LEFT JOIN fewest USING (i)`,
     [JSON.stringify(variants)],
   );
   // Met again and again (three K values at least, half of the rarer spelling's): a handful of
   // rows meeting once or twice is chance. Or met on every K value of the rarer spelling, twice at
-  // least: Iceland's two years in a panel of countries are years Ireland has a row of its own. Or
-  // the rarer spelling's one row meets a row of the other on K and holds other values (Zambia's
-  // only year, 2021, is a year Gambia has a row of its own with another score): a misspelt record
-  // replaces the entity's row for that K, or repeats it.
-  return found.some(
+  // least: Iceland's two years in a panel of countries are years Ireland has a row of its own.
+  const met = found.some(
     (r) =>
       r.one_per_key === true &&
       ((Number(r.shared) >= 3 && Number(r.shared) * 2 >= Number(r.fewest)) ||
-        (Number(r.shared) >= 2 && Number(r.shared) === Number(r.fewest)) ||
-        (Number(r.shared) === 1 &&
-          Number(r.fewest) === 1 &&
-          r.differ === true &&
-          timeAxis(others[Number(String(r.i).replace(/^k/, ""))]?.type ?? "", r.shared_key))),
+        (Number(r.shared) >= 2 && Number(r.shared) === Number(r.fewest))),
   );
+  if (met) return true;
+  // Or the rarer spelling's one period is a period the other has a row of its own in, with other
+  // values (Zambia's only year, 2021, is a year Gambia has its own score in): a misspelt record
+  // replaces the entity's row of that period, or repeats it with the same values.
+  for (const r of found) {
+    const i = Number(String(r.i).replace(/^k/, ""));
+    if (r.one_per_key !== true || Number(r.shared) !== 1 || Number(r.fewest) !== 1) continue;
+    if (!timeAxis(others[i]?.type ?? "", r.shared_key)) continue;
+    // One row per spelling and period (one_per_key): the rows of that period are one per spelling.
+    const [row] = await engine.all(
+      `SELECT count(*) AS n, count(DISTINCT list_value(${others.map((_, j) => `k${j}`).join(", ")})) AS d FROM (${rows}) WHERE k${i} = $2`,
+      [JSON.stringify(variants), String(r.shared_key)],
+    );
+    if (Number(row?.n ?? 0) >= 2 && Number(row?.d) === Number(row?.n)) return true;
+  }
+  return false;
 }
 
 /**
