@@ -109,7 +109,7 @@ describe("region and country-group rows", () => {
       d?.message ?? "",
       /3 region\/country-group row\(s\)|region\/country-group row\(s\): 'Sub-Saharan Africa'/,
     );
-    assert.match(d?.message ?? "", /beside 12 other Entity values/);
+    assert.match(d?.message ?? "", /not single entities, beside 12 other Entity values/);
     assert.match(d?.message ?? "", /NOT IN \('Sub-Saharan Africa', 'Low income', 'World'\)/);
     const before = countryTotal * 2 + 2100 + 500 + countryTotal;
     assert.match(

@@ -183,7 +183,7 @@ export const summaryRowRule: ValidationRule = queryRule({
           `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${groups ? "region/country-group" : totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
           (groups
             ? // A group row stands beside the entities it groups (World, regions, income groups).
-              `They name regions or groups, listed beside ${all[0]!.others ?? "other"} other ${all[0]!.column ?? ""} values that they group, so the ${counted ? "count counts each group as one more entity" : "aggregate counts those entities again"}. `
+              `They name regions or groups of countries, not single entities, beside ${all[0]!.others ?? "other"} other ${all[0]!.column ?? ""} values, so the ${counted ? "count counts each group as one more entity" : "aggregate adds group figures to the entities' (a group's members are counted again where they are listed too)"}. `
             : counted
               ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
                 `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
