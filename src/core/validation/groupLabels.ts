@@ -147,28 +147,7 @@ const GROUP_NAMES = [
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
 const NUMBERED_GROUP = String.raw`eu ?[0-9]{1,2}`;
 
-const GROUPS = new Set(GROUP_NAMES);
-
-/** A label as GROUP_NAMES holds it. */
-export function normalisedLabel(value: string): string {
-  return value
-    .toLowerCase()
-    .trim()
-    .replace(/\s*\([^)]*\)\s*$/, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
-/** Whether a cell's text names a region or a group of countries. */
-export function isGroupLabel(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  // "High income: OECD": a group of a group.
-  const label = normalisedLabel(value.split(":")[0]!);
-  return GROUPS.has(label) || new RegExp(`^${NUMBERED_GROUP}$`).test(label);
-}
-
-/** `normalisedLabel` of a text expression, in SQL. */
+/** A label as GROUP_NAMES holds it, in SQL. */
 export function normalisedLabelSql(expression: string): string {
   return (
     `trim(regexp_replace(replace(regexp_replace(lower(trim(${expression})), '\\s*\\([^)]*\\)\\s*$', ''), '&', ' and '), ` +

@@ -46,6 +46,11 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
   });
 }
 
+/** Whether a row of `table AS a` names one of the groups its column `c` holds, in SQL. */
+export function groupRowTest(a: string, c: GroupColumn): string {
+  return `${a}.${sqlIdent(c.name)} IN (${c.groups.map(sqlString).join(", ")})`;
+}
+
 /** A row naming a group, in file order: its row id, its label text, its value, the column and word. */
 export interface GroupRow {
   r: number;
@@ -70,7 +75,7 @@ export async function groupRows(
 ): Promise<GroupRow[]> {
   const columns = await groupLabelColumns(ctx, table);
   if (columns.length === 0) return [];
-  const test = columns.map((c) => `${a}.${sqlIdent(c.name)} IN (${c.groups.map(sqlString).join(", ")})`);
+  const test = columns.map((c) => groupRowTest(a, c));
   const rows = await ctx.engine.all(
     `SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, ` +
       `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")}) AS lc, ` +

@@ -264,17 +264,9 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     `{${Array.from({ length: width }, (_, i) => `k${i}: ${side}k${i}`).join(", ")}}`;
   const cols = (side: "l" | "r"): string =>
     Array.from({ length: width }, (_, i) => `${side}.k${i} AS ${side}k${i}`).join(", ");
-  // Of a one-column key, the lost keys labelled as totals, and those naming a region or group of
-  // countries (all of them, not only the examples shown).
-  const label = (s: "l" | "r"): string => `CAST(${s}k0 AS VARCHAR)`;
-  const labelled = (s: "l" | "r", o: "l" | "r"): string =>
-    width === 1
-      ? `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND regexp_full_match(lower(trim(${label(s)})), ${sqlString(`^(${TOTAL_LABEL})$`)})) AS ${s}_lost_totals, ` +
-        `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND NOT regexp_full_match(lower(trim(${label(s)})), ${sqlString(`^(${TOTAL_LABEL})$`)}) AND ${groupLabelSql(label(s))}) AS ${s}_lost_groups, `
-      : `0 AS ${s}_lost_totals, 0 AS ${s}_lost_groups, `;
   const counts = (s: "l" | "r", o: "l" | "r"): string =>
     `coalesce(sum(${s}n), 0) AS ${s}_kept, coalesce(sum(${s}n) FILTER (WHERE ${s}n > 0 AND NOT ${o}p), 0) AS ${s}_lost, ` +
-    `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ${labelled(s, o)}` +
+    `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ` +
     `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
   const joined =
     `WITH l AS (${lSql}), r AS (${rSql}), ` +
@@ -288,11 +280,23 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     num(`${s}_lost`) > 0
       ? `min_by({k: ${keyOf(s)}, n: ${s}n, r: ${s}r}, {r: ${s}r, k: ${keyOf(s)}}, ${SHOWN}) FILTER (WHERE ${s}n > 0 AND NOT ${o}p)`
       : "NULL";
+  // Of a one-column key, the lost keys labelled as totals, and those naming a region or group of
+  // countries (all of them, not only the examples shown). Read with the examples: only when a side
+  // loses keys.
+  const label = (s: "l" | "r"): string => `CAST(${s}k0 AS VARCHAR)`;
+  const total = (s: "l" | "r"): string =>
+    `regexp_full_match(lower(trim(${label(s)})), ${sqlString(`^(${TOTAL_LABEL})$`)})`;
+  const labelled = (s: "l" | "r", o: "l" | "r"): string =>
+    width === 1 && num(`${s}_lost`) > 0
+      ? `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND ${total(s)}) AS ${s}_lost_totals, ` +
+        `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND NOT ${total(s)} AND ${groupLabelSql(label(s))}) AS ${s}_lost_groups`
+      : `0 AS ${s}_lost_totals, 0 AS ${s}_lost_groups`;
   const repeats = num("l_mmax") > 1 || num("r_mmax") > 1;
   const [examples] =
     num("l_lost") > 0 || num("r_lost") > 0 || repeats
       ? await engine.all(
           `${joined}SELECT ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
+            `${labelled("l", "r")}, ${labelled("r", "l")}, ` +
             (repeats
               ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
               : "NULL") +
@@ -304,8 +308,8 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     kept: Number(row?.[`${s}_kept`] ?? 0),
     lostRows: Number(row?.[`${s}_lost`] ?? 0),
     lostKeys: Number(row?.[`${s}_lost_keys`] ?? 0),
-    lostTotals: Number(row?.[`${s}_lost_totals`] ?? 0),
-    lostGroups: Number(row?.[`${s}_lost_groups`] ?? 0),
+    lostTotals: Number(examples?.[`${s}_lost_totals`] ?? 0),
+    lostGroups: Number(examples?.[`${s}_lost_groups`] ?? 0),
     lost: ((examples?.[`${s}_lost_ex`] as Record<string, unknown>[] | null) ?? [])
       .map((e) => ({ key: keyValues(e.k), rows: Number(e.n), rowid: Number(e.r) }))
       .sort((a, b) => a.rowid - b.rowid),

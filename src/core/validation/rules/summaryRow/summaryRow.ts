@@ -22,8 +22,8 @@ import { queryRule } from "../../validationRule.ts";
 import { memoized } from "../../tableMemo.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
-import { TOTAL_LABEL } from "../../totalLabel.ts";
-import { groupLabelColumns, groupRows } from "../../groupRows.ts";
+import { isTotalLabel, TOTAL_LABEL } from "../../totalLabel.ts";
+import { groupLabelColumns, groupRows, groupRowTest } from "../../groupRows.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
@@ -284,7 +284,7 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
   );
   // Rows naming a region or a group of countries rank with the totals: a group outranks its members.
   const groups = (await groupLabelColumns(ctx, table)).map((g) => ({
-    test: `${a}.${sqlIdent(g.name)} IN (${g.groups.map(sqlString).join(", ")})`,
+    test: groupRowTest(a, g),
     index: labels.findIndex((l) => l.name === g.name),
     name: g.name,
   }));
@@ -315,7 +315,7 @@ async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnos
     ranked.map((t) => t.r),
   );
   const shown = ranked.map((t, i) => `${quote(t.lv)} (${column.column} ${t.v})${at(locations[i])}`);
-  const onlyGroups = ranked.every((t) => !new RegExp(`^(${TOTAL_LABEL})$`, "i").test(t.lv.trim()));
+  const onlyGroups = ranked.every((t) => !isTotalLabel(t.lv));
   return [
     {
       code: "summary-row",
