@@ -5,6 +5,7 @@ import type { UnionScanObservation } from "../../../operators/unionScan/unionSca
 import type { HeaderMisfit, SourceEntry, TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { namedLike } from "../../../sourceMap/layout/headerFit.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { ownNodes, settleWhen } from "../../batchSettle.ts";
 import { shownBeforeBatch } from "../../shownLines.ts";
 import type { BatchSettle } from "../../batchSettle.ts";
@@ -241,8 +242,8 @@ export const headerOffsetRule: ValidationRule = {
   phase: "after",
   ops: ["Scan", "UnionScan", "Query"],
   inputsOnly: false,
-  check: ({ op, observation, ctx, sql }) => {
-    if (op === "Query") return sql ? unnamedColumnsRead(sql.statement, ctx) : [];
+  check: async ({ op, observation, ctx, sql }) => {
+    if (op === "Query") return sql ? await unnamedColumnsRead(sql.statement, ctx) : [];
     if (op === "Scan") {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
@@ -283,7 +284,7 @@ export const headerOffsetRule: ValidationRule = {
  * printed (Bash head/cat) before this batch, so the agent had them in front of it when it wrote the
  * query. A print of the same batch, or the Scan's one sample value, is not that.
  */
-function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[] {
+async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promise<Diagnostic[]> {
   interface Read {
     table: TableInfo;
     column: string;
@@ -330,6 +331,7 @@ function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[]
   }
   const out: Diagnostic[] = [];
   for (const { table, column, aliases, bare } of reads.values()) {
+    if (await isRowLabelColumn(ctx, table, column)) continue;
     const file = table.provenance.files[0]!;
     const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
     const sample = profile?.samples[0];
@@ -356,6 +358,26 @@ function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Diagnostic[]
     );
   }
   return out;
+}
+
+/**
+ * The first column of a table whose header leaves its top-left cell empty, over a different value
+ * on every row, beside named columns: the row labels of a wide table (`,1980,1981,…` over
+ * `Australia,…`), which is how pandas writes its index and spreadsheets leave the corner cell. What
+ * it holds is the rows' names, so reading it is no risk to check; the Scan's info still notes that
+ * the header gives it no name. A column that repeats a value, has an empty cell, or sits elsewhere
+ * (a note column, a second block) keeps the warning.
+ */
+async function isRowLabelColumn(ctx: OperatorContext, table: TableInfo, column: string): Promise<boolean> {
+  if (column !== "column0" || table.schema[0]?.name !== column) return false;
+  const named = table.schema.filter((c) => !/^column\d+$/.test(c.name));
+  if (named.length < 2) return false;
+  const c = sqlIdent(column);
+  const [row] = await ctx.engine.all(
+    `SELECT count(*) AS n, count(${c}) AS present, count(DISTINCT ${c}) AS distinct_values FROM ${sqlIdent(table.name)}`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n >= 2 && Number(row?.present) === n && Number(row?.distinct_values) === n;
 }
 
 /** Column names, the first 12 of a long list and how many more. */
