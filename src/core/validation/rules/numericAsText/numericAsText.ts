@@ -37,7 +37,7 @@ const COMPARISONS: Record<string, string> = {
 };
 
 type Use =
-  | { kind: "pick"; column: ColumnOf; select: Json; fn: string }
+  | { kind: "pick"; column: ColumnOf; select: Json; fn: string; node: Json }
   | { kind: "compare"; column: ColumnOf; select: Json; node: Json; conjunct?: Json }
   | { kind: "order"; column: ColumnOf; select: Json }
   | { kind: "tryCast"; column: ColumnOf; select: Json; node: Json; target: string; conjunct?: Json };
@@ -67,7 +67,7 @@ function uses(statement: Json, state: SharedState): Use[] {
       walkOwn(expression, (n) => {
         if (n.class === "FUNCTION" && ORDER_PICKING.has(String(n.function_name).toLowerCase())) {
           const c = col((n.children as Json[] | undefined)?.[0]);
-          if (text(c)) out.push({ kind: "pick", column: c, select, fn: String(n.function_name) });
+          if (text(c)) out.push({ kind: "pick", column: c, select, fn: String(n.function_name), node: n });
         }
         if (n.class === "COMPARISON" && COMPARISONS[String(n.type)]) {
           for (const side of [n.left, n.right]) {
@@ -190,6 +190,36 @@ export const numericAsTextRule: ValidationRule = queryRule({
   },
 });
 
+/**
+ * min/max of a grouped query (or with its own FILTER) picks within each group: text and numbers
+ * disagree only if they pick differently inside one group, not across the whole table — one row
+ * per group (a year's cell of one series) picks the same either way. The first group where they
+ * differ, `[]` where none does; undefined when the grouping cannot be evaluated here, so the whole
+ * kept relation is judged as before.
+ */
+async function groupedPicks(
+  ctx: OperatorContext,
+  use: Extract<Use, { kind: "pick" }>,
+  alias: string,
+  pick: string,
+): Promise<Record<string, unknown>[] | undefined> {
+  const groups = (use.select.group_expressions as Json[] | undefined) ?? [];
+  const filter = use.node.filter as Json | undefined;
+  if (groups.length === 0 && !filter) return undefined;
+  const kept = await keptRelation(ctx, use.select, alias, filter ? { filter } : {});
+  if (filter && !kept.exact) return undefined;
+  try {
+    const keys = await Promise.all(groups.map((g) => expressionSql(ctx.engine, alias, g)));
+    return await ctx.engine.all(
+      `SELECT text_pick, number_pick FROM (SELECT ${pick}${kept.from}${keys.length ? ` GROUP BY ${keys.join(", ")}` : ""}) ` +
+        `WHERE text_pick IS DISTINCT FROM number_pick AND text_pick IS NOT NULL AND number_pick IS NOT NULL LIMIT 1`,
+    );
+  } catch {
+    // A group expression that reads outside the kept relation (another alias, an outer query).
+    return undefined;
+  }
+}
+
 interface Finding {
   how: string;
   what: string;
@@ -277,10 +307,10 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
   if (use.kind === "pick") {
     const fn = use.fn.toLowerCase();
     if (fn === "min" || fn === "max") {
-      const [row] = await ctx.engine.all(
-        `SELECT ${fn}(${c}) AS text_pick, ${fn === "max" ? "arg_max" : "arg_min"}(${c}, ${num}) AS number_pick${kept.from}`,
-      );
-      if (row?.text_pick === null || row?.number_pick === null || row?.text_pick === row?.number_pick)
+      const pick = `${fn}(${c}) AS text_pick, ${fn === "max" ? "arg_max" : "arg_min"}(${c}, ${num}) AS number_pick`;
+      const grouped = await groupedPicks(ctx, use, alias, pick);
+      const [row] = grouped ?? (await ctx.engine.all(`SELECT ${pick}${kept.from}`));
+      if (!row || row.text_pick === null || row.number_pick === null || row.text_pick === row.number_pick)
         return undefined;
       // The picked values come from the data: bound as parameters, never written into the SQL.
       const params = new SqlParams();
