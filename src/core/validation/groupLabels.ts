@@ -66,6 +66,7 @@ const GROUP_NAMES = [
   "asia and pacific",
   "asia and the pacific",
   "east asia and pacific",
+  "east asia and the pacific",
   "europe and central asia",
   "central europe and the baltics",
   "arab world",
@@ -144,6 +145,18 @@ const GROUP_NAMES = [
   "transition economies",
 ];
 
+/**
+ * Codes the publishers' code lists give their aggregates, where a panel is keyed by code rather
+ * than name: OECD's (`OAVG` the OECD average, `OECD` its total, `OECDE` OECD Europe), Eurostat's
+ * (`EU27_2020`, `EA20`) and the World Bank's `WLD`. Compared as written, upper case: a code list
+ * is. Only codes no other list uses: most three-letter aggregate codes of the World Bank (`LAC`,
+ * `TEA`, `MIC`) are also airport or product codes, and a World Bank panel names its rows anyway.
+ */
+const GROUP_CODES = [
+  ..."OAVG OECD OECDE G20 G7 WLD".split(" "),
+  ..."EU27_2020 EU27_2007 EU28 EU27 EU25 EU15 EA17 EA18 EA19 EA20".split(" "),
+];
+
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
 const NUMBERED_GROUP = String.raw`eu ?[0-9]{1,2}`;
 
@@ -158,5 +171,6 @@ export function normalisedLabelSql(expression: string): string {
 /** Whether a text expression names a region or a group of countries, in SQL. */
 export function groupLabelSql(expression: string): string {
   const label = normalisedLabelSql(`split_part(${expression}, ':', 1)`);
-  return `(${label} IN (${GROUP_NAMES.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}))`;
+  const codes = [...new Set(GROUP_CODES)].map(sqlString).join(", ");
+  return `(${label} IN (${GROUP_NAMES.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}) OR trim(${expression}) IN (${codes}))`;
 }
