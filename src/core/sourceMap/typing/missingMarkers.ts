@@ -67,6 +67,26 @@ function suspects(sample: string[][], specs: ColumnSpec[]): number[] {
   return out;
 }
 
+/** Text columns whose sample holds markers and nothing else: a period not yet published, say. */
+function onlyMarkers(sample: string[][], specs: ColumnSpec[]): number[] {
+  const out: number[] = [];
+  specs.forEach((spec, i) => {
+    if (spec.type !== "VARCHAR" || spec.dateFormat) return;
+    let markers = 0;
+    for (const row of sample) {
+      const v = (row[i] ?? "").trim();
+      if (v === "") continue;
+      if (!isMarkerToken(v)) return;
+      markers++;
+    }
+    if (markers > 0) out.push(i);
+  });
+  return out;
+}
+
+/** Columns read as numbers with markers that a column holding only markers takes its type from. */
+const MIN_MARKED_SIBLINGS = 2;
+
 /** A sample this long may stop before the end of its column (typeTextColumns' SAMPLE_ROWS). */
 const PARTIAL_SAMPLE_ROWS = 500;
 
@@ -111,7 +131,12 @@ export async function applyMissingMarkers(
   profiles: ColumnProfile[],
   sample: string[][],
 ): Promise<void> {
-  const indexes = [...suspects(sample, specs), ...(await nanPastSample(engine, fromSql, specs, sample))];
+  const empty = onlyMarkers(sample, specs);
+  const indexes = [
+    ...suspects(sample, specs),
+    ...(await nanPastSample(engine, fromSql, specs, sample)),
+    ...empty,
+  ];
   if (indexes.length === 0) return;
   const columns = indexes.map((i) => sqlIdent(positionalName(i))).join(", ");
   // Non-numeric values per column, with their counts (the most frequent MAX_KINDS + 1).
@@ -129,7 +154,8 @@ export async function applyMissingMarkers(
     if (Number(r.kinds) > MAX_KINDS || !isMarkerToken(value)) tooMany.add(i);
     else found.set(i, [...(found.get(i) ?? []), { value, count: Number(r.n) }]);
   }
-  const marked = [...found.keys()].filter((i) => !tooMany.has(i));
+  const markerOnly = new Set(empty);
+  const marked = [...found.keys()].filter((i) => !tooMany.has(i) && !markerOnly.has(i));
   if (marked.length === 0) return;
   // The column's type over its values with the markers read as NULL, by the same tests as any column.
   const projection = marked
@@ -160,5 +186,46 @@ export async function applyMissingMarkers(
     profile.nullFraction = total === 0 ? 0 : round((total - present) / total);
     const samples = profile.samples.filter((s) => !isMarkerToken(s));
     profile.samples = samples;
+  }
+  retypeMarkerOnly(
+    empty.filter((i) => found.has(i) && !tooMany.has(i)),
+    found,
+    specs,
+    profiles,
+  );
+}
+
+/**
+ * A column holding only the markers its neighbours use for "no value" (`..` under every year not
+ * yet published, beside years of numbers with `..` for the gaps) is a column of numbers with no
+ * value yet: read with the neighbours' type, every cell NULL, so a query treats every year alike.
+ * Left text when fewer than MIN_MARKED_SIBLINGS columns of numbers use those markers — then
+ * nothing says the column would hold numbers.
+ */
+function retypeMarkerOnly(
+  candidates: number[],
+  found: Map<number, { value: string; count: number }[]>,
+  specs: ColumnSpec[],
+  profiles: ColumnProfile[],
+): void {
+  if (candidates.length === 0) return;
+  const siblings = specs
+    .map((spec, i) => ({ spec, i }))
+    .filter(
+      ({ spec }) => (spec.type === "BIGINT" || spec.type === "DOUBLE") && (spec.missing?.length ?? 0) > 0,
+    );
+  for (const i of candidates) {
+    const markers = found.get(i)!;
+    const using = siblings.filter(({ spec }) => markers.every((m) => spec.missing!.includes(m.value)));
+    if (using.length < MIN_MARKED_SIBLINGS) continue;
+    const type = using.some(({ spec }) => spec.type === "DOUBLE") ? "DOUBLE" : "BIGINT";
+    const spec = specs[i]!;
+    spec.type = type;
+    spec.missing = markers.map((m) => m.value);
+    const profile = profiles[i]!;
+    profile.type = type;
+    profile.missingMarkers = [...markers].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    profile.nullFraction = 1;
+    profile.samples = [];
   }
 }
