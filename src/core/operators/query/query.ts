@@ -10,6 +10,7 @@ import { offsetArg, previewRowsArg, previewTable } from "../preview.ts";
 import { requireRegistered } from "../requireTable.ts";
 import { SqlError } from "../sqlError.ts";
 import { conversionExplanation } from "./conversionFailure.ts";
+import { unpivotExplanation } from "./unpivotFailure.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { queryFacts } from "./queryFacts.ts";
 import type { QueryObservation } from "./queryObservation.ts";
@@ -98,9 +99,10 @@ export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFa
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
 });
 
-/** A literal the table's typed column cannot hold: the error says how RADAR read the file. */
+/** A literal the table's typed column cannot hold, or an UNPIVOT of columns RADAR typed apart: the error says how RADAR read the file. */
 function explained(failed: SqlError, analysis: SelectAnalysis, ctx: OperatorContext): SqlError {
-  const explanation = conversionExplanation(failed.message, analysis, ctx);
+  const explanation =
+    conversionExplanation(failed.message, analysis, ctx) ?? unpivotExplanation(failed.message, analysis, ctx);
   return explanation
     ? new SqlError(`${failed.message}.${explanation}`, failed.kind, failed.line, failed.column)
     : failed;
