@@ -13,7 +13,8 @@ import { typedColumnSql } from "./varcharColumns.ts";
  * - at least FILL_MIN_OTHERS other non-NULL values, whose magnitude `m` is the largest of
  *   |their max|, |their min| and their spread (max − min); m > 0;
  * - its distance from the nearest other value exceeds FILL_GAP × m when its digits are all nines
- *   (`-9999`, `999.9`, `9.99e+32`) or it is at least 1e30 in size, else FILL_WIDE_GAP × m.
+ *   (`-9999`, `999.9`, `9.99e+32`) or it is at least 1e30 in size, else FILL_WIDE_GAP × m — and
+ *   then it also repeats more than FILL_REPEAT × as often as the other values do on average.
  * A heavy-tailed column's largest values are near each other and rarely equal; a fill lies an
  * order of magnitude beyond everything else, however many cells hold it.
  */
@@ -21,6 +22,11 @@ export const FILL_MIN_COUNT = 2;
 export const FILL_MIN_OTHERS = 10;
 export const FILL_GAP = 5;
 export const FILL_WIDE_GAP = 100;
+/**
+ * A fill without the nines form must repeat more than FILL_REPEAT × as often as the column's other
+ * values do on average: in a column of codes every value repeats alike.
+ */
+export const FILL_REPEAT = 2;
 
 /** Past this many numeric columns the first pass runs on the values unpivoted (see WIDE_COLUMNS). */
 const WIDE = 64;
@@ -186,6 +192,7 @@ export async function findFillValues(
         `max(v) FILTER (WHERE ${keep}) AS max${k}`,
         `min(v) FILTER (WHERE ${keep}) AS min${k}`,
         `count(v) FILTER (WHERE ${keep}) AS others${k}`,
+        `count(DISTINCT v) FILTER (WHERE ${keep}) AS distinct${k}`,
       ];
     });
     ends.forEach((f, k) =>
@@ -200,15 +207,21 @@ export async function findFillValues(
         ? { min: Number(row[`min${k}`]), max: Number(row[`max${k}`]) }
         : undefined;
     const repeated = (k: number): boolean => Number(row[`n${k}`] ?? 0) >= FILL_MIN_COUNT;
-    const beyond = (k: number, r: { min: number; max: number } | undefined): boolean =>
-      r !== undefined && repeated(k) && farBeyond(ends[k]!, r.min, r.max);
+    // A value without the nines form repeating no more than the others do is one more code of a
+    // column of codes (FIPS 51000 beside 1–56, every code on ~560 monthly rows), not a fill.
+    const oftenerThanOthers = (k: number, r: number): boolean =>
+      fillGapFactor(ends[k]!) === FILL_GAP ||
+      Number(row[`n${k}`] ?? 0) >
+        FILL_REPEAT * (Number(row[`others${r}`]) / Math.max(1, Number(row[`distinct${r}`])));
+    const beyond = (k: number, r: { min: number; max: number } | undefined, rk: number): boolean =>
+      r !== undefined && repeated(k) && farBeyond(ends[k]!, r.min, r.max) && oftenerThanOthers(k, rk);
     // Each end against the values but itself; both ends together only when both lie beyond the rest.
     const both = ends.length === 2 ? range(2) : undefined;
-    const pair = both !== undefined && beyond(0, both) && beyond(1, both);
+    const pair = both !== undefined && beyond(0, both, 2) && beyond(1, both, 2);
     const found: FillValue[] = [];
     ends.forEach((f, k) => {
       const r = pair ? both : range(k);
-      if (!beyond(k, r)) return;
+      if (!beyond(k, r, pair ? 2 : k)) return;
       const firstRow = Number(row[`first${k}`]);
       const line = lineOf?.(firstRow);
       found.push({
