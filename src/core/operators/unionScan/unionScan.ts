@@ -16,6 +16,7 @@ import { PREVIEW_ROWS, requireTable } from "../scan/scan.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { unionScanFacts } from "./unionScanFacts.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
+import { unionScanStructured } from "./unionScanObservation.ts";
 import { entryWithReader, readerArg } from "../readerArg.ts";
 import { effectiveReader, readerKey } from "../../sourceMap/readers/readerOptions.ts";
 
@@ -268,6 +269,7 @@ async function unionByParts(
 }
 
 export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservation>(unionScanFacts, {
+  structured: unionScanStructured,
   schema: unionScanArgs,
   inputsOf: () => [],
   filesRead(args, ctx) {

@@ -1,10 +1,10 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { previewLines } from "../cliText.ts";
-import { records, schemaText as modelSchema } from "../modelText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { previewLines } from "../../presentation/cliText.ts";
+import { records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { rowsText } from "../readableRows.ts";
-import { pageRows } from "../resultRows.ts";
-import { previewTables, schemaText } from "../traceTables.ts";
+import { rowsText } from "../../presentation/readableRows.ts";
+import { pageRows } from "../../presentation/resultRows.ts";
+import { previewTables, schemaText } from "../../presentation/traceTables.ts";
 
 export const queryPresentation: OperatorPresentation<"Query"> = {
   label: (a) => `Query → ${textArg(a, "output")}`,
