@@ -1,9 +1,9 @@
 // Writes docs/radar-run.schema.json (the JSON of `radar batch --json`, `--json-out` and the one-call
-// commands) from src/cli/resultSchema.ts: run after changing that shape.
+// commands) from src/core/presentation/resultSchema.ts: run after changing that shape.
 // `test/unit/runSchema.test.ts` fails while the file differs from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runJsonSchema } from "../src/cli/resultSchema.ts";
+import { runJsonSchema } from "../src/core/presentation/resultSchema.ts";
 
 const file = join(import.meta.dirname, "..", "docs", "radar-run.schema.json");
 const next = `${JSON.stringify(runJsonSchema(), null, 2)}\n`;
@@ -16,5 +16,5 @@ try {
 if (next === text) console.log("docs/radar-run.schema.json: already up to date");
 else {
   writeFileSync(file, next);
-  console.log("docs/radar-run.schema.json: written from src/cli/resultSchema.ts");
+  console.log("docs/radar-run.schema.json: written from src/core/presentation/resultSchema.ts");
 }

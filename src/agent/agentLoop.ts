@@ -23,7 +23,7 @@ import { Cancelled, ModelFailure, requestTurn } from "./requestTurn.ts";
 import { registeredTablesSummary, sourceMapSummary } from "./sourceMapSummary.ts";
 import type { SummaryHit } from "./sourceMapSummary.ts";
 import { NO_TOOL_CALL_NOTE, SYSTEM_PROMPT, lastStepNote, userPrompt } from "./systemPrompt.ts";
-import { diagnosticText, errorResultText, toolResultText } from "../presentation/toolResult.ts";
+import { diagnosticText, errorResultText, toolResultText } from "../core/presentation/toolResult.ts";
 import { errorText, issuesText, plural, safeEndpoint } from "../core/text.ts";
 
 export const DEFAULT_MAX_STEPS = 20;

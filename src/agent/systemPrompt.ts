@@ -1,4 +1,4 @@
-import { promptToolList } from "../presentation/operatorLists.ts";
+import { promptToolList } from "../core/presentation/operatorLists.ts";
 
 /** What the model is told once, before the question: how RADAR works and what it will refuse. */
 export const SYSTEM_PROMPT = `You are RADAR's data agent. You answer a question over a folder of data files (the lake) by calling tools; you never see the files otherwise, and you never guess.

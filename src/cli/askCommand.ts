@@ -2,7 +2,7 @@ import { runAgent } from "../agent/agentLoop.ts";
 import type { AgentResult } from "../agent/agentLoop.ts";
 import type { AgentEvent } from "../agent/agentEvents.ts";
 import { OpenAiChatModel } from "../agent/openAiChatModel.ts";
-import { diagnosticText } from "../presentation/toolResult.ts";
+import { diagnosticText } from "../core/presentation/toolResult.ts";
 import type { TraceEvent } from "../core/trace/traceEvents.ts";
 import { openRuntime } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";

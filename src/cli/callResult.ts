@@ -3,10 +3,10 @@ import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import { isKnownCall } from "../core/trace/traceEvents.ts";
 import type { Preview } from "../core/operators/preview.ts";
-import { operatorPresentations } from "../presentation/operatorPresentations.ts";
-import { NO_ROWS, pageRows } from "../presentation/resultRows.ts";
-import type { LinePage, Rows } from "../presentation/resultRows.ts";
-import type { CallResult } from "./resultSchema.ts";
+import { operatorPresentations } from "../core/operators/operatorPresentations.ts";
+import { NO_ROWS, pageRows } from "../core/presentation/resultRows.ts";
+import type { LinePage, Rows } from "../core/presentation/resultRows.ts";
+import type { CallResult } from "../core/presentation/resultSchema.ts";
 
 /** A call's rows as its operator's presentation gives them; another version's operator: its table's page. */
 function rowsOf(call: CallEvent, page?: LinePage): Rows {

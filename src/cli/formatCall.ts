@@ -5,9 +5,9 @@ import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import { isKnownCall } from "../core/trace/traceEvents.ts";
-import { previewLines } from "../presentation/cliText.ts";
-import { operatorPresentations } from "../presentation/operatorPresentations.ts";
-import type { LinePage } from "../presentation/resultRows.ts";
+import { previewLines } from "../core/presentation/cliText.ts";
+import { operatorPresentations } from "../core/operators/operatorPresentations.ts";
+import type { LinePage } from "../core/presentation/resultRows.ts";
 
 const STATUS_MARK: Record<string, string> = {
   ok: "ok",

@@ -4,11 +4,11 @@ import type { OperatorCall, Runtime } from "../core/runtime.ts";
 import type { CallEvent, SettledFinding } from "../core/trace/traceEvents.ts";
 import { startupMark } from "../core/startupProfile.ts";
 import { callResult } from "./callResult.ts";
-import type { LinePage } from "../presentation/resultRows.ts";
+import type { LinePage } from "../core/presentation/resultRows.ts";
 import { openRuntime } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
 import { formatCall, formatDiagnostic } from "./formatCall.ts";
-import type { RunResult } from "./resultSchema.ts";
+import type { RunResult } from "../core/presentation/resultSchema.ts";
 
 /** Calls as a batch file or a command line gives them, each with where it was written. */
 export interface CallSource {

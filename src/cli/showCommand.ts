@@ -7,7 +7,7 @@ import { listSessions, readSession, SessionError } from "../core/state/sessionSt
 import type { Runtime } from "../core/runtime.ts";
 import { openRuntime, UsageError } from "./cliRuntime.ts";
 import type { LakeOptions } from "./cliRuntime.ts";
-import { cellText, tableLines } from "../presentation/cliText.ts";
+import { cellText, tableLines } from "../core/presentation/cliText.ts";
 
 export interface ShowOptions extends LakeOptions {
   rows?: number;

@@ -6,11 +6,8 @@
  */
 
 import type { OperatorName } from "../core/operators/operator.ts";
-import {
-  jsonSchemaOf,
-  rowsSchema as structuredRows,
-  structuredObservations,
-} from "./structuredObservations.ts";
+import { rowsSchema as structuredRows } from "../core/operators/structuredRows.ts";
+import { jsonSchemaOf, structuredViewOf } from "./structuredObservations.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -117,7 +114,7 @@ export function callOutputSchema(op: OperatorName): Schema {
         required: ["how"],
       },
       replaced: { ...tableSnapshot, description: "The table this call's output replaced (replace: true)." },
-      observation: jsonSchemaOf(structuredObservations[op].schema),
+      observation: jsonSchemaOf(structuredViewOf(op).schema),
     },
     required: ["status", "call", "diagnostics"],
   };

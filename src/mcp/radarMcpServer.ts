@@ -21,7 +21,7 @@ import { Rejection } from "../core/diagnostic.ts";
 import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 import { operatorNames, operators } from "../core/operators/registry.ts";
 import { operatorInputSchema, toolParameters } from "../core/operators/toolManifest.ts";
-import { instructionToolList } from "../presentation/operatorLists.ts";
+import { instructionToolList } from "../core/presentation/operatorLists.ts";
 import type { Runtime } from "../core/runtime.ts";
 import { RADAR_VERSION } from "../core/version.ts";
 import {

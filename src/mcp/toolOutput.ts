@@ -1,12 +1,13 @@
-import { diagnosticText } from "../presentation/toolResult.ts";
+import { diagnosticText } from "../core/presentation/toolResult.ts";
 import type { TablePage } from "../core/runtime/sessionTables.ts";
 import type { ObservationOf } from "../core/operators/observationSchemas.ts";
 import type { OperatorName } from "../core/operators/operator.ts";
 import type { CallEvent } from "../core/trace/traceEvents.ts";
 import { isKnownCall } from "../core/trace/traceEvents.ts";
-import { operatorPresentations } from "../presentation/operatorPresentations.ts";
-import { rowsText } from "../presentation/readableRows.ts";
-import { rowsOf, structuredObservations } from "./structuredObservations.ts";
+import { operatorPresentations } from "../core/operators/operatorPresentations.ts";
+import { rowsText } from "../core/presentation/readableRows.ts";
+import { rowsOf } from "../core/operators/structuredRows.ts";
+import { structuredViewOf } from "./structuredObservations.ts";
 
 /**
  * What an MCP client gets back from a tool: `structuredContent` — the observation as data,
@@ -22,7 +23,7 @@ function structuredObservation(call: CallEvent): Record<string, unknown> | undef
 }
 
 function reshaped<Op extends OperatorName>(op: Op, observation: ObservationOf<Op>): Record<string, unknown> {
-  return structuredObservations[op].of(observation);
+  return structuredViewOf(op).of(observation);
 }
 
 /** `structuredContent` of an operator tool's result. */

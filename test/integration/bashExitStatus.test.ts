@@ -8,7 +8,7 @@ import type { BashObservation } from "../../src/core/operators/bash/bashObservat
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall, structuredCall } from "../../src/mcp/toolOutput.ts";
-import { toolResultText } from "../../src/presentation/toolResult.ts";
+import { toolResultText } from "../../src/core/presentation/toolResult.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // Bash's status follows the exit code: a program's non-zero status fails the call, with what it

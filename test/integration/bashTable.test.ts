@@ -7,7 +7,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { OperatorCall } from "../../src/core/runtime.ts";
 import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
-import { runResultSchema } from "../../src/cli/resultSchema.ts";
+import { runResultSchema } from "../../src/core/presentation/resultSchema.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // Issue 30: a Bash call's standard output registered as a table, each row with where it came

@@ -6,7 +6,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { ColumnProbe, ProbeObservation } from "../../src/core/operators/probe/probeObservation.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall } from "../../src/mcp/toolOutput.ts";
-import { toolResultText } from "../../src/presentation/toolResult.ts";
+import { toolResultText } from "../../src/core/presentation/toolResult.ts";
 import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runResultSchema } from "../../src/cli/resultSchema.ts";
-import type { RunResult } from "../../src/cli/resultSchema.ts";
+import { runResultSchema } from "../../src/core/presentation/resultSchema.ts";
+import type { RunResult } from "../../src/core/presentation/resultSchema.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // The analyst's workbench: one command per call in a session, batch files a person writes (YAML,

@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { operatorFacts } from "../../src/core/operators/factsRegistry.ts";
-import { instructionToolList, promptToolList } from "../../src/presentation/operatorLists.ts";
-import { operatorPresentations, traceViewOf } from "../../src/presentation/operatorPresentations.ts";
+import { instructionToolList, promptToolList } from "../../src/core/presentation/operatorLists.ts";
+import { operatorPresentations, traceViewOf } from "../../src/core/operators/operatorPresentations.ts";
 
 const names = Object.keys(operatorFacts);
 

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../diagnostic.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
 
 import type { OperatorFacts } from "./operatorFacts.ts";
+import type { StructuredView } from "./structuredRows.ts";
 import type { operatorFacts } from "./factsRegistry.ts";
 
 /** The operators' names: the keys of the facts registry, so a new operator is named in one place. */
@@ -45,9 +46,9 @@ export interface OperatorResult<O> {
  * definitions and docs), the tables it declares as inputs, its execution and a one-line summary
  * of its observation for traces; and what the runtime asks of a call before and after it runs
  * (the files it reads, the table it registers, whether an earlier table already holds its result),
- * so the runtime never asks which operator it runs. Its observation's schema is beside it in its
- * folder (`<name>/<name>Observation.ts`, collected in observationSchemas.ts), its presentation in
- * presentation/operators/.
+ * so the runtime never asks which operator it runs. Its observation's schema and its presentation
+ * are beside it in its folder (`<name>/<name>Observation.ts`, collected in observationSchemas.ts;
+ * `<name>/<name>Presentation.ts`, collected in operatorPresentations.ts).
  */
 export interface Operator<A, O> extends OperatorFacts<OperatorName> {
   schema: z.ZodType<A>;
@@ -70,6 +71,11 @@ export interface Operator<A, O> extends OperatorFacts<OperatorName> {
   traced?: (observation: O) => O;
   /** Its checks on its input tables may run while it executes (Query). */
   checksAlongside?: true;
+  /**
+   * Its observation as structured tool output carries it (MCP), when reshaped: its rows in the
+   * common shape of structuredRows.ts. Without it, the observation as it is.
+   */
+  structured?: StructuredView<O>;
 }
 
 /** An operator from its facts and the rest of its definition: how every operator's file builds it. */

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { Uint32List } from "../uint32List.ts";
 
 /**
  * The physical line where each record starts, found by one streaming pass over the file's bytes
@@ -27,8 +28,7 @@ export interface RecordScanOptions {
 export async function scanRecordStarts(absPath: string, options: RecordScanOptions): Promise<Uint32Array> {
   const max = options.maxRecords ?? Number.MAX_SAFE_INTEGER;
   const skip = options.skipLines ?? 0;
-  let starts = new Uint32Array(1024);
-  let count = 0;
+  const starts = new Uint32List();
   let line = 1;
   let inQuotes = false;
   let lineHasContent = false;
@@ -40,15 +40,6 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
   const unit = options.utf16 ? 2 : 1;
   let first = true;
   const quote = options.quote === undefined ? 0x22 : options.quote === "" ? -1 : options.quote.charCodeAt(0);
-
-  const push = (value: number): void => {
-    if (count === starts.length) {
-      const grown = new Uint32Array(starts.length * 2);
-      grown.set(starts);
-      starts = grown;
-    }
-    starts[count++] = value;
-  };
 
   const raw = createReadStream(absPath, { highWaterMark: 1 << 20 });
   const stream = options.gzip ? raw.pipe(createGunzip({ chunkSize: 1 << 20 })) : raw;
@@ -80,7 +71,7 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
         } else if (b === 0x2c && depth === 1) recordOpen = false;
         else if (depth === 1 && b > 0x20) recordStart();
         if (b === 0x0a) line++;
-        if (count >= max) break outer;
+        if (starts.length >= max) break outer;
         continue;
       }
       if (b === 0x0a) {
@@ -97,8 +88,8 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
       if (options.mode === "lines" && !lineHasContent && (b === 0x20 || b === 0x09)) continue;
       if (!lineHasContent && !inQuotes && !recordOpen) {
         if (line > skip) {
-          push(line);
-          if (count >= max) break outer;
+          starts.push(line);
+          if (starts.length >= max) break outer;
         }
         recordOpen = true;
       }
@@ -108,11 +99,11 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
   }
   stream.destroy();
   raw.destroy();
-  return starts.slice(0, Math.min(count, max));
+  return starts.slice(max);
 
   function recordStart(): void {
     if (recordOpen) return;
     recordOpen = true;
-    push(line);
+    starts.push(line);
   }
 }

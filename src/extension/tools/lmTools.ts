@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { toolResultText } from "../../presentation/toolResult.ts";
+import { toolResultText } from "../../core/presentation/toolResult.ts";
 import { operatorFacts } from "../../core/operators/factsRegistry.ts";
 import type { OperatorName } from "../../core/operators/operator.ts";
 import type { Runtime } from "../../core/runtime.ts";

@@ -1,12 +1,12 @@
 import type { ReportTable } from "../../shared/reportProtocol.ts";
 import { factsOf } from "../../core/operators/factsRegistry.ts";
 import { shown } from "../../core/operators/operatorFacts.ts";
-import { traceViewOf } from "../../presentation/operatorPresentations.ts";
-import { cell } from "../../presentation/traceTables.ts";
+import { traceViewOf } from "../../core/operators/operatorPresentations.ts";
+import { cell } from "../../core/presentation/traceTables.ts";
 
 /**
  * Readable views of an operator call's arguments and observation, for the trees and the report,
- * as each operator's presentation words them (presentation/operators/). Observations arrive as
+ * as each operator's presentation words them (`<name>Presentation.ts` in its folder). Observations arrive as
  * JSON from the trace stream, so every field is read defensively: a trace written by another
  * version of the runtime must still render.
  */

@@ -1,5 +1,5 @@
 import type { ReportLocation, ReportSeverity } from "../../shared/reportProtocol.ts";
-import { traceViewOf } from "../../presentation/operatorPresentations.ts";
+import { traceViewOf } from "../../core/operators/operatorPresentations.ts";
 import { argText, observationFacts } from "./callText.ts";
 import type { TraceCall } from "./traceModel.ts";
 

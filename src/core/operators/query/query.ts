@@ -14,6 +14,7 @@ import { unpivotExplanation } from "./unpivotFailure.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { queryFacts } from "./queryFacts.ts";
 import type { QueryObservation } from "./queryObservation.ts";
+import { queryStructured } from "./queryObservation.ts";
 
 export const QUERY_RECORDS = 10;
 
@@ -30,6 +31,7 @@ export const queryArgs = z
 export type QueryArgs = z.infer<typeof queryArgs>;
 
 export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFacts, {
+  structured: queryStructured,
   schema: queryArgs,
   inputsOf: (args) => args.inputs,
   readKey(args, ctx) {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { columnTypeSchema, previewSchema } from "../observationParts.ts";
+import { rowsOf, rowsSchema } from "../structuredRows.ts";
+import type { StructuredView } from "../structuredRows.ts";
 
 /** What Query observes: the table it registered and its first records. */
 export const queryObservation = z.object({
@@ -11,3 +13,9 @@ export const queryObservation = z.object({
   digest: z.string().optional(),
 });
 export type QueryObservation = z.infer<typeof queryObservation>;
+
+/** Its structured tool output: the records in the common shape of rows. */
+export const queryStructured: StructuredView<QueryObservation> = {
+  schema: queryObservation.omit({ records: true }).extend({ rows: rowsSchema }),
+  of: ({ records, ...rest }) => ({ ...rest, rows: rowsOf(records, rest.rowCount) }),
+};

@@ -14,6 +14,7 @@ import { scanFacts } from "./scanFacts.ts";
 import { entryWithReader, readerArg, readerProvenance } from "../readerArg.ts";
 import { effectiveReader, readerKey } from "../../sourceMap/readers/readerOptions.ts";
 import type { ScanObservation } from "./scanObservation.ts";
+import { scanStructured } from "./scanObservation.ts";
 
 export const PREVIEW_ROWS = 5;
 
@@ -92,6 +93,7 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
 }
 
 export const scanOperator = defineOperator<ScanArgs, ScanObservation>(scanFacts, {
+  structured: scanStructured,
   schema: scanArgs,
   inputsOf: () => [],
   filesRead: (args, ctx) => [ctx.entry(args.file)?.path ?? args.file],

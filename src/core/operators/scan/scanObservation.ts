@@ -5,6 +5,8 @@ import {
   previewSchema,
   readerOptionsSchema,
 } from "../observationParts.ts";
+import { rowsOf, rowsSchema } from "../structuredRows.ts";
+import type { StructuredView } from "../structuredRows.ts";
 
 /** What Scan observes: the table it registered, where it came from, its first rows. */
 export const scanObservation = z.object({
@@ -48,3 +50,9 @@ export const scanObservation = z.object({
   readSql: z.string().optional(),
 });
 export type ScanObservation = z.infer<typeof scanObservation>;
+
+/** Its structured tool output: the preview's rows in the common shape, the reading SQL left out. */
+export const scanStructured: StructuredView<ScanObservation> = {
+  schema: scanObservation.omit({ preview: true, readSql: true }).extend({ rows: rowsSchema }),
+  of: ({ preview, readSql: _sql, ...rest }) => ({ ...rest, rows: rowsOf(preview, rest.rowCount) }),
+};

@@ -16,6 +16,7 @@ import { PREVIEW_ROWS, requireTable } from "../scan/scan.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { unionScanFacts } from "./unionScanFacts.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
+import { unionScanStructured } from "./unionScanObservation.ts";
 import { entryWithReader, readerArg } from "../readerArg.ts";
 import { effectiveReader, readerKey } from "../../sourceMap/readers/readerOptions.ts";
 
@@ -78,6 +79,15 @@ function labels(entries: SourceEntry[]): string[] {
   return new Set(stems).size === stems.length ? stems : entries.map((e) => e.path);
 }
 
+/** The files of a union, their tables and labels, and the table it registers. */
+interface UnionSources {
+  entries: SourceEntry[];
+  tables: TableProfile[];
+  labels: string[];
+  sourceColumn: string;
+  output: string;
+}
+
 interface Part {
   entry: SourceEntry;
   label: string;
@@ -101,11 +111,7 @@ interface Part {
  */
 async function unionInOneStatement(
   ctx: OperatorContext,
-  entries: SourceEntry[],
-  tables: TableProfile[],
-  labels: string[],
-  sourceColumn: string,
-  output: string,
+  { entries, tables, labels, sourceColumn, output }: UnionSources,
 ): Promise<Part[] | undefined> {
   const reads = await Promise.all(
     entries.map((entry, i) => directRead(ctx.engine, ctx.lakeRoot, ctx.radarDir, entry, tables[i]!)),
@@ -230,11 +236,7 @@ function familyRuns(keys: (string | undefined)[]): number[][] {
 /** One table per file (re-typed where a value does not convert), then their union. */
 async function unionByParts(
   ctx: OperatorContext,
-  entries: SourceEntry[],
-  tables: TableProfile[],
-  labels: string[],
-  sourceColumn: string,
-  output: string,
+  { entries, tables, labels, sourceColumn, output }: UnionSources,
 ): Promise<Part[]> {
   const parts: (Part & { part: string })[] = [];
   try {
@@ -268,6 +270,7 @@ async function unionByParts(
 }
 
 export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservation>(unionScanFacts, {
+  structured: unionScanStructured,
   schema: unionScanArgs,
   inputsOf: () => [],
   filesRead(args, ctx) {
@@ -299,9 +302,14 @@ export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservat
           "invalid-argument",
           `UnionScan.source_column "${args.source_column}" is already a column of ${entries[i]!.path}; choose another name.`,
         );
-    const parts =
-      (await unionInOneStatement(ctx, entries, tables, names, args.source_column, output)) ??
-      (await unionByParts(ctx, entries, tables, names, args.source_column, output));
+    const sources: UnionSources = {
+      entries,
+      tables,
+      labels: names,
+      sourceColumn: args.source_column,
+      output,
+    };
+    const parts = (await unionInOneStatement(ctx, sources)) ?? (await unionByParts(ctx, sources));
     for (const p of parts) ctx.state.scanned.add(p.entry.path);
     const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
     const rowCount = parts.reduce((n, p) => n + p.rows, 0);

@@ -5,6 +5,8 @@ import {
   previewSchema,
   readerOptionsSchema,
 } from "../observationParts.ts";
+import { rowsOf, rowsSchema } from "../structuredRows.ts";
+import type { StructuredView } from "../structuredRows.ts";
 
 /** One file a UnionScan read. */
 export const unionSourceSchema = z.object({
@@ -34,3 +36,16 @@ export const unionScanObservation = z.object({
   preview: previewSchema,
 });
 export type UnionScanObservation = z.infer<typeof unionScanObservation>;
+
+/** Its structured tool output: the preview's rows in the common shape, each source's reading SQL left out. */
+export const unionScanStructured: StructuredView<UnionScanObservation> = {
+  schema: unionScanObservation.omit({ preview: true }).extend({
+    sources: z.array(unionSourceSchema.omit({ readSql: true })),
+    rows: rowsSchema,
+  }),
+  of: ({ preview, ...rest }) => ({
+    ...rest,
+    sources: rest.sources.map(({ readSql: _sql, ...s }) => s),
+    rows: rowsOf(preview, rest.rowCount),
+  }),
+};

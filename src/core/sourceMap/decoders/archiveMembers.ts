@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { copyKey } from "./copyKey.ts";
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Transform } from "node:stream";
@@ -38,11 +38,7 @@ export function dataMembers(zip: ZipArchive): ZipEntry[] {
 
 /** Where a member's extracted copy lives: keyed by the archive's path, size and time, and the member. */
 export function memberCopyPath(cacheDir: string, archiveAbs: string, member: string): string {
-  const { size, mtimeMs } = statSync(archiveAbs);
-  const key = createHash("sha256")
-    .update(`${archiveAbs}\u0000${size}\u0000${mtimeMs}\u0000${member}`)
-    .digest("hex")
-    .slice(0, 24);
+  const key = copyKey(archiveAbs, member);
   // The member's own extension tells the readers what it is (`.csv`, `.json`, `.csv.gz`).
   const ext = (/(\.[A-Za-z0-9]{1,8}){1,2}$/.exec(member.slice(member.lastIndexOf("/") + 1))?.[0] ?? "")
     .toLowerCase()

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from "node:fs";
+import { copyKey } from "./copyKey.ts";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
@@ -28,13 +28,7 @@ export async function utf8CopyOf(
   cacheDir: string,
   options: CopyOptions = { encoding: "windows-1252", stripNul: false },
 ): Promise<string> {
-  const { size, mtimeMs } = statSync(absPath);
-  const key = createHash("sha256")
-    .update(
-      `${absPath}\u0000${size}\u0000${mtimeMs}\u0000${options.encoding}\u0000${options.stripNul}\u0000${options.gzip === true}`,
-    )
-    .digest("hex")
-    .slice(0, 24);
+  const key = copyKey(absPath, options.encoding, String(options.stripNul), String(options.gzip === true));
   const dir = join(cacheDir, "utf8");
   const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
   if (existsSync(target)) return target;

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from "node:fs";
+import { copyKey } from "../decoders/copyKey.ts";
 import { join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,11 +20,7 @@ export async function commentFreeCopy(
   quote: string | undefined,
   encoding: "utf8" | "latin1",
 ): Promise<string> {
-  const { size, mtimeMs } = statSync(path);
-  const key = createHash("sha256")
-    .update(`${path}\u0000${size}\u0000${mtimeMs}\u0000${prefix}\u0000${quote ?? ""}\u0000${encoding}`)
-    .digest("hex")
-    .slice(0, 24);
+  const key = copyKey(path, prefix, quote ?? "", encoding);
   // Under `utf8/`: the folder of copies DuckDB is allowed to read (see runtime/openLakeEngine.ts).
   const dir = join(cacheDir, "utf8", "uncommented");
   const target = join(dir, `${key}.txt`);

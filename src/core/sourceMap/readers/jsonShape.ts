@@ -3,6 +3,7 @@ import { createGunzip } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
+import { Uint32List } from "../../uint32List.ts";
 import type { JsonRead, JsonShape } from "../sourceEntry.ts";
 
 /**
@@ -357,16 +358,7 @@ export async function objectShapeLines(
   shape: JsonShape,
   gzip = false,
 ): Promise<Uint32Array> {
-  let lines = new Uint32Array(1024);
-  let count = 0;
-  const push = (line: number): void => {
-    if (count === lines.length) {
-      const grown = new Uint32Array(lines.length * 2);
-      grown.set(lines);
-      lines = grown;
-    }
-    lines[count++] = line;
-  };
+  const lines = new Uint32List();
   let line = 1;
   const stack: number[] = []; // 0x7b object, 0x5b array
   let inString = false;
@@ -399,14 +391,15 @@ export async function objectShapeLines(
       const top = stack[depth - 1];
       // A value starting inside a top-level member's array is a row (keyed arrays, one member).
       if (valuePending && depth === 2 && top === 0x5b && b !== 0x5d) {
-        if (shape.kind === "keyedArrays" || (shape.kind === "member" && topKey === shape.member)) push(line);
+        if (shape.kind === "keyedArrays" || (shape.kind === "member" && topKey === shape.member))
+          lines.push(line);
       }
       valuePending = false;
       if (b === 0x22) {
         inString = true;
         if (depth === 1 && top === 0x7b && expectKey) {
           keyBytes = [];
-          if (perMember) push(line);
+          if (perMember) lines.push(line);
         }
         expectKey = false;
       } else if (b === 0x7b || b === 0x5b) {
@@ -423,5 +416,5 @@ export async function objectShapeLines(
       }
     }
   }
-  return lines.slice(0, count);
+  return lines.slice();
 }

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyKey } from "../decoders/copyKey.ts";
 import { join } from "node:path";
 
 /**
@@ -269,11 +269,7 @@ function escapeRegExp(s: string): string {
 
 /** The UTF-8 copy of a file DuckDB reads, its stray-quoted lines requoted (in RADAR's state folder). */
 export function requotedCopy(path: string, cacheDir: string, delimiter: string, requoted: Requoted): string {
-  const { size, mtimeMs } = statSync(path);
-  const key = createHash("sha256")
-    .update(`${path}\u0000${size}\u0000${mtimeMs}\u0000${delimiter}\u0000${JSON.stringify(requoted)}`)
-    .digest("hex")
-    .slice(0, 24);
+  const key = copyKey(path, delimiter, JSON.stringify(requoted));
   // Under `utf8/`: the folder of copies DuckDB is allowed to read (see runtime/openLakeEngine.ts).
   const dir = join(cacheDir, "utf8", "requoted");
   const target = join(dir, `${key}.csv`);

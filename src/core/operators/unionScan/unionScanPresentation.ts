@@ -1,10 +1,8 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { previewLines } from "../cliText.ts";
-import { records, schemaText as modelSchema } from "../modelText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { rowsText } from "../readableRows.ts";
-import { pageRows } from "../resultRows.ts";
-import { previewTables, schemaText } from "../traceTables.ts";
+import { tablePageViews } from "../../presentation/tablePage.ts";
+import { schemaText } from "../../presentation/traceTables.ts";
 
 export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
   label: (a) => `UnionScan → ${textArg(a, "output")}`,
@@ -20,7 +18,7 @@ export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
     if (partial.length)
       add("partial columns", partial.map((p) => `${p.column} (missing in ${p.missingIn.length})`).join(", "));
   },
-  tables: (o) => previewTables(`${String(o.table)} — first rows`, o.preview, o.rowCount),
+  ...tablePageViews("preview", "first rows"),
   model: (o, rows) => ({
     table: o.table,
     rowCount: o.rowCount,
@@ -33,7 +31,4 @@ export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
     partialColumns: o.partialColumns,
     preview: records(o.preview, rows, o.rowCount),
   }),
-  readable: (o) => rowsText(o.preview, o.rowCount, o.table),
-  cliLines: (o) => previewLines(o, o.rowCount),
-  cliRows: (o) => pageRows(o),
 };

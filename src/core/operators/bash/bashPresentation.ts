@@ -1,11 +1,11 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { clip } from "../../core/text.ts";
-import { outputLines, previewLines } from "../cliText.ts";
-import { MAX_TEXT_CHARS, records, schemaText as modelSchema } from "../modelText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { clip } from "../../text.ts";
+import { outputLines, previewLines } from "../../presentation/cliText.ts";
+import { MAX_TEXT_CHARS, records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { rowsText } from "../readableRows.ts";
-import { pageRows } from "../resultRows.ts";
-import { previewTables, schemaText } from "../traceTables.ts";
+import { rowsText } from "../../presentation/readableRows.ts";
+import { pageRows } from "../../presentation/resultRows.ts";
+import { previewTables, schemaText } from "../../presentation/traceTables.ts";
 
 export const bashPresentation: OperatorPresentation<"Bash"> = {
   label: (a) => `Bash ${textArg(a, "command").slice(0, 60)}`,

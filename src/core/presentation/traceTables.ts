@@ -1,7 +1,7 @@
-import type { SourceLocation } from "../core/diagnostic.ts";
-import type { Preview } from "../core/operators/preview.ts";
-import type { ReportLocation, ReportTable } from "../shared/reportProtocol.ts";
-import type { Unchecked } from "./operatorPresentation.ts";
+import type { SourceLocation } from "../diagnostic.ts";
+import type { Preview } from "../operators/preview.ts";
+import type { ReportLocation, ReportTable } from "../../shared/reportProtocol.ts";
+import type { Unchecked } from "../operators/operatorPresentation.ts";
 
 /**
  * Pieces of the trees' and the report's views of an observation. Observations arrive as JSON from

@@ -1,7 +1,7 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { compactHit, MAX_HITS } from "../modelText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { compactHit, MAX_HITS } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { cell } from "../traceTables.ts";
+import { cell } from "../../presentation/traceTables.ts";
 
 export const discoverPresentation: OperatorPresentation<"Discover"> = {
   label: (a) => `Discover “${textArg(a, "query").slice(0, 60)}”`,

@@ -1,9 +1,9 @@
-import type { CallArgs } from "../core/operators/operatorFacts.ts";
-import type { ObservationOf } from "../core/operators/observationSchemas.ts";
-import type { OperatorName } from "../core/operators/operator.ts";
-import type { CallResult } from "../cli/resultSchema.ts";
-import type { ReportTable } from "../shared/reportProtocol.ts";
-import type { LinePage, Rows } from "./resultRows.ts";
+import type { CallArgs } from "./operatorFacts.ts";
+import type { ObservationOf } from "./observationSchemas.ts";
+import type { OperatorName } from "./operator.ts";
+import type { CallResult } from "../presentation/resultSchema.ts";
+import type { ReportTable } from "../../shared/reportProtocol.ts";
+import type { LinePage, Rows } from "../presentation/resultRows.ts";
 
 /**
  * A value read back from a trace file: unchecked JSON, possibly written by another version of

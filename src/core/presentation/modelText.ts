@@ -1,5 +1,5 @@
-import type { Preview } from "../core/operators/preview.ts";
-import { clip } from "../core/text.ts";
+import type { Preview } from "../operators/preview.ts";
+import { clip } from "../text.ts";
 
 /** Pieces of the compact observation the model reads back (toolResult.ts), shared by the operators. */
 

@@ -1,8 +1,8 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { cellText, parsedText } from "../cliText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { cellText, parsedText } from "../../presentation/cliText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { cell as readableCell } from "../readableRows.ts";
-import { cell } from "../traceTables.ts";
+import { cell as readableCell } from "../../presentation/readableRows.ts";
+import { cell } from "../../presentation/traceTables.ts";
 
 /** Frequent values shown per probed column. */
 const TOP_SHOWN = 8;

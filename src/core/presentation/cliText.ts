@@ -1,5 +1,5 @@
-import type { ParsedNumbers } from "../core/operators/probe/probeObservation.ts";
-import type { Preview } from "../core/operators/preview.ts";
+import type { ParsedNumbers } from "../operators/probe/probeObservation.ts";
+import type { Preview } from "../operators/preview.ts";
 import type { LinePage } from "./resultRows.ts";
 
 /** Lines of Bash output shown before "… N more lines". */

@@ -1,4 +1,4 @@
-import type { Preview } from "../core/operators/preview.ts";
+import type { Preview } from "../operators/preview.ts";
 
 /** Rows of a table in MCP's readable text: a few as a pipe table, each with its source line. */
 

@@ -1,4 +1,4 @@
-import { operatorFacts } from "../core/operators/factsRegistry.ts";
+import { operatorFacts } from "../operators/factsRegistry.ts";
 
 /** The operators in words, in the facts registry's order: the prose lists the agent and MCP are told. */
 

@@ -1,10 +1,8 @@
-import { textArg } from "../../core/operators/operatorFacts.ts";
-import { previewLines } from "../cliText.ts";
-import { records, schemaText as modelSchema } from "../modelText.ts";
+import { textArg } from "../operatorFacts.ts";
+import { records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
-import { rowsText } from "../readableRows.ts";
-import { pageRows } from "../resultRows.ts";
-import { previewTables, schemaText } from "../traceTables.ts";
+import { tablePageViews } from "../../presentation/tablePage.ts";
+import { schemaText } from "../../presentation/traceTables.ts";
 
 export const scanPresentation: OperatorPresentation<"Scan"> = {
   label: (a) => `Scan ${textArg(a, "file")}${a.output ? ` → ${textArg(a, "output")}` : ""}`,
@@ -19,7 +17,7 @@ export const scanPresentation: OperatorPresentation<"Scan"> = {
     add("rows", o.rowCount);
     add("schema", schemaText(o.schema));
   },
-  tables: (o) => previewTables(`${String(o.table)} — first rows`, o.preview, o.rowCount),
+  ...tablePageViews("preview", "first rows"),
   model: (o, rows) => ({
     table: o.table,
     provenance: o.provenance,
@@ -27,7 +25,4 @@ export const scanPresentation: OperatorPresentation<"Scan"> = {
     schema: modelSchema(o.schema),
     preview: records(o.preview, rows, o.rowCount),
   }),
-  readable: (o) => rowsText(o.preview, o.rowCount, o.table),
-  cliLines: (o) => previewLines(o, o.rowCount),
-  cliRows: (o) => pageRows(o),
 };

@@ -1,11 +1,11 @@
-import type { Diagnostic } from "../core/diagnostic.ts";
-import { messageWithEffect } from "../core/diagnostic.ts";
-import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
-import type { ObservationOf } from "../core/operators/observationSchemas.ts";
-import type { OperatorName } from "../core/operators/operator.ts";
-import type { CallEvent } from "../core/trace/traceEvents.ts";
-import { isKnownCall } from "../core/trace/traceEvents.ts";
-import { operatorPresentations } from "./operatorPresentations.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+import { messageWithEffect } from "../diagnostic.ts";
+import { MAX_PREVIEW_ROWS } from "../operators/previewRows.ts";
+import type { ObservationOf } from "../operators/observationSchemas.ts";
+import type { OperatorName } from "../operators/operator.ts";
+import type { CallEvent } from "../trace/traceEvents.ts";
+import { isKnownCall } from "../trace/traceEvents.ts";
+import { operatorPresentations } from "../operators/operatorPresentations.ts";
 
 /** Rows the model reads when a call asks for none in particular (`preview_rows` asks for more). */
 const DEFAULT_ROWS = 10;

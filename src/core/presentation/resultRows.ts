@@ -1,6 +1,6 @@
-import type { SourceLocation } from "../core/diagnostic.ts";
-import type { Preview } from "../core/operators/preview.ts";
-import type { CallResult } from "../cli/resultSchema.ts";
+import type { SourceLocation } from "../diagnostic.ts";
+import type { Preview } from "../operators/preview.ts";
+import type { CallResult } from "./resultSchema.ts";
 
 /** A call's rows in the one JSON shape every operator shares (`radar --json`, see resultSchema.ts). */
 export type Rows = Pick<

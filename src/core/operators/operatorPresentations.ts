@@ -1,14 +1,14 @@
-import type { OperatorName } from "../core/operators/operator.ts";
-import { isOperatorName } from "../core/operators/factsRegistry.ts";
-import type { CallArgs } from "../core/operators/operatorFacts.ts";
-import type { ReportTable } from "../shared/reportProtocol.ts";
+import type { OperatorName } from "./operator.ts";
+import { isOperatorName } from "./factsRegistry.ts";
+import type { CallArgs } from "./operatorFacts.ts";
+import type { ReportTable } from "../../shared/reportProtocol.ts";
 import type { AddFact, OperatorPresentation, Unchecked } from "./operatorPresentation.ts";
-import { bashPresentation } from "./operators/bashPresentation.ts";
-import { discoverPresentation } from "./operators/discoverPresentation.ts";
-import { probePresentation } from "./operators/probePresentation.ts";
-import { queryPresentation } from "./operators/queryPresentation.ts";
-import { scanPresentation } from "./operators/scanPresentation.ts";
-import { unionScanPresentation } from "./operators/unionScanPresentation.ts";
+import { bashPresentation } from "./bash/bashPresentation.ts";
+import { discoverPresentation } from "./discover/discoverPresentation.ts";
+import { probePresentation } from "./probe/probePresentation.ts";
+import { queryPresentation } from "./query/queryPresentation.ts";
+import { scanPresentation } from "./scan/scanPresentation.ts";
+import { unionScanPresentation } from "./unionScan/unionScanPresentation.ts";
 
 /**
  * How every host shows each operator's calls, by name: the CLI, the trees and the report, MCP and
