@@ -115,7 +115,7 @@ async function countFlags(
   const columns = Array.from({ length: fields }, (_, j) => sqlIdent(positionalName(j + 1))).join(", ");
   const pattern = sqlString(FLAGGED_VALUE);
   const rows = await engine.all(
-    `SELECT __col, v, f, count(*) AS n FROM (` +
+    `SELECT __col, v = ${sqlString(NOT_AVAILABLE)} AS na, f, count(*) AS n FROM (` +
       `SELECT __col, regexp_extract(__v, ${pattern}, 1) AS v, regexp_extract(__v, ${pattern}, 2) AS f ` +
       `FROM (SELECT ${columns} FROM ${raw} LIMIT ${dataRows}) UNPIVOT (__v FOR __col IN (${columns}))) ` +
       `WHERE v = ${sqlString(NOT_AVAILABLE)} OR f <> '' GROUP BY ALL ORDER BY ALL`,
@@ -127,7 +127,7 @@ async function countFlags(
     found.set(column, counts);
     const n = Number(r.n);
     const flag = String(r.f ?? "");
-    if (r.v === NOT_AVAILABLE) counts.na += n;
+    if (r.na === true) counts.na += n;
     if (flag !== "") counts.flags.set(flag, (counts.flags.get(flag) ?? 0) + n);
   }
   for (const [column, { na, flags }] of found) {
