@@ -143,10 +143,16 @@ function assertLayout(t: TableProfile, dimensions: string[], periods: string[], 
   });
 }
 
-/** The rows of a table, as numbers and codes, and each row's line in its file. */
-async function scanned(output: string): Promise<{ rows: unknown[][]; lines: (number | undefined)[] }> {
+/** A Scan of `file` holds the series' codes and values, each row with its line in the file. */
+async function assertScan(file: string, output: string, series: Series[]): Promise<void> {
+  const r = await runtime.call({ op: "Scan", file, output });
+  assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
   const page = await runtime.show(output, { rows: 1000 });
-  return { rows: page.rows, lines: page.origins.map((o) => o?.line) };
+  assert.deepEqual(page.rows, expectedRows(series));
+  assert.deepEqual(
+    page.origins.map((o) => o?.line),
+    series.map((_, i) => i + 2),
+  );
 }
 
 function expectedRows(series: Series[]): unknown[][] {
@@ -172,14 +178,7 @@ describe("Eurostat bulk-download TSV", () => {
       facts.join("\n"),
     );
 
-    const r = await runtime.call({ op: "Scan", file: "estat_nama_10r_2gdp.tsv", output: "gdp" });
-    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
-    const { rows, lines } = await scanned("gdp");
-    assert.deepEqual(rows, expectedRows(ANNUAL));
-    assert.deepEqual(
-      lines,
-      ANNUAL.map((_, i) => i + 2),
-    );
+    await assertScan("estat_nama_10r_2gdp.tsv", "gdp", ANNUAL);
     const [sum] = await runtime.engine.all(`SELECT sum("2016") AS s, count("2016") AS n FROM gdp`);
     const values = ANNUAL.map((s) => parsed(s.cells[1]!).value).filter((v) => v !== null);
     assert.equal(
@@ -194,76 +193,52 @@ describe("Eurostat bulk-download TSV", () => {
     assertLayout(t, ["freq", "s_adj", "na_item", "geo"], QUARTERS, QUARTERLY);
     assert.equal(t.columns.find((c) => c.name === "2021-Q1")!.type, "DOUBLE");
     assert.equal((t.read as CsvRead).compression, "gzip");
-    const r = await runtime.call({ op: "Scan", file: "estat_namq_10_gdp.tsv.gz", output: "gdpq" });
-    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
-    const { rows, lines } = await scanned("gdpq");
-    assert.deepEqual(rows, expectedRows(QUARTERLY));
-    assert.deepEqual(
-      lines,
-      QUARTERLY.map((_, i) => i + 2),
-    );
+    await assertScan("estat_namq_10_gdp.tsv.gz", "gdpq", QUARTERLY);
   });
 
   test("UnionScan of two monthly files: each file's rows, months matched by name", async () => {
     const dimensions = ["freq", "unit", "coicop", "geo"];
     assertLayout(onlyTable(runtime.map, "hicp/prc_hicp_2023a.tsv"), dimensions, MONTHS_A, HICP_A);
     assertLayout(onlyTable(runtime.map, "hicp/prc_hicp_2023b.tsv"), dimensions, MONTHS_B, HICP_B);
-    const e = await runtime.call({
-      op: "UnionScan",
-      files: ["hicp/*.tsv"],
-      source_column: "src",
-      output: "hicp",
-    });
-    assert.equal(e.status, "ok", JSON.stringify(e.diagnostics));
-    const o = e.observation as UnionScanObservation;
-    const a = HICP_A;
-    const b = HICP_B;
+    // Both files' months, by name: a month one file lacks is NULL in its rows.
+    const months = ["2023-01", "2023-05", "2023-09"];
+    const expected = (label: string, series: Series[], periods: string[]): unknown[][] =>
+      series.map((s) => [
+        label,
+        s.codes[2],
+        s.codes[3],
+        ...months.map((m) => (periods.includes(m) ? parsed(s.cells[periods.indexOf(m)]!).value : null)),
+      ]);
+    const call = { op: "UnionScan", files: ["hicp/*.tsv"], source_column: "src", output: "hicp" } as const;
+    const union = await runtime.call(call);
+    assert.equal(union.status, "ok", JSON.stringify(union.diagnostics));
     assert.deepEqual(
-      o.sources.map((s) => [s.file, s.rows]),
-      [
-        ["hicp/prc_hicp_2023a.tsv", a.length],
-        ["hicp/prc_hicp_2023b.tsv", b.length],
-      ],
+      (union.observation as UnionScanObservation).sources.map((s) => `${s.file}: ${s.rows}`),
+      [`hicp/prc_hicp_2023a.tsv: ${HICP_A.length}`, `hicp/prc_hicp_2023b.tsv: ${HICP_B.length}`],
     );
     const page = await runtime.engine.page(
-      `SELECT src, coicop, geo, "2023-01", "2023-05", "2023-09" FROM hicp ORDER BY rowid`,
+      `SELECT src, coicop, geo, ${months.map((m) => `"${m}"`).join(", ")} FROM hicp ORDER BY rowid`,
     );
-    const at = (s: Series, periods: string[], month: string): number | null => {
-      const j = periods.indexOf(month);
-      return j < 0 ? null : parsed(s.cells[j]!).value;
-    };
     assert.deepEqual(page.rows, [
-      ...a.map((s) => [
-        "prc_hicp_2023a",
-        s.codes[2],
-        s.codes[3],
-        ...["2023-01", "2023-05", "2023-09"].map((m) => at(s, MONTHS_A, m)),
-      ]),
-      ...b.map((s) => [
-        "prc_hicp_2023b",
-        s.codes[2],
-        s.codes[3],
-        ...["2023-01", "2023-05", "2023-09"].map((m) => at(s, MONTHS_B, m)),
-      ]),
+      ...expected("prc_hicp_2023a", HICP_A, MONTHS_A),
+      ...expected("prc_hicp_2023b", HICP_B, MONTHS_B),
     ]);
     const types = await runtime.engine.describe(`SELECT "2023-05" FROM hicp`);
     assert.equal(types[0]!.type, "DOUBLE");
   });
 
   test("clean twins: a quoted header name with a comma, a backslash over columns that are no periods", () => {
-    const regions = onlyTable(runtime.map, "regions.tsv");
-    assert.equal((regions.read as CsvRead).eurostat, undefined);
-    assert.deepEqual(
-      regions.columns.map((c) => c.name),
-      ["region, name", "2020", "2021"],
-    );
-    assert.equal(regions.rowCount, 3);
-    const paths = onlyTable(runtime.map, "paths.tsv");
-    assert.equal((paths.read as CsvRead).eurostat, undefined);
-    assert.deepEqual(
-      paths.columns.map((c) => c.name),
-      ["depth\\unit", "value", "note"],
-    );
-    assert.equal(paths.rowCount, 3);
+    for (const [file, names] of [
+      ["regions.tsv", ["region, name", "2020", "2021"]],
+      ["paths.tsv", ["depth\\unit", "value", "note"]],
+    ] as const) {
+      const t = onlyTable(runtime.map, file);
+      assert.equal((t.read as CsvRead).eurostat, undefined, file);
+      assert.deepEqual(
+        t.columns.map((c) => c.name),
+        names,
+      );
+      assert.equal(t.rowCount, 3, file);
+    }
   });
 });
