@@ -38,6 +38,11 @@ export interface ColumnProfile {
   missingMarkers?: { value: string; count: number }[];
   /** Values that repeat far outside the column's other values: likely "no data" fills (fillValues.ts). */
   fillValues?: FillValue[];
+  /**
+   * Flags written after the values (Eurostat's `28100 p`: provisional; `: c`: confidential), each
+   * as written with how many cells carry it: read off the values, which keep their number.
+   */
+  flags?: { flag: string; count: number }[];
 }
 
 /**
@@ -131,6 +136,13 @@ export interface CsvRead {
    * names the range (`D:E`).
    */
   columnRange?: { first: number; width: number };
+  /**
+   * Eurostat's bulk-download layout (eurostatTsv.ts): each line's first field holds the codes of
+   * the `dimensions` first columns, comma-separated; every other field is one period's value,
+   * read without its flags (`28100 p` → 28100), `:` as NULL. `timeDimension`: the header's name of
+   * the periods (`TIME_PERIOD`), which name the other columns. `delimiter` is a tab.
+   */
+  eurostat?: { dimensions: number; timeDimension: string };
 }
 
 /**

@@ -1,8 +1,13 @@
-import type { TableProfile } from "./sourceEntry.ts";
+import { flagMeaning } from "./layout/eurostatTsv.ts";
+import type { ColumnProfile, TableProfile } from "./sourceEntry.ts";
+
+/** Columns named per flag in its fact line; more are counted. */
+const FLAG_COLUMNS = 4;
 
 /**
  * What `radar map` says under a table besides its columns: the statistic rows left out of it, the
- * missing-value markers read as NULL and the likely fill values, each with where it was seen.
+ * missing-value markers read as NULL, the flags read off the values and the likely fill values,
+ * each with where it was seen.
  */
 export function tableFactLines(table: TableProfile): string[] {
   const out: string[] = [];
@@ -15,6 +20,9 @@ export function tableFactLines(table: TableProfile): string[] {
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);
   if (markers.length > 0) out.push(`missing-value markers read as NULL: ${markers.join("; ")}`);
+  const flags = flagFacts(table.columns);
+  if (flags.length > 0)
+    out.push(`flags written after values, not part of the values read: ${flags.join("; ")}`);
   const fills = table.columns.flatMap((c) =>
     (c.fillValues ?? []).map(
       (f) =>
@@ -23,4 +31,23 @@ export function tableFactLines(table: TableProfile): string[] {
   );
   if (fills.length > 0) out.push(`likely fill values (read as written): ${fills.join("; ")}`);
   return out;
+}
+
+/** Each flag (as written), what it stands for, its cells and the columns holding it, most frequent first. */
+function flagFacts(columns: ColumnProfile[]): string[] {
+  const byFlag = new Map<string, { count: number; columns: string[] }>();
+  for (const c of columns)
+    for (const f of c.flags ?? []) {
+      const seen = byFlag.get(f.flag) ?? { count: 0, columns: [] };
+      seen.count += f.count;
+      seen.columns.push(c.name);
+      byFlag.set(f.flag, seen);
+    }
+  return [...byFlag]
+    .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
+    .map(([flag, { count, columns: names }]) => {
+      const meaning = flagMeaning(flag);
+      const shown = names.slice(0, FLAG_COLUMNS).join(", ") + (names.length > FLAG_COLUMNS ? ", …" : "");
+      return `'${flag}'${meaning ? ` (${meaning})` : ""} ×${count} in ${names.length} column${names.length === 1 ? "" : "s"} (${shown})`;
+    });
 }

@@ -27,6 +27,8 @@ export function familyKey(read: CsvRead): string | undefined {
   // The user's reader options (quote, comment lines, markers) are read by a file's own reader.
   if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
     return undefined;
+  // Eurostat's layout: each file's fields are cut by its own dimension count (eurostatRead.ts).
+  if (read.eurostat) return undefined;
   return JSON.stringify([read.delimiter, read.skipLines, Math.max(read.fileWidth ?? 0, read.columns.length)]);
 }
 

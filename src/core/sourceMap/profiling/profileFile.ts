@@ -12,6 +12,7 @@ import { loadGrid, profileGrid } from "./gridTable.ts";
 import type { Grid } from "./gridTable.ts";
 import { profileWorkbook } from "./profileWorkbook.ts";
 import { profileDelimited } from "./profileDelimited.ts";
+import { profileEurostat } from "./profileEurostat.ts";
 import { profileFixedWidth } from "./fixedWidth.ts";
 import { profileWhitespace } from "./profileWhitespace.ts";
 import { profileJson, TooLargeToReadError } from "./profileJson.ts";
@@ -259,16 +260,27 @@ async function readContent(
         entry.error = error ?? `not a data format RADAR reads: ${sniffed.note ?? "binary content"}`;
         break;
       case "csv": {
-        const tables = await profileDelimited(
-          engine,
-          cacheDir,
-          file.absPath,
-          sample,
-          sniffed.encoding ?? "utf-8",
-          sniffed.delimiter ?? ",",
-          compression,
-          options.exhaustive ? { exhaustive: true } : {},
-        );
+        // Eurostat's bulk-download layout, by the shape of its lines (profileEurostat.ts).
+        const tables =
+          (await profileEurostat(
+            engine,
+            cacheDir,
+            file.absPath,
+            sample,
+            sniffed.encoding ?? "utf-8",
+            compression,
+            options.exhaustive ? { exhaustive: true } : {},
+          )) ??
+          (await profileDelimited(
+            engine,
+            cacheDir,
+            file.absPath,
+            sample,
+            sniffed.encoding ?? "utf-8",
+            sniffed.delimiter ?? ",",
+            compression,
+            options.exhaustive ? { exhaustive: true } : {},
+          ));
         const read = tables[0]?.read;
         if (read?.kind === "csv") entry.encoding = read.encoding;
         entry.tables = tables;

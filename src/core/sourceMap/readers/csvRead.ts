@@ -7,6 +7,7 @@ import { requotedCopy } from "./quoteRepair.ts";
 import type { CsvRead, TextEncoding } from "../sourceEntry.ts";
 import { utf8CopyOf } from "../decoders/transcode.ts";
 import { positionalName } from "../typing/varcharColumns.ts";
+import { eurostatSql, rawEurostatRead } from "./eurostatRead.ts";
 
 /**
  * How DuckDB reads a delimited (or fixed-width, or whitespace-aligned) text file once its layout is
@@ -52,6 +53,13 @@ export function csvReaderSql(
     typeof readablePath === "string"
       ? sqlString(readablePath)
       : `[${readablePath.map(sqlString).join(", ")}], filename=true`;
+  if (read.eurostat)
+    return eurostatSql(
+      csvReaderSql(readablePath, rawEurostatRead(read)),
+      read.eurostat.dimensions,
+      read.columns.length,
+      typeof readablePath !== "string",
+    );
   const common = readerOptions(read);
   if (read.fixedWidth) {
     // Whole lines (no quoting, a delimiter that text files do not hold), cut by position.
@@ -199,8 +207,9 @@ export async function settledHead(
   absPath: string,
   sample: FileSample,
   sniffed: TextEncoding,
+  compressed = false,
 ): Promise<{ settled: Awaited<ReturnType<typeof settleBytes>>; text: string }> {
-  const settled = await settleBytes(absPath, sample, sniffed);
+  const settled = await settleBytes(absPath, sample, sniffed, compressed);
   const text = sampleText(sample, settled.encoding).head;
   return { settled, text: settled.stripNul ? text.replace(/\0/g, "") : text };
 }

@@ -18,6 +18,8 @@ export function exactRecords(text: string, read: CsvRead, limit?: number): strin
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
   if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
     return undefined;
+  // Eurostat's layout: cells are cut and read off their flags by DuckDB (eurostatRead.ts).
+  if (read.eurostat) return undefined;
   const quoted = text.includes('"');
   if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;
   for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))
