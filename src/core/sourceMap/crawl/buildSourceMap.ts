@@ -12,7 +12,7 @@ import { readReaderStore } from "../readers/readerStore.ts";
 import type { SourceEntry, SourceMap } from "../sourceEntry.ts";
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 20;
+const CACHE_VERSION = 21;
 
 export interface MapProgress {
   filesDone: number;
