@@ -215,6 +215,67 @@ describe("region and country-group rows", () => {
     assert.match(d?.message ?? "", /'World'/);
   });
 
+  test("a ranking over a derived table (a FULL JOIN of two yearly selections, with a product) follows its label to the file: a group ranked within the LIMIT is a warning", async () => {
+    const runtime = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await runtime.call({ op: "Scan", file: "panel.csv", output: "p" });
+      await runtime.call({ op: "Scan", file: "countries.csv", output: "c" });
+      const query = async (sql: string, inputs: string[], output: string): Promise<Diagnostic[]> => {
+        const call = await runtime.call({ op: "Query", sql, inputs, output });
+        assert.equal(call.status, "ok", JSON.stringify(call.diagnostics));
+        return of(call.diagnostics, "summary-row");
+      };
+      await query("SELECT Entity, Deaths AS d15 FROM p WHERE Year = 2015", ["p"], "y15");
+      await query("SELECT Entity, Deaths AS d16 FROM p WHERE Year = 2016", ["p"], "y16");
+      await query(
+        "SELECT coalesce(a.Entity, b.Entity) AS Entity, a.d15 * b.d16 / 100 AS prod FROM y15 a FULL JOIN y16 b ON a.Entity = b.Entity",
+        ["y15", "y16"],
+        "prod",
+      );
+      const [d, ...more] = await query(
+        "SELECT Entity, prod FROM prod ORDER BY prod DESC LIMIT 5",
+        ["prod"],
+        "top",
+      );
+      assert.equal(more.length, 0);
+      assert.equal(d?.severity, "warning");
+      assert.match(
+        d?.message ?? "",
+        /^ORDER BY prod DESC LIMIT 5 over prod ranks 3 rows naming a region or group of countries among the top 5: 'World' \(prod 688900, 1st; listed in p from line 16\), 'Sub-Saharan Africa'/,
+      );
+      assert.match(d?.message ?? "", /Its Entity comes from p \(panel\.csv\)/);
+      assert.match(d?.effect?.text ?? "", /'World' no longer in the result/);
+      // The same ranking through CTEs of one query.
+      const [cte] = await query(
+        "WITH a AS (SELECT Entity, Deaths AS d15 FROM p WHERE Year = 2015), b AS (SELECT Entity, Deaths AS d16 FROM p WHERE Year = 2016), " +
+          "j AS (SELECT coalesce(a.Entity, b.Entity) AS Entity, a.d15 * b.d16 / 100 AS prod FROM a FULL JOIN b ON a.Entity = b.Entity) " +
+          "SELECT Entity, prod FROM j ORDER BY prod DESC LIMIT 2",
+        ["p"],
+        "top2",
+      );
+      assert.equal(cte?.severity, "warning");
+      assert.match(
+        cte?.message ?? "",
+        /ranks 2 rows naming a region or group of countries among the top 2: 'World'/,
+      );
+      // Kept to the countries by a join to their list, or ranked below the groups: silent.
+      assert.deepEqual(
+        await query(
+          "SELECT prod.Entity, prod FROM prod JOIN c ON prod.Entity = c.Entity ORDER BY prod DESC LIMIT 5",
+          ["prod", "c"],
+          "topc",
+        ),
+        [],
+      );
+      assert.deepEqual(
+        await query("SELECT Entity, prod FROM prod ORDER BY prod ASC LIMIT 5", ["prod"], "bottom"),
+        [],
+      );
+    } finally {
+      runtime.close();
+    }
+  });
+
   test("a join to a list of countries that drops only the groups is info; one that drops a country too warns", async () => {
     const kept = of(
       await findings(

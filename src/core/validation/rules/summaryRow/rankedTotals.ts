@@ -12,6 +12,7 @@ import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { isTotalLabel, TOTAL_LABEL } from "../../totalLabel.ts";
 import { groupLabelColumns, groupRowTest } from "../../groupRows.ts";
 import { codeColumns, labelSql, withoutRows } from "./summaryLabels.ts";
+import { rankedDerivedGroups } from "./rankedDerived.ts";
 
 /**
  * A ranking of raw rows (`ORDER BY acres DESC LIMIT 1`, no GROUP BY) over a table that holds a
@@ -35,7 +36,10 @@ export async function rankedTotals(ctx: OperatorContext, select: Json): Promise<
   const expression = first.expression as Json | undefined;
   if (expression?.class !== "COLUMN_REF") return [];
   const column = resolveColumn(expression.column_names as string[], scopeOf(select.from_table, ctx.state));
-  if (!column || column.table.provenance.kind === "query") return [];
+  if (!column) return [];
+  // A derived table's rows are not a file's: its labels are followed to the file they come from.
+  if (column.table.provenance.kind === "query")
+    return rankedDerivedGroups(ctx, select, column, n, String(first.type).includes("DESC"));
   const { table, alias } = column;
   const labels = table.schema.filter((c) => c.type === "VARCHAR");
   if (labels.length === 0) return [];
