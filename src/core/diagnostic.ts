@@ -33,6 +33,19 @@ export interface Diagnostic {
   effect?: DiagnosticEffect;
   /** The remedy a rule can state in SQL, which the validation stage runs to measure `effect`. */
   remedy?: Remedy;
+  /**
+   * Every value the finding concerns, when there are more than its message names (the 33 group
+   * rows of a panel, of which the message shows three): by table and column, for hosts and agents
+   * to act on without the message listing them.
+   */
+  evidence?: DiagnosticEvidence[];
+}
+
+/** The values of one column a finding concerns, as written there. */
+export interface DiagnosticEvidence {
+  table: string;
+  column: string;
+  values: string[];
 }
 
 export interface DiagnosticEffect {
@@ -75,6 +88,12 @@ export interface Remedy {
    * purpose (a count of the fill rows beside a max) and change with the remedy on their own.
    */
   resultColumns?: number[];
+  /**
+   * A share of each returned number: when the remedy changes none of them by this much (relative
+   * to the value) and keeps and drops no row, the change is within the result's own rounding and the
+   * finding is lowered to info, as one that changes nothing.
+   */
+  negligibleChange?: number;
 }
 
 /** Thrown before execution: the call is rejected and nothing ran. */

@@ -54,6 +54,20 @@ const diagnostic: Schema = {
       },
       required: ["table", "sql", "says"],
     },
+    evidence: {
+      type: "array",
+      description:
+        "Every value the finding concerns when its message names only a few (e.g. the names of all group rows), by table and column.",
+      items: {
+        type: "object",
+        properties: {
+          table: { type: "string" },
+          column: { type: "string" },
+          values: { type: "array", items: { type: "string" } },
+        },
+        required: ["table", "column", "values"],
+      },
+    },
   },
   required: ["code", "severity", "message", "locations"],
 };

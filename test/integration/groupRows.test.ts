@@ -60,6 +60,12 @@ const { lake, stateDir } = tempLake({
       .map((c, i) => `${c},2016,${10 + i}`)
       .join("\n") +
     "\n",
+  // Life expectancy by country with three groups whose figures sit at the countries' mean: leaving
+  // them out moves the mean by less than its rounding.
+  "lifeExp.csv":
+    "Entity,Year,LifeExp\n" +
+    countries.map((c, i) => `${c},2015,${60 + 2 * i}`).join("\n") +
+    "\nWorld,2015,71.0\nLow income,2015,71.02\nSub-Saharan Africa,2015,70.99\n",
   // The same, with Gambia's 2016 row written with a misspelling.
   "scoresMisspelt.csv":
     "Entity,Year,Score\nGambia,2000,29.0\nGambia,2006,27.5\nGambia,2012,22.1\nGambla,2016,17.6\n" +
@@ -118,15 +124,66 @@ describe("region and country-group rows", () => {
     assert.equal(d?.severity, "warning");
     assert.match(
       d?.message ?? "",
-      /3 region\/country-group row\(s\)|region\/country-group row\(s\): 'Sub-Saharan Africa'/,
+      /includes 3 rows naming a region or group of countries beside 12 other Entity values/,
     );
-    assert.match(d?.message ?? "", /not single entities, beside 12 other Entity values/);
+    assert.match(d?.message ?? "", /The sum adds their figures to the entities'\./);
     assert.match(d?.message ?? "", /NOT IN \('Sub-Saharan Africa', 'Low income', 'World'\)/);
+    assert.deepEqual(d?.evidence, [
+      { table: "p", column: "Entity", values: ["Sub-Saharan Africa", "Low income", "World"] },
+    ]);
     const before = countryTotal * 2 + 2100 + 500 + countryTotal;
     assert.match(
       d?.effect?.text ?? "",
       new RegExp(`^total ${before.toLocaleString("en-US")} → ${countryTotal.toLocaleString("en-US")}`),
     );
+  });
+
+  test("a count of rows meeting a condition on a measure counts the groups that meet it: a warning with its effect", async () => {
+    const [d, ...more] = of(
+      await findings({ p: "panel.csv" }, "SELECT count(*) AS n FROM p WHERE Deaths > 1000 AND Year = 2016"),
+      "summary-row",
+    );
+    assert.equal(more.length, 0);
+    assert.equal(d?.severity, "warning");
+    assert.match(d?.message ?? "", /^count\(\*\) over p includes 3 rows naming a region or group/);
+    assert.match(d?.message ?? "", /The count counts each of them as one more entity\./);
+    // Two countries above 1,000 and the three groups.
+    assert.match(d?.effect?.text ?? "", /^n 5 → 2 /);
+  });
+
+  test("a count with no condition on a measure is an inventory of the rows: nothing for count(*), info for count(column)", async () => {
+    for (const sql of [
+      "SELECT count(*) AS n FROM p WHERE Year = 2016",
+      "SELECT count(*) AS n FROM p WHERE Year >= 2015",
+      "SELECT count(DISTINCT Entity) AS n FROM p",
+    ])
+      assert.deepEqual(of(await findings({ p: "panel.csv" }, sql), "summary-row"), [], sql);
+    const counted = of(
+      await findings({ p: "panel.csv" }, "SELECT count(Deaths) AS n FROM p WHERE Year = 2016"),
+      "summary-row",
+    );
+    assert.equal(counted.length, 1);
+    assert.equal(counted[0]?.severity, "info");
+  });
+
+  test("a group finding names at most three rows with their lines, and every name in its evidence", async () => {
+    const [d] = of(await findings({ p: "panel.csv" }, "SELECT avg(Deaths) AS m FROM p"), "summary-row");
+    assert.equal(d?.severity, "warning");
+    assert.match(
+      d?.message ?? "",
+      /^avg\(Deaths\) over p includes 6 rows naming 3 regions or groups of countries beside 12 other Entity values: 'Sub-Saharan Africa' \(line 14\), 'Low income' \(line 15\), 'World' \(line 16\) of panel\.csv, and 3 more\. The mean mixes group figures with the entities'\./,
+    );
+    assert.equal(d?.message.match(/panel\.csv/g)?.length, 1, d?.message);
+    assert.match(d?.effect?.text ?? "", /^m [\d.,]+ → 650 with the 6 group row\(s\) left out$/);
+  });
+
+  test("group rows whose exclusion moves a mean by less than its rounding are info", async () => {
+    const [d] = of(
+      await findings({ l: "lifeExp.csv" }, "SELECT avg(LifeExp) AS m FROM l WHERE Year = 2015"),
+      "summary-row",
+    );
+    assert.equal(d?.severity, "info");
+    assert.match(d?.effect?.text ?? "", /^m 71\.0\d* → 71 .*within its rounding/);
   });
 
   test("the same panel grouped by its entity, or kept to the World, or to countries, is silent", async () => {
@@ -156,6 +213,67 @@ describe("region and country-group rows", () => {
     assert.equal(d?.severity, "warning");
     assert.match(d?.message ?? "", /ranks its region\/country-group row\(s\)/);
     assert.match(d?.message ?? "", /'World'/);
+  });
+
+  test("a ranking over a derived table (a FULL JOIN of two yearly selections, with a product) follows its label to the file: a group ranked within the LIMIT is a warning", async () => {
+    const runtime = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await runtime.call({ op: "Scan", file: "panel.csv", output: "p" });
+      await runtime.call({ op: "Scan", file: "countries.csv", output: "c" });
+      const query = async (sql: string, inputs: string[], output: string): Promise<Diagnostic[]> => {
+        const call = await runtime.call({ op: "Query", sql, inputs, output });
+        assert.equal(call.status, "ok", JSON.stringify(call.diagnostics));
+        return of(call.diagnostics, "summary-row");
+      };
+      await query("SELECT Entity, Deaths AS d15 FROM p WHERE Year = 2015", ["p"], "y15");
+      await query("SELECT Entity, Deaths AS d16 FROM p WHERE Year = 2016", ["p"], "y16");
+      await query(
+        "SELECT coalesce(a.Entity, b.Entity) AS Entity, a.d15 * b.d16 / 100 AS prod FROM y15 a FULL JOIN y16 b ON a.Entity = b.Entity",
+        ["y15", "y16"],
+        "prod",
+      );
+      const [d, ...more] = await query(
+        "SELECT Entity, prod FROM prod ORDER BY prod DESC LIMIT 5",
+        ["prod"],
+        "top",
+      );
+      assert.equal(more.length, 0);
+      assert.equal(d?.severity, "warning");
+      assert.match(
+        d?.message ?? "",
+        /^ORDER BY prod DESC LIMIT 5 over prod ranks 3 rows naming a region or group of countries among the top 5: 'World' \(prod 688900, 1st; listed in p from line 16\), 'Sub-Saharan Africa'/,
+      );
+      assert.match(d?.message ?? "", /Its Entity comes from p \(panel\.csv\)/);
+      assert.match(d?.effect?.text ?? "", /'World' no longer in the result/);
+      // The same ranking through CTEs of one query.
+      const [cte] = await query(
+        "WITH a AS (SELECT Entity, Deaths AS d15 FROM p WHERE Year = 2015), b AS (SELECT Entity, Deaths AS d16 FROM p WHERE Year = 2016), " +
+          "j AS (SELECT coalesce(a.Entity, b.Entity) AS Entity, a.d15 * b.d16 / 100 AS prod FROM a FULL JOIN b ON a.Entity = b.Entity) " +
+          "SELECT Entity, prod FROM j ORDER BY prod DESC LIMIT 2",
+        ["p"],
+        "top2",
+      );
+      assert.equal(cte?.severity, "warning");
+      assert.match(
+        cte?.message ?? "",
+        /ranks 2 rows naming a region or group of countries among the top 2: 'World'/,
+      );
+      // Kept to the countries by a join to their list, or ranked below the groups: silent.
+      assert.deepEqual(
+        await query(
+          "SELECT prod.Entity, prod FROM prod JOIN c ON prod.Entity = c.Entity ORDER BY prod DESC LIMIT 5",
+          ["prod", "c"],
+          "topc",
+        ),
+        [],
+      );
+      assert.deepEqual(
+        await query("SELECT Entity, prod FROM prod ORDER BY prod ASC LIMIT 5", ["prod"], "bottom"),
+        [],
+      );
+    } finally {
+      runtime.close();
+    }
   });
 
   test("a join to a list of countries that drops only the groups is info; one that drops a country too warns", async () => {

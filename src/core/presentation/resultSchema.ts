@@ -33,6 +33,10 @@ const diagnostic = z
       .optional(),
     /** The remedy in SQL the effect was measured with. */
     remedy: z.unknown().optional(),
+    /** Every value the finding concerns when its message names only a few (e.g. all group rows' names), by table and column. */
+    evidence: z
+      .array(z.object({ table: z.string(), column: z.string(), values: z.array(z.string()) }))
+      .optional(),
   })
   .strict();
 

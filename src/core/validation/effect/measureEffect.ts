@@ -3,6 +3,7 @@ import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { remediedSql } from "./remediedSql.ts";
 import { diffResults, isNumericType } from "./resultDiff.ts";
+import { largestRelativeChange } from "./relativeChange.ts";
 import type { ResultColumn } from "./resultDiff.ts";
 
 /** Results up to this many rows are compared cell by cell; larger ones by counting the rows that differ. */
@@ -48,7 +49,7 @@ export async function measureEffect(
   sql: string,
   output: string,
   remedy: Remedy,
-): Promise<DiagnosticEffect> {
+): Promise<DiagnosticEffect & { negligible?: boolean }> {
   const remedied = remedy.scope === "statement" ? remedy.sql : await remediedSql(engine, sql, remedy);
   if (!remedied)
     return {
@@ -71,14 +72,27 @@ export async function measureEffect(
         text: "not measured: the remedied query returns other columns",
         sql: remedied,
       };
-    const diff = diffResults(
+    const concerned = onlyConcerned(
       columns,
+      remedy,
       before.rows as unknown[][],
-      onlyConcerned(columns, remedy, before.rows as unknown[][], remediedRows.rows as unknown[][]),
+      remediedRows.rows as unknown[][],
     );
-    return diff.changed
-      ? { measured: true, changed: true, text: `${diff.text} ${says}`, sql: remedied }
-      : { measured: true, changed: false, text: `the result is the same ${says}`, sql: remedied };
+    const diff = diffResults(columns, before.rows as unknown[][], concerned);
+    if (!diff.changed)
+      return { measured: true, changed: false, text: `the result is the same ${says}`, sql: remedied };
+    const relative =
+      remedy.negligibleChange === undefined
+        ? undefined
+        : largestRelativeChange(columns, before.rows as unknown[][], concerned);
+    const negligible = relative !== undefined && relative < remedy.negligibleChange!;
+    return {
+      measured: true,
+      changed: true,
+      text: `${diff.text} ${says}${negligible ? ` (under ${remedy.negligibleChange! * 100} % of the returned value: within its rounding)` : ""}`,
+      sql: remedied,
+      ...(negligible ? { negligible } : {}),
+    };
   }
   // Floats rounded: parallel sums differ in the last digits from run to run.
   const list = columns

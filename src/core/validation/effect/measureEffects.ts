@@ -45,8 +45,16 @@ export async function measureEffects(
       continue;
     }
     try {
-      d.effect = await measureEffect(facts.ctx.engine, facts.sql.sql, output, d.remedy);
-      if (d.effect.changed === false && d.remedy.partial)
+      const { negligible, ...effect } = await measureEffect(
+        facts.ctx.engine,
+        facts.sql.sql,
+        output,
+        d.remedy,
+      );
+      d.effect = effect;
+      // A change within the result's own rounding changes nothing an answer states.
+      if (negligible) d.severity = "info";
+      else if (d.effect.changed === false && d.remedy.partial)
         d.effect.text += ": the kept rows have no partner values to add";
       else if (d.effect.changed === false) d.severity = "info";
     } catch (error) {

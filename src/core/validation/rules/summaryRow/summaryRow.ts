@@ -1,10 +1,9 @@
-import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
+import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
-import type { TableInfo } from "../../../state/sharedState.ts";
 import { aggregateUses } from "../../aggregateUses.ts";
 import type { AggregateUse } from "../../aggregateUses.ts";
-import { isAdditive, isAggregate, isCount } from "../../aggregates.ts";
+import { isAdditive, isCount } from "../../aggregates.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import {
@@ -22,8 +21,22 @@ import { queryRule } from "../../validationRule.ts";
 import { memoized } from "../../tableMemo.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
-import { isTotalLabel, TOTAL_LABEL } from "../../totalLabel.ts";
-import { groupLabelColumns, groupRows, groupRowTest } from "../../groupRows.ts";
+import { TOTAL_LABEL } from "../../totalLabel.ts";
+import { groupRows } from "../../groupRows.ts";
+import { codeColumns, labelSql, withoutRows } from "./summaryLabels.ts";
+import { rankedTotals } from "./rankedTotals.ts";
+import { rowCounts } from "./rowCounts.ts";
+import { measureConditions } from "./measureConditions.ts";
+import {
+  GROUP_NEGLIGIBLE_CHANGE,
+  groupConsequence,
+  groupCount,
+  groupEvidence,
+  groupExclusion,
+  namesByColumn,
+  SHOWN_GROUPS,
+  shownGroups,
+} from "./groupMessage.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
@@ -127,7 +140,11 @@ export const summaryRowRule: ValidationRule = queryRule({
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
     const accepted = (fn: string): boolean => isAdditive(fn) || CHANGED.has(fn.toLowerCase());
-    for (const use of aggregateUses(sql.statement, ctx.state, accepted)) {
+    const uses: { use: AggregateUse; star: boolean }[] = [
+      ...aggregateUses(sql.statement, ctx.state, accepted).map((use) => ({ use, star: false })),
+      ...(await rowCounts(ctx, sql.statement)).map((use) => ({ use, star: true })),
+    ];
+    for (const { use, star } of uses) {
       const { table, column, alias } = use.column;
       if (table.provenance.kind === "query") continue;
       if (use.wrappers.some((w) => !VALUE_PRESERVING.has(w))) continue;
@@ -140,7 +157,7 @@ export const summaryRowRule: ValidationRule = queryRule({
           : await expressionSql(ctx.engine, alias, use.argument);
       // The aggregate's FILTER is part of it: `sum(v) FILTER (WHERE k = 'a')` and `… k = 'b'` read
       // different rows.
-      const key = `${table.name}.${column}.${value}.${JSON.stringify(use.filter ?? null)}`;
+      const key = `${star}.${table.name}.${column}.${value}.${JSON.stringify(use.filter ?? null)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       // Grouped by the label's own column, a summary row is a group of its own, shown as such:
@@ -151,10 +168,16 @@ export const summaryRowRule: ValidationRule = queryRule({
       const named = namedLabels(use);
       const all = (await summaryRows(ctx, use, value)).filter(
         (r) =>
-          r.column === undefined ||
-          (!groupedBy.has(r.column.toLowerCase()) && !named.has(labelKey(r.column, r.word ?? ""))),
+          (!star || r.kind === "group") &&
+          (r.column === undefined ||
+            (!groupedBy.has(r.column.toLowerCase()) && !named.has(labelKey(r.column, r.word ?? "")))),
       );
       if (all.length === 0) continue;
+      if (all.every((r) => r.kind === "group")) {
+        const d = await groupFinding(ctx, use, all, star);
+        if (d) out.push(d);
+        continue;
+      }
       // Every summary row the aggregate reads is named in the remedy (so the measured effect is
       // the whole double count); the message shows the first few, in file order.
       const found = all.slice(0, SHOWN_ROWS);
@@ -174,26 +197,22 @@ export const summaryRowRule: ValidationRule = queryRule({
       });
       const more = all.length > found.length ? `; and ${all.length - found.length} more` : "";
       const totals = all.every((r) => r.kind === "total" || r.kind === "unlabelled");
-      const groups = all.every((r) => r.kind === "group");
       const counted = isCount(use.fn);
       out.push({
         code: "summary-row",
         severity: "warning",
         message:
-          `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${groups ? "region/country-group" : totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
-          (groups
-            ? // A group row stands beside the entities it groups (World, regions, income groups).
-              `They name regions or groups of countries, not single entities, beside ${all[0]!.others ?? "other"} other ${all[0]!.column ?? ""} values, so the ${counted ? "count counts each group as one more entity" : "aggregate adds group figures to the entities' (a group's members are counted again where they are listed too)"}. `
-            : counted
-              ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
-                `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
-              : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
-          `${exclusion(all)} or use ${groups ? "the group row" : "the summary row"} itself as the answer.`,
+          `${use.fn}(${column}) over ${tableLabel(table)} includes ${all.length > found.length ? `${all.length} ` : ""}${totals ? "total/subtotal" : "summary"} row(s): ${shown.join("; ")}${more}. ` +
+          (counted
+            ? // A count counts a row, not its value: the summary rows are counted as rows of the table.
+              `They ${totals ? "total" : "summarise"} the other rows, so the count counts them as rows of the table. `
+            : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
+          `${exclusion(all)} or use the summary row itself as the answer.`,
         locations: present(locations),
         remedy: withoutRows(
           table.name,
           all.map((r) => r.r),
-          more ? [...shown, `${all.length - found.length} more`] : shown,
+          `the summary row(s) ${(more ? [...shown, `${all.length - found.length} more`] : shown).join("; ")} left out`,
         ),
       });
     }
@@ -201,6 +220,59 @@ export const summaryRowRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+/**
+ * The finding about group rows an aggregate reads: how many, a few with their lines, what the
+ * aggregate does with them, the condition that leaves them out (every name in the evidence), and
+ * the remedy whose effect decides the severity — a change within the result's rounding is info.
+ * A count is a count of entities only under a condition on a measure (`life_expectancy < 60`):
+ * without one (`count(*) WHERE Year = 2024`) it is an inventory of the rows the panel has, which
+ * hold the groups — info, and for `count(*)` nothing at all.
+ */
+async function groupFinding(
+  ctx: OperatorContext,
+  use: AggregateUse,
+  all: Candidate[],
+  star: boolean,
+): Promise<Diagnostic | undefined> {
+  const { table, column, alias } = use.column;
+  const labelColumn = all[0]!.column!;
+  const inventory =
+    isCount(use.fn) &&
+    (await measureConditions(ctx, use.select, use.filter, alias, table, labelColumn)).length === 0;
+  if (inventory && star) return undefined;
+  const found = all.slice(0, SHOWN_GROUPS);
+  const locations = await locate(
+    ctx.engine,
+    table,
+    found.map((r) => r.r),
+  );
+  const names = namesByColumn(all.map((r) => ({ column: r.column!, word: r.word! })));
+  const distinct = [...names.values()].reduce((n, w) => n + w.length, 0);
+  const fn = star ? "count(*)" : `${use.fn}(${column})`;
+  const more = all.length > found.length ? `, and ${all.length - found.length} more` : "";
+  return {
+    code: "summary-row",
+    severity: inventory ? "info" : "warning",
+    message:
+      `${fn} over ${tableLabel(table)} includes ${groupCount(all.length, distinct)} beside ${all[0]!.others ?? "the"} other ${labelColumn} values: ` +
+      `${shownGroups(found.map((r, i) => ({ word: r.word!, location: locations[i] ?? null })))}${more}. ` +
+      (inventory
+        ? `A count of rows under no condition on a measure counts the rows the table has, these among them. `
+        : `${groupConsequence(star ? "count" : use.fn)}. `) +
+      `${groupExclusion(names)}.`,
+    locations: present(locations),
+    remedy: {
+      ...withoutRows(
+        table.name,
+        all.map((r) => r.r),
+        `the ${all.length} group row(s) left out`,
+      ),
+      negligibleChange: GROUP_NEGLIGIBLE_CHANGE,
+    },
+    evidence: groupEvidence(table.name, names),
+  };
+}
 
 function labelKey(column: string, value: string): string {
   return `${column.toLowerCase()}\u0000${value.trim().toLowerCase()}`;
@@ -242,159 +314,6 @@ function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<st
     if (column?.alias === alias) out.add(column.column.toLowerCase());
   }
   return out;
-}
-
-/**
- * A ranking of raw rows (`ORDER BY acres DESC LIMIT 1`, no GROUP BY) over a table that holds a
- * labelled total row among the rows it keeps: the total outranks every entity it sums, so "the
- * agency with the most acres" comes back as "Total". Reported when the total row ranks within
- * the LIMIT.
- */
-async function rankedTotals(ctx: OperatorContext, select: Json): Promise<Diagnostic[]> {
-  if (((select.group_expressions as unknown[]) ?? []).length > 0) return [];
-  const modifiers = (select.modifiers as Json[] | undefined) ?? [];
-  const order = modifiers.find((m) => m.type === "ORDER_MODIFIER");
-  const limit = modifiers.find((m) => m.type === "LIMIT_MODIFIER")?.limit as Json | undefined;
-  const n = limit?.class === "CONSTANT" ? Number((limit.value as Json | undefined)?.value) : NaN;
-  const first = ((order?.orders as Json[] | undefined) ?? [])[0];
-  if (!first || !Number.isInteger(n) || n < 1 || n > 100) return [];
-  let aggregated = false;
-  walk(select.select_list, (node) => {
-    if (node.class === "FUNCTION" && isAggregate(String(node.function_name))) aggregated = true;
-  });
-  if (aggregated) return [];
-  const expression = first.expression as Json | undefined;
-  if (expression?.class !== "COLUMN_REF") return [];
-  const column = resolveColumn(expression.column_names as string[], scopeOf(select.from_table, ctx.state));
-  if (!column || column.table.provenance.kind === "query") return [];
-  const { table, alias } = column;
-  const labels = table.schema.filter((c) => c.type === "VARCHAR");
-  if (labels.length === 0) return [];
-  const a = sqlIdent(alias);
-  const v = `TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE)`;
-  const total = labelSql(
-    labels.map((l) => `${a}.${sqlIdent(l.name)}`),
-    labels.map((l) => l.name),
-    `^(${TOTAL_LABEL})$`,
-    await codeColumns(
-      ctx,
-      table,
-      labels.map((l) => l.name),
-    ),
-  );
-  // Rows naming a region or a group of countries rank with the totals: a group outranks its members.
-  const groups = (await groupLabelColumns(ctx, table)).map((g) => ({
-    test: groupRowTest(a, g),
-    index: labels.findIndex((l) => l.name === g.name),
-    name: g.name,
-  }));
-  const [isTotal, labelColumn, labelValue] = groups.length
-    ? [
-        `(${total.matches}) OR ${groups.map((g) => `(${g.test})`).join(" OR ")}`,
-        `coalesce(${total.column}, ${groups.map((g) => `CASE WHEN ${g.test} THEN ${g.index} END`).join(", ")})`,
-        `coalesce(${total.value}, ${groups.map((g) => `CASE WHEN ${g.test} THEN ${a}.${sqlIdent(g.name)} END`).join(", ")})`,
-      ]
-    : [total.matches, total.column, total.value];
-  const kept = await keptRelation(ctx, select, alias);
-  const descending = String(first.type).includes("DESC");
-  const totals = await ctx.engine.all(
-    `SELECT ${a}.${ROWID} AS r, ${v} AS v, ${labelColumn} AS lc, ${labelValue} AS lv${kept.from} AND (${isTotal}) AND ${v} IS NOT NULL LIMIT 5`,
-  );
-  const ranked: { r: number; v: number; lc: string; lv: string }[] = [];
-  for (const t of totals) {
-    const [row] = await ctx.engine.all(
-      `SELECT count(*) AS above${kept.from} AND ${v} ${descending ? ">" : "<"} ${Number(t.v)}`,
-    );
-    if (Number(row?.above ?? n) < n)
-      ranked.push({ r: Number(t.r), v: Number(t.v), lc: total.nameOf(t.lc), lv: String(t.lv) });
-  }
-  if (ranked.length === 0) return [];
-  const locations = await locate(
-    ctx.engine,
-    table,
-    ranked.map((t) => t.r),
-  );
-  const shown = ranked.map((t, i) => `${quote(t.lv)} (${column.column} ${t.v})${at(locations[i])}`);
-  const onlyGroups = ranked.every((t) => !isTotalLabel(t.lv));
-  return [
-    {
-      code: "summary-row",
-      severity: "warning",
-      message:
-        `ORDER BY ${column.column} ${descending ? "DESC" : "ASC"} LIMIT ${n} over ${tableLabel(table)} ranks its ${onlyGroups ? "region/country-group" : "total"} row(s) ${shown.join("; ")} among the top ${n}: ` +
-        (onlyGroups
-          ? `a region or group aggregates entities it is ranked against, so it is not one of them. `
-          : `a total sums the rows it is ranked against, so it is not one of them. `) +
-        `Exclude it (e.g. WHERE ${sqlName(ranked[0]!.lc)} NOT IN (${[...new Set(ranked.map((t) => t.lv))].map(sqlString).join(", ")})).`,
-      locations: present(locations),
-      remedy: withoutRows(
-        table.name,
-        ranked.map((t) => t.r),
-        ranked.map((t, i) => `${quote(t.lv)}${at(locations[i])}`),
-      ),
-    },
-  ];
-}
-
-/** The remedy of a summary row: the table without it (by row id), so the effect can be measured. */
-function withoutRows(table: string, rowids: number[], shown: string[]): Remedy {
-  return {
-    table,
-    sql: `SELECT * FROM ${sqlIdent(table)} WHERE rowid NOT IN (${rowids.map((r) => String(Math.trunc(r))).join(", ")})`,
-    says: `the summary row(s) ${shown.join("; ")} left out`,
-  };
-}
-
-/**
- * Over the text columns `labels` (SQL expressions) and their names: whether a row's label matches
- * `pattern` in any of them, which column holds the first matching label (as its index in `names`:
- * column names from the file are not written into the SQL), and that label — the label-column SQL
- * both summary checks read.
- */
-function labelSql(
-  labels: string[],
-  names: string[],
-  pattern: string,
-  codes: boolean[] = [],
-): { matches: string; column: string; value: string; nameOf: (index: unknown) => string } {
-  const nameOf = (index: unknown): string => names[Number(index)] ?? String(index);
-  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL", nameOf };
-  // In a column of codes (`ALB`, `DZD`, `ALL` — the lek), a value of the codes' own shape is a code.
-  const test = labels.map(
-    (l, i) =>
-      `(regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})${codes[i] ? ` AND NOT regexp_full_match(trim(${l}), ${sqlString(CODE_SHAPE)})` : ""})`,
-  );
-  return {
-    matches: test.join(" OR "),
-    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")})`,
-    value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
-    nameOf,
-  };
-}
-
-/** Uppercase letters and digits, 2–4 of them: the shape of ISO and agency codes. */
-const CODE_SHAPE = "[A-Z0-9]{2,4}";
-
-/**
- * Which text columns hold codes: at least 90 % of their values (and at least five) have the code
- * shape. "ALL" there is Albania's currency, not a total; "Total" or "All states" still is a label.
- */
-async function codeColumns(ctx: OperatorContext, table: TableInfo, names: string[]): Promise<boolean[]> {
-  if (names.length === 0) return [];
-  return memoized(table, "summary-code-columns", async () => {
-    const [row] = await ctx.engine.all(
-      `SELECT ${names
-        .map(
-          (n, i) =>
-            `count(${sqlIdent(n)}) FILTER (WHERE regexp_full_match(trim(${sqlIdent(n)}), ${sqlString(CODE_SHAPE)})) AS c${i}, count(${sqlIdent(n)}) FILTER (WHERE trim(${sqlIdent(n)}) <> '') AS n${i}`,
-        )
-        .join(", ")} FROM ${sqlIdent(table.name)}`,
-    );
-    return names.map((_, i) => {
-      const [codes, all] = [Number(row?.[`c${i}`] ?? 0), Number(row?.[`n${i}`] ?? 0)];
-      return codes >= 5 && codes >= 0.9 * all;
-    });
-  });
 }
 
 /** How to leave the rows out: by their label columns when they have them. */
@@ -455,8 +374,15 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded}))`,
       );
     }
-    const out: Candidate[] = [];
+    // Rows naming a region or a group of countries, in a column that lists countries beside them:
+    // a group first, even when its name reads as a total ('IDA total').
+    const out: Candidate[] = (await groupRows(ctx, table, a, labelText, v, LABELLED_ROWS_MAX)).map((g) => ({
+      ...g,
+      kind: "group",
+    }));
+    const taken = new Set(out.map((c) => c.r));
     for (const r of rows) {
+      if (taken.has(Number(r.r))) continue;
       const x = r.v === null ? null : Number(r.v);
       if (r.total) {
         out.push({
@@ -483,10 +409,6 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           word: String(r.lv),
         });
     }
-    // Rows naming a region or a group of countries, in a column that lists countries beside them.
-    const taken = new Set(out.map((c) => c.r));
-    for (const g of await groupRows(ctx, table, a, labelText, v, LABELLED_ROWS_MAX))
-      if (!taken.has(g.r)) out.push({ ...g, kind: "group" });
     return out.sort((x, y) => x.r - y.r);
   });
   // Unlabelled totals among the rows the query's predicates keep (report tables only).

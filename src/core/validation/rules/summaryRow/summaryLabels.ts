@@ -1,0 +1,72 @@
+import type { Remedy } from "../../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { memoized } from "../../tableMemo.ts";
+
+// The label SQL and the remedy both summary checks (aggregates, rankings) share.
+
+/** The remedy of a summary row: the table without it (by row id), so the effect can be measured. */
+export function withoutRows(table: string, rowids: number[], says: string): Remedy {
+  return {
+    table,
+    sql: `SELECT * FROM ${sqlIdent(table)} WHERE rowid NOT IN (${rowids.map((r) => String(Math.trunc(r))).join(", ")})`,
+    says,
+  };
+}
+
+/**
+ * Over the text columns `labels` (SQL expressions) and their names: whether a row's label matches
+ * `pattern` in any of them, which column holds the first matching label (as its index in `names`:
+ * column names from the file are not written into the SQL), and that label — the label-column SQL
+ * both summary checks read.
+ */
+export function labelSql(
+  labels: string[],
+  names: string[],
+  pattern: string,
+  codes: boolean[] = [],
+): { matches: string; column: string; value: string; nameOf: (index: unknown) => string } {
+  const nameOf = (index: unknown): string => names[Number(index)] ?? String(index);
+  if (labels.length === 0) return { matches: "FALSE", column: "NULL", value: "NULL", nameOf };
+  // In a column of codes (`ALB`, `DZD`, `ALL` — the lek), a value of the codes' own shape is a code.
+  const test = labels.map(
+    (l, i) =>
+      `(regexp_full_match(lower(trim(${l})), ${sqlString(pattern)})${codes[i] ? ` AND NOT regexp_full_match(trim(${l}), ${sqlString(CODE_SHAPE)})` : ""})`,
+  );
+  return {
+    matches: test.join(" OR "),
+    column: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${i} END`).join(", ")})`,
+    value: `coalesce(${test.map((t, i) => `CASE WHEN ${t} THEN ${labels[i]} END`).join(", ")})`,
+    nameOf,
+  };
+}
+
+/** Uppercase letters and digits, 2–4 of them: the shape of ISO and agency codes. */
+export const CODE_SHAPE = "[A-Z0-9]{2,4}";
+
+/**
+ * Which text columns hold codes: at least 90 % of their values (and at least five) have the code
+ * shape. "ALL" there is Albania's currency, not a total; "Total" or "All states" still is a label.
+ */
+export async function codeColumns(
+  ctx: OperatorContext,
+  table: TableInfo,
+  names: string[],
+): Promise<boolean[]> {
+  if (names.length === 0) return [];
+  return memoized(table, "summary-code-columns", async () => {
+    const [row] = await ctx.engine.all(
+      `SELECT ${names
+        .map(
+          (n, i) =>
+            `count(${sqlIdent(n)}) FILTER (WHERE regexp_full_match(trim(${sqlIdent(n)}), ${sqlString(CODE_SHAPE)})) AS c${i}, count(${sqlIdent(n)}) FILTER (WHERE trim(${sqlIdent(n)}) <> '') AS n${i}`,
+        )
+        .join(", ")} FROM ${sqlIdent(table.name)}`,
+    );
+    return names.map((_, i) => {
+      const [codes, all] = [Number(row?.[`c${i}`] ?? 0), Number(row?.[`n${i}`] ?? 0)];
+      return codes >= 5 && codes >= 0.9 * all;
+    });
+  });
+}
