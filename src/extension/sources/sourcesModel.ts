@@ -1,4 +1,5 @@
 import type { FileFamily } from "../../core/discover/fileFamilies.ts";
+import { sharedFolder } from "../../core/discover/pathPattern.ts";
 import type { SourceEntry, SourceMap, TableProfile } from "../../core/sourceMap/sourceEntry.ts";
 import type { SharedState } from "../../core/state/sharedState.ts";
 
@@ -242,11 +243,4 @@ const MAX_TOOLTIP_DIFFERING = 10;
 
 function listed(items: readonly string[], max = 4): string {
   return `${items.slice(0, max).join(", ")}${items.length > max ? ", …" : ""}`;
-}
-
-/** The folders (with their trailing slash) every path starts with: `observations/` of `observations/2019/01/01.csv`. */
-function sharedFolder(paths: readonly string[]): string {
-  let prefix = paths[0] ?? "";
-  for (const path of paths) while (!path.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  return prefix.slice(0, prefix.lastIndexOf("/") + 1);
 }
