@@ -53,7 +53,8 @@ const mark = (name: string): void => {
  * workspace (Sources while mapping, a 40-call run, every view, the workspace unchanged, typing
  * while a ~290 MB folder maps); `trust` — Workspace Trust granted and taken back mid-session;
  * `audit` — `radar export --html` audits opened in Chromium; `large` — the Sources view on a lake of
- * 1,500 files (a 1,400-file family in dated folders).
+ * 1,500 files (a 1,400-file family in dated folders); alone, with its figures, it is
+ * `npm run bench:sources`.
  * RADAR_E2E_ONLY=ui (older) means `basic`.
  */
 const PHASES = new Set(
