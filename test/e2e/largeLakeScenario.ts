@@ -3,14 +3,14 @@ import type { Locator, Page } from "playwright-core";
 import type { DailyLakeMarker } from "../../bench/generateDailyLake.ts";
 import type { Checks } from "./checks.ts";
 import { patience, waitForWorkbench } from "./workbench.ts";
-import { showRadar, treeRow, waitForSourcesComplete } from "./workspaceScenario.ts";
+import { showRadar, sourcesMessage, treeRow, waitForSourcesComplete } from "./workspaceScenario.ts";
 
 /**
  * The Sources view on a lake of 1,500 files (issue 27): 1,400 daily CSVs of one layout in dated
  * folders (bench/generateDailyLake.ts) and a hundred others. Opened in a fresh window, the view
  * shows the mapping's progress, then each family as one collapsed node with its range — the root
  * holds a few dozen rows, not 1,500 — and expanding the daily family lists its 1,400 members. The
- * folder opened again (the map now cached) renders the same tree. Figures, not timed assertions:
+ * folder opened again draws its last map at once, while the mapping checks it. Figures, not timed assertions:
  * how long until the first row, until the map is complete, from complete to the family's row, and
  * the same on the second opening.
  */
@@ -23,6 +23,7 @@ export interface LargeLakeFigures {
   openToCompleteMs?: number;
   completeToFamilyRowMs?: number;
   /** The folder opened again: its map comes from the cache. */
+  reopenToWorkbenchMs?: number;
   reopenToCompleteMs?: number;
   reopenToFamilyRowMs?: number;
   rootRows?: number;
@@ -142,17 +143,28 @@ export async function largeLakeScenario(s: LargeLakeScenario): Promise<void> {
     return `${member.label} (${member.setSize} members)`;
   });
 
-  await checks.run("opened again, the cached map renders the same collapsed tree", async () => {
-    const reopening = await openUntilFamily(s, () => undefined);
-    figures.reopenToCompleteMs = reopening.openToCompleteMs;
-    figures.reopenToFamilyRowMs = reopening.openToFamilyRowMs;
-    const place = await rowPlace(reopening.family);
-    if (place.setSize !== figures.rootRows) throw new Error(`the root holds ${place.setSize} rows`);
-    return `“${reopening.complete}”, ${place.setSize} rows at the root`;
-  });
+  await checks.run(
+    "opened again, the last map is drawn at once, collapsed, while it is checked",
+    async () => {
+      // The tree comes from the cache before the mapping (a child process starting DuckDB) ends.
+      const opened = Date.now();
+      await page.goto(s.url, { waitUntil: "domcontentloaded", timeout: patience(60_000) });
+      await waitForWorkbench(page);
+      figures.reopenToWorkbenchMs = Date.now() - opened;
+      await showRadar(page);
+      const row = await treeRow(page, SOURCES_PANE, FAMILY, patience(120_000));
+      figures.reopenToFamilyRowMs = Date.now() - opened;
+      const shownWhile = await sourcesMessage(page);
+      const complete = await waitForSourcesComplete(page);
+      figures.reopenToCompleteMs = Date.now() - opened;
+      const place = await rowPlace(row);
+      if (place.setSize !== figures.rootRows) throw new Error(`the root holds ${place.setSize} rows`);
+      return `the family's row shown while the view read “${shownWhile}”, then “${complete}”; ${place.setSize} rows at the root`;
+    },
+  );
 }
 
 export function describeLargeLake(f: LargeLakeFigures): string {
   const s = (ms: number | undefined): string => (ms === undefined ? "n/a" : `${(ms / 1000).toFixed(1)} s`);
-  return `large lake (${f.files} files): open → workbench ${s(f.openToWorkbenchMs)}, → "Mapping…" ${s(f.openToMappingMs)}, → first row ${s(f.openToFirstRowMs)}, → map complete ${s(f.openToCompleteMs)}, complete → family row ${s(f.completeToFamilyRowMs)}; opened again (cached map): → complete ${s(f.reopenToCompleteMs)}, → family row ${s(f.reopenToFamilyRowMs)}; ${f.rootRows ?? "?"} rows at the root`;
+  return `large lake (${f.files} files): open → workbench ${s(f.openToWorkbenchMs)}, → "Mapping…" ${s(f.openToMappingMs)}, → first row ${s(f.openToFirstRowMs)}, → map complete ${s(f.openToCompleteMs)}, complete → family row ${s(f.completeToFamilyRowMs)}; opened again (cached map): → workbench ${s(f.reopenToWorkbenchMs)}, → family row ${s(f.reopenToFamilyRowMs)}, → complete ${s(f.reopenToCompleteMs)}; ${f.rootRows ?? "?"} rows at the root`;
 }

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { cachedEntries } from "../../core/sourceMap/crawl/mapCache.ts";
 import type { BuildStats, MapProgress } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
 import { debounce, isIgnoredChange } from "../host/debounce.ts";
@@ -205,9 +206,10 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
     void vscode.commands.executeCommand("setContext", "radar.mapping", true);
     this.setMessage(first ? "Mapping the data files: listing them…" : undefined);
     const profiled: string[] = [];
+    const stateDir = this.deps.stateDir(folder);
+    if (first) void this.showCached(stateDir, mapping);
     mapping.done = (async () => {
       try {
-        const stateDir = this.deps.stateDir(folder);
         const outcome = await mapInChild({
           lake: folder.uri.fsPath,
           stateDir,
@@ -257,6 +259,18 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
       () => mapping.done,
     );
     return mapping.done;
+  }
+
+  /**
+   * The tree of the last map, drawn at once while the mapping (in its child process, which has to
+   * start DuckDB first) checks each file: a lake of thousands of files mapped before opens without
+   * waiting. Files changed, added or gone since are set right as the mapping reaches them.
+   */
+  private async showCached(stateDir: string, mapping: Mapping): Promise<void> {
+    const cached = await cachedEntries(stateDir).catch(() => []);
+    if (this.mapping !== mapping || this.entries.size > 0 || cached.length === 0) return;
+    this.entries = new Map(cached.map((e) => [e.path, e]));
+    this.draw();
   }
 
   private scheduleDraw(): void {
