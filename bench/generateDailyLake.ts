@@ -12,9 +12,10 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { SeededRandom } from "./lakes/seededRandom.ts";
 
 /** Bumped whenever what is generated changes, so older lakes are regenerated. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 export const DAILY_MARKER = ".generated.json";
 /** The daily family's folder; members are `observations/YYYY/MM/DD.csv`. */
 export const DAILY_FOLDER = "observations";
@@ -40,18 +41,6 @@ export interface DailyLakeMarker {
   /** Days inside the range without a file (the network was down): the family's gaps. */
   missingDays: string[];
   generateMs: number;
-}
-
-/** mulberry32: a small seeded generator, so the lake is the same on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DAY_MS = 86_400_000;
@@ -80,7 +69,8 @@ export async function generateDailyLake(
   const started = performance.now();
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const rand = seeded(1400);
+  const rng = new SeededRandom(1400);
+  const rand = (): number => rng.next();
   let files = 0;
   let bytes = 0;
   const put = async (rel: string, text: string): Promise<void> => {

@@ -5,8 +5,6 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { DAILY_FOLDER, generateDailyLake } from "../../bench/generateDailyLake.ts";
 import type { DailyLakeMarker } from "../../bench/generateDailyLake.ts";
 import { sourceMapSummary } from "../../src/agent/sourceMapSummary.ts";
@@ -14,7 +12,7 @@ import type { SummaryHit } from "../../src/agent/sourceMapSummary.ts";
 import { findFileFamilies } from "../../src/core/discover/fileFamilies.ts";
 import type { FileFamily } from "../../src/core/discover/fileFamilies.ts";
 import { Runtime } from "../../src/core/runtime.ts";
-import { radarMcpServer } from "../../src/mcp/radarMcpServer.ts";
+import { withMcpClient } from "../helpers/mcpClient.ts";
 import { repoRoot } from "../helpers/tempLake.ts";
 
 // Issue 27 at the editor's scale: a lake of 1,500 files, 1,400 of them daily CSVs of one layout in
@@ -143,12 +141,7 @@ describe("the family printed once at 1,500 files", () => {
   });
 
   test("MCP resources: one resource for the 1,400 files, none per member", async () => {
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = radarMcpServer(Promise.resolve(runtime), { lakeRoot: lake });
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "0" });
-    await client.connect(clientSide);
-    try {
+    await withMcpClient(runtime, lake, async (client) => {
       const { resources } = await client.listResources();
       const uris = resources.map((r) => r.uri);
       assert.ok(!uris.some((u) => u.startsWith(`radar://sourcemap/${DAILY_FOLDER}`)), uris.join("\n"));
@@ -159,10 +152,7 @@ describe("the family printed once at 1,500 files", () => {
         /^family of 1400 files observations\/\{date\}\.csv, date 2019\/01\/01…2022\/11\/01, missing 2020\/05\/15;/,
       );
       assert.ok(resources.length < 100, `${resources.length} resources`);
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   test("the agent's Source Map summary: the family once, with the members the question's day selects", async () => {
