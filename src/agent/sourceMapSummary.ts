@@ -40,8 +40,14 @@ export function sourceMapSummary(map: SourceMap, hits: SummaryHit[], maxHits = M
   }`;
   const parts = [head];
   let size = head.length;
+  // A member of a family or folder shown among the hits is one line: the layout is the family's.
+  const patterns = shown
+    .filter((h) => h.kind === "family" || h.kind === "group" || h.family)
+    .map((h) => ({ glob: h.path, isMatch: picomatch(h.path, { nocase: true, dot: false }) }));
+  const familyOf = (path: string): string | undefined =>
+    patterns.find((p) => p.glob !== path && p.isMatch(path))?.glob;
   for (const hit of shown) {
-    const text = hitText(map, hit);
+    const text = hitText(map, hit, familyOf);
     if (size + text.length > MAX_CHARS) {
       parts.push(`(${shown.length - parts.length + 1} more hits left out for length; use Discover.)`);
       break;
@@ -77,9 +83,12 @@ export function registeredTablesSummary(tables: Iterable<TableInfo>): string {
   return `Tables already registered by earlier questions of this conversation (use them directly with Query or Probe; no need to Scan their files again):\n${lines.join("\n")}`;
 }
 
-function hitText(map: SourceMap, hit: SummaryHit): string {
+function hitText(map: SourceMap, hit: SummaryHit, familyOf: (path: string) => string | undefined): string {
   const why = hit.reasons.length ? `  — matched ${hit.reasons.join("; ")}` : "";
   const entry = map.files.find((f) => f.path === hit.path);
+  const memberOf = entry && !entry.error ? familyOf(entry.path) : undefined;
+  if (entry && memberOf)
+    return `### ${entry.path} (${entryFacts(entry)})${why}\nA member of ${memberOf}, among these hits: its layout is shown there.`;
   if (entry) return `### ${entry.path} (${entryFacts(entry)})${why}\n${entryBody(entry)}`;
   const isMatch = picomatch(hit.path, { nocase: true, dot: false });
   const members = map.files.filter((f) => isMatch(f.path));

@@ -1,5 +1,6 @@
 import { findFileFamilies } from "../core/discover/fileFamilies.ts";
 import type { FileFamily } from "../core/discover/fileFamilies.ts";
+import { sharedFolder } from "../core/discover/pathPattern.ts";
 import type { SourceEntry, TableProfile } from "../core/sourceMap/sourceEntry.ts";
 import { tableFactLines } from "../core/sourceMap/tableFacts.ts";
 
@@ -71,6 +72,8 @@ function familyText(family: FileFamily, byPath: Map<string, PrintedEntry>): stri
     ? `; names cover ${spans.map((s) => s.from).sort()[0]} to ${spans.map((s) => s.to).sort()[spans.length - 1]}`
     : "";
   const first = family.members[0]!;
+  // Below the folders all members share: dated folders stay in the names (`2019/01/01.csv`).
+  const shared = sharedFolder(family.members.map((m) => m.path));
   const last = family.members[family.members.length - 1]!;
   const gaps = family.gaps.length
     ? `\n      missing from the series: ${runs(family.gaps).join(", ")}${family.gaps.length >= 50 ? " (the first 50 missing)" : ""}`
@@ -94,7 +97,7 @@ function familyText(family: FileFamily, byPath: Map<string, PrintedEntry>): stri
       : "";
   return (
     `${family.template}  [family of ${family.members.length} ${formats} files, ${bytes} B, ${rows} rows in all; glob ${family.glob}]\n` +
-    `      members ${first.path.split("/").pop()} … ${last.path.split("/").pop()} (${family.varying.join(", ")} ${family.first} … ${family.last})${days}` +
+    `      members ${first.path.slice(shared.length)} … ${last.path.slice(shared.length)} (${family.varying.join(", ")} ${family.first} … ${family.last})${days}` +
     gaps +
     layout +
     listed.join("") +

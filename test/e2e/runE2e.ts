@@ -23,6 +23,9 @@ import { waterScript } from "./waterScenario.ts";
 import { addBrokenDownload, copyLake, largeFolder, linkedCopy, waterLake } from "./waterWorkspace.ts";
 import { openBrowser } from "./workbench.ts";
 import { workspaceScenario } from "./workspaceScenario.ts";
+import { describeLargeLake, largeLakeScenario } from "./largeLakeScenario.ts";
+import type { LargeLakeFigures } from "./largeLakeScenario.ts";
+import { generateDailyLake } from "../../bench/generateDailyLake.ts";
 import type { WorkspaceFigures } from "./workspaceScenario.ts";
 
 /**
@@ -49,13 +52,15 @@ const mark = (name: string): void => {
  * on examples/lake; `suite` — the extension-host suite; `workspace` — the generated water
  * workspace (Sources while mapping, a 40-call run, every view, the workspace unchanged, typing
  * while a ~290 MB folder maps); `trust` — Workspace Trust granted and taken back mid-session;
- * `audit` — `radar export --html` audits opened in Chromium.
+ * `audit` — `radar export --html` audits opened in Chromium; `large` — the Sources view on a lake of
+ * 1,500 files (a 1,400-file family in dated folders); alone, with its figures, it is
+ * `npm run bench:sources`.
  * RADAR_E2E_ONLY=ui (older) means `basic`.
  */
 const PHASES = new Set(
   (process.env.RADAR_E2E_ONLY === "ui"
     ? "basic"
-    : (process.env.RADAR_E2E_PHASES ?? "basic,suite,workspace,trust,audit")
+    : (process.env.RADAR_E2E_PHASES ?? "basic,suite,workspace,trust,audit,large")
   )
     .split(",")
     .map((p) => p.trim()),
@@ -80,7 +85,8 @@ async function main(): Promise<number> {
   const workspace = new Checks("workspace");
   const trust = new Checks("trust");
   const audit = new Checks("audit");
-  const all = [ui, host, workspace, trust, audit];
+  const large = new Checks("large");
+  const all = [ui, host, workspace, trust, audit, large];
   // The basic scenario's question, then the live-report run (alone under RADAR_E2E_PHASES=live).
   const server = await startScriptedServer([...(PHASES.has("basic") ? askScript() : []), ...liveScript()]);
   // radar.baseUrl is machine-scoped: a remote window (code-server's) reads it from Machine settings.
@@ -236,6 +242,11 @@ async function main(): Promise<number> {
       }
       mark("audit scenario");
     }
+    if (PHASES.has("large")) {
+      console.log("The Sources view on a lake of 1,500 files:");
+      facts.large = await runLargePhase(vsix, large, roots);
+      mark("large-lake scenario");
+    }
   } finally {
     await codeServer?.stop();
     await server.close();
@@ -304,6 +315,44 @@ async function runWorkspacePhase(vsix: string, checks: Checks, roots: string[]):
   return figures;
 }
 
+/** The 1,500-file lake in a window of its own (no model: the scenario only reads the Sources view). */
+async function runLargePhase(vsix: string, checks: Checks, roots: string[]): Promise<LargeLakeFigures> {
+  const generated = join(repoRoot, ".vscode-test", "lakes", "daily-1500");
+  const lake = await generateDailyLake(generated);
+  const dirs = isolatedRun();
+  roots.push(dirs.root);
+  const figures: LargeLakeFigures = { files: lake.files };
+  let codeServer: CodeServer | undefined;
+  try {
+    installExtension(dirs, vsix);
+    const ws = workspaceFrom(dirs, generated, "daily-lake");
+    codeServer = await startCodeServer(dirs);
+    const browser = await openBrowser(dirs.root);
+    try {
+      await largeLakeScenario({
+        page: browser.page,
+        url: `${codeServer.url}/?folder=${encodeURIComponent(ws)}`,
+        lake,
+        artifacts,
+        checks,
+        figures,
+      });
+    } catch (error) {
+      checks.add(
+        "the large-lake scenario ran to its end",
+        false,
+        error instanceof Error ? error.message : String(error),
+      );
+      await browser.page.screenshot({ path: join(artifacts, "large-failure.png") }).catch(() => undefined);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await codeServer?.stop();
+  }
+  return figures;
+}
+
 /** Trust on, the folder untrusted at first: a window of its own. */
 async function runTrustPhase(vsix: string, checks: Checks, roots: string[]): Promise<void> {
   const server = await startScriptedServer(trustScript());
@@ -367,6 +416,8 @@ function finish(checks: Checks[], roots: string[], facts: Record<string, unknown
     console.log(
       `workspace (${w.workspaceFiles} files, ${(w.workspaceBytes / 1e6).toFixed(0)} MB): open → first file in Sources ${seconds(w.openToFirstSourceMs)}, open → Sources complete ${seconds(w.openToSourcesCompleteMs)}, Ask RADAR → report ${seconds(w.askToReportMs)}; input latency idle ${w.latencyIdle ? describeLatency(w.latencyIdle) : "n/a"}, while a ${((w.largeFolderBytes ?? 0) / 1e6).toFixed(0)} MB folder maps ${w.latencyWhileMapping ? describeLatency(w.latencyWhileMapping) : "n/a"} (${w.largeProgressWhileTyping ?? "?"}); Stop Mapping took ${seconds(w.stopMappingMs)}${w.largeOpenToSourcesCompleteMs ? `; the large folder mapped in ${seconds(w.largeOpenToSourcesCompleteMs)}` : ""}`,
     );
+  const large = facts.large as LargeLakeFigures | undefined;
+  if (large) console.log(describeLargeLake(large));
   console.log(`screenshots and summary: ${artifacts}`);
   if (failed === 0 && !process.env.RADAR_E2E_KEEP)
     for (const root of roots) rmSync(root, { recursive: true, force: true });

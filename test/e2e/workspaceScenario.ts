@@ -211,7 +211,7 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
     "the Sources view shows the yearly family as one node and an unreadable file as such",
     async () => {
       await widenSideBar(page);
-      const family = await treeRow(page, SOURCES_PANE, "water-body-testing-*.csv");
+      const family = await treeRow(page, SOURCES_PANE, "water-body-testing-{year}.csv");
       const familyLabel = (await family.getAttribute("aria-label")) ?? "";
       if (!/family · 22 files · 2002–2023/.test(familyLabel))
         throw new Error(`the family reads "${familyLabel}"`);

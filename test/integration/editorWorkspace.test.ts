@@ -13,7 +13,7 @@ import {
 import { join, relative } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
-import { familiesOf } from "../../src/extension/sources/sourceFamilies.ts";
+import { findFileFamilies } from "../../src/core/discover/fileFamilies.ts";
 import { mapInChild } from "../../src/extension/sources/sourceMapper.ts";
 import { familyNode, formatBytes, sourceNodes } from "../../src/extension/sources/sourcesModel.ts";
 import { ensureStateDir, stateDirFor, stateLocationOf } from "../../src/extension/host/stateLocation.ts";
@@ -208,14 +208,14 @@ describe("families and unreadable files in the Sources view", () => {
       entry("reports/q2.csv", ["b"]),
       entry("reports/q3.csv", ["c"]),
     ];
-    const families = familiesOf(files);
-    assert.equal(families.length, 1, JSON.stringify(families.map((f) => f.pattern)));
-    const [family] = families;
-    assert.equal(family!.pattern, "beach/water-testing-*.csv");
-    assert.equal(family!.members.length, 6);
-    assert.deepEqual(family!.gaps, [2007]);
-    assert.deepEqual(family!.differing, [{ path: "beach/water-testing-2010.csv", detail: "adds tag" }]);
-    const node = familyNode(family!, sourceNodes({ root: "", builtAt: "", files }));
+    const families = findFileFamilies(files);
+    assert.equal(families.length, 1, JSON.stringify(families.map((f) => f.glob)));
+    const nodes = sourceNodes({ root: "", builtAt: "", files });
+    const node = familyNode(families[0]!, new Map(nodes.map((n) => [n.path, n])));
+    assert.equal(node.label, "beach/water-testing-{year}.csv");
+    assert.equal(node.pattern, "beach/water-testing-[0-9][0-9][0-9][0-9].csv");
+    assert.equal(node.members.length, 6);
+    assert.equal(node.memberLabel("beach/water-testing-2004.csv"), "water-testing-2004.csv");
     assert.equal(node.description, "family · 6 files · 2004–2010 · 2007 missing · 1 differ");
     assert.match(node.tooltip, /no file for 2007/);
     assert.match(node.tooltip, /water-testing-2010\.csv: adds tag/);

@@ -3,12 +3,10 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { sourceMapSummary } from "../../src/agent/sourceMapSummary.ts";
 import { Runtime } from "../../src/core/runtime.ts";
-import { radarMcpServer } from "../../src/mcp/radarMcpServer.ts";
 import { mapEntry } from "../helpers/mapEntries.ts";
+import { withMcpClient } from "../helpers/mcpClient.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
 
 // A lake where some downloads never came: `GOES/` is empty, `swarmb/` holds only an empty folder.
@@ -57,19 +55,11 @@ describe("empty folders are listed in the map", () => {
   });
 
   test("MCP lists them as resources that say so", async () => {
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = radarMcpServer(Promise.resolve(runtime), { lakeRoot: lake });
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "0" });
-    await client.connect(clientSide);
-    try {
+    await withMcpClient(runtime, lake, async (client) => {
       const { resources } = await client.listResources();
       const goes = resources.find((r) => r.uri === "radar://sourcemap/GOES");
       assert.equal(goes?.description, "empty folder: no files in it");
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   test("Scan of an empty folder is refused, naming it", async () => {

@@ -21,6 +21,26 @@ describe("pathTokens: the parts of a path that may vary", () => {
     ]);
   });
 
+  test("dated folders are one date; a year folder with a month-day name is not", () => {
+    assert.deepEqual(
+      pathTokens("observations/2019/03/04.csv").map((t) => [t.kind, t.text]),
+      [
+        ["word", "observations"],
+        ["sep", "/"],
+        ["date", "2019/03/04"],
+        ["sep", ".csv"],
+      ],
+    );
+    assert.deepEqual(
+      pathTokens("buoys/2019/0309.csv").map((t) => t.kind),
+      ["word", "sep", "num", "sep", "num", "sep"],
+    );
+    assert.deepEqual(
+      pathTokens("runs/2019/13/04.csv").map((t) => t.kind),
+      ["word", "sep", "num", "sep", "num", "sep", "num", "sep"],
+    );
+  });
+
   test("month names, compact dates, a code beside a number", () => {
     assert.deepEqual(
       pathTokens("obs/March/20190305.txt").map((t) => [t.kind, t.text]),

@@ -76,8 +76,10 @@ interface Token {
 /** `slot`: a part that may vary between members — a number, a date, a month name or a short word. */
 type PathToken = Token & { slot?: boolean };
 
+// Dates as names write them (`2019-03-04`, `20190304`, `2019_03`) and as dated folders do
+// (`2019/03/04`: one date, not a year and two numbers, so a member's name says its day).
 const DATE_TOKEN =
-  /^(?:(?:1[89]|20)\d\d[-_.](?:0[1-9]|1[0-2])[-_.](?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d[-_](?:0[1-9]|1[0-2]))(?!\d)/;
+  /^(?:(?:1[89]|20)\d\d[-_.](?:0[1-9]|1[0-2])[-_.](?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d\/(?:0[1-9]|1[0-2])\/(?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:1[89]|20)\d\d[-_](?:0[1-9]|1[0-2]))(?!\d)/;
 
 /** Splits a path into dates, numbers, words and separators; the file extension stays one literal. */
 export function pathTokens(path: string): PathToken[] {
@@ -423,7 +425,7 @@ function seriesGaps(sorted: Candidate[], varyingAt: number[], varying: VaryingKi
  */
 function dayGaps(values: string[]): string[] {
   const days = values.map((v) => {
-    const m = /^(\d{4})[-_]?(\d{2})[-_]?(\d{2})$/.exec(v);
+    const m = /^(\d{4})[-_/]?(\d{2})[-_/]?(\d{2})$/.exec(v);
     return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000 : NaN;
   });
   if (days.some((d) => !Number.isFinite(d))) return [];
@@ -434,7 +436,7 @@ function dayGaps(values: string[]): string[] {
   const have = new Set(sortedDays);
   const span = sortedDays[sortedDays.length - 1]! - sortedDays[0]! + 1;
   if (span - have.size > have.size) return [];
-  const sep = /^\d{4}([-_]?)/.exec(values[0] ?? "")?.[1] ?? "";
+  const sep = /^\d{4}([-_/]?)/.exec(values[0] ?? "")?.[1] ?? "";
   const out: string[] = [];
   for (let d = sortedDays[0]!; d <= sortedDays[sortedDays.length - 1]! && out.length < MAX_GAPS; d++)
     if (!have.has(d)) out.push(new Date(d * 86_400_000).toISOString().slice(0, 10).replaceAll("-", sep));

@@ -33,3 +33,14 @@ export function matchPattern(pattern: string, paths: readonly string[]): string[
   }
   return [];
 }
+
+/**
+ * The folders (with their trailing slash) every path starts with: `observations/` of
+ * `observations/2019/01/01.csv` and `observations/2022/10/31.csv`; "" when they share none. A
+ * family's members are named below it, so that dated folders stay in their names.
+ */
+export function sharedFolder(paths: readonly string[]): string {
+  let prefix = paths[0] ?? "";
+  for (const path of paths) while (!path.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf("/") + 1);
+}

@@ -1,6 +1,7 @@
+import type { FileFamily } from "../../core/discover/fileFamilies.ts";
+import { sharedFolder } from "../../core/discover/pathPattern.ts";
 import type { SourceEntry, SourceMap, TableProfile } from "../../core/sourceMap/sourceEntry.ts";
 import type { SharedState } from "../../core/state/sharedState.ts";
-import type { SourceFamily } from "./sourceFamilies.ts";
 
 /**
  * The Sources view's content, free of the editor API: each file of the Source Map with its format,
@@ -164,20 +165,26 @@ export function formatBytes(bytes: number): string {
 }
 
 export interface FamilyNode {
+  /** The family's glob (fileFamilies.ts): matches exactly its members; UnionScan reads it as it is. */
   pattern: string;
+  /** The path with its varying parts named, as the CLI map and MCP resources print it. */
   label: string;
   description: string;
   tooltip: string;
   members: string[];
+  /** A member's label under the family: its path below the folders every member shares. */
+  memberLabel: (path: string) => string;
   coverage: CoverageLevel;
 }
 
-/** A family as the view shows it: the name pattern, how many files, the range and its gaps. */
-export function familyNode(family: SourceFamily, nodes: readonly SourceNode[]): FamilyNode {
-  const byPath = new Map(nodes.map((n) => [n.path, n]));
-  const members = family.members.map((p) => byPath.get(p)).filter((n): n is SourceNode => n !== undefined);
-  const first = family.values[0]!;
-  const last = family.values.at(-1)!;
+/**
+ * A family as the view shows it (one node, however many members): its template, how many files,
+ * the range of its varying part, the gaps in it and the members that differ. Families are those of
+ * the CLI map, MCP resources and Discover (core/discover/fileFamilies.ts), so every surface agrees.
+ */
+export function familyNode(family: FileFamily, byPath: ReadonlyMap<string, SourceNode>): FamilyNode {
+  const paths = family.members.map((m) => m.path);
+  const members = paths.map((p) => byPath.get(p)).filter((n): n is SourceNode => n !== undefined);
   const scanned = members.filter((m) => m.coverage === "scanned").length;
   const coverage: CoverageLevel =
     scanned === members.length
@@ -189,29 +196,51 @@ export function familyNode(family: SourceFamily, nodes: readonly SourceNode[]): 
     ? `${family.gaps.slice(0, 3).join(", ")}${family.gaps.length > 3 ? ` and ${family.gaps.length - 3} more` : ""} missing`
     : undefined;
   const description = [
-    `family · ${family.members.length} files`,
-    `${first}–${last}`,
+    `family · ${paths.length} files`,
+    `${family.first}–${family.last}`,
     gaps,
     family.differing.length ? `${family.differing.length} differ` : undefined,
     scanned ? `${scanned} scanned` : undefined,
   ]
     .filter(Boolean)
     .join(" · ");
+  const differs = (d: FileFamily["differing"][number]): string =>
+    d.error
+      ? `unreadable: ${d.error}`
+      : [
+          d.missing.length ? `lacks ${listed(d.missing)}` : "",
+          d.extra.length ? `adds ${listed(d.extra)}` : "",
+        ]
+          .filter(Boolean)
+          .join("; ");
   const tooltip = [
-    family.pattern,
-    `${family.members.length} files named alike, ${first} to ${last}, with the same ${family.columns.length} columns: ${family.columns.join(", ")}`,
-    family.gaps.length ? `no file for ${family.gaps.join(", ")}` : undefined,
-    ...family.differing.map((d) => `${d.path}: ${d.detail}`),
-    scanned ? `${scanned} of ${family.members.length} scanned by the latest run` : undefined,
+    family.template,
+    `${paths.length} files of one layout, ${family.varying.join(", ")} ${family.first} to ${family.last}, with ${family.columns.length} columns: ${listed(family.columns, 12)}`,
+    `read them all with UnionScan ${family.glob}`,
+    family.gaps.length ? `no file for ${listed(family.gaps, 12)}` : undefined,
+    ...family.differing.slice(0, MAX_TOOLTIP_DIFFERING).map((d) => `${d.path}: ${differs(d)}`),
+    family.differing.length > MAX_TOOLTIP_DIFFERING
+      ? `… and ${family.differing.length - MAX_TOOLTIP_DIFFERING} more that differ`
+      : undefined,
+    scanned ? `${scanned} of ${paths.length} scanned by the latest run` : undefined,
   ]
     .filter(Boolean)
     .join("\n");
+  const shared = sharedFolder(paths);
   return {
-    pattern: family.pattern,
-    label: family.pattern,
+    pattern: family.glob,
+    label: family.template,
     description,
     tooltip,
-    members: family.members,
+    members: paths,
+    memberLabel: (path) => path.slice(shared.length),
     coverage,
   };
+}
+
+/** A tooltip shows this many differing members by name; the rest are counted. */
+const MAX_TOOLTIP_DIFFERING = 10;
+
+function listed(items: readonly string[], max = 4): string {
+  return `${items.slice(0, max).join(", ")}${items.length > max ? ", …" : ""}`;
 }

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { cachedEntries } from "../../core/sourceMap/crawl/mapCache.ts";
 import type { BuildStats, MapProgress } from "../../core/sourceMap/crawl/buildSourceMap.ts";
 import type { SourceEntry, SourceMap } from "../../core/sourceMap/sourceEntry.ts";
 import { debounce, isIgnoredChange } from "../host/debounce.ts";
@@ -6,12 +7,12 @@ import { Disposable } from "../host/disposable.ts";
 import type { Debouncer } from "../host/debounce.ts";
 import { formatIcon } from "../trace/operatorLook.ts";
 import type { RadarLog } from "../host/radarLog.ts";
-import { familiesOf } from "./sourceFamilies.ts";
 import { mapInChild } from "./sourceMapper.ts";
 import type { MapOutcome } from "./sourceMapper.ts";
 import { familyNode, formatBytes, sourceNodes } from "./sourcesModel.ts";
 import type { FamilyNode, LakeCoverage, SourceNode } from "./sourcesModel.ts";
 import { errorText } from "../../core/text.ts";
+import { findFileFamilies } from "../../core/discover/fileFamilies.ts";
 
 export type SourceElement =
   | { kind: "family"; pattern: string }
@@ -51,7 +52,9 @@ interface Mapping {
  * files and bytes; each file appears as soon as it is mapped, and the mapping can be stopped from
  * the view's title bar (what was mapped is kept in the cache). A file changed on disk is mapped
  * again a moment later — alone: the others come from the cache — and only while the view is
- * visible. Families of files named alike are one node; unreadable files are listed as such.
+ * visible. A family of files of one layout (fileFamilies.ts: `observations/{year}/{number}/{number}.csv`)
+ * is one collapsed node with its range, whatever its size; its members are listed when it is
+ * expanded. Unreadable files are listed as such.
  */
 export class SourcesTreeProvider extends Disposable implements vscode.TreeDataProvider<SourceElement> {
   private readonly changed = this.register(new vscode.EventEmitter<SourceElement | undefined>());
@@ -61,7 +64,9 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
   private nodes: SourceNode[] | undefined;
   private byPath = new Map<string, SourceNode>();
   private families: FamilyNode[] = [];
-  private familyOf = new Map<string, string>();
+  private familyByPattern = new Map<string, FamilyNode>();
+  /** Each member's family. */
+  private familyOf = new Map<string, FamilyNode>();
   private coverage: LakeCoverage = new Map();
   private mapping: Mapping | undefined;
   private stale = false;
@@ -201,9 +206,10 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
     void vscode.commands.executeCommand("setContext", "radar.mapping", true);
     this.setMessage(first ? "Mapping the data files: listing them…" : undefined);
     const profiled: string[] = [];
+    const stateDir = this.deps.stateDir(folder);
+    if (first) void this.showCached(stateDir, mapping);
     mapping.done = (async () => {
       try {
-        const stateDir = this.deps.stateDir(folder);
         const outcome = await mapInChild({
           lake: folder.uri.fsPath,
           stateDir,
@@ -255,6 +261,18 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
     return mapping.done;
   }
 
+  /**
+   * The tree of the last map, drawn at once while the mapping (in its child process, which has to
+   * start DuckDB first) checks each file: a lake of thousands of files mapped before opens without
+   * waiting. Files changed, added or gone since are set right as the mapping reaches them.
+   */
+  private async showCached(stateDir: string, mapping: Mapping): Promise<void> {
+    const cached = await cachedEntries(stateDir).catch(() => []);
+    if (this.mapping !== mapping || this.entries.size > 0 || cached.length === 0) return;
+    this.entries = new Map(cached.map((e) => [e.path, e]));
+    this.draw();
+  }
+
   private scheduleDraw(): void {
     if (this.drawTimer) return;
     this.drawTimer = setTimeout(() => {
@@ -272,8 +290,11 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
     const map: SourceMap = { root: "", builtAt: "", files: [...this.entries.values()] };
     this.nodes = sourceNodes(map, this.coverage);
     this.byPath = new Map(this.nodes.map((n) => [n.path, n]));
-    this.families = familiesOf(map.files).map((f) => familyNode(f, this.nodes!));
-    this.familyOf = new Map(this.families.flatMap((f) => f.members.map((m) => [m, f.pattern] as const)));
+    this.families = findFileFamilies(map.files.filter((f) => !f.folder)).map((f) =>
+      familyNode(f, this.byPath),
+    );
+    this.familyByPattern = new Map(this.families.map((f) => [f.pattern, f]));
+    this.familyOf = new Map(this.families.flatMap((f) => f.members.map((m) => [m, f] as const)));
     this.setMessage(this.failure);
     this.changed.fire(undefined);
   }
@@ -318,15 +339,15 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
       for (const node of this.nodes ?? []) {
         const family = this.familyOf.get(node.path);
         if (!family) roots.push({ kind: "file", path: node.path });
-        else if (!shown.has(family)) {
-          shown.add(family);
-          roots.push({ kind: "family", pattern: family });
+        else if (!shown.has(family.pattern)) {
+          shown.add(family.pattern);
+          roots.push({ kind: "family", pattern: family.pattern });
         }
       }
       return roots;
     }
     if (element.kind === "family")
-      return (this.families.find((f) => f.pattern === element.pattern)?.members ?? [])
+      return (this.familyByPattern.get(element.pattern)?.members ?? [])
         .filter((path) => this.byPath.has(path))
         .map((path) => ({ kind: "file", path }));
     const node = this.byPath.get(element.path);
@@ -353,7 +374,7 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
 
   getTreeItem(element: SourceElement): vscode.TreeItem {
     if (element.kind === "family") {
-      const family = this.families.find((f) => f.pattern === element.pattern);
+      const family = this.familyByPattern.get(element.pattern);
       return family ? familyItem(family) : new vscode.TreeItem(element.pattern);
     }
     const node = this.byPath.get(element.path);
@@ -383,7 +404,7 @@ export class SourcesTreeProvider extends Disposable implements vscode.TreeDataPr
     if (element.kind === "family") return undefined;
     if (element.kind === "file") {
       const family = this.familyOf.get(element.path);
-      return family ? { kind: "family", pattern: family } : undefined;
+      return family ? { kind: "family", pattern: family.pattern } : undefined;
     }
     if (element.kind === "table") return { kind: "file", path: element.path };
     const node = this.byPath.get(element.path);
@@ -422,11 +443,11 @@ function familyItem(family: FamilyNode): vscode.TreeItem {
 function fileItem(
   node: SourceNode,
   folder: vscode.WorkspaceFolder | undefined,
-  family: string | undefined,
+  family: FamilyNode | undefined,
 ): vscode.TreeItem {
   const expandable = node.tables.length > 0;
   // Inside a family the folder and the shared part of the name are said by the family node.
-  const label = family ? node.path.slice(node.path.lastIndexOf("/") + 1) : node.path;
+  const label = family ? family.memberLabel(node.path) : node.path;
   const item = new vscode.TreeItem(
     label,
     expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,

@@ -192,12 +192,12 @@ describe("the Sources view on a changing folder", () => {
           radar.sources.sourceNodes()?.some((n) => n.path === "raw/export.xlsx") === true,
         120_000,
       );
-      const family = radar.sources.familyNodes().find((f) => f.pattern === "yearly/visits-*.csv");
+      const family = radar.sources.familyNodes().find((f) => f.label === "yearly/visits-{year}.csv");
       assert.ok(
         family,
         radar.sources
           .familyNodes()
-          .map((f) => f.pattern)
+          .map((f) => f.label)
           .join(", "),
       );
       assert.equal(family.description, "family · 4 files · 2019–2023 · 2022 missing");

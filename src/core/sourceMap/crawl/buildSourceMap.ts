@@ -1,8 +1,7 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { crawlLake } from "./crawlLake.ts";
+import { cacheKey, readCache, writeCache } from "./mapCache.ts";
 import type { CrawlResult } from "./crawlLake.ts";
 import { offerDescribedNames } from "./describedFields.ts";
 import { fingerprintEntry, relateFiles } from "./fileRelations.ts";
@@ -10,9 +9,6 @@ import { DEFAULT_FILE_BUDGET_MS, profileFile } from "../profiling/profileFile.ts
 import type { ReaderOptions } from "../readers/readerOptions.ts";
 import { readReaderStore } from "../readers/readerStore.ts";
 import type { SourceEntry, SourceMap } from "../sourceEntry.ts";
-
-/** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 21;
 
 export interface MapProgress {
   filesDone: number;
@@ -81,35 +77,6 @@ export interface BuildStats {
   files: number;
   profiled: number;
   fromCache: number;
-}
-
-interface CacheFile {
-  version: number;
-  entries: Record<string, SourceEntry>;
-}
-
-/** A file's entry is reused while its path, size, mtime and the user's reader options are the same. */
-function cacheKey(entry: { path: string; bytes: number; mtimeMs: number }, reader?: ReaderOptions): string {
-  return `${entry.path}\u0000${entry.bytes}\u0000${entry.mtimeMs}${reader ? `\u0000${JSON.stringify(reader)}` : ""}`;
-}
-
-async function readCache(cacheDir: string): Promise<Map<string, SourceEntry>> {
-  try {
-    const parsed = JSON.parse(await readFile(join(cacheDir, "sourcemap.json"), "utf8")) as CacheFile;
-    if (parsed.version !== CACHE_VERSION) return new Map();
-    return new Map(Object.entries(parsed.entries));
-  } catch {
-    return new Map();
-  }
-}
-
-async function writeCache(cacheDir: string, files: SourceEntry[]): Promise<void> {
-  const entries: Record<string, SourceEntry> = {};
-  for (const f of files) entries[cacheKey(f, f.reader)] = f;
-  const target = join(cacheDir, "sourcemap.json");
-  // Write then rename: a crash mid-write never leaves a corrupt cache behind.
-  await writeFile(`${target}.tmp`, JSON.stringify({ version: CACHE_VERSION, entries } satisfies CacheFile));
-  await rename(`${target}.tmp`, target);
 }
 
 /** Maps every file of the lake; unchanged files (same path, size and mtime) come from the cache. */
