@@ -113,13 +113,15 @@ async function compute(
       `SELECT ${select(keys)}, count(*) AS n FROM ${from(keys)} WHERE (${filter}) AND ${keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ")} GROUP BY ALL`;
     const missing = (a: string, b: string): string =>
       `SELECT * FROM ${a} WHERE NOT EXISTS (SELECT 1 FROM ${b} WHERE ${ks.map((k) => `${b}.${k} = ${a}.${k}`).join(" AND ")})`;
-    const lists = `WITH a AS (${grouped(left, lf)}), b AS (${grouped(right, rf)}), la AS (${missing("a", "b")}), lb AS (${missing("b", "a")}) `;
+    const lists =
+      `WITH __radar_a AS (${grouped(left, lf)}), __radar_b AS (${grouped(right, rf)}), ` +
+      `__radar_la AS (${missing("__radar_a", "__radar_b")}), __radar_lb AS (${missing("__radar_b", "__radar_a")}) `;
     const period = (t: string): string =>
       ks.map((k) => `regexp_matches(${t}.${k}, '${PERIOD_TEXT}')`).join(" OR ");
     const [counts] = await ctx.engine.all(
-      `${lists}SELECT (SELECT coalesce(sum(n), 0) FROM a) AS a_kept, (SELECT coalesce(sum(n), 0) FROM la) AS a_rows, (SELECT count(*) FROM la) AS a_keys, ` +
-        `(SELECT coalesce(sum(n), 0) FROM b) AS b_kept, (SELECT coalesce(sum(n), 0) FROM lb) AS b_rows, (SELECT count(*) FROM lb) AS b_keys, ` +
-        `(SELECT count(*) FROM la WHERE ${period("la")}) + (SELECT count(*) FROM lb WHERE ${period("lb")}) AS periods`,
+      `${lists}SELECT (SELECT coalesce(sum(n), 0) FROM __radar_a) AS a_kept, (SELECT coalesce(sum(n), 0) FROM __radar_la) AS a_rows, (SELECT count(*) FROM __radar_la) AS a_keys, ` +
+        `(SELECT coalesce(sum(n), 0) FROM __radar_b) AS b_kept, (SELECT coalesce(sum(n), 0) FROM __radar_lb) AS b_rows, (SELECT count(*) FROM __radar_lb) AS b_keys, ` +
+        `(SELECT count(*) FROM __radar_la WHERE ${period("__radar_la")}) + (SELECT count(*) FROM __radar_lb WHERE ${period("__radar_lb")}) AS periods`,
     );
     const n = (name: string): number => Number(counts?.[name] ?? 0);
     if (n("a_keys") === 0 || n("b_keys") === 0 || n("periods") > 0) return none;
@@ -129,8 +131,8 @@ async function compute(
     const withSquashed = (t: string): string =>
       `SELECT *, ${ks.map((k) => `${squashed(`w${k}`)} AS s${k}`).join(", ")} FROM (SELECT ${forms(t)} FROM ${t})`;
     const pairs = await ctx.engine.all(
-      `${lists}, wa AS (${withSquashed("la")}), wb AS (${withSquashed("lb")}) ` +
-        `SELECT ${ks.map((k) => `wa.${k} AS a${k}, wb.${k} AS b${k}`).join(", ")} FROM wa, wb WHERE ` +
+      `${lists}, __radar_wa AS (${withSquashed("__radar_la")}), __radar_wb AS (${withSquashed("__radar_lb")}) ` +
+        `SELECT ${ks.map((k) => `wa.${k} AS a${k}, wb.${k} AS b${k}`).join(", ")} FROM __radar_wa AS wa, __radar_wb AS wb WHERE ` +
         ks
           .map((k) => alike(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`))
           .join(" AND ") +
