@@ -241,5 +241,5 @@ function lossKey(loss: Loss): string {
 function spelledAlike(pairs: SpelledAlike[], leftFirst: boolean): string {
   const key = (k: unknown[]): string => k.map((v) => literal(v, "VARCHAR")).join("/");
   const shown = pairs.map((p) => (leftFirst ? [p.mine, p.theirs] : [p.theirs, p.mine]).map(key).join(" / "));
-  return `Keys each side lacks that are spelled alike: ${shown.join(", ")}.`;
+  return `Keys each side lacks that are spelled alike and may name the same thing: ${shown.join(", ")}.`;
 }

@@ -68,6 +68,23 @@ function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: str
 }
 
 /**
+ * How close a pair found by `alike` is, for the pairs a message shows (0 best): the same text once
+ * normalised, then a few letters apart, then one name within the other, then a code that begins
+ * the name or is its initials (`WA` / `Washington`), then any other code for a name.
+ */
+function closeness(x: string, y: string, wx: string, wy: string, sx: string, sy: string): string {
+  const initials = (w: string): string =>
+    `array_to_string(list_transform(str_split(${w}, ' '), t -> t[1]), '')`;
+  const codeOf = (a: string, s: string, w: string): string =>
+    `(starts_with(${s}, lower(${a})) OR ${initials(w)} = lower(${a}))`;
+  return (
+    `CASE WHEN ${x} = ${y} OR ${sx} = ${sy} THEN 0 WHEN levenshtein(${wx}, ${wy}) <= 2 THEN 1 ` +
+    `WHEN contains(${wx}, ${wy}) OR contains(${wy}, ${wx}) THEN 2 ` +
+    `WHEN ${codeOf(x, sy, wy)} OR ${codeOf(y, sx, wx)} THEN 3 ELSE 4 END`
+  );
+}
+
+/**
  * Two lists that overlap, joined on what both hold (countries having both values): each side of an
  * inner join on text keys keeps rows whose key no kept row of the other side holds, and none of
  * those keys is spelled like a key the other side lost (`alike`). Then neither side is the other's
@@ -136,7 +153,7 @@ async function compute(
         ks
           .map((k) => alike(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`))
           .join(" AND ") +
-        ` LIMIT ${SHOWN}`,
+        ` ORDER BY ${ks.map((k) => closeness(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`)).join(" + ")}, 1 LIMIT ${SHOWN}`,
     );
     if (pairs.length > 0)
       return {
