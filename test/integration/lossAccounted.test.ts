@@ -6,14 +6,16 @@ import { tempLake } from "../helpers/tempLake.ts";
 
 // join-row-loss (issue 10, stop 22): an earlier query of the session whose WHERE/FILTER predicate
 // selects, on the join's side, exactly the rows the join drops makes the loss info (the analyst set
-// those rows apart already). A predicate that selects fewer or more rows keeps the warning.
+// those rows apart already). A predicate that selects fewer or more rows keeps the warning. The
+// population table misspells Dalton ('Daltan, GA'), so the loss is not two lists that merely
+// overlap (which is info of its own).
 
 const { lake } = tempLake({
   "metro.csv":
     'name,reports\n"Atlanta, GA MSA",900\n"Boston, MA MSA",800\n"Dalton, GA Micropolitan Statistical Area",40\n' +
     '"Athens, TX Micropolitan Statistical Area",30\n"Austin, TX MSA",700\n',
   "pop.csv":
-    'name,pop\n"Atlanta, GA",6000000\n"Boston, MA",4900000\n"Austin, TX",2400000\n"Rome, GA",98000\n',
+    'name,pop\n"Atlanta, GA",6000000\n"Boston, MA",4900000\n"Austin, TX",2400000\n"Daltan, GA",98000\n',
 });
 
 const opened: Runtime[] = [];

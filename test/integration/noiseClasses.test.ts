@@ -23,8 +23,10 @@ const { lake, stateDir } = tempLake({
   "names.csv": "Name\nAlabama\nGeorgia\n",
   "readings.csv": `Day,Value\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${(i * 7) % 11}`).join("\n")}\n`,
   "hourly.csv": `Hour,Value\n${Array.from({ length: 400 }, (_, i) => `${i + 1},${(i * 13) % 17}`).join("\n")}\n`,
-  "y12.csv": "Beach,Rate\nA,0.1\nB,0.2\nC,0.3\nD,0.4\n",
-  "y13.csv": "Beach,Rate\nA,0.2\nB,0.1\nC,0.3\nE,0.5\n",
+  // Each year lacks a beach the other has, spelled alike (Menauhant / Menauhant Beach): a loss to
+  // warn about, not two lists that merely overlap.
+  "y12.csv": "Beach,Rate\nA,0.1\nB,0.2\nC,0.3\nMenauhant,0.4\n",
+  "y13.csv": "Beach,Rate\nA,0.2\nB,0.1\nC,0.3\nMenauhant Beach,0.5\n",
   // Each yearly file spells the violation flag one way; 2017 mixes two spellings within the file.
   "yearly/2015.csv":
     "Beach,Organism,Violation\nA,E. coli,YES\nA,E. coli,NO\nA,E. coli,NO\nB,Entero,NO\nB,Entero,YES\nB,Entero,NO\n",

@@ -14,6 +14,9 @@ import { accountedEarlier, listedEarlier } from "./earlierQueries.ts";
 import { onlyAtTheEnds, onlyTotals, spansOf, twoCalendars } from "./keySpans.ts";
 import { describeLoss } from "./lossMessage.ts";
 import type { Loss } from "./sideLoss.ts";
+import { twoLists } from "./twoLists.ts";
+import type { SpelledAlike } from "./twoLists.ts";
+import { literal } from "../../evidence.ts";
 
 /**
  * Losses already reported in this session, per shared state: the same tables joined on the same
@@ -27,8 +30,10 @@ const reportedLosses = new WeakMap<object, Set<string>>();
  * expressions (`lower(a.name) = lower(b.name)`). Only rows the query's own WHERE keeps count; a
  * side used purely as a filter — and a semi join, a filter by construction — is intended filtering; and when one side matches
  * completely while most of the other is dropped, the other side is a lookup table and its unused
- * rows are reported as `info`. Large joins with many distinct keys are checked on a hash sample of
- * the keys (see joinProfile), and the finding says so.
+ * rows are reported as `info`. Two lists that overlap — both sides lose text keys, none spelled
+ * like one the other side lost (see twoLists) — keep the keys both hold, and their losses are
+ * `info` unless a side loses most of its rows. Large joins with many distinct keys are checked on
+ * a hash sample of the keys (see joinProfile), and the finding says so.
  */
 export const joinRowLossRule: ValidationRule = queryRule({
   code: "join-row-loss",
@@ -158,9 +163,34 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describeLoss(ctx, join.joinType, loss, "accounted", undefined, accounted));
           continue;
         }
+        // Two lists that overlap: each side keeps text keys the other lacks, and none is spelled
+        // like one the other side lacks — the join keeps the keys both hold (countries having both
+        // values). A side that loses most of its rows stays a warning.
+        let alike: SpelledAlike[] = [];
+        const lists =
+          inner && loss.sampleEvery === 1 ? await twoLists(ctx, join, (pairs) => (alike = pairs)) : undefined;
+        const [mine, theirs] = loss === losses[0] ? [lists?.left, lists?.right] : [lists?.right, lists?.left];
+        if (mine && theirs && mine.lostRows <= 0.5 * mine.kept) {
+          out.push(
+            await describeLoss(
+              ctx,
+              join.joinType,
+              loss,
+              "lists",
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              { mine, theirs },
+            ),
+          );
+          continue;
+        }
         reported.add(key);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
-        out.push({
+        const warning = {
           ...(await describeLoss(
             ctx,
             join.joinType,
@@ -182,7 +212,9 @@ export const joinRowLossRule: ValidationRule = queryRule({
                 tableLabel(loss.from[0]!.table),
               )
             : {}),
-        });
+        };
+        if (alike.length > 0) warning.message += ` ${spelledAlike(alike, loss === losses[0])}`;
+        out.push(warning);
       }
       if (!inner)
         marks.forEach((mark, i) => {
@@ -203,4 +235,11 @@ export const joinRowLossRule: ValidationRule = queryRule({
 function lossKey(loss: Loss): string {
   const side = (keys: KeyOf[]): string => `${tableId(keys[0]!.table)}:${keys.map((k) => k.sql).join(",")}`;
   return `${side(loss.from)}|${side(loss.to)}|${loss.facts.kept}|${loss.facts.lostRows}|${loss.facts.lostKeys}|${loss.sampleEvery}`;
+}
+
+/** The dropped keys spelled like keys the other side lacks, this side's first: a join that may miss its own partners. */
+function spelledAlike(pairs: SpelledAlike[], leftFirst: boolean): string {
+  const key = (k: unknown[]): string => k.map((v) => literal(v, "VARCHAR")).join("/");
+  const shown = pairs.map((p) => (leftFirst ? [p.mine, p.theirs] : [p.theirs, p.mine]).map(key).join(" / "));
+  return `Keys each side lacks that are spelled alike and may name the same thing: ${shown.join(", ")}.`;
 }

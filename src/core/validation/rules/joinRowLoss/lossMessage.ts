@@ -12,6 +12,7 @@ import type { Accounting } from "./earlierQueries.ts";
 import { text } from "./keySpans.ts";
 import type { Calendars, Spans } from "./keySpans.ts";
 import type { Loss } from "./sideLoss.ts";
+import type { ListSide } from "./twoLists.ts";
 
 /** Letters and digits only, lower-case: what a normalised join key keeps of a text. */
 function letters(value: unknown): string {
@@ -78,13 +79,15 @@ export async function describeLoss(
     | "accounted"
     | "restricted"
     | "totals"
-    | "calendars",
+    | "calendars"
+    | "lists",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
   restriction?: Restriction,
   filtered?: FilteredLoss,
   calendars?: Calendars,
+  lists?: { mine: ListSide; theirs: ListSide },
 ): Promise<Diagnostic> {
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
@@ -149,6 +152,23 @@ export async function describeLoss(
       code: "join-row-loss",
       severity: "info",
       message: `The ${joinType.toLowerCase()} join on ${on} compares the two series on the dates both have. ${amount} fall on dates ${otherName} lacks inside its span ${span(spans!.theirs)} (e.g. ${examples}), and ${calendars!.otherRows} of ${calendars!.otherKept} row(s) of ${otherName} on ${calendars!.otherGaps} date(s) inside ${mineName}'s span that ${mineName} lacks: each side misses dates the other has (different calendars), not a block of the other's data. Use a LEFT JOIN if a date one side lacks belongs in the answer.`,
+      locations: present(locations).slice(0, 1),
+    };
+  }
+  if (kind === "lists") {
+    const { mine, theirs } = lists!;
+    // Counted as the call joins them; the examples are keys no row of the other side holds at all.
+    const outside =
+      mine.lostRows !== facts.lostRows
+        ? `; of these, ${facts.lostRows} row(s) have a key that no row of ${otherName} holds, the others one that only its rows outside WHERE ${theirs.filter} hold`
+        : "";
+    return {
+      code: "join-row-loss",
+      severity: "info",
+      message:
+        `The ${joinType.toLowerCase()} join on ${on} keeps the keys both sides hold. It leaves out ${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) that no row of ${otherName} the query keeps matches, e.g. ${examples}${outside}. ` +
+        `${theirs.lostRows} of ${theirs.kept} row(s) of ${otherName} (${theirs.lostKeys} key value(s)) have no partner in ${mineName} either. ` +
+        `None of these keys is spelled like one the other side lacks (case, spacing, punctuation, accents, a word more, a letter or two, a code for a name): each side holds keys the other has no row for. Use a LEFT/FULL JOIN if the rows without a partner belong in the answer.`,
       locations: present(locations).slice(0, 1),
     };
   }

@@ -1,0 +1,173 @@
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import { filterFor } from "../../sqlFacts.ts";
+import type { EquiJoin, KeyOf } from "../../sqlFacts.ts";
+import { memoized, tableId } from "../../tableMemo.ts";
+
+/** One side of two overlapping lists: its rows the query keeps, and those whose key the other side's kept rows lack. */
+export interface ListSide {
+  kept: number;
+  lostRows: number;
+  lostKeys: number;
+  /** The query's own WHERE over the side (`TRUE` when none). */
+  filter: string;
+}
+
+/** Both sides of an inner join on text keys each hold keys the other lacks, and no lost key is spelled like one the other side lacks. */
+export interface TwoLists {
+  left: ListSide;
+  right: ListSide;
+}
+
+/**
+ * A spelling pair: a key one side lost and a key the other side lost that may name the same
+ * thing, as SQL text (`'Bolivia' / 'Bolivia (Plurinational State of)'`).
+ */
+export interface SpelledAlike {
+  mine: unknown[];
+  theirs: unknown[];
+}
+
+/** Unmatched keys compared pairwise at most (their product): beyond it the pairs are not looked for, and the loss stays a warning. */
+const MAX_PAIRS = 250_000;
+/** Spelling pairs kept for a message. */
+const SHOWN = 3;
+
+/**
+ * Text keys that name periods ('2024-07', '2023-Q1', '2019/20') are a time axis: a month one side
+ * lacks is a gap in a series, not an entity the other list does not hold.
+ */
+const PERIOD_TEXT = String.raw`^\s*\d{4}([-/. ]?([QqHhMmWw]?\d{1,2}))*\s*$`;
+
+/** Letters and digits as words, lower-case, accents removed: `Côte d'Ivoire ` → `cote d ivoire`. */
+const words = (v: string): string =>
+  `trim(regexp_replace(lower(strip_accents(${v})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+/** The same without spaces, and a number written with leading zeros as without: `New Hampshire` → `newhampshire`, `01966` → `1966`. */
+const squashed = (w: string): string =>
+  `CASE WHEN regexp_full_match(${w}, '[0-9 ]+') THEN ltrim(replace(${w}, ' ', ''), '0') ELSE replace(${w}, ' ', '') END`;
+
+/**
+ * Two values (raw `x`, `y`; their word forms `wx`, `wy`; squashed `sx`, `sy`) that may name the
+ * same thing: equal once case, spacing, punctuation, accents and leading zeros are ignored; one the
+ * other's words plus more (`Bolivia` / `Bolivia (Plurinational State of)`); a few letters apart
+ * (`Cabo Verde` / `Cape Verde`: one edit from 6 characters, two from 10); or a code of two or three
+ * capitals whose letters the other spells in order from its first (`CA` / `California`).
+ */
+function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: string): string {
+  const letters = (w: string): string => `regexp_matches(${w}, '\\p{L}')`;
+  const shorter = `least(length(${wx}), length(${wy}))`;
+  const code = (a: string, s: string): string =>
+    `(regexp_full_match(${a}, '[A-Z]{2,3}') AND length(${s}) > length(${a}) + 1 AND ${letters(s)} ` +
+    `AND regexp_matches(${s}, '^' || array_to_string(str_split(lower(${a}), ''), '.*')))`;
+  return (
+    `(${x} = ${y} OR (${sx} <> '' AND ${sx} = ${sy}) ` +
+    `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 4 AND (contains(' ' || ${wx} || ' ', ' ' || ${wy} || ' ') OR contains(' ' || ${wy} || ' ', ' ' || ${wx} || ' '))) ` +
+    `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 6 AND levenshtein(${wx}, ${wy}) <= CASE WHEN ${shorter} >= 10 THEN 2 ELSE 1 END) ` +
+    `OR ${code(x, sy)} OR ${code(y, sx)})`
+  );
+}
+
+/**
+ * How close a pair found by `alike` is, for the pairs a message shows (0 best): the same text once
+ * normalised, then a few letters apart, then one name within the other, then a code that begins
+ * the name or is its initials (`WA` / `Washington`), then any other code for a name.
+ */
+function closeness(x: string, y: string, wx: string, wy: string, sx: string, sy: string): string {
+  const initials = (w: string): string =>
+    `array_to_string(list_transform(str_split(${w}, ' '), t -> t[1]), '')`;
+  const codeOf = (a: string, s: string, w: string): string =>
+    `(starts_with(${s}, lower(${a})) OR ${initials(w)} = lower(${a}))`;
+  return (
+    `CASE WHEN ${x} = ${y} OR ${sx} = ${sy} THEN 0 WHEN levenshtein(${wx}, ${wy}) <= 2 THEN 1 ` +
+    `WHEN contains(${wx}, ${wy}) OR contains(${wy}, ${wx}) THEN 2 ` +
+    `WHEN ${codeOf(x, sy, wy)} OR ${codeOf(y, sx, wx)} THEN 3 ELSE 4 END`
+  );
+}
+
+/**
+ * Two lists that overlap, joined on what both hold (countries having both values): each side of an
+ * inner join on text keys keeps rows whose key no kept row of the other side holds, and none of
+ * those keys is spelled like a key the other side lost (`alike`). Then neither side is the other's
+ * complete list, and the join keeps the keys both have, as asked. Counted over the rows the query
+ * keeps on each side (its WHERE), as the call itself joins them. Undefined — the loss stays what the
+ * rule makes of it — when a side loses nothing (one list holds the other: a key it lacks is a gap),
+ * a key is no text or names periods, some lost key has a partner spelled alike (`spelled` gets the
+ * pairs), or there are too many unmatched keys to compare.
+ */
+export async function twoLists(
+  ctx: OperatorContext,
+  join: EquiJoin,
+  spelled?: (pairs: SpelledAlike[]) => void,
+): Promise<TwoLists | undefined> {
+  const left = join.pairs.map((p) => p.left);
+  const right = join.pairs.map((p) => p.right);
+  const [lf, rf] = [
+    await filterFor(ctx.engine, join.select, left[0]!.alias, ctx.state),
+    await filterFor(ctx.engine, join.select, right[0]!.alias, ctx.state),
+  ];
+  const memoKey = `twoLists:${left.map((k) => k.sql).join(",")}|${lf}|${tableId(right[0]!.table)}:${right.map((k) => k.sql).join(",")}|${rf}`;
+  const found = await memoized(left[0]!.table, memoKey, () => compute(ctx, left, right, lf, rf));
+  if (found.pairs.length > 0) spelled?.(found.pairs);
+  return found.lists;
+}
+
+async function compute(
+  ctx: OperatorContext,
+  left: KeyOf[],
+  right: KeyOf[],
+  lf: string,
+  rf: string,
+): Promise<{ lists?: TwoLists; pairs: SpelledAlike[] }> {
+  const none = { pairs: [] };
+  const from = (keys: KeyOf[]): string => `${sqlIdent(keys[0]!.table.name)} AS ${sqlIdent(keys[0]!.alias)}`;
+  const select = (keys: KeyOf[]): string => keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
+  try {
+    const types = async (keys: KeyOf[]): Promise<string[]> =>
+      (await ctx.engine.describe(`SELECT ${select(keys)} FROM ${from(keys)}`)).map((c) => c.type);
+    if (![...(await types(left)), ...(await types(right))].every((t) => t === "VARCHAR")) return none;
+    const ks = left.map((_, i) => `k${i}`);
+    const grouped = (keys: KeyOf[], filter: string): string =>
+      `SELECT ${select(keys)}, count(*) AS n FROM ${from(keys)} WHERE (${filter}) AND ${keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ")} GROUP BY ALL`;
+    const missing = (a: string, b: string): string =>
+      `SELECT * FROM ${a} WHERE NOT EXISTS (SELECT 1 FROM ${b} WHERE ${ks.map((k) => `${b}.${k} = ${a}.${k}`).join(" AND ")})`;
+    const lists =
+      `WITH __radar_a AS (${grouped(left, lf)}), __radar_b AS (${grouped(right, rf)}), ` +
+      `__radar_la AS (${missing("__radar_a", "__radar_b")}), __radar_lb AS (${missing("__radar_b", "__radar_a")}) `;
+    const period = (t: string): string =>
+      ks.map((k) => `regexp_matches(${t}.${k}, '${PERIOD_TEXT}')`).join(" OR ");
+    const [counts] = await ctx.engine.all(
+      `${lists}SELECT (SELECT coalesce(sum(n), 0) FROM __radar_a) AS a_kept, (SELECT coalesce(sum(n), 0) FROM __radar_la) AS a_rows, (SELECT count(*) FROM __radar_la) AS a_keys, ` +
+        `(SELECT coalesce(sum(n), 0) FROM __radar_b) AS b_kept, (SELECT coalesce(sum(n), 0) FROM __radar_lb) AS b_rows, (SELECT count(*) FROM __radar_lb) AS b_keys, ` +
+        `(SELECT count(*) FROM __radar_la WHERE ${period("__radar_la")}) + (SELECT count(*) FROM __radar_lb WHERE ${period("__radar_lb")}) AS periods`,
+    );
+    const n = (name: string): number => Number(counts?.[name] ?? 0);
+    if (n("a_keys") === 0 || n("b_keys") === 0 || n("periods") > 0) return none;
+    if (n("a_keys") * n("b_keys") > MAX_PAIRS) return none;
+    const forms = (t: string): string =>
+      ks.map((k) => `${t}.${k} AS ${k}, ${words(`${t}.${k}`)} AS w${k}`).join(", ");
+    const withSquashed = (t: string): string =>
+      `SELECT *, ${ks.map((k) => `${squashed(`w${k}`)} AS s${k}`).join(", ")} FROM (SELECT ${forms(t)} FROM ${t})`;
+    const pairs = await ctx.engine.all(
+      `${lists}, __radar_wa AS (${withSquashed("__radar_la")}), __radar_wb AS (${withSquashed("__radar_lb")}) ` +
+        `SELECT ${ks.map((k) => `wa.${k} AS a${k}, wb.${k} AS b${k}`).join(", ")} FROM __radar_wa AS wa, __radar_wb AS wb WHERE ` +
+        ks
+          .map((k) => alike(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`))
+          .join(" AND ") +
+        ` ORDER BY ${ks.map((k) => closeness(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`)).join(" + ")}, 1 LIMIT ${SHOWN}`,
+    );
+    if (pairs.length > 0)
+      return {
+        pairs: pairs.map((p) => ({ mine: ks.map((k) => p[`a${k}`]), theirs: ks.map((k) => p[`b${k}`]) })),
+      };
+    return {
+      pairs: [],
+      lists: {
+        left: { kept: n("a_kept"), lostRows: n("a_rows"), lostKeys: n("a_keys"), filter: lf },
+        right: { kept: n("b_kept"), lostRows: n("b_rows"), lostKeys: n("b_keys"), filter: rf },
+      },
+    };
+  } catch {
+    // Keys or filters that do not evaluate outside the query: nothing is concluded.
+    return none;
+  }
+}
