@@ -17,6 +17,7 @@ import { overlappingCategoriesRule } from "./rules/overlappingCategories/overlap
 import { partialCoverageRule } from "./rules/partialCoverage/partialCoverage.ts";
 import { partialSheetRule } from "./rules/partialCoverage/partialSheet.ts";
 import { partialViewRule } from "./rules/partialCoverage/partialView.ts";
+import { scaleSlipRule } from "./rules/scaleSlip/scaleSlip.ts";
 import { seriesGapRule } from "./rules/seriesGap/seriesGap.ts";
 import { summaryRowRule } from "./rules/summaryRow/summaryRow.ts";
 import { textMissingMarkerRule } from "./rules/textMissingMarker/textMissingMarker.ts";
@@ -49,6 +50,7 @@ export const everyRule: ValidationRule[] = [
   partialCoverageRule,
   partialSheetRule,
   partialViewRule,
+  scaleSlipRule,
   seriesGapRule,
   summaryRowRule,
   textMissingMarkerRule,
