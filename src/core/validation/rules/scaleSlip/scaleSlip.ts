@@ -30,7 +30,7 @@ interface ColumnRead {
  * HAVING, QUALIFY and ORDER BY — each with the FILTER of the aggregate around it, so that
  * `max(x) FILTER (WHERE Year = 2014)` reads only the 2014 rows.
  */
-function columnReads(select: Json, scope: Map<string, TableInfo>): ColumnRead[] {
+export function columnReads(select: Json, scope: Map<string, TableInfo>): ColumnRead[] {
   const clauses = [select.select_list, select.where_clause, select.having, select.qualify, select.modifiers];
   const filterOf = new Map<Json, Json>();
   for (const call of aggregateCalls(
@@ -63,7 +63,7 @@ function columnReads(select: Json, scope: Map<string, TableInfo>): ColumnRead[] 
   return [...reads.values()];
 }
 
-function shown(v: number): string {
+export function shown(v: number): string {
   return Math.abs(v) >= 1e15 || (v !== 0 && Math.abs(v) < 1e-6) ? v.toExponential() : String(v);
 }
 
@@ -72,20 +72,20 @@ function times(ratio: number): string {
 }
 
 /** `÷10`, `×100`: what reads a slipped value back at its neighbours' scale. */
-function correction(power: number): { op: string; factor: number; text: string } {
+export function correction(power: number): { op: string; factor: number; text: string } {
   const factor = 10 ** Math.abs(power);
   return power > 0 ? { op: "/", factor, text: `÷${factor}` } : { op: "*", factor, text: `×${factor}` };
 }
 
-function corrected(s: ScaleSlip): number {
+export function corrected(s: ScaleSlip): number {
   return Number((s.value / 10 ** s.power).toPrecision(12));
 }
 
-function lineOf(l: SourceLocation | null | undefined): string {
+export function lineOf(l: SourceLocation | null | undefined): string {
   return l ? `line ${l.line}` : "";
 }
 
-function describe(s: ScaleSlip, layout: SeriesLayout, where: (SourceLocation | null)[]): string {
+export function describe(s: ScaleSlip, layout: SeriesLayout, where: (SourceLocation | null)[]): string {
   const [self, before, after] = where;
   const series = layout.keys.length
     ? ` of ${layout.keys.map((k, i) => `${sqlName(k)} = ${sqlString(s.keys[i] ?? "NULL")}`).join(", ")}`
@@ -100,7 +100,7 @@ function describe(s: ScaleSlip, layout: SeriesLayout, where: (SourceLocation | n
 }
 
 /** The remedy: the table with each slipped value read back at its neighbours' scale (÷10, ×100 …). */
-function readBack(table: string, column: string, slips: ScaleSlip[], says: string): Remedy {
+export function readBack(table: string, column: string, slips: ScaleSlip[], says: string): Remedy {
   const c = sqlIdent(column);
   const cases = slips
     .map((s) => {

@@ -9,6 +9,11 @@ const CHANGE =
   'SELECT District, max("Admissions per 1000") FILTER (WHERE Year = 2016) - max("Admissions per 1000") FILTER (WHERE Year = 2014) AS change ' +
   "FROM adm GROUP BY District ORDER BY change DESC";
 
+const PIVOT =
+  'SELECT District, max("Admissions per 1000") FILTER (WHERE Year = 2014) AS r2014, ' +
+  'max("Admissions per 1000") FILTER (WHERE Year = 2016) AS r2016 FROM adm GROUP BY District';
+const RANKED = "SELECT District, r2016 - r2014 AS change FROM wide ORDER BY change DESC";
+
 /** The silent-error cases of `scale-slip` (their lakes are in src/core/validation/cases/slipLakes.ts). */
 export const scaleSlipSilentCases: SilentCase[] = [
   flagged(
@@ -22,6 +27,20 @@ export const scaleSlipSilentCases: SilentCase[] = [
     [
       scan("air/pm25.csv", "pm"),
       query("SELECT station, avg(pm25) AS mean_pm25 FROM pm GROUP BY station ORDER BY station", ["pm"]),
+    ],
+  ),
+  flagged(
+    "issue 25 (EO-food-07, call 3): the change ranked in a second Query, over the pivot the first one made",
+    { "health/admissions.csv": admissions("inside") },
+    [scan("health/admissions.csv", "adm"), query(PIVOT, ["adm"], "wide"), query(RANKED, ["wide"])],
+  ),
+  clean(
+    "the ranking over a pivot of 2012 and 2014, which the slipped 2016 value is not in",
+    { "health/admissions.csv": admissions("inside") },
+    [
+      scan("health/admissions.csv", "adm"),
+      query(PIVOT.replace("2016", "2012"), ["adm"], "wide"),
+      query(RANKED, ["wide"]),
     ],
   ),
   clean(
