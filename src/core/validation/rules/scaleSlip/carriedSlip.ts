@@ -11,15 +11,10 @@ import { parseTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { knownFills } from "../fillValue/fillValue.ts";
+import { madeAfter } from "../joinFanout/carriedFanout.ts";
 import { columnReads, corrected, correction, describe, lineOf, readBack, shown } from "./scaleSlip.ts";
 import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
 import type { ScaleSlip, SeriesLayout } from "./scaleSlips.ts";
-
-/** Whether a table the call reads was made (or replaced) after `table`, in the same run. */
-function madeAfter(input: TableInfo, table: TableInfo): boolean {
-  const [a, b] = [input.producedBy, table.producedBy];
-  return a !== undefined && b !== undefined && a.runId === b.runId && a.index > b.index;
-}
 
 /** Slipped-looking values of a file's table that a Query read, and that table's remedy. */
 interface Carried {
