@@ -71,3 +71,12 @@ export const anomalies = () =>
     ...[-0.12, 0.05, 0.31, 3.1, 0.3, 0.28, 0.44].map((v, i) => `Arctic belt,${2015 + i},${v}`),
     ...[-0.4, -0.2, 0.1, 0.12, 0.15, 0.2, 0.22].map((v, i) => `Tropics,${2015 + i},${v}`),
   );
+
+/** Enterococcus counts (MPN/100 mL) at one beach: a 254 between 27 and 32 is an exceedance, and a whole number read back would be 25.4. */
+export const bacteria = () =>
+  csv(
+    "Date,Tide,Enterococcus",
+    ...[31, 28, 35, 27, 254, 32, 30, 29, 33].map(
+      (v, i) => `2024-06-${String(3 + i * 3).padStart(2, "0")},High,${v}`,
+    ),
+  );

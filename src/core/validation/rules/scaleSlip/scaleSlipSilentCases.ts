@@ -1,7 +1,7 @@
 import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query } from "../../cases/caseCalls.ts";
-import { admissions, anomalies, pm25, realJumps } from "../../cases/slipLakes.ts";
+import { admissions, anomalies, bacteria, pm25, realJumps } from "../../cases/slipLakes.ts";
 
 const { flagged, clean } = silentCasesOf("scale-slip");
 
@@ -93,6 +93,14 @@ export const scaleSlipSilentCases: SilentCase[] = [
     [
       scan("climate/anomalies.csv", "an"),
       query("SELECT Region, max(Anomaly) AS warmest FROM an GROUP BY Region ORDER BY Region", ["an"]),
+    ],
+  ),
+  clean(
+    "corpus (CW-water-22): bacteria counts, 254 between 27 and 32 — whole numbers, read back it would be 25.4",
+    { "beach/enterococcus.csv": bacteria() },
+    [
+      scan("beach/enterococcus.csv", "ent"),
+      query("SELECT max(Enterococcus) AS peak, avg(Enterococcus) AS mean FROM ent", ["ent"]),
     ],
   ),
 ];

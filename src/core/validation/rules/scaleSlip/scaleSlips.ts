@@ -20,8 +20,8 @@ export const SORTED_ROWS = 50_000;
 const AGREE = 1.25;
 /** How far (in log10) the value's ratio to its neighbours may lie from a whole power of ten. */
 const NEAR_POWER = 0.1;
-/** A jump at least this large (3×, in log10) between agreeing neighbours is a spike. */
-const SPIKE = Math.log10(3);
+/** A value at least this many times above (or below) both its neighbours is a spike. */
+const SPIKE = 3;
 /** Counts below this level vary tenfold by themselves (3 → 30 cases): no ratio is read there. */
 const SMALL_COUNT = 10;
 /** A column with more power-of-ten spikes than this is not read as slips (it jumps that way by itself). */
@@ -97,8 +97,9 @@ export function seriesLayout(engine: DuckEngine, table: TableInfo): Promise<Seri
  * slip), zeros and negative values (a column with a negative value is a signed quantity, where a
  * ratio means nothing), small counts (all three integers, the smaller level under 10), two rows of
  * one series at the same time (the table has a dimension the key columns miss), neighbours that
- * disagree (a series changing level, or growing), and a column that also jumps by factors that are
- * not a power of ten, or by a power of ten too often: its data jumps by itself.
+ * disagree (a series changing level, or growing), a column that jumps 3× or more anywhere else
+ * (between agreeing neighbours or not) or by a power of ten too often — its data jumps by itself —,
+ * and in a column of whole numbers, a value that would read back to a fraction (254 → 25.4).
  */
 export function scaleSlips(
   engine: DuckEngine,
@@ -116,16 +117,21 @@ export function scaleSlips(
     const agree = `p > 0 AND n > 0 AND v > 0 AND greatest(p, n) <= ${AGREE} * least(p, n)`;
     const counts = `(v = round(v) AND p = round(p) AND n = round(n) AND least(v, sqrt(p * n)) < ${SMALL_COUNT})`;
     const eligible = `${triple} AND ${agree} AND NOT ${counts}`;
-    const slip = `abs(x) >= 1 - ${NEAR_POWER} AND abs(x - round(x)) <= ${NEAR_POWER}`;
+    // In a column of whole numbers a slip reads back to a whole number (250 → 25, not 254 → 25.4).
+    const whole = `(fractions > 0 OR round(x) < 0 OR v / (10 ** round(x)) = round(v / (10 ** round(x))))`;
+    const slip = `abs(x) >= 1 - ${NEAR_POWER} AND abs(x - round(x)) <= ${NEAR_POWER} AND ${whole}`;
     const [row] = await engine.all(
       `WITH s AS (SELECT rowid AS r, ${key} AS g, ${t} AS t, CAST(${v} AS DOUBLE) AS v ` +
         `FROM ${sqlIdent(table.name)} WHERE ${v} IS NOT NULL AND ${t} IS NOT NULL), ` +
         `w AS (SELECT r, t, v, lag(r) OVER o AS pr, lead(r) OVER o AS nr, ` +
         `lag(t) OVER o AS pt, lead(t) OVER o AS nt, lag(v) OVER o AS p, lead(v) OVER o AS n FROM s WINDOW o AS (PARTITION BY g ORDER BY t, r)), ` +
-        `j AS (SELECT *, CASE WHEN ${eligible} THEN log10(v / sqrt(p * n)) END AS x FROM w) ` +
+        // x: the value against its agreeing neighbours; spike: 3× above or below both neighbours, agreeing or not.
+        `j AS (SELECT *, CASE WHEN ${eligible} THEN log10(v / sqrt(p * n)) END AS x, ` +
+        `(${triple} AND p > 0 AND n > 0 AND v > 0 AND (v >= ${SPIKE} * greatest(p, n) OR ${SPIKE} * v <= least(p, n))) AS spike, ` +
+        `count(*) FILTER (WHERE v <> round(v)) OVER () AS fractions FROM w) ` +
         `SELECT count(*) AS rows, min(v) AS lo, ` +
         `count(*) FILTER (WHERE pt = t) AS same_time, ` +
-        `count(*) FILTER (WHERE abs(x) >= ${SPIKE}) AS spikes, ` +
+        `count(*) FILTER (WHERE spike) AS spikes, ` +
         `count(*) FILTER (WHERE ${slip}) AS slips, ` +
         `to_json(list({r: r, v: v, x: round(x), t: CAST(t AS VARCHAR), pr: pr, p: p, pt: CAST(pt AS VARCHAR), nr: nr, n: n, nt: CAST(nt AS VARCHAR)} ORDER BY r) FILTER (WHERE ${slip})) AS found ` +
         `FROM j`,
