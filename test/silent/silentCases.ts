@@ -17,6 +17,7 @@ import { nullInAggregateSilentCases } from "../../src/core/validation/rules/null
 import { numericAsTextSilentCases } from "../../src/core/validation/rules/numericAsText/numericAsTextSilentCases.ts";
 import { overlappingCategoriesSilentCases } from "../../src/core/validation/rules/overlappingCategories/overlappingCategoriesSilentCases.ts";
 import { partialCoverageSilentCases } from "../../src/core/validation/rules/partialCoverage/partialCoverageSilentCases.ts";
+import { scaleSlipSilentCases } from "../../src/core/validation/rules/scaleSlip/scaleSlipSilentCases.ts";
 import { seriesGapFillCases } from "../../src/core/validation/rules/seriesGap/seriesGapFillCases.ts";
 import { summaryRowSilentCases } from "../../src/core/validation/rules/summaryRow/summaryRowSilentCases.ts";
 import { textMissingMarkerMissesCases } from "../../src/core/validation/rules/textMissingMarker/textMissingMarkerMissesCases.ts";
@@ -56,6 +57,7 @@ export const silentCases: SilentCase[] = [
   ...numericAsTextSilentCases,
   ...overlappingCategoriesSilentCases,
   ...partialCoverageSilentCases,
+  ...scaleSlipSilentCases,
   ...seriesGapFillCases,
   ...summaryRowSilentCases,
   ...textMissingMarkerMissesCases,

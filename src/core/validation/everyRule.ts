@@ -17,6 +17,8 @@ import { overlappingCategoriesRule } from "./rules/overlappingCategories/overlap
 import { partialCoverageRule } from "./rules/partialCoverage/partialCoverage.ts";
 import { partialSheetRule } from "./rules/partialCoverage/partialSheet.ts";
 import { partialViewRule } from "./rules/partialCoverage/partialView.ts";
+import { carriedSlipRule } from "./rules/scaleSlip/carriedSlip.ts";
+import { scaleSlipRule } from "./rules/scaleSlip/scaleSlip.ts";
 import { seriesGapRule } from "./rules/seriesGap/seriesGap.ts";
 import { summaryRowRule } from "./rules/summaryRow/summaryRow.ts";
 import { textMissingMarkerRule } from "./rules/textMissingMarker/textMissingMarker.ts";
@@ -49,6 +51,8 @@ export const everyRule: ValidationRule[] = [
   partialCoverageRule,
   partialSheetRule,
   partialViewRule,
+  carriedSlipRule,
+  scaleSlipRule,
   seriesGapRule,
   summaryRowRule,
   textMissingMarkerRule,

@@ -13,6 +13,7 @@ import { nullInAggregateDoc } from "./rules/nullInAggregate/nullInAggregateDoc.t
 import { numericAsTextDoc } from "./rules/numericAsText/numericAsTextDoc.ts";
 import { overlappingCategoriesDoc } from "./rules/overlappingCategories/overlappingCategoriesDoc.ts";
 import { partialCoverageDoc } from "./rules/partialCoverage/partialCoverageDoc.ts";
+import { scaleSlipDoc } from "./rules/scaleSlip/scaleSlipDoc.ts";
 import { seriesGapDoc } from "./rules/seriesGap/seriesGapDoc.ts";
 import { summaryRowDoc } from "./rules/summaryRow/summaryRowDoc.ts";
 import { textMissingMarkerDoc } from "./rules/textMissingMarker/textMissingMarkerDoc.ts";
@@ -42,6 +43,7 @@ export const ruleCodeDocs = [
   numericAsTextDoc,
   overlappingCategoriesDoc,
   partialCoverageDoc,
+  scaleSlipDoc,
   seriesGapDoc,
   summaryRowDoc,
   textMissingMarkerDoc,

@@ -21,7 +21,7 @@ const summing = (fn: string): boolean =>
   isAdditive(fn) && !["count", "count_star", "min", "max"].includes(fn.toLowerCase());
 
 /** Whether a table the call reads was made (or replaced) after `table`, in the same run. */
-function madeAfter(input: TableInfo, table: TableInfo): boolean {
+export function madeAfter(input: TableInfo, table: TableInfo): boolean {
   const [a, b] = [input.producedBy, table.producedBy];
   return a !== undefined && b !== undefined && a.runId === b.runId && a.index > b.index;
 }
