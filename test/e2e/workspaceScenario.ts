@@ -347,7 +347,7 @@ export async function workspaceScenario(s: WorkspaceScenario): Promise<void> {
 
   await checks.run("the Sources view after the run shows what it scanned", async () => {
     await runCommand(page, "RADAR: Focus on Sources View");
-    await expand(await treeRow(page, SOURCES_PANE, "water-body-testing-*.csv"));
+    await expand(await treeRow(page, SOURCES_PANE, "water-body-testing-{year}.csv"));
     const scanned = await treeRow(page, SOURCES_PANE, "water-body-testing-2019.csv");
     const label = (await scanned.getAttribute("aria-label")) ?? "";
     await page
