@@ -40,6 +40,12 @@ const { lake, stateDir } = tempLake({
   "months_a.csv": rows("month,revenue", ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05"], 9),
   "months_b.csv": rows("month,spend", ["2024-01", "2024-02", "2024-04", "2024-05", "2024-06"], 3),
   "few.csv": rows("country,cost", ["Albania", "Brazil", "Zambia"], 2),
+  // World Bank and OWID names of the same countries (stop 30, held-out EP-tertiary-02's trap).
+  "wb_share.csv": rows("country,tertiary", [...both, "Slovak Republic", "\"Korea, Rep.\""], 1),
+  "owid_total.csv": rows("country,total", [...both, "Slovakia", "South Korea", "Tonga"], 4),
+  // Names that share only a word many places have: two different countries.
+  "south_a.csv": rows("country,a", [...both, "South Sudan"], 1),
+  "south_b.csv": rows("country,b", [...both, "South Africa", "Tonga"], 1),
   "cc.csv": "iso3,name\nUSA,United States\nCHN,China\nDEU,Germany\nFRA,France\nITA,Italy\nATA,Antarctica\n",
   "gdp.csv":
     "code,year,value\nUSA,2022,25\nUSA,2023,27\nCHN,2022,17\nCHN,2023,18\nDEU,2022,4\nDEU,2023,4.5\n" +
@@ -59,6 +65,10 @@ const tables = [
   "months_a",
   "months_b",
   "few",
+  "wb_share",
+  "owid_total",
+  "south_a",
+  "south_b",
   "cc",
   "gdp",
 ];
@@ -131,6 +141,25 @@ describe("join-row-loss: the twins that keep the warning", () => {
       found[0]!.message,
       /'Bolivia'.* \/ .*'Bolivia \(Plurinational State of\)'|'Bolivia \(Plurinational State of\)' \/ 'Bolivia'/,
     );
+  });
+
+  test("Slovak Republic / Slovakia, Korea, Rep. / South Korea: one name's word begins the other's", async () => {
+    const found = await losses(
+      "SELECT w.country, w.tertiary / o.total AS share FROM wb_share w JOIN owid_total o ON w.country = o.country ORDER BY share DESC LIMIT 3",
+      ["wb_share", "owid_total"],
+    );
+    const text = found.map((d) => d.message).join("\n");
+    assert.deepEqual(severities(found), ["warning", "warning"], text);
+    assert.match(text, /'Slovak Republic' \/ 'Slovakia'/);
+    assert.match(text, /'Korea, Rep\.' \/ 'South Korea'/);
+  });
+
+  test("South Sudan / South Africa share only a word many places have: no pair, info", async () => {
+    const found = await losses(
+      "SELECT a.country, a.a, b.b FROM south_a a JOIN south_b b ON a.country = b.country",
+      ["south_a", "south_b"],
+    );
+    assert.deepEqual(severities(found), ["info", "info"], found.map((d) => d.message).join("\n"));
   });
 
   test("CA / California: a code for a name", async () => {

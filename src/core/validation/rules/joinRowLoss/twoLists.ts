@@ -46,15 +46,31 @@ const words = (v: string): string =>
 const squashed = (w: string): string =>
   `CASE WHEN regexp_full_match(${w}, '[0-9 ]+') THEN ltrim(replace(${w}, ' ', ''), '0') ELSE replace(${w}, ' ', '') END`;
 
+/** Letters a word needs for one name's word to begin the other's (`slovak` / `slovakia`). */
+const MIN_STEM = 5;
+/** Words many names of different places share: no sign that two names mean one place. */
+const COMMON_WORDS = [
+  ..."republic democratic people peoples federal federation united kingdom states state".split(" "),
+  ..."islands island".split(" "),
+  ..."saint north south east west northern southern eastern western central greater metropolitan".split(" "),
+  ..."county city region province district area micropolitan statistical division territory".split(" "),
+];
+
 /**
  * Two values (raw `x`, `y`; their word forms `wx`, `wy`; squashed `sx`, `sy`) that may name the
  * same thing: equal once case, spacing, punctuation, accents and leading zeros are ignored; one the
  * other's words plus more (`Bolivia` / `Bolivia (Plurinational State of)`); a few letters apart
- * (`Cabo Verde` / `Cape Verde`: one edit from 6 characters, two from 10); or a code of two or three
- * capitals whose letters the other spells in order from its first (`CA` / `California`).
+ * (`Cabo Verde` / `Cape Verde`: one edit from 6 characters, two from 10); a code of two or three
+ * capitals whose letters the other spells in order from its first (`CA` / `California`); or a
+ * word of five letters or more of one beginning a word of the other (`Slovak Republic` /
+ * `Slovakia`, `Korea, Rep.` / `South Korea` — words many place names share, Republic, South,
+ * Islands, County, do not count).
  */
 function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: string): string {
   const letters = (w: string): string => `regexp_matches(${w}, '\\p{L}')`;
+  const stems = (w: string): string =>
+    `list_filter(str_split(${w}, ' '), t -> length(t) >= ${MIN_STEM} AND t NOT IN (${COMMON_WORDS.map((c) => `'${c}'`).join(", ")}))`;
+  const sharedStem = `len(list_filter(${stems(wx)}, u -> len(list_filter(${stems(wy)}, v -> starts_with(u, v) OR starts_with(v, u))) > 0)) > 0`;
   const shorter = `least(length(${wx}), length(${wy}))`;
   const code = (a: string, s: string): string =>
     `(regexp_full_match(${a}, '[A-Z]{2,3}') AND length(${s}) > length(${a}) + 1 AND ${letters(s)} ` +
@@ -63,7 +79,7 @@ function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: str
     `(${x} = ${y} OR (${sx} <> '' AND ${sx} = ${sy}) ` +
     `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 4 AND (contains(' ' || ${wx} || ' ', ' ' || ${wy} || ' ') OR contains(' ' || ${wy} || ' ', ' ' || ${wx} || ' '))) ` +
     `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 6 AND levenshtein(${wx}, ${wy}) <= CASE WHEN ${shorter} >= 10 THEN 2 ELSE 1 END) ` +
-    `OR ${code(x, sy)} OR ${code(y, sx)})`
+    `OR ${code(x, sy)} OR ${code(y, sx)} OR ${sharedStem})`
   );
 }
 
