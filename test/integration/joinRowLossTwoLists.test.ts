@@ -41,7 +41,7 @@ const { lake, stateDir } = tempLake({
   "months_b.csv": rows("month,spend", ["2024-01", "2024-02", "2024-04", "2024-05", "2024-06"], 3),
   "few.csv": rows("country,cost", ["Albania", "Brazil", "Zambia"], 2),
   // World Bank and OWID names of the same countries (stop 30, held-out EP-tertiary-02's trap).
-  "wb_share.csv": rows("country,tertiary", [...both, "Slovak Republic", "\"Korea, Rep.\""], 1),
+  "wb_share.csv": rows("country,tertiary", [...both, "Slovak Republic", '"Korea, Rep."'], 1),
   "owid_total.csv": rows("country,total", [...both, "Slovakia", "South Korea", "Tonga"], 4),
   // Names that share only a word many places have: two different countries.
   "south_a.csv": rows("country,a", [...both, "South Sudan"], 1),
