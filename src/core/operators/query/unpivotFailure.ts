@@ -2,6 +2,7 @@ import type { SelectAnalysis } from "../../sandbox/sqlGate.ts";
 import { walk } from "../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../state/sharedState.ts";
 import type { Json } from "../../validation/sqlFacts.ts";
+import { sheetProfile } from "../../validation/sheetProfile.ts";
 import type { OperatorContext } from "../operator.ts";
 
 const MIXED = /Cannot unpivot columns of types (\w+) and (\w+)/;
@@ -91,11 +92,8 @@ function unpivoted(pivot: Json, table: TableInfo): { name: string; type: string 
 function textValueOf(table: TableInfo, column: string, ctx: OperatorContext): string | undefined {
   const file = table.provenance.files[0];
   if (!file) return undefined;
-  const entry = ctx.entry(file.path);
-  const profile =
-    file.sheet === undefined ? entry?.tables?.[0] : entry?.tables?.find((t) => t.sheet === file.sheet);
-  return profile?.columns
-    .find((c) => c.name === column)
+  return sheetProfile(ctx.entry(file.path), file.sheet)
+    ?.columns.find((c) => c.name === column)
     ?.samples.find((s) => s.trim() !== "" && !NUMBER.test(s.trim()));
 }
 

@@ -6,6 +6,7 @@ import type { HeaderMisfit, SourceEntry, TableProfile } from "../../../sourceMap
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { namedLike } from "../../../sourceMap/layout/headerFit.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
+import { memoized } from "../../tableMemo.ts";
 import { ownNodes, settleWhen } from "../../batchSettle.ts";
 import { shownBeforeBatch } from "../../shownLines.ts";
 import type { BatchSettle } from "../../batchSettle.ts";
@@ -373,8 +374,11 @@ async function isRowLabelColumn(ctx: OperatorContext, table: TableInfo, column: 
   const named = table.schema.filter((c) => !/^column\d+$/.test(c.name));
   if (named.length < 2) return false;
   const c = sqlIdent(column);
-  const [row] = await ctx.engine.all(
-    `SELECT count(*) AS n, count(${c}) AS present, count(DISTINCT ${c}) AS distinct_values FROM ${sqlIdent(table.name)}`,
+  // Once per table: every later Query reading the column asks the same.
+  const [row] = await memoized(table, `rowLabels:${column}`, () =>
+    ctx.engine.all(
+      `SELECT count(*) AS n, count(${c}) AS present, count(DISTINCT ${c}) AS distinct_values FROM ${sqlIdent(table.name)}`,
+    ),
   );
   const n = Number(row?.n ?? 0);
   return n >= 2 && Number(row?.present) === n && Number(row?.distinct_values) === n;
