@@ -82,6 +82,13 @@ export interface Remedy {
    */
   partial?: true;
   /**
+   * With `partial`: the dropped rows have no partner the other side could be missing — no key
+   * spelled alike, no gap inside a series — so when keeping them changes no row the call returns
+   * and adds only rows without partner values, they could not have contributed: the finding is
+   * lowered to info (a ratio of both sides, a ranking by one, the other side's groups).
+   */
+  unpartnered?: true;
+  /**
    * Positions (0-based) of the result's columns the finding is about (the column an aggregate
    * feeds): the effect is what the remedy changes in them, or in which rows the result holds.
    * Unset: any column. The other numeric columns of the call may read the same rows for another

@@ -161,6 +161,34 @@ describe("invalid-sql names a keyword used as a name without AS", () => {
       assert.match(d.message, new RegExp(`"${word}" is a keyword of DuckDB's SQL .*AS ${word}`));
     });
 
+  test("a table named with a reserved word (FROM both): the message says to quote it", async () => {
+    const r = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(*) AS n FROM both",
+      inputs: ["data"],
+      output: "kw",
+    });
+    assert.equal(r.status, "rejected");
+    assert.equal(r.diagnostics[0]?.code, "invalid-sql");
+    assert.match(r.diagnostics[0]!.message, /"both" is a reserved word of DuckDB's SQL: .*FROM "both"/);
+  });
+
+  test("UNPIVOT INCLUDE NULLS in the simplified form: the message gives the SQL-standard form DuckDB takes", async () => {
+    const sql =
+      "SELECT * FROM (UNPIVOT INCLUDE NULLS (SELECT id, name FROM data) ON COLUMNS(* EXCLUDE (id)) INTO NAME k VALUE v)";
+    const r = await runtime.call({ op: "Query", sql, inputs: ["data"], output: "kw" });
+    assert.equal(r.diagnostics[0]?.code, "invalid-sql");
+    assert.match(r.diagnostics[0]!.message, /FROM t UNPIVOT INCLUDE NULLS \(value FOR name IN/);
+    // The form the message gives runs.
+    const ok = await runtime.call({
+      op: "Query",
+      sql: "SELECT * FROM (SELECT id, CAST(name AS VARCHAR) AS name FROM data) UNPIVOT INCLUDE NULLS (v FOR k IN (name))",
+      inputs: ["data"],
+      output: "kw2",
+    });
+    assert.equal(ok.status, "ok", JSON.stringify(ok.diagnostics));
+  });
+
   test("a reserved word where the parser stops is not blamed (SELECT FROM FROM)", async () => {
     const r = await runtime.call({
       op: "Query",

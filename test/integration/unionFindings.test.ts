@@ -28,6 +28,12 @@ const { lake, stateDir } = tempLake({
   "t2019.csv": "Beach,Code\nNorth,02045\nSouth,02364\n",
   "t2020.csv": "Beach,Code\nNorth,2045\nSouth,2364\n",
   "exports/jan_to_jun.csv": `${exportRows([1, 2, 3, 4, 5, 6])}\n`,
+  // Two releases of a price table: the later one adds a series (no column of the first is renamed).
+  "releases/r1.csv": "Month,Milk,Eggs\n2017M08,3.5,3.8\n2017M09,3.5,3.9\n",
+  "releases/r2.csv": "Month,Milk,Eggs,Olives\n2017M09,3.5,3.9,\n2017M10,3.6,3.9,4.2\n",
+  // The same, but the first release calls the eggs series otherwise.
+  "renamed/r1.csv": "Month,Milk,Eggs dozen\n2017M08,3.5,3.8\n",
+  "renamed/r2.csv": "Month,Milk,Eggs\n2017M09,3.5,3.9\n",
   "exports/jun_to_dec.csv": `${exportRows([6, 7, 8, 9, 10, 11, 12])}\n`,
 });
 
@@ -41,6 +47,27 @@ const union = (files: string[], output: string) =>
   runtime.call({ op: "UnionScan", files, output, source_column: "src" });
 
 describe("union-schema-drift", () => {
+  test("a series a later file adds is no drift: info, naming the column and the file without it", async () => {
+    const e = await union(["releases/r1.csv", "releases/r2.csv"], "releases");
+    assert.equal(e.status, "ok");
+    const found = e.diagnostics.filter((d) => d.code === "union-schema-drift");
+    assert.deepEqual(
+      found.map((d) => d.severity),
+      ["info"],
+      JSON.stringify(found),
+    );
+    assert.match(
+      found[0]!.message,
+      /"Olives" is missing from 1 of 2 files \(releases\/r1\.csv\), which hold no column/,
+    );
+  });
+
+  test("a column the other file holds under another name: still a warning", async () => {
+    const e = await union(["renamed/r1.csv", "renamed/r2.csv"], "renamed");
+    const found = e.diagnostics.filter((d) => d.code === "union-schema-drift");
+    assert.ok(found.length > 0 && found.every((d) => d.severity === "warning"), JSON.stringify(found));
+  });
+
   test("BIGINT in one file and DOUBLE in another is not drift", async () => {
     const e = await union(["y2019.csv", "y2020.csv"], "levels");
     assert.equal(e.status, "ok");

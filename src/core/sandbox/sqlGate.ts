@@ -42,6 +42,13 @@ type Json = Record<string, unknown>;
  * without AS, so the parser reads it as SQL. Saying which word and why saves a round of guessing.
  * Reserved words (FROM, WHERE) are where the parser noticed, not the cause.
  */
+/** Reserved words that may follow FROM or JOIN as SQL (`FROM (SELECT …)`, `JOIN LATERAL`): never a table's name there. */
+const CLAUSE_WORDS = new Set(
+  "select from join where group order having lateral values with on using natural left right inner full cross as limit".split(
+    " ",
+  ),
+);
+
 async function keywordHint(
   engine: DuckEngine,
   sql: string,
@@ -62,10 +69,32 @@ async function keywordHint(
       "SELECT keyword_category AS c FROM duckdb_keywords() WHERE keyword_name = lower($1)",
       [word],
     );
-    if (!row || String(row.c) === "reserved") continue;
+    if (!row) continue;
+    // A reserved word is usually where the parser noticed, not the cause — except as the name of a
+    // table after FROM or JOIN (a table a Query was told to name `both`): there it is the cause.
+    if (String(row.c) === "reserved") {
+      const start = sql.search(new RegExp(`\\b(FROM|JOIN)\\s+${word}\\b`, "i"));
+      if (word === near && start >= 0 && !CLAUSE_WORDS.has(word.toLowerCase()))
+        return ` "${word}" is a reserved word of DuckDB's SQL: as a table's name it needs double quotes (\`FROM "${word}"\`), or name the table otherwise.`;
+      continue;
+    }
     return ` "${word}" is a keyword of DuckDB's SQL (${String(row.c).replace(/_/g, " ")}): as a name it needs AS before it (\`AS ${word}\`) or double quotes (\`"${word}"\`).`;
   }
   return "";
+}
+
+/**
+ * DuckDB's simplified UNPIVOT (`UNPIVOT t ON … INTO NAME … VALUE …`) takes no INCLUDE NULLS: only
+ * the SQL-standard form does (DuckDB 1.5: `UNPIVOT INCLUDE NULLS t ON …` fails to parse at `t`).
+ * The parser's message names the table, not the cause.
+ */
+function unpivotHint(sql: string): string {
+  if (
+    !/\bUNPIVOT\s+INCLUDE\s+NULLS\s+(?!\()/i.test(sql) &&
+    !/\bUNPIVOT\s+INCLUDE\s+NULLS\s*\(\s*SELECT\b/i.test(sql)
+  )
+    return "";
+  return " DuckDB takes INCLUDE NULLS only in the SQL-standard UNPIVOT: `FROM t UNPIVOT INCLUDE NULLS (value FOR name IN (col1, col2))` (the IN list may be `COLUMNS(* EXCLUDE (month))`).";
 }
 
 /**
@@ -105,7 +134,7 @@ export async function analyzeSelect(engine: DuckEngine, rawSql: string): Promise
     if (parsed.error_type === "parser" || /syntax|parser/i.test(message))
       reject(
         "invalid-sql",
-        `The SQL does not parse: ${message}.${await keywordHint(engine, sql, message, parsed.position)} Fix the syntax and send one SELECT statement.`,
+        `The SQL does not parse: ${message}.${await keywordHint(engine, sql, message, parsed.position)}${unpivotHint(sql)} Fix the syntax and send one SELECT statement.`,
       );
     reject(
       "unsafe-sql",

@@ -26,7 +26,11 @@ function pathTo(root: unknown, target: unknown, path: string[] = []): string[] |
  * other side (either would filter the NULL rows out, and the effect would read "the same" for a
  * loss that matters). Otherwise the effect is not measured, and says why. The rows kept have no
  * partner values, so a result that stays the same (a correlation, a mean of the other side) does
- * not make the loss harmless: the remedy is `partial`, and the finding keeps its severity.
+ * not make the loss harmless when the partner may exist unseen (a year missing inside a series, a
+ * key spelled alike): the remedy is `partial`, and the finding keeps its severity. When `absent`
+ * (the rule found neither), the partner is not there to be had, and what matters is whether the
+ * kept rows could reach the result: other joins and a WHERE on the other side are then part of the
+ * answer (they drop the rows again because they lack the partner), and the remedy is `unpartnered`.
  */
 export async function keptJoin(
   engine: DuckEngine,
@@ -36,6 +40,8 @@ export async function keptJoin(
   lostAlias: string,
   /** How the dropped rows are named: "rainfall". */
   dropped: string,
+  /** The dropped keys have no partner the other side could be missing (see Remedy.unpartnered). */
+  absent = false,
 ): Promise<{ remedy: Remedy } | { effect: DiagnosticEffect }> {
   const notMeasured = (why: string): { effect: DiagnosticEffect } => ({
     effect: { measured: false, text: `not measured: keeping the dropped rows changes the join, and ${why}` },
@@ -47,7 +53,7 @@ export async function keptJoin(
   walk(join.select.from_table, (n) => {
     if (n.type === "JOIN") joins++;
   });
-  if (joins > 1) return notMeasured("the query's other joins could drop them again");
+  if (joins > 1 && !absent) return notMeasured("the query's other joins could drop them again");
   const leftScope = scopeOf(node.left, state);
   const rightScope = scopeOf(node.right, state);
   const lostLeft = leftScope.has(lostAlias);
@@ -58,7 +64,8 @@ export async function keptJoin(
     const c = resolveColumn(r, scope);
     return c === undefined || otherScope.has(c.alias);
   });
-  if (readsOther) return notMeasured("the WHERE condition reads the other side, which would drop them again");
+  if (readsOther && !absent)
+    return notMeasured("the WHERE condition reads the other side, which would drop them again");
   const path = pathTo(statement, node);
   if (!path) return notMeasured("the join was not found in the statement");
   const copy = structuredClone(statement);
@@ -72,6 +79,7 @@ export async function keptJoin(
       says: `the join made ${lostLeft ? "LEFT" : "RIGHT"}, keeping the rows of ${dropped} it dropped`,
       scope: "statement",
       partial: true,
+      ...(absent ? { unpartnered: true as const } : {}),
     },
   };
 }

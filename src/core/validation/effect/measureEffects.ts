@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExecutedFacts } from "../validationRule.ts";
 import { measureEffect } from "./measureEffect.ts";
+import { unpartneredRows } from "./unpartneredRows.ts";
 
 /**
  * Every warning of a Query carries its measured effect on what the call returned. A finding whose
@@ -54,6 +55,8 @@ export async function measureEffects(
       d.effect = effect;
       // A change within the result's own rounding changes nothing an answer states.
       if (negligible) d.severity = "info";
+      else if (d.remedy.partial && d.remedy.unpartnered && d.effect.measured)
+        await unpartneredEffect(facts, output, d);
       else if (d.effect.changed === false && d.remedy.partial)
         d.effect.text += ": the kept rows have no partner values to add";
       else if (d.effect.changed === false) d.severity = "info";
@@ -68,4 +71,25 @@ export async function measureEffects(
       };
     }
   }
+}
+
+/**
+ * A join's dropped rows whose partner is absent (Remedy.unpartnered): when keeping them changes no
+ * returned row and adds only rows lacking partner values, they could not have contributed to what
+ * the call returns, and the finding is info saying so; otherwise it stays as it is.
+ */
+async function unpartneredEffect(facts: ExecutedFacts, output: string, d: Diagnostic): Promise<void> {
+  const effect = d.effect!;
+  if (effect.changed === false) {
+    effect.text += ": the kept rows have no partner values, and nothing the query returns reads them";
+    d.severity = "info";
+    return;
+  }
+  const rows = effect.sql ? await unpartneredRows(facts.ctx.engine, output, effect.sql) : undefined;
+  if (!rows) return;
+  const nulls = rows.nullColumns.map((c) => `"${c}"`).join(", ");
+  effect.text =
+    `keeping them changes none of the ${rows.kept.toLocaleString("en-US")} rows the query returns; ` +
+    `it adds ${rows.added.toLocaleString("en-US")} row(s) with no partner values${nulls ? ` (NULL ${nulls})` : ""}`;
+  d.severity = "info";
 }

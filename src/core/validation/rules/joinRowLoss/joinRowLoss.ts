@@ -15,6 +15,8 @@ import { onlyAtTheEnds, onlyTotals, spansOf, twoCalendars } from "./keySpans.ts"
 import { describeLoss } from "./lossMessage.ts";
 import type { Loss } from "./sideLoss.ts";
 import { twoLists } from "./twoLists.ts";
+import { unreadTables } from "./unreadTables.ts";
+import { onTimeAxis } from "./seriesKey.ts";
 import type { SpelledAlike } from "./twoLists.ts";
 import { literal } from "../../evidence.ts";
 
@@ -189,6 +191,8 @@ export const joinRowLossRule: ValidationRule = queryRule({
           continue;
         }
         reported.add(key);
+        // The other side read only some of its file's tables: the partners may be in the others.
+        const unread = unreadTables(loss.to[0]!.table, ctx.state, ctx.entry);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
         const warning = {
           ...(await describeLoss(
@@ -210,10 +214,21 @@ export const joinRowLossRule: ValidationRule = queryRule({
                 join,
                 loss.from[0]!.alias,
                 tableLabel(loss.from[0]!.table),
+                // No gap inside a series (nor keys on a time axis spansOf does not measure), no key
+                // spelled alike, no table of the other side's file left unread, and a minority of
+                // the side lost (most of a side without a partner suggests keys of two forms): the
+                // partner is not there to be had.
+                spans === undefined &&
+                  !onTimeAxis(loss) &&
+                  alike.length === 0 &&
+                  unread === undefined &&
+                  loss.facts.lostRows <= 0.5 * loss.facts.kept,
               )
             : {}),
         };
         if (alike.length > 0) warning.message += ` ${spelledAlike(alike, loss === losses[0])}`;
+        if (unread)
+          warning.message += ` ${tableLabel(loss.to[0]!.table)} reads ${unread.read} of the ${unread.tables} tables of ${unread.path}: the keys it lacks may be in the others.`;
         out.push(warning);
       }
       if (!inner)

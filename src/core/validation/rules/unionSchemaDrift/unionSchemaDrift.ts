@@ -20,7 +20,8 @@ function listFiles(files: string[]): string {
 
 /**
  * `union-schema-drift` (warning): the unioned files disagree on their columns — a column missing
- * from some files (NULLs there), names that differ only by case, spacing or punctuation (split
+ * from some files that hold another column in its place (NULLs there; info when those files hold
+ * no column the others lack: the column was added, not renamed), names that differ only by case, spacing or punctuation (split
  * into separate columns, or merged silently), or one column read with different types.
  */
 export const unionSchemaDriftRule: ValidationRule = {
@@ -47,10 +48,31 @@ export const unionSchemaDriftRule: ValidationRule = {
     }
     for (const { columns, missingIn } of bySet.values()) {
       const names = columns.map((c) => `"${c}"`).join(", ");
+      const [they, are] = columns.length > 1 ? ["them", "are"] : ["it", "is"];
+      // A column renamed in some files leaves a column those files have and the others lack (its
+      // other name). When the files missing these columns have no column of their own, nothing there
+      // can be a renamed counterpart: the columns were added in the other files (a series first
+      // published later). Their NULLs are what the files say, and a Query that reads them is
+      // checked where it aggregates them.
+      const missing = new Set(missingIn);
+      // Exact names, as each file spells them: the union merges names that differ only by case.
+      const namesOf = (file: string): string[] =>
+        (o.sources.find((x) => x.file === file)?.schema ?? []).map((c) => c.name);
+      const others = new Set(o.sources.filter((x) => !missing.has(x.file)).flatMap((x) => namesOf(x.file)));
+      const counterpart = missingIn.some((f) => namesOf(f).some((name) => !others.has(name)));
+      if (!counterpart) {
+        out.push({
+          code: "union-schema-drift",
+          severity: "info",
+          message: `Column${columns.length > 1 ? "s" : ""} ${names} ${are} missing from ${missingIn.length} of ${o.sources.length} files (${listFiles(missingIn)}), which hold no column the other files lack (nothing there is named differently): the rows of ${missing.size > 1 ? "those files" : "that file"} hold NULL in ${they}.`,
+          locations: missingIn.slice(0, 5).map(header),
+        });
+        continue;
+      }
       out.push({
         code: "union-schema-drift",
         severity: "warning",
-        message: `Column${columns.length > 1 ? "s" : ""} ${names} ${columns.length > 1 ? "are" : "is"} missing from ${missingIn.length} of ${o.sources.length} files (${listFiles(missingIn)}); their rows hold NULL in ${columns.length > 1 ? "them" : "it"}. Check whether those files name ${columns.length > 1 ? "them" : "it"} differently, or restrict the question to the files that have ${columns.length > 1 ? "them" : "it"}.`,
+        message: `Column${columns.length > 1 ? "s" : ""} ${names} ${are} missing from ${missingIn.length} of ${o.sources.length} files (${listFiles(missingIn)}); their rows hold NULL in ${they}. Check whether those files name ${they} differently, or restrict the question to the files that have ${they}.`,
         locations: missingIn.slice(0, 5).map(header),
       });
     }
