@@ -6,7 +6,8 @@ import { tempLake } from "../helpers/tempLake.ts";
 
 // A wide table whose header leaves the top-left cell empty (pandas' index, a spreadsheet's corner):
 // the first column holds the rows' labels. Reading it is no risk; a column that repeats values or
-// is not the first keeps the warning (stop 30, held-out EP: two warnings on a country column).
+// is not the first keeps the warning (stop 30, held-out EP: two warnings on a country column) — unless
+// it holds a label only where the label column is empty (stop 31, held-out EW: a national row).
 
 const { lake, stateDir } = tempLake({
   "spend.csv":
@@ -15,6 +16,9 @@ const { lake, stateDir } = tempLake({
   "repeated.csv": ",2017,2018\nNorth,1,2\nNorth,3,4\nSouth,5,6\n",
   // The unnamed column is the last: a note column, not the rows' labels.
   "notes.csv": "Country,2017,\nAustralia,1.9,revised\nAustria,1.7,provisional\nBelgium,1.4,final\n",
+  // BJS writes the national row's label one column right of the states' (stop 31, held-out EW).
+  "national.csv":
+    'State,,Population size\n,United States,"274,900,000"\nArizona,,"5,984,000"\nCalifornia,,"33,270,000"\nColorado,,"4,792,000"\n',
 });
 
 const runtime = await Runtime.open(lake, { radarDir: stateDir });
@@ -53,6 +57,15 @@ describe("header-offset: the row labels of a wide table", () => {
       found.map((d) => d.severity),
       ["warning"],
     );
+  });
+
+  test("an unnamed column holding the label only where the label column is empty (the national row): no warning", async () => {
+    const found = await unnamedRead(
+      "national.csv",
+      "national",
+      'SELECT coalesce(State, column1) AS area, "Population size" FROM national WHERE column1 IS NULL',
+    );
+    assert.deepEqual(found, []);
   });
 
   test("an unnamed column that is not the first: warning", async () => {

@@ -36,6 +36,17 @@ const KP = ["2024 132  0 90", "2024 132  3 87", "2024 132  6 80", "2024 132  9 7
 // Fixed-width records, no separators: id (3), date (8), count (4).
 const FIXED = ["00120240115 123", "00220240116  45", "00320240117 678", "00420240118   9"].join("\n");
 
+// A county table cut at fixed widths, as BLS publishes it: its source and release date below it.
+const COUNTIES = [
+  "CN0100100000000   01  Autauga County, AL    25,740   6.9",
+  "CN0100300000000   01  Baldwin County, AL    84,414   7.5",
+  "CN0100500000000   01  Barbour County, AL     9,362  11.5",
+  "CN0100700000000   01  Bibb County, AL        8,798   8.5",
+  "",
+  "SOURCE:  BLS, LAUS",
+  "April 20, 2018",
+].join("\r\n");
+
 let runtime: Runtime;
 let lake: string;
 let stateDir: string;
@@ -49,6 +60,7 @@ before(async () => {
     "stations.csv": `${STATIONS}\n`,
     "kp/omni2_Kp_Index.lst": `${KP}\n`,
     "counts.txt": `${FIXED}\n`,
+    "laus.txt": `${COUNTIES}\r\n`,
     "net/north.txt": "id|value\nn1|1\nn2|-\nn3|3\n",
     "net/south.txt": "id|value\ns1|-\ns2|5\n",
     "meta.json": '[{"a": 1}]',
@@ -161,6 +173,31 @@ describe("reader options", () => {
       (h) => h.path === "kp/omni2_Kp_Index.lst",
     );
     assert.deepEqual(hit?.columns, ["year", "doy", "hour", "kp10"]);
+  });
+
+  test("notes under a fixed-width table (after a blank line, filling few cells) are left out and reported", async () => {
+    const r = await scan({
+      file: "laus.txt",
+      output: "laus",
+      reader: { widths: [18, 4, 20, 8, 6], header: 0, names: ["laus", "st", "name", "lf", "rate"] },
+    });
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    const o = r.observation as ScanObservation;
+    assert.equal(o.rowCount, 4);
+    const [row] = await runtime.engine.all("SELECT count(*) AS n, count(rate) AS rated FROM laus");
+    assert.deepEqual([Number(row!.n), Number(row!.rated)], [4, 4]);
+    const table = onlyTable(runtime.map, "laus.txt");
+    assert.deepEqual(table.footer?.lines, ["SOURCE:  BLS, LAUS", "April 20, 2018"]);
+    assert.equal(table.footer?.line, 6);
+  });
+
+  test("a last block that fills cells like the rows is data, blank line or not", async () => {
+    const r = await scan({
+      file: "counts.txt",
+      output: "counts_all",
+      reader: { widths: [3, 8, 4], header: 0, names: ["id", "day", "n"] },
+    });
+    assert.equal((r.observation as ScanObservation).rowCount, 4);
   });
 
   test("a fixed-width file is cut at the widths given", async () => {

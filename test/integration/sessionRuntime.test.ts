@@ -162,6 +162,54 @@ describe("sessions (runtime API)", () => {
     }
   });
 
+  test("a Query's result rewritten over the same tables replaces it (info); one another table was made from is refused", async () => {
+    const { lake, stateDir } = lakeWith();
+    const runtime = await Runtime.open(lake, { stateDir });
+    try {
+      await runtime.call({ op: "Scan", file: "regions.csv", output: "regions" });
+      const wrong = await runtime.call({
+        op: "Query",
+        sql: "SELECT sum(population) AS p FROM regions WHERE region = 'north'",
+        inputs: ["regions"],
+        output: "north",
+      });
+      assert.equal(wrong.status, "ok");
+      const fixed = await runtime.call({
+        op: "Query",
+        sql: "SELECT sum(population) AS p FROM regions WHERE region = 'North'",
+        inputs: ["regions"],
+        output: "north",
+      });
+      assert.equal(fixed.status, "ok", JSON.stringify(fixed.diagnostics));
+      const said = fixed.diagnostics.find((d) => d.code === "table-exists");
+      assert.equal(said?.severity, "info");
+      assert.match(said!.message, /replaces the table north \(1 rows, a Query over regions/);
+      assert.equal(fixed.replaced?.name, "north");
+      const [row] = await runtime.engine.all("SELECT p FROM north");
+      assert.equal(Number(row!.p), 100);
+      // A table made from it: replacing it would leave that table built on rows no longer there.
+      await runtime.call({
+        op: "Query",
+        sql: "SELECT p * 2 AS p2 FROM north",
+        inputs: ["north"],
+        output: "twice",
+      });
+      const again = await runtime.call({
+        op: "Query",
+        sql: "SELECT max(population) AS p FROM regions",
+        inputs: ["regions"],
+        output: "north",
+      });
+      assert.equal(again.status, "rejected");
+      assert.equal(again.diagnostics[0]?.code, "table-exists");
+      // Over other tables it is another computation, not a rewrite.
+      const other = await runtime.call({ op: "Query", sql: "SELECT 1 AS p", inputs: [], output: "twice" });
+      assert.equal(other.status, "rejected");
+    } finally {
+      runtime.close();
+    }
+  });
+
   test("a table whose file changed is stale: calls that read it say so, and a new Scan reads the file again", async () => {
     const { lake, stateDir } = lakeWith();
     const first = await Runtime.open(lake, { stateDir, session: "st" });

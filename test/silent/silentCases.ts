@@ -12,6 +12,7 @@ import { joinFanoutSilentCases } from "../../src/core/validation/rules/joinFanou
 import { joinKeyMismatchMissesCases } from "../../src/core/validation/rules/joinKeyMismatch/joinKeyMismatchMissesCases.ts";
 import { joinRowLossIssue25Cases } from "../../src/core/validation/rules/joinRowLoss/joinRowLossIssue25Cases.ts";
 import { joinRowLossSilentCases } from "../../src/core/validation/rules/joinRowLoss/joinRowLossSilentCases.ts";
+import { lineEndAnchorSilentCases } from "../../src/core/validation/rules/lineEndAnchor/lineEndAnchorSilentCases.ts";
 import { nullInAggregateMissesCases } from "../../src/core/validation/rules/nullInAggregate/nullInAggregateMissesCases.ts";
 import { nullInAggregateSilentCases } from "../../src/core/validation/rules/nullInAggregate/nullInAggregateSilentCases.ts";
 import { numericAsTextSilentCases } from "../../src/core/validation/rules/numericAsText/numericAsTextSilentCases.ts";
@@ -52,6 +53,7 @@ export const silentCases: SilentCase[] = [
   ...joinKeyMismatchMissesCases,
   ...joinRowLossIssue25Cases,
   ...joinRowLossSilentCases,
+  ...lineEndAnchorSilentCases,
   ...nullInAggregateMissesCases,
   ...nullInAggregateSilentCases,
   ...numericAsTextSilentCases,

@@ -93,13 +93,15 @@ function applySessionRules(scope: CallScope, { op, operator, args, ctx, event }:
   const existing = output ? scope.state.table(output) : undefined;
   const reads = event.inputs.map((i) => i.toLowerCase());
   if (existing && output)
-    refuseUnaskedReplace(scope.state, existing, {
-      op,
-      output,
-      reads,
-      readKey,
-      replace: args.replace === true,
-    });
+    event.diagnostics.push(
+      ...refuseUnaskedReplace(scope.state, existing, {
+        op,
+        output,
+        reads,
+        readKey,
+        replace: args.replace === true,
+      }),
+    );
   event.diagnostics.push(...staleFindings(scope.lakeRoot, scope.state, event.inputs));
   const inputSources = reads.flatMap((name) => scope.state.table(name)?.sources ?? []);
   const reusable = readKey ? reusableTable(scope.lakeRoot, scope.state, readKey, output) : undefined;

@@ -1,4 +1,5 @@
 import { Rejection } from "../diagnostic.ts";
+import type { Diagnostic } from "../diagnostic.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
@@ -19,18 +20,49 @@ export interface ReplaceRequest {
 
 /**
  * A call may replace a table of the session only when it reads it, reads the very same thing
- * again, or says `"replace": true`; otherwise a `table-exists` rejection names a free name.
+ * again, says `"replace": true`, or rewrites a Query's result: a Query over the same tables as the
+ * Query that made it, where no other table of the session was made from it (the analyst's corrected
+ * SQL under the name the wrong one took — nothing built on it is lost, and the trace keeps the old
+ * table's lineage). The rewrite is said in an info; otherwise a `table-exists` rejection names a
+ * free name.
  */
-export function refuseUnaskedReplace(state: SharedState, existing: TableInfo, request: ReplaceRequest): void {
+export function refuseUnaskedReplace(
+  state: SharedState,
+  existing: TableInfo,
+  request: ReplaceRequest,
+): Diagnostic[] {
   const { op, output, reads, readKey } = request;
   const sameRead = readKey !== undefined && existing.readKey === readKey;
-  if (!reads.includes(output.toLowerCase()) && !sameRead && !request.replace)
+  if (reads.includes(output.toLowerCase()) || sameRead || request.replace) return [];
+  if (rewrittenResult(state, existing, request))
+    return [
+      {
+        code: "table-exists",
+        severity: "info",
+        message: `${op}.output "${output}" replaces the table ${existing.name} (${describeTable(existing)}): a Query over the same tables, and no other table was made from it.`,
+        locations: [],
+      },
+    ];
+  {
     throw new Rejection({
       code: "table-exists",
       severity: "error",
       message: `${op}.output "${output}" would replace the existing table ${existing.name} (${describeTable(existing)}), which this call does not read. Choose a new name, e.g. "${freeName(state, output)}", or pass "replace": true to replace it on purpose.`,
       locations: [],
     });
+  }
+}
+
+/** The existing table is a Query's result over the tables this Query reads, and no table was made from it. */
+function rewrittenResult(state: SharedState, existing: TableInfo, request: ReplaceRequest): boolean {
+  if (request.op !== "Query" || existing.provenance.kind !== "query") return false;
+  const before = new Set((existing.provenance.inputs ?? []).map((i) => i.toLowerCase()));
+  const now = new Set(request.reads);
+  if (before.size === 0 || before.size !== now.size || [...before].some((i) => !now.has(i))) return false;
+  const name = existing.name.toLowerCase();
+  return ![...state.tables.values()].some((t) =>
+    (t.provenance.inputs ?? []).some((i) => i.toLowerCase() === name),
+  );
 }
 
 /** A name like `base` that no table has: `base_2`, `base_3`… */

@@ -11,6 +11,7 @@ import { carriedFanoutRule } from "./rules/joinFanout/carriedFanout.ts";
 import { joinFanoutRule } from "./rules/joinFanout/joinFanout.ts";
 import { joinKeyMismatchRule } from "./rules/joinKeyMismatch/joinKeyMismatch.ts";
 import { joinRowLossRule } from "./rules/joinRowLoss/joinRowLoss.ts";
+import { lineEndAnchorRule } from "./rules/lineEndAnchor/lineEndAnchor.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate/nullInAggregate.ts";
 import { numericAsTextRule } from "./rules/numericAsText/numericAsText.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories/overlappingCategories.ts";
@@ -45,6 +46,7 @@ export const everyRule: ValidationRule[] = [
   joinFanoutRule,
   joinKeyMismatchRule,
   joinRowLossRule,
+  lineEndAnchorRule,
   nullInAggregateRule,
   numericAsTextRule,
   overlappingCategoriesRule,

@@ -9,6 +9,7 @@ import { headerOffsetDoc } from "./rules/headerOffset/headerOffsetDoc.ts";
 import { joinFanoutDoc } from "./rules/joinFanout/joinFanoutDoc.ts";
 import { joinKeyMismatchDoc } from "./rules/joinKeyMismatch/joinKeyMismatchDoc.ts";
 import { joinRowLossDoc } from "./rules/joinRowLoss/joinRowLossDoc.ts";
+import { lineEndAnchorDoc } from "./rules/lineEndAnchor/lineEndAnchorDoc.ts";
 import { nullInAggregateDoc } from "./rules/nullInAggregate/nullInAggregateDoc.ts";
 import { numericAsTextDoc } from "./rules/numericAsText/numericAsTextDoc.ts";
 import { overlappingCategoriesDoc } from "./rules/overlappingCategories/overlappingCategoriesDoc.ts";
@@ -39,6 +40,7 @@ export const ruleCodeDocs = [
   joinFanoutDoc,
   joinKeyMismatchDoc,
   joinRowLossDoc,
+  lineEndAnchorDoc,
   nullInAggregateDoc,
   numericAsTextDoc,
   overlappingCategoriesDoc,

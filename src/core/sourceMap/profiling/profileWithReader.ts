@@ -28,8 +28,9 @@ const SAMPLE_LINES = 2000;
  * Maps a text file as the user said to read it (readerOptions.ts): the lines skipped, the header
  * lines, the delimiter, fixed widths or whitespace alignment, quote, comment prefix and markers are
  * the user's; the encoding (and the delimiter when none is given) is the map's. Every non-blank,
- * non-comment line after the header is a record: nothing is cut as a footnote. Throws
- * ReaderOptionsError when the options do not fit the file.
+ * non-comment line after the header is a record, but for notes at the end (trailingNotes): the
+ * `SOURCE: BLS, LAUS` and release-date lines under a fixed-width county table are no counties.
+ * Throws ReaderOptionsError when the options do not fit the file.
  */
 export async function profileWithReader(
   engine: DuckEngine,
@@ -87,7 +88,9 @@ export async function profileWithReader(
       : mode.kind === "whitespace"
         ? tokensOf(line)
         : mode.starts.map((start, i) => line.slice(start, start + mode.widths[i]!).trim());
-  const dataLines = lines.slice(skipLines).filter((l) => l.trim() !== "");
+  const footerLines = sample.complete ? trailingNotes(lines, skipLines, cut) : [];
+  const body = footerLines.length ? lines.slice(skipLines, footerLines[0]!.index) : lines.slice(skipLines);
+  const dataLines = body.filter((l) => l.trim() !== "");
   // The sample is typed as DuckDB will read it: the user's markers are empty cells (NULL).
   const markers = new Set(reader.missing ?? []);
   const sampleRows = dataLines
@@ -139,7 +142,7 @@ export async function profileWithReader(
     cacheDir,
     names,
     {},
-    { footer: [], sample: sampleRows },
+    { footer: footerLines.map((f) => cut(f.text)), sample: sampleRows },
   );
   read.dataRows = typed.dataRows;
   read.columns = typed.specs;
@@ -153,6 +156,15 @@ export async function profileWithReader(
     titleLines: titles.map((t) => t.text),
     ...(titles.length ? { titleLineNumbers: titles.map((t) => t.line) } : {}),
     rowCount: read.dataRows,
+    ...(footerLines.length
+      ? {
+          footer: {
+            line: footerLines[0]!.index + 1,
+            lines: footerLines.map((f) => f.text),
+            rows: footerLines.map((f) => ({ line: f.index + 1, text: f.text, kind: "note" as const })),
+          },
+        }
+      : {}),
     columns: typed.profiles,
     read,
     notes: readerNotes(reader, mode, sniffed.delimiter, encoding, dataLines.slice(0, SAMPLE_LINES), width),
@@ -261,4 +273,38 @@ function readerNotes(
       `${reader.names.length} names given for ${width} columns: the others keep the header's or positional names`,
     );
   return notes;
+}
+
+/** Lines at the end of a file at most: a longer block is more likely a table of its own. */
+const NOTE_LINES = 10;
+
+/**
+ * The notes under a table read with the user's layout: the last lines of the file, after a blank
+ * line, each filling under half the cells the table's rows fill (the median over its last 200
+ * rows) — `SOURCE: BLS, LAUS` cut at the county table's widths fills one or two of nine. A block
+ * whose lines fill cells like rows do, or a file without a blank line before its last lines, has
+ * none. Read from a complete sample only: the end of a larger file is not at hand.
+ */
+function trailingNotes(
+  lines: string[],
+  from: number,
+  cut: (line: string) => string[],
+): { index: number; text: string }[] {
+  let end = lines.length;
+  while (end > from && lines[end - 1]!.trim() === "") end--;
+  let start = end;
+  while (start > from && lines[start - 1]!.trim() !== "") start--;
+  const block = lines.slice(start, end);
+  if (start <= from || block.length === 0 || block.length > NOTE_LINES) return [];
+  const filled = (line: string): number => cut(line).filter((c) => c.trim() !== "").length;
+  const rows = lines
+    .slice(from, start)
+    .filter((l) => l.trim() !== "")
+    .slice(-200)
+    .map(filled)
+    .sort((a, b) => a - b);
+  if (rows.length < 3) return [];
+  const median = rows[Math.floor(rows.length / 2)]!;
+  if (median < 3 || !block.every((l) => filled(l) < median / 2)) return [];
+  return block.map((text, i) => ({ index: start + i, text }));
 }

@@ -362,26 +362,46 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
 }
 
 /**
- * The first column of a table whose header leaves its top-left cell empty, over a different value
- * on every row, beside named columns: the row labels of a wide table (`,1980,1981,…` over
- * `Australia,…`), which is how pandas writes its index and spreadsheets leave the corner cell. What
- * it holds is the rows' names, so reading it is no risk to check; the Scan's info still notes that
- * the header gives it no name. A column that repeats a value, has an empty cell, or sits elsewhere
- * (a note column, a second block) keeps the warning.
+ * A column the header leaves unnamed that holds the rows' labels: the first column under an empty
+ * top-left cell with a different value on every row (`,1980,1981,…` over `Australia,…`, how pandas
+ * writes its index and spreadsheets leave the corner cell), or an unnamed text column that holds a
+ * row's label exactly where the table's first text column is empty, as distinct words, no number
+ * among them — the `United States` a BJS table writes one column right of its states, on the
+ * national row alone. What it holds is the rows' names, so reading it is no risk to check; the
+ * Scan's info still notes that the header gives it no name. A column that repeats a value, holds
+ * numbers, sits beside filled labels (a note column: `revised` next to `Australia`), or (the first
+ * column) has an empty cell keeps the warning: a header shifted over its data leaves numbers or
+ * repeated categories unnamed.
  */
 async function isRowLabelColumn(ctx: OperatorContext, table: TableInfo, column: string): Promise<boolean> {
-  if (column !== "column0" || table.schema[0]?.name !== column) return false;
   const named = table.schema.filter((c) => !/^column\d+$/.test(c.name));
   if (named.length < 2) return false;
+  const type = table.schema.find((c) => c.name === column)?.type;
+  const first = column === "column0" && table.schema[0]?.name === column;
+  if (!first && type !== "VARCHAR") return false;
   const c = sqlIdent(column);
+  const label = table.schema.find((x) => x.name !== column && x.type === "VARCHAR")?.name;
+  if (!first && label === undefined) return false;
+  const beside =
+    label === undefined ? "0" : `count(*) FILTER (WHERE ${c} IS NOT NULL AND trim(${sqlIdent(label)}) <> '')`;
   // Once per table: every later Query reading the column asks the same.
   const [row] = await memoized(table, `rowLabels:${column}`, () =>
     ctx.engine.all(
-      `SELECT count(*) AS n, count(${c}) AS present, count(DISTINCT ${c}) AS distinct_values FROM ${sqlIdent(table.name)}`,
+      `SELECT count(*) AS n, count(${c}) AS present, count(DISTINCT ${c}) AS distinct_values, ` +
+        `count(*) FILTER (WHERE TRY_CAST(replace(CAST(${c} AS VARCHAR), ',', '') AS DOUBLE) IS NOT NULL OR NOT regexp_matches(CAST(${c} AS VARCHAR), '\\p{L}')) AS unworded, ${beside} AS beside ` +
+        `FROM ${sqlIdent(table.name)}`,
     ),
   );
   const n = Number(row?.n ?? 0);
-  return n >= 2 && Number(row?.present) === n && Number(row?.distinct_values) === n;
+  const present = Number(row?.present ?? 0);
+  if (first && n >= 2 && present === n && Number(row?.distinct_values) === n) return true;
+  return (
+    type === "VARCHAR" &&
+    present >= 1 &&
+    Number(row?.distinct_values) === present &&
+    Number(row?.unworded) === 0 &&
+    Number(row?.beside) === 0
+  );
 }
 
 /** Column names, the first 12 of a long list and how many more. */

@@ -1,0 +1,120 @@
+import { openSync, readSync, closeSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
+import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+
+/** Bytes of a file read to tell its line ends. */
+const HEAD_BYTES = 64 * 1024;
+/** grep options that take the next word as their value. */
+const VALUED = new Set([
+  "-e",
+  "-f",
+  "-m",
+  "-A",
+  "-B",
+  "-C",
+  "--max-count",
+  "--after-context",
+  "--before-context",
+  "--context",
+]);
+
+/** A grep stage's patterns, its files, and whether it reads patterns as fixed strings. */
+function grepParts(argv: string[]): { patterns: string[]; files: string[]; fixed: boolean } {
+  const patterns: string[] = [];
+  const rest: string[] = [];
+  let fixed = false;
+  let ended = false;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (ended || !a.startsWith("-") || a === "-") rest.push(a);
+    else if (a === "--") ended = true;
+    else if (a === "-e" || a === "--regexp") patterns.push(argv[++i] ?? "");
+    else if (a.startsWith("--regexp=")) patterns.push(a.slice("--regexp=".length));
+    else if (VALUED.has(a)) i++;
+    else if (a === "--fixed-strings" || (/^-[A-Za-z]+$/.test(a) && a.includes("F"))) fixed = true;
+    else if (/^-[A-Za-z]*e$/.test(a)) patterns.push(argv[++i] ?? "");
+  }
+  if (patterns.length === 0 && rest.length > 0) patterns.push(rest.shift()!);
+  return { patterns, files: rest, fixed };
+}
+
+/** The share of a file's first line breaks written CR LF (0 when it has none in its first 64 KiB). */
+function crlfShare(absPath: string): number {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absPath, "r");
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+    let lf = 0;
+    let crlf = 0;
+    for (let i = 0; i < n; i++)
+      if (buf[i] === 0x0a) {
+        lf++;
+        if (i > 0 && buf[i - 1] === 0x0d) crlf++;
+      }
+    return lf === 0 ? 0 : crlf / lf;
+  } catch {
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The command found nothing: grep's "no line" exit, or every line of `grep -c` a 0. */
+function foundNothing(o: BashObservation): boolean {
+  if (o.exitCode === 1 && o.stdout.trim() === "") return true;
+  const lines = o.stdout.split("\n").filter((l) => l.trim() !== "");
+  return lines.length > 0 && lines.every((l) => /(^|:)0$/.test(l.trim()));
+}
+
+/**
+ * `line-end-anchor` (warning): a grep pattern ends with `$` over a file whose lines end in CR LF
+ * (a Windows export). grep keeps the CR as each line's last character, so `$` matches only after
+ * it: `,Stateless,.*,\*$` finds no line although nine end in `*`. Warned when the command found
+ * nothing (no line, or counts of 0) — the silent case; when it found lines, the pattern may still
+ * miss some, and the finding is info. Fixed strings (`-F`) hold no anchor.
+ */
+export const lineEndAnchorRule: ValidationRule = {
+  code: "line-end-anchor",
+  runOrder: 245,
+  phase: "after",
+  ops: ["Bash"],
+  inputsOnly: false,
+  check: ({ args, observation, ctx }) => {
+    const o = observation as BashObservation;
+    let stages: string[][];
+    try {
+      stages = parseBashCommand(String(args.command), {
+        lakeRoot: ctx.lakeRoot,
+        listLakeFiles: () => ctx.map.files.map((f) => f.path),
+      });
+    } catch {
+      return [];
+    }
+    const out: Diagnostic[] = [];
+    stages.forEach((argv, k) => {
+      if (argv[0] !== "grep") return;
+      const { patterns, files, fixed } = grepParts(argv);
+      const anchored = patterns.filter((p) => /(^|[^\\])\$$/.test(p));
+      if (fixed || anchored.length === 0) return;
+      // A grep reading a pipe reads the files the first stage named (`cat f | grep …`).
+      const read = files.length > 0 ? files : k > 0 ? stages[0]!.slice(1) : [];
+      const crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
+      if (crlf.length === 0) return;
+      const nothing = k === stages.length - 1 && foundNothing(o);
+      out.push({
+        code: "line-end-anchor",
+        severity: nothing ? "warning" : "info",
+        message:
+          `The grep pattern ${anchored.map((p) => `'${p}'`).join(", ")} ends with \`$\`, but ${crlf.join(", ")} end${crlf.length > 1 ? "" : "s"} its lines with CR LF (\\r\\n): grep keeps the CR as each line's last character, so \`$\` matches only right after it` +
+          `${nothing ? ", and the command found nothing" : ""}. ` +
+          `Remove the CRs first (\`cat ${crlf[0]} | tr -d '\\r' | grep …\`), or end the pattern before the \`$\`.`,
+        locations: crlf.map((file) => ({ file, line: 1 })),
+      });
+    });
+    return out;
+  },
+};

@@ -1,0 +1,32 @@
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { bash } from "../../cases/caseCalls.ts";
+
+const { flagged, clean } = silentCasesOf("line-end-anchor");
+
+/** A refugee table exported on Windows: its lines end in CR LF; two cells hold the `*` of a suppressed value. */
+const CRLF = [
+  "origin,type,2013",
+  "Somalia,Refugees,1200",
+  "Stateless,Stateless,*",
+  "Syria,Refugees,*",
+  "",
+].join("\r\n");
+
+/** The silent-error suite's cases of `line-end-anchor` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+export const lineEndAnchorSilentCases: SilentCase[] = [
+  flagged("grep -c for the rows ending in '*' over a CR LF file counts 0", { "unhcr.csv": CRLF }, [
+    bash("grep -c ',\\*$' unhcr.csv"),
+  ]),
+  flagged("the same pattern through a pipe (cat | grep) lists no row", { "unhcr.csv": CRLF }, [
+    bash("cat unhcr.csv | grep 'Refugees,\\*$'"),
+  ]),
+  clean("the CRs removed before the anchored grep: 2 rows counted", { "unhcr.csv": CRLF }, [
+    bash("cat unhcr.csv | tr -d '\\r' | grep -c ',\\*$'"),
+  ]),
+  clean(
+    "the same anchored grep over a file with LF line ends",
+    { "unhcr_lf.csv": CRLF.replace(/\r\n/g, "\n") },
+    [bash("grep -c ',\\*$' unhcr_lf.csv")],
+  ),
+];
