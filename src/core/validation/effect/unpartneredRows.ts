@@ -1,6 +1,9 @@
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 
+/** Temporary tables made so far (their names are unique per process). */
+let materialized = 0;
+
 /** What keeping a join's dropped rows added to a result that otherwise stayed as it was. */
 export interface UnpartneredRows {
   /** Result rows the remedied query adds. */
@@ -39,14 +42,25 @@ export async function unpartneredRows(
         : sqlIdent(c.name),
     )
     .join(", ");
-  const after = `(${remediedSql})`;
-  const added = `(SELECT ${list} FROM ${after} EXCEPT ALL SELECT ${list} FROM ${sqlIdent(output)})`;
-  const [row] = await engine.all(
-    `SELECT (SELECT count(*) FROM (SELECT ${list} FROM ${sqlIdent(output)} EXCEPT ALL SELECT ${list} FROM ${after})) AS removed, ` +
-      `(SELECT count(*) FROM ${added}) AS added, ` +
-      `(SELECT count(*) FROM ${added} AS a WHERE ${filled.map((c) => `${sqlIdent(c.name)} IS NOT NULL`).join(" AND ")}) AS partnered, ` +
-      `(SELECT [${filled.map((c) => `count(*) FILTER (WHERE ${sqlIdent(c.name)} IS NULL) > 0`).join(", ")}] FROM ${added}) AS nulls`,
-  );
+  // The remedied result and what it adds, computed once (each is read several times below).
+  const id = ++materialized;
+  const [after, added] = [`__radar_kept_${id}`, `__radar_added_${id}`];
+  let row: Record<string, unknown> | undefined;
+  try {
+    await engine.run(`CREATE TEMP TABLE ${sqlIdent(after)} AS SELECT ${list} FROM (${remediedSql})`);
+    await engine.run(
+      `CREATE TEMP TABLE ${sqlIdent(added)} AS SELECT * FROM ${sqlIdent(after)} EXCEPT ALL SELECT ${list} FROM ${sqlIdent(output)}`,
+    );
+    [row] = await engine.all(
+      `SELECT (SELECT count(*) FROM (SELECT ${list} FROM ${sqlIdent(output)} EXCEPT ALL SELECT * FROM ${sqlIdent(after)})) AS removed, ` +
+        `(SELECT count(*) FROM ${sqlIdent(added)}) AS added, ` +
+        `(SELECT count(*) FROM ${sqlIdent(added)} WHERE ${filled.map((c) => `${sqlIdent(c.name)} IS NOT NULL`).join(" AND ")}) AS partnered, ` +
+        `(SELECT [${filled.map((c) => `count(*) FILTER (WHERE ${sqlIdent(c.name)} IS NULL) > 0`).join(", ")}] FROM ${sqlIdent(added)}) AS nulls`,
+    );
+  } finally {
+    await engine.run(`DROP TABLE IF EXISTS temp.main.${sqlIdent(after)}`);
+    await engine.run(`DROP TABLE IF EXISTS temp.main.${sqlIdent(added)}`);
+  }
   if (!row || Number(row.removed) > 0 || Number(row.partnered) > 0) return undefined;
   const nulls = (row.nulls as boolean[] | null) ?? [];
   return {
