@@ -21,7 +21,21 @@ const hourly = hours.map((h) => {
   return `${h},${speed},${temp},${cover}`;
 });
 
+// NOAA-style monthly state temperatures: the year's last months not yet observed are -99.90 in
+// every month column. September to November hold only warm readings (-99.9 is of the other sign);
+// December's cold states read below zero, so there -99.9 is the fill only as its siblings' fill.
+const months = (state: number, year: number): string[] =>
+  Array.from({ length: 12 }, (_, m) =>
+    year === 2025 && m >= 8
+      ? "-99.90"
+      : (m === 11 ? -9.6 + ((state * 7 + year) % 30) : 20 + ((state * 5 + m * 3 + year) % 50)).toFixed(2),
+  );
+const climate = Array.from({ length: 6 }, (_, s) =>
+  [2022, 2023, 2024, 2025].map((y) => [`00${s + 1}0${y}`, ...months(s, y)].join(",")),
+).flat();
+
 const { lake, stateDir } = tempLake({
+  "noaa/monthly.csv": `code,jan,feb,mar,apr,may,jun,jul,aug,sep,oct,nov,dec\n${climate.join("\n")}\n`,
   "swarm/density.csv": `time,density\n${density.join("\n")}\n`,
   "omni/hourly.csv": `hour,speed,temp,cover\n${hourly.join("\n")}\n`,
   // Monthly CO2 in ppm, -99.99 for the months not measured: near zero, but of the other sign.
@@ -35,6 +49,7 @@ before(async () => {
     ["swarm/density.csv", "density"],
     ["omni/hourly.csv", "hourly"],
     ["co2/monthly.csv", "co2"],
+    ["noaa/monthly.csv", "noaa"],
   ])
     assert.equal((await runtime.call({ op: "Scan", file, output })).status, "ok");
 });
@@ -48,6 +63,13 @@ const query = async (sql: string, inputs: string[], output = `q${n++}`) => {
 };
 
 describe("fill-value", () => {
+  test("a fill its sibling columns show is the fill of a column where it is not far enough out alone (December)", async () => {
+    const found = await query("SELECT avg(dec) AS mean_dec FROM noaa", ["noaa"]);
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.equal(found[0]!.severity, "warning");
+    assert.match(found[0]!.message, /-99\.9/);
+  });
+
   test("max(density) over 9.99e+32 fills: the rows, their lines and max before → after", async () => {
     const [d, ...rest] = await query("SELECT max(density) AS peak FROM density", ["density"]);
     assert.equal(rest.length, 0);

@@ -138,6 +138,31 @@ describe("region and country-group rows", () => {
     );
   });
 
+  test("the groups as the query's subject: grouped by the label (each group a row of its own), or a WHERE selecting them", async () => {
+    // Grouped by Entity: World is counted in a row of its own, never into a country's.
+    assert.deepEqual(
+      of(
+        await findings(
+          { p: "panel.csv" },
+          "SELECT Entity, sum(Deaths) AS d, count(*) AS n FROM p WHERE Deaths > 1000 GROUP BY Entity",
+        ),
+        "summary-row",
+      ).filter((d) => d.severity !== "info"),
+      [],
+    );
+    // A WHERE that keeps the group rows and no country: a look at the groups themselves.
+    assert.deepEqual(
+      of(
+        await findings(
+          { p: "panel.csv" },
+          "SELECT count(*) AS n, sum(Deaths) AS d FROM p WHERE Deaths > 1000 AND Entity NOT IN (SELECT Entity FROM p WHERE Deaths < 2000)",
+        ),
+        "summary-row",
+      ),
+      [],
+    );
+  });
+
   test("a count of rows meeting a condition on a measure counts the groups that meet it: a warning with its effect", async () => {
     const [d, ...more] = of(
       await findings({ p: "panel.csv" }, "SELECT count(*) AS n FROM p WHERE Deaths > 1000 AND Year = 2016"),

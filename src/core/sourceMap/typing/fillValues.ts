@@ -181,6 +181,8 @@ export async function findFillValues(
         ...(bottom !== undefined ? { lo: bottom } : {}),
       });
   }
+  // Candidates this pass did not settle, with what it measured: their table's other columns decide.
+  const unsettled: { i: number; ends: number[]; row: Row; found: FillValue[] }[] = [];
   for (const c of candidates) {
     const v = value(c.i);
     const ends = [c.hi, c.lo].filter((x): x is number => x !== undefined);
@@ -234,5 +236,38 @@ export async function findFillValues(
       });
     });
     if (found.length > 0) profiles[c.i]!.fillValues = found;
+    if (found.length < ends.length) unsettled.push({ i: c.i, ends, row, found });
   }
+  siblingFills(unsettled, profiles, lineOf);
+}
+
+/**
+ * A value the table's other columns hold as their fill (`-99.90` in the September to November
+ * columns of a monthly temperature file) is this column's fill too when it repeats here, lies beyond
+ * every other value of the column and has the nines form — though not far enough beyond them on its
+ * own (December's cold states read below zero, so -99.9 is no longer of the other sign). A file
+ * writes one fill for all its measurement columns; at least FILL_SIBLINGS of them must show it
+ * unaided.
+ */
+const FILL_SIBLINGS = 2;
+
+function siblingFills(
+  unsettled: { i: number; ends: number[]; row: Row; found: FillValue[] }[],
+  profiles: ColumnProfile[],
+  lineOf?: (dataRow: number) => number | undefined,
+): void {
+  const shown = new Map<number, number>();
+  for (const p of profiles)
+    for (const f of p.fillValues ?? []) shown.set(f.value, (shown.get(f.value) ?? 0) + 1);
+  for (const { i, ends, row, found } of unsettled)
+    ends.forEach((f, k) => {
+      if (found.some((x) => x.value === f) || (shown.get(f) ?? 0) < FILL_SIBLINGS || !ninesForm(f)) return;
+      const [n, others] = [Number(row[`n${k}`] ?? 0), Number(row[`others${k}`] ?? 0)];
+      const [min, max] = [Number(row[`min${k}`]), Number(row[`max${k}`])];
+      if (n < FILL_MIN_COUNT || others < FILL_MIN_OTHERS || !(f > max || f < min)) return;
+      const firstRow = Number(row[`first${k}`]);
+      const line = lineOf?.(firstRow);
+      found.push({ value: f, count: n, firstRow, ...(line ? { line } : {}), othersMin: min, othersMax: max });
+      profiles[i]!.fillValues = found;
+    });
 }

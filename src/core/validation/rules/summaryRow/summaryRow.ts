@@ -26,6 +26,7 @@ import { groupRows } from "../../groupRows.ts";
 import { codeColumns, labelSql, withoutRows } from "./summaryLabels.ts";
 import { rankedTotals } from "./rankedTotals.ts";
 import { rowCounts } from "./rowCounts.ts";
+import { groupsAsSubject } from "./groupsAsSubject.ts";
 import { measureConditions } from "./measureConditions.ts";
 import {
   GROUP_NEGLIGIBLE_CHANGE,
@@ -237,6 +238,9 @@ async function groupFinding(
 ): Promise<Diagnostic | undefined> {
   const { table, column, alias } = use.column;
   const labelColumn = all[0]!.column!;
+  const words = [...new Set(all.filter((r) => r.column === labelColumn).map((r) => r.word!))];
+  if (await groupsAsSubject(ctx, use, labelColumn, words, groupColumns(use.select, alias, ctx)))
+    return undefined;
   const inventory =
     isCount(use.fn) &&
     (await measureConditions(ctx, use.select, use.filter, alias, table, labelColumn)).length === 0;
