@@ -200,6 +200,21 @@ async function causeOfEmptiness(
   top: Json | undefined,
   state: SharedState,
 ): Promise<Cause> {
+  // A UNION is empty when every branch is: each branch's cause, the first filter or join that
+  // matched nothing reported (a UNION ALL of three checks for exceptions is three facts of the data).
+  if (top?.type === "SET_OPERATION_NODE" && String(top.setop_type).startsWith("UNION")) {
+    const ctes = (top.cte_map as { map?: unknown[] } | undefined)?.map?.length ? top.cte_map : undefined;
+    const branch = (b: unknown): Json | undefined =>
+      b ? ({ ...(b as Json), ...(ctes ? { cte_map: ctes } : {}) } as Json) : undefined;
+    const causes = [
+      await causeOfEmptiness(engine, branch(top.left), state),
+      await causeOfEmptiness(engine, branch(top.right), state),
+    ];
+    return (
+      causes.find((c) => c.kind === "condition" || c.kind === "from") ??
+      causes.find((c) => c.kind === "unknown") ?? { kind: "none" }
+    );
+  }
   if (top?.type !== "SELECT_NODE" || !top.from_table || (top.from_table as Json).type === "EMPTY")
     return { kind: "unknown" };
   const from = top.from_table as Json;

@@ -51,6 +51,26 @@ export const emptyResultSilentCases: SilentCase[] = [
       query("SELECT complaint_id, category FROM complaints WHERE received >= '2024-01-01'", ["complaints"]),
     ],
   ),
+  flagged("a UNION ALL of two rankings filtered by state codes the files spell out", legal, [
+    scan(IDT_RANKINGS, "idt"),
+    scan(FRAUD_RANKINGS, "fraud"),
+    query(
+      "SELECT 'idt' AS list, Rank FROM idt WHERE State = 'CA' UNION ALL SELECT 'fraud', Rank FROM fraud WHERE State = 'CA'",
+      ["idt", "fraud"],
+    ),
+  ]),
+  clean(
+    "a UNION ALL of two checks for exceptions: no state name breaks the pattern in either ranking",
+    legal,
+    [
+      scan(IDT_RANKINGS, "idt"),
+      scan(FRAUD_RANKINGS, "fraud"),
+      query(
+        "SELECT 'idt' AS list, State FROM idt WHERE State IS NULL UNION ALL SELECT 'fraud', State FROM fraud WHERE State NOT LIKE '%_%'",
+        ["idt", "fraud"],
+      ),
+    ],
+  ),
   clean("State = 'California' returns its row", legal, [
     scan(IDT_RANKINGS, "idt"),
     query("SELECT Rank, \"Reports per 100K Population\" FROM idt WHERE State = 'California'", ["idt"]),
