@@ -95,14 +95,7 @@ export async function measureEffect(
     };
   }
   // Floats rounded: parallel sums differ in the last digits from run to run.
-  const list = columns
-    .filter((c, i) => !unconcerned(c, i, remedy))
-    .map((c) =>
-      isNumericType(c.type) && /FLOAT|DOUBLE|REAL/i.test(c.type)
-        ? `round(${sqlIdent(c.name)}, 9)`
-        : sqlIdent(c.name),
-    )
-    .join(", ");
+  const list = comparedColumns(columns.filter((c, i) => !unconcerned(c, i, remedy)));
   const [d] = await engine.all(
     `SELECT (SELECT count(*) FROM (SELECT ${list} FROM ${sqlIdent(output)} EXCEPT ALL SELECT ${list} FROM ${after})) AS removed, ` +
       `(SELECT count(*) FROM (SELECT ${list} FROM ${after} EXCEPT ALL SELECT ${list} FROM ${sqlIdent(output)})) AS added`,
@@ -118,4 +111,18 @@ export async function measureEffect(
     text: `${rows}${removed.toLocaleString("en-US")} of the ${nBefore.toLocaleString("en-US")} result rows differ ${says}`,
     sql: remedied,
   };
+}
+
+/**
+ * A result's columns as two runs of one query are compared (EXCEPT ALL): floats rounded to 9
+ * decimals, since parallel sums differ in the last digits from run to run; each keeps its name.
+ */
+export function comparedColumns(columns: ResultColumn[]): string {
+  return columns
+    .map((c) =>
+      isNumericType(c.type) && /FLOAT|DOUBLE|REAL/i.test(c.type)
+        ? `round(${sqlIdent(c.name)}, 9) AS ${sqlIdent(c.name)}`
+        : sqlIdent(c.name),
+    )
+    .join(", ");
 }

@@ -1,5 +1,6 @@
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
+import { comparedColumns } from "./measureEffect.ts";
 
 /** Temporary tables made so far (their names are unique per process). */
 let materialized = 0;
@@ -35,13 +36,7 @@ export async function unpartneredRows(
   const n = Number(counts[0]?.n ?? 0);
   const filled = columns.filter((_, i) => Number(counts[0]?.[`c${i}`] ?? -1) === n);
   if (filled.length === 0) return undefined;
-  const list = columns
-    .map((c) =>
-      /FLOAT|DOUBLE|REAL/i.test(c.type)
-        ? `round(${sqlIdent(c.name)}, 9) AS ${sqlIdent(c.name)}`
-        : sqlIdent(c.name),
-    )
-    .join(", ");
+  const list = comparedColumns(columns);
   // The remedied result and what it adds, computed once (each is read several times below).
   const id = ++materialized;
   const [after, added] = [`__radar_kept_${id}`, `__radar_added_${id}`];

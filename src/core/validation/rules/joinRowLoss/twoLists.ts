@@ -37,7 +37,7 @@ const SHOWN = 3;
  * Text keys that name periods ('2024-07', '2023-Q1', '2019/20') are a time axis: a month one side
  * lacks is a gap in a series, not an entity the other list does not hold.
  */
-const PERIOD_TEXT = String.raw`^\s*\d{4}([-/. ]?([QqHhMmWw]?\d{1,2}))*\s*$`;
+export const PERIOD_TEXT = String.raw`^\s*\d{4}([-/. ]?([QqHhMmWw]?\d{1,2}))*\s*$`;
 
 /** Letters and digits as words, lower-case, accents removed: `Côte d'Ivoire ` → `cote d ivoire`. */
 const words = (v: string): string =>
