@@ -38,6 +38,10 @@ const { lake, stateDir } = tempLake({
   "ragged.csv": "a,b,c\n1,2,3\n4,5\n6,7,8\n",
   "blocks.csv":
     'Report Type,,,\n,,,\nReport Type,# of Reports,,\nFraud,"2,600,678",,\nOther,"2,759,963",,\n,,,\nTop 3 Categories,,,\nRank,Category,# of Reports,Loss\n1,Imposter Scams,"845,806",$2952M\n2,Online Shopping,"383,441",$432M\n3,Business,"126,217",$751M\n,,,\nSource: example,,,\n',
+  // Thousands grouped by spaces (Polish/French/SI style; no-break and narrow no-break spaces as
+  // spreadsheets export them); `ref` holds digit groups that are not thousands (a last group of 2).
+  "spaced.csv":
+    "month;hires;km;ref\nsty.24;558 830;1\u00a0204.5;123 45\nlut.24;6 897;88.25;678 90\nmar.24;512;2\u202f000;555 12\n",
   "latin1.csv": latin1,
   "utf16.tsv": utf16,
   "bom.csv": bom,
@@ -150,6 +154,27 @@ describe("Source Map formats", () => {
       [9, 10, 11],
     );
     assert.deepEqual(o.preview.rows[0], [1, "Imposter Scams", 845806, "$2952M"]);
+  });
+
+  test("numbers whose thousands are grouped by spaces are numbers", async () => {
+    const t = entry("spaced.csv").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["month:VARCHAR", "hires:BIGINT", "km:DOUBLE", "ref:VARCHAR"],
+    );
+    const scan = await runtime.call({ op: "Scan", file: "spaced.csv", output: "s" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT sum(hires) AS h, sum(km) AS k FROM s",
+      inputs: ["s"],
+      output: "spacedSums",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
+      558830 + 6897 + 512,
+      1204.5 + 88.25 + 2000,
+    ]);
   });
 
   test("quoted newlines and blank lines keep exact row counts", () => {

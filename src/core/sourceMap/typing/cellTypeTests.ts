@@ -1,5 +1,12 @@
 import type { Row } from "../../engine/duckEngine.ts";
-import { DEC_THOUSANDS, INT, INT_THOUSANDS, SAMPLE_VALUES } from "./varcharColumns.ts";
+import {
+  DEC_THOUSANDS,
+  GROUP_MARK,
+  INT,
+  INT_THOUSANDS,
+  SAMPLE_VALUES,
+  withoutGroupMarksJs,
+} from "./varcharColumns.ts";
 
 /**
  * The candidate type tests of a text column, in JS: over the sample (sampleCounts, which picks each
@@ -11,6 +18,7 @@ const INT_RE = new RegExp(`^${INT}$`);
 const INTK_RE = new RegExp(`^(${INT}|${INT_THOUSANDS})$`);
 const DECK_RE = new RegExp(`^(${DEC_THOUSANDS})$`);
 const LEADING_ZERO_RE = /^0\d+$/;
+const GROUP_MARK_RE = new RegExp(GROUP_MARK);
 /** Everything DuckDB's DOUBLE cast accepts (digits with `_`, exponents, inf, nan), and a little more. */
 const MAYBE_DOUBLE_RE =
   /^\s*[-+]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][-+]?\d[\d_]*)?\s*$|^\s*[-+]?(inf(inity)?|nan)\s*$/i;
@@ -89,9 +97,9 @@ export function sampleCounts(rows: string[][], i: number): Row {
     nn++;
     if (int || intk || dbl || dblk) {
       if (LEADING_ZERO_RE.test(v)) lz++;
-      if (v.includes(",")) comma++;
+      if (GROUP_MARK_RE.test(v)) comma++;
       if (int && !(INT_RE.test(v) && fitsInt64(v))) int = false;
-      if (intk && !(INTK_RE.test(v) && fitsInt64(v.replaceAll(",", "")))) intk = false;
+      if (intk && !(INTK_RE.test(v) && fitsInt64(withoutGroupMarksJs(v)))) intk = false;
       if (dbl && !MAYBE_DOUBLE_RE.test(v)) dbl = false;
       if (dblk && !DECK_RE.test(v)) dblk = false;
     }
@@ -137,7 +145,7 @@ export function surelyBreaks(type: string, thousands: boolean, cell: string): bo
   switch (type) {
     case "BIGINT":
       return thousands
-        ? !(INTK_RE.test(v) && fitsInt64(v.replaceAll(",", ""))) || leadingZero
+        ? !(INTK_RE.test(v) && fitsInt64(withoutGroupMarksJs(v))) || leadingZero
         : !(INT_RE.test(v) && fitsInt64(v)) || leadingZero;
     case "DOUBLE":
       return (thousands ? !DECK_RE.test(v) : !MAYBE_DOUBLE_RE.test(v)) || leadingZero;
@@ -182,7 +190,7 @@ export function keepsTypeInJs(type: string, thousands: boolean, v: string): bool
     if (type === "DOUBLE") return DECK_RE.test(v) && !LEADING_ZERO_RE.test(v);
     if (type !== "BIGINT") return undefined;
     if (!INTK_RE.test(v) || LEADING_ZERO_RE.test(v)) return false;
-    return v.replace(/[-+,]/g, "").length <= 18 ? true : undefined;
+    return withoutGroupMarksJs(v).replace(/[-+]/g, "").length <= 18 ? true : undefined;
   }
   switch (type) {
     case "BIGINT":

@@ -1,6 +1,6 @@
 import type { DuckEngine, Row } from "../../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec, FillValue } from "../sourceEntry.ts";
-import { typedColumnSql } from "./varcharColumns.ts";
+import { typedColumnSql, withoutGroupMarksJs } from "./varcharColumns.ts";
 
 /**
  * Numeric fill values: a number that a data file writes where it has no measurement (`9.99e+32`,
@@ -81,7 +81,7 @@ function extremesInJs(
       // DuckDB's trim() removes spaces only.
       let v = (row[i] ?? "").replace(/^ +| +$/g, "");
       if (v === "" || missing.has(v)) continue;
-      if (spec.thousands) v = v.replaceAll(",", "");
+      if (spec.thousands) v = withoutGroupMarksJs(v);
       if (!JS_NUMBER.test(v)) return undefined;
       const n = Number(v);
       if (!Number.isFinite(n)) return undefined;

@@ -1,4 +1,4 @@
-import { DEC_THOUSANDS, INT, INT_THOUSANDS } from "./varcharColumns.ts";
+import { DEC_THOUSANDS, INT, INT_THOUSANDS, withoutGroupMarks } from "./varcharColumns.ts";
 
 /** The candidate type tests of a text column as DuckDB SQL, for the pass over every row. */
 
@@ -9,7 +9,7 @@ export function keepsType(type: string, thousands: boolean, v: string): string {
   switch (type) {
     case "BIGINT":
       return thousands
-        ? `regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(replace(${v}, ',', '') AS BIGINT) IS NOT NULL AND ${noLeadingZero}`
+        ? `regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(${withoutGroupMarks(v)} AS BIGINT) IS NOT NULL AND ${noLeadingZero}`
         : // [-+]?\d+ without a leading zero: the integer test and the leading-zero test in one pattern.
           `regexp_full_match(${v}, '[-+]\\d+|0|[1-9]\\d*') AND TRY_CAST(${v} AS BIGINT) IS NOT NULL`;
     case "DOUBLE":

@@ -31,8 +31,26 @@ export function columnNames(header: string[], width: number): { name: string; so
 }
 
 export const INT = String.raw`[-+]?\d+`;
-export const INT_THOUSANDS = String.raw`[-+]?\d{1,3}(,\d{3})+`;
-export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?`;
+/**
+ * Spaces that group thousands where a comma does elsewhere (`6 897` in Polish, French or SI style; a
+ * no-break or narrow no-break space in what spreadsheets export). One value uses one kind of mark.
+ */
+const GROUP_SPACES = " \u00a0\u202f";
+const GROUPS = String.raw`((,\d{3})+|([${GROUP_SPACES}]\d{3})+)`;
+export const INT_THOUSANDS = String.raw`[-+]?\d{1,3}${GROUPS}`;
+export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|\d+)(\.\d+)?`;
+/** A mark between two digits that may group thousands (the `comma` test: some value has one). */
+export const GROUP_MARK = String.raw`\d[,${GROUP_SPACES}]\d`;
+
+/** The SQL value `v` without its thousands marks (after one of the patterns above matched it). */
+export function withoutGroupMarks(v: string): string {
+  return `regexp_replace(${v}, '[,${GROUP_SPACES}]', '', 'g')`;
+}
+
+/** withoutGroupMarks in JS. */
+export function withoutGroupMarksJs(v: string): string {
+  return v.replace(/[,\u0020\u00a0\u202f]/g, "");
+}
 
 /**
  * The first SAMPLE_VALUES distinct values in sort order. (An ordered DISTINCT aggregate —
@@ -56,8 +74,8 @@ export function valueAggregates(ref: string, i: number | string): string {
     `count(CASE WHEN regexp_full_match(${v}, '0\\d+') THEN 1 END) AS lz${i}`,
     // TRY_CAST('7.9' AS BIGINT) rounds to 8: integers must also look like integers.
     `count(CASE WHEN regexp_full_match(${v}, '${INT}') AND TRY_CAST(${v} AS BIGINT) IS NOT NULL THEN 1 END) AS int${i}`,
-    `count(CASE WHEN regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(replace(${v}, ',', '') AS BIGINT) IS NOT NULL THEN 1 END) AS intk${i}`,
-    `count(CASE WHEN ${v} LIKE '%,%' THEN 1 END) AS comma${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(${withoutGroupMarks(v)} AS BIGINT) IS NOT NULL THEN 1 END) AS intk${i}`,
+    `count(CASE WHEN regexp_matches(${v}, '${GROUP_MARK}') THEN 1 END) AS comma${i}`,
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
     // Date casts are the costliest tests: only try them on values with a date separator.
@@ -184,7 +202,7 @@ export function typedColumnSql(spec: ColumnSpec, position: number): string {
   const trimmed = spec.missing?.length
     ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE trim(${col}) END`
     : `trim(${col})`;
-  const value = spec.thousands ? `replace(${trimmed}, ',', '')` : trimmed;
+  const value = spec.thousands ? withoutGroupMarks(trimmed) : trimmed;
   return `CAST(NULLIF(${value}, '') AS ${spec.type})`;
 }
 
