@@ -16,7 +16,7 @@ import {
   walkOwn,
 } from "../../src/core/validation/sqlFacts.ts";
 import type { Json } from "../../src/core/validation/sqlFacts.ts";
-import { parseTree } from "../../src/core/validation/sqlText.ts";
+import { parseTree, renderTree } from "../../src/core/validation/sqlText.ts";
 
 // The SQL facts the validation rules read, over DuckDB's own parse trees. The functions are pure,
 // but their module loads DuckDB (it renders SQL through the engine), so they are tested here, on
@@ -128,5 +128,19 @@ describe("SQL facts over DuckDB's parse tree", () => {
       ],
     );
     assert.deepEqual(await items("SELECT count(*) FROM t"), []);
+  });
+
+  test("a tree renders back to SQL with its whole doubles (1e6) still doubles", async () => {
+    // Held-out FC-03: `sum(x)/1e6` came back as an unsigned integer and json_deserialize_sql
+    // refused the tree, so every check of the query was skipped.
+    const sql = "WITH o AS (SELECT sum(v) / 1e6 AS m, -2e3 AS n, 2.5 AS h FROM t) SELECT m FROM o";
+    const text = await renderTree(engine, await parseTree(engine, sql));
+    assert.match(text, /1000000\.0/);
+    assert.match(text, /2000\.0/);
+    const [row] = await engine.all(
+      `SELECT typeof(1e6) AS a, (${text.replace("FROM t", "FROM (SELECT 1 AS v)")}) AS m`,
+    );
+    assert.equal(row?.a, "DOUBLE");
+    assert.equal(row?.m, 0.000001);
   });
 });

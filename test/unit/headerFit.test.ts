@@ -131,4 +131,23 @@ describe("headerMisfits: swapped or shifted headers", () => {
     ];
     assert.deepEqual(found(["Percent", "Place"], shares), [["Percent", "percentage", "Place"]]);
   });
+
+  test("compact dates are dates, and a decimal number is no year-and-month", () => {
+    // Held-out FD-03: NOAA's billion-dollar list, Begin/End Date as YYYYMMDD beside costs in millions.
+    const rows = [
+      ["19800410", "19800417", "2685.7"],
+      ["19800807", "19800811", "2177.2"],
+      ["20050825", "20050830", "200047.3"],
+    ];
+    assert.deepEqual(headerMisfits(["Begin Date", "End Date", "Cost"], rows, 2), []);
+    // A date column holding costs, beside a column of compact dates, is still a misfit.
+    assert.deepEqual(
+      headerMisfits(
+        ["Cost", "Date"],
+        rows.map((r) => [r[0]!, r[2]!]),
+        2,
+      ).map((m) => [m.column, m.neighbour]),
+      [["Date", "Cost"]],
+    );
+  });
 });

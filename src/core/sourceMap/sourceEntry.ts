@@ -1,4 +1,5 @@
 import type { ReaderOptions } from "./readers/readerOptions.ts";
+import type { WiderHeader } from "./layout/widerHeader.ts";
 
 /** What the Source Map knows about one file of the lake. Everything here is JSON-serialisable. */
 
@@ -240,6 +241,8 @@ export interface TableProfile {
   secondHeader?: { line: number; text: string };
   /** What the table is about: a block's title row, an HTML caption (`sheet` stays the short name). */
   title?: string;
+  /** The header line has more fields than any data record: how its names were placed (widerHeader.ts). */
+  widerHeader?: WiderHeader & { line: number };
   /** Columns whose name does not fit their values while a neighbour's does (swapped or shifted header). */
   headerFit?: HeaderMisfit[];
   /** A workbook sheet the workbook hides from its tabs (it is mapped all the same). */

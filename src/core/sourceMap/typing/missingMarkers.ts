@@ -5,7 +5,7 @@ import { candidateTests, chooseType, positionalName, round } from "./varcharColu
 
 /**
  * Missing-value markers in columns of numbers: `M`, `NA`, `N/A`, `-`, `--`, `..`, `*`, `(X)`,
- * `NaN`, `s` (suppressed), `No data`, a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
+ * `NaN`, `s` (suppressed), `No data`, `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
  * where a number was not measured, is withheld or could not be computed. Such a column is read with its
  * numeric type, each marker as NULL (typedColumnSql), and its profile lists the markers with their
  * counts.
@@ -16,7 +16,7 @@ import { candidateTests, chooseType, positionalName, round } from "./varcharColu
  * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
  */
 const MARKER_TOKEN =
-  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|unknown|pending|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
 /** `M` is a marker in capitals only (`m` is a unit). */
 const LOWER_M = "m";
 

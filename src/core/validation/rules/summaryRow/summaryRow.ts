@@ -109,6 +109,9 @@ export const UNLABELLED_TOTALS_MAX_ROWS = 100_000;
  */
 const LABELLED_ROWS_MAX = 20_000;
 
+/** Other rows holding a labelled row's value that make the value an ordinary one (see `ties`). */
+const COMMON_VALUE_ROWS = 3;
+
 /** Summary rows a message names; the remedy leaves out all of them. */
 const SHOWN_ROWS = 5;
 
@@ -369,15 +372,38 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
         `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT ${LABELLED_ROWS_MAX}`,
     );
-    const stats = rows.filter((r) => !r.total && r.stat !== null);
     let others: Record<string, unknown> | undefined;
-    if (stats.length > 0) {
+    // How many other rows hold each labelled row's value: a value many ordinary rows hold is no
+    // sign of a statistic or a total ('MIN' and 'SUM', one baby each, among hundreds of one-baby
+    // names of a register: held-out FE-05).
+    const ties = new Map<number, number>();
+    if (rows.length > 0) {
       const excluded = rows.map((r) => Number(r.r)).join(", ");
+      const otherValues = `SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded})`;
       [others] = await ctx.engine.all(
         `SELECT avg(x) AS avg, median(x) AS median, max(x) AS max, min(x) AS min, count(x) AS count, ` +
-          `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded}))`,
+          `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (${otherValues})`,
       );
+      const values = [...new Set(rows.filter((r) => r.v !== null).map((r) => Number(r.v)))].filter(
+        Number.isFinite,
+      );
+      if (values.length > 0)
+        for (const tie of await ctx.engine.all(
+          `SELECT x, count(*) AS n FROM (${otherValues}) WHERE x IN (SELECT unnest(from_json($1::VARCHAR, '["DOUBLE"]'))) GROUP BY x`,
+          [JSON.stringify(values)],
+        ))
+          ties.set(Number(tie.x), Number(tie.n));
     }
+    const common = (x: number | null): boolean => x !== null && (ties.get(x) ?? 0) >= COMMON_VALUE_ROWS;
+    // A positive total is at least each row it totals: one no larger than the smallest of the
+    // other rows, a value many of them hold, totals none of the larger ones.
+    const likeTheRows = (x: number | null): boolean =>
+      x !== null &&
+      x > 0 &&
+      common(x) &&
+      x <= Number(others?.min ?? Infinity) &&
+      x < Number(others?.max ?? -Infinity);
+    const statMatches: { r: Record<string, unknown>; kind: string; x: number }[] = [];
     // Rows naming a region or a group of countries, in a column that lists countries beside them:
     // a group first, even when its name reads as a total ('IDA total').
     const out: Candidate[] = (await groupRows(ctx, table, a, labelText, v, LABELLED_ROWS_MAX)).map((g) => ({
@@ -389,6 +415,7 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       if (taken.has(Number(r.r))) continue;
       const x = r.v === null ? null : Number(r.v);
       if (r.total) {
+        if (likeTheRows(x)) continue;
         out.push({
           r: Number(r.r),
           label: String(r.label),
@@ -403,7 +430,13 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       if (!kind || x === null || !others) continue;
       const expected =
         kind === "std" ? [Number(others.std_samp), Number(others.std_pop)] : [Number(others[kind])];
-      if (expected.some((e) => Number.isFinite(e) && close(x, e, r.v)))
+      if (expected.some((e) => Number.isFinite(e) && close(x, e, r.v))) statMatches.push({ r, kind, x });
+    }
+    // Statistic rows come together (Mean, Max, Min under a table): one whose value many rows hold
+    // counts when a sibling's value is that statistic and held by few.
+    const sure = statMatches.some((m) => !common(m.x));
+    for (const { r, kind, x } of statMatches)
+      if (sure)
         out.push({
           r: Number(r.r),
           label: String(r.label),
@@ -412,7 +445,6 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
           column: anyLabel.nameOf(r.lc),
           word: String(r.lv),
         });
-    }
     return out.sort((x, y) => x.r - y.r);
   });
   // Unlabelled totals among the rows the query's predicates keep (report tables only).

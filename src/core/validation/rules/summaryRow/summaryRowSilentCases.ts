@@ -7,6 +7,27 @@ import { LOSSES_WITH_TOTAL } from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("summary-row");
 
+/**
+ * A births register's list of girls' names (held-out FE-05/06): 1,200 names, most of them given
+ * once, among them 'MIN', 'SUM' and 'OCEANIA', each one baby — names, not statistics or regions.
+ */
+const NAMES_REGISTER = csv(
+  "Given Name,Number,Position",
+  "CHARLOTTE,140,1",
+  "OLIVIA,131,2",
+  "AMELIA,120,3",
+  "INDIA,12,40",
+  "GEORGIA,30,20",
+  "MIN,1,839",
+  "OCEANIA,1,839",
+  "SUM,1,839",
+  ...Array.from(
+    { length: 1200 },
+    (_, i) =>
+      `N${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + (Math.floor(i / 26) % 26))}${i},${i < 300 ? 2 + (i % 7) : 1},${i < 300 ? 100 + i : 839}`,
+  ),
+);
+
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const summaryRowSilentCases: SilentCase[] = [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
@@ -96,6 +117,14 @@ export const summaryRowSilentCases: SilentCase[] = [
     [
       scan("channels.csv", "channels"),
       query("SELECT sum(Complaints) AS complaints FROM channels", ["channels"]),
+    ],
+  ),
+  clean(
+    "sums a register of names where MIN, SUM and OCEANIA are names given once",
+    { "girls.csv": NAMES_REGISTER },
+    [
+      scan("girls.csv", "girls"),
+      query("SELECT count(*) AS names, sum(Number) AS babies FROM girls", ["girls"]),
     ],
   ),
 ];

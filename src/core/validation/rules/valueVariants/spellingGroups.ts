@@ -125,9 +125,19 @@ export async function distinctEntities(
   // The variants' rows in long form (one row per other column), read once.
   const keys = others.map((k, i) => `CAST(${a}.${sqlIdent(k.name)} AS VARCHAR) AS k${i}`).join(", ");
   const rows = `SELECT ${col} AS v, ${keys} FROM ${sqlIdent(from)} AS ${a} WHERE (${filter}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))`;
+  // A key may take two columns: a list of names by sex and year has one row per name, sex and
+  // year, and 'ASHLEY' and 'ASHLEE' meet on (Female, 2011) as two names of one list.
+  const pairs = compoundKeys(others.length);
+  const long = [
+    ...others.map((_, i) => `k${i}`),
+    ...pairs.map(
+      ([i, j]) =>
+        `CASE WHEN k${i} IS NOT NULL AND k${j} IS NOT NULL THEN k${i} || chr(31) || k${j} END AS p${i}_${j}`,
+    ),
+  ];
   const found = await engine.all(
-    `WITH r AS MATERIALIZED (${rows}), ` +
-      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${others.map((_, i) => `k${i}`).join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
+    `WITH r AS MATERIALIZED (SELECT v, ${long.join(", ")} FROM (${rows})), ` +
+      `l AS (SELECT v, i, k FROM (UNPIVOT r ON ${[...others.map((_, i) => `k${i}`), ...pairs.map(([i, j]) => `p${i}_${j}`)].join(", ")} INTO NAME i VALUE k) WHERE k IS NOT NULL), ` +
       `per AS (SELECT i, count(*) = count(DISTINCT (v, k)) AS one_per_key FROM l GROUP BY i), ` +
       `shared AS (SELECT i, count(*) AS shared, min(k) AS shared_key FROM (SELECT i, k FROM l GROUP BY i, k HAVING count(DISTINCT v) > 1) GROUP BY i), ` +
       `fewest AS (SELECT i, min(m) AS fewest FROM (SELECT i, v, count(DISTINCT k) AS m FROM l GROUP BY i, v) GROUP BY i) ` +
@@ -148,6 +158,7 @@ export async function distinctEntities(
   // values (Zambia's only year, 2021, is a year Gambia has its own score in): a misspelt record
   // replaces the entity's row of that period, or repeats it with the same values.
   for (const r of found) {
+    if (!String(r.i).startsWith("k")) continue;
     const i = Number(String(r.i).replace(/^k/, ""));
     if (r.one_per_key !== true || Number(r.shared) !== 1 || Number(r.fewest) !== 1) continue;
     if (!timeAxis(others[i]?.type ?? "", r.shared_key)) continue;
@@ -159,6 +170,17 @@ export async function distinctEntities(
     if (Number(row?.n ?? 0) >= 2 && Number(row?.d) === Number(row?.n)) return true;
   }
   return false;
+}
+
+/** Columns paired into two-column keys: the first few other columns (pairs grow as their square). */
+const PAIRED_COLUMNS = 8;
+
+/** Index pairs (i < j) of the first PAIRED_COLUMNS of `n` other columns. */
+function compoundKeys(n: number): [number, number][] {
+  const out: [number, number][] = [];
+  const m = Math.min(n, PAIRED_COLUMNS);
+  for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) out.push([i, j]);
+  return out;
 }
 
 /**
