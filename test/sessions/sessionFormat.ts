@@ -92,6 +92,8 @@ export interface KnownMiss extends CallKey {
   severity?: "info";
   /** A later reader's note on the miss (e.g. how the current build handles it). */
   note?: string;
+  /** The reader's own location, where a later note moved `location` to where the correction is stated. */
+  readerLocation?: string;
 }
 
 /** A finding of a replay that the recorded run could not have had (see `AnalystSession.diverged`). */

@@ -29,6 +29,47 @@ describe("groupSpans: a row of labels over groups of columns", () => {
     ]);
   });
 
+  test("labels centred over repeated runs of names name the whole run (Census building permits)", () => {
+    const names = [
+      "Date",
+      "State",
+      "Name",
+      "Bldgs",
+      "Units",
+      "Value",
+      "Bldgs",
+      "Units",
+      "Value",
+      "Bldgs",
+      "Units",
+      "Value",
+    ];
+    const spans = groupSpans(
+      ["Survey", "FIPS", "County", "", "1-unit", "", "", "2-units", "", "", "5+ units", ""],
+      names,
+    );
+    assert.deepEqual(spans, [
+      { label: "Survey", first: 0, last: 0 },
+      { label: "FIPS", first: 1, last: 1 },
+      { label: "County", first: 2, last: 2 },
+      { label: "1-unit", first: 3, last: 5 },
+      { label: "2-units", first: 6, last: 8 },
+      { label: "5+ units", first: 9, last: 11 },
+    ]);
+    // Labels over the first column of each run are left as they are.
+    assert.deepEqual(
+      groupSpans(["", "", "", "1-unit", "", "", "2-units", "", "", "5+ units", "", ""], names)?.map((s) => [
+        s.first,
+        s.last,
+      ]),
+      [
+        [3, 5],
+        [6, 8],
+        [9, 11],
+      ],
+    );
+  });
+
   test("a label repeated across its range (colspan, a filled merge) is one span", () => {
     assert.deepEqual(
       groupSpans(["", "Q1", "Q1", "Q2", "Q2"], ["Region", "Sales", "Units", "Sales", "Units"]),

@@ -150,4 +150,27 @@ describe("headerMisfits: swapped or shifted headers", () => {
       [["Date", "Cost"]],
     );
   });
+
+  test("a state column of FIPS codes is a state column; one counting 1, 2, 3 beside state names is not", () => {
+    // Held-out FH-02: state_fips_master.csv names its FIPS column `state`.
+    const fips = [
+      ["1", "AL"],
+      ["2", "AK"],
+      ["4", "AZ"],
+      ["5", "AR"],
+      ["6", "CA"],
+    ];
+    assert.deepEqual(headerMisfits(["state", "state_abbr"], fips, 2), []);
+    const ranks = [
+      ["1", "California"],
+      ["2", "Texas"],
+      ["3", "Florida"],
+      ["4", "New York"],
+      ["5", "Ohio"],
+    ];
+    assert.deepEqual(
+      headerMisfits(["State", "Name"], ranks, 2).map((m) => [m.column, m.neighbour]),
+      [["State", "Name"]],
+    );
+  });
 });

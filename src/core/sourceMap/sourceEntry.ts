@@ -22,7 +22,7 @@ export type SourceFormat =
 export type GridSource = "xlsx" | "xls" | "ods" | "html";
 
 /** `windows-1252` files are read through a UTF-8 copy (see transcode.ts). */
-export type TextEncoding = "utf-8" | "utf-16" | "latin-1" | "windows-1252";
+export type TextEncoding = "utf-8" | "utf-16" | "latin-1" | "windows-1252" | "windows-1250";
 
 export interface ColumnProfile {
   name: string;
@@ -84,6 +84,12 @@ export interface CsvRead {
   encoding: TextEncoding;
   /** Physical lines before the first data record (title rows, blank lines and the header). */
   skipLines: number;
+  /**
+   * What DuckDB's `skip` counts before the first data record, where it is not `skipLines`: DuckDB
+   * skips rows — a record whose quoted cells hold line breaks (`"Median\nincome"` in a header) is
+   * one row, a blank line another (see recordLines.ts's rowsBefore).
+   */
+  skipRows?: number;
   /** Data records to read; footnote records after them are left out. */
   dataRows: number;
   /** Quoted fields contain line breaks: DuckDB's parallel reader cannot pad ragged rows then. */
@@ -173,6 +179,11 @@ export interface JsonRead {
   structure?: string;
   /** The file is compressed (whatever its name says); DuckDB decompresses it. */
   compression?: "gzip";
+  /**
+   * Fields DuckDB types JSON because numbers and blank strings (`""`) share them: read as numbers,
+   * each blank string as NULL (jsonNumbers.ts), with how many blanks there are.
+   */
+  numbers?: { name: string; type: "BIGINT" | "DOUBLE"; blanks: number }[];
 }
 
 export interface ParquetRead {

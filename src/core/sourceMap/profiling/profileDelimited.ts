@@ -12,7 +12,7 @@ import { profileSideBySide } from "./profileSideBySide.ts";
 import { findOtherQuote, findStrayQuotes, requoteText, requotedNote } from "../readers/quoteRepair.ts";
 import { readTyped, strayQuoteNote } from "../typing/readTyped.ts";
 import type { DelimitedOptions } from "../typing/readTyped.ts";
-import { dataLine, gapsOf, skipBefore } from "../layout/recordLines.ts";
+import { dataLine, gapsOf, skipBefore, skipRowsOf } from "../layout/recordLines.ts";
 import { recordParts, separateTables } from "../layout/sideBySide.ts";
 import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "../layout/tableEnd.ts";
@@ -182,6 +182,7 @@ export async function profileDelimited(
     delimiter,
     encoding,
     skipLines: skipBefore(headRecords, layout),
+    ...skipRowsOf(headRecords, layout),
     dataRows: 0,
     quotedNewlines: head.quotedNewlines,
     ...(stray ? { fileWidth: width } : {}),

@@ -3,6 +3,7 @@ import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import { jsonTableSql } from "../readers/jsonShape.ts";
 import type { ColumnProfile, JsonRead, ParquetRead, TableProfile } from "../sourceEntry.ts";
 import { SAMPLE_VALUES, round } from "../typing/varcharColumns.ts";
+import { jsonNumberFields, jsonNumbersNote } from "../typing/jsonNumbers.ts";
 
 const PROFILE_SAMPLE_ROWS = 20000;
 /** Smallest values taken per column and pass (see sampleProfile). */
@@ -40,6 +41,18 @@ export async function profileNative(
 ): Promise<TableProfile> {
   let reader: Awaited<ReturnType<typeof nativeReaderSql>>;
   let count: number;
+  // JSON fields of numbers and blank strings: profiled again, read as numbers (jsonNumbers.ts).
+  const withJsonNumbers = async (
+    from: string,
+    columns: { name: string; type: string }[],
+  ): Promise<TableProfile | undefined> => {
+    if (read.kind !== "json" || read.numbers) return undefined;
+    const numbers = await jsonNumberFields(engine, from, columns);
+    if (numbers.length === 0) return undefined;
+    read.numbers = numbers;
+    const table = await profileNative(engine, absPath, read, bytes);
+    return { ...table, notes: [...(table.notes ?? []), jsonNumbersNote(numbers)] };
+  };
   try {
     reader = await nativeReaderSql(engine, absPath, bytes, read);
     if (reader.pinned && reader.columns) {
@@ -47,7 +60,7 @@ export async function profileNative(
       // pinned read fails, the sniffing read below decides (its own error, or the full sample).
       const { pinned, columns } = reader;
       const rows = await countAndSample(engine, pinned, columns).catch(() => undefined);
-      if (rows) return tableOf(rows.count, columns, rows, read);
+      if (rows) return (await withJsonNumbers(pinned, columns)) ?? tableOf(rows.count, columns, rows, read);
     }
     count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
   } catch (error) {
@@ -58,6 +71,8 @@ export async function profileNative(
   }
   if (read.kind === "json" && reader.flattened) read.flattened = true;
   const described = await engine.describe(`SELECT * FROM ${reader.from}`);
+  const numbered = await withJsonNumbers(reader.from, described);
+  if (numbered) return numbered;
   const rows = await countAndSample(engine, reader.from, described, count);
   return tableOf(count, described, rows, read);
 }

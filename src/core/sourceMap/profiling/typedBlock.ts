@@ -3,7 +3,7 @@ import type { TextRecord } from "../readers/delimitedText.ts";
 import type { Requoted } from "../readers/quoteRepair.ts";
 import { readTyped } from "../typing/readTyped.ts";
 import type { DelimitedOptions } from "../typing/readTyped.ts";
-import { dataLine, skipBefore } from "../layout/recordLines.ts";
+import { dataLine, skipBefore, skipRowsOf } from "../layout/recordLines.ts";
 import type { ColumnPart } from "../layout/sideBySide.ts";
 import type { CsvRead, ColumnProfile, TextEncoding } from "../sourceEntry.ts";
 import type { TableLayout } from "../layout/tableLayout.ts";
@@ -58,6 +58,7 @@ export async function typedBlock(
     delimiter: file.delimiter,
     encoding,
     skipLines: skipBefore(records, layout),
+    ...skipRowsOf(records, layout),
     dataRows: layout.dataEnd - layout.dataStart,
     quotedNewlines: file.quotedNewlines,
     columns: names.map((c) => ({ ...c, type: "VARCHAR", thousands: false })),

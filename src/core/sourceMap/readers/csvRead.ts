@@ -2,7 +2,7 @@ import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import { censusOfBuffer, censusOfFile } from "../sniff/byteCensus.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
-import { sampleText } from "../sniff/fileSample.ts";
+import { CENTRAL_EUROPEAN_SIGNS, sampleText } from "../sniff/fileSample.ts";
 import { requotedCopy } from "./quoteRepair.ts";
 import type { CsvRead, TextEncoding } from "../sourceEntry.ts";
 import { utf8CopyOf } from "../decoders/transcode.ts";
@@ -30,9 +30,9 @@ const READ_BUFFER_BYTES = 2_097_152;
 /** The read_csv options every reader of a file shares: no sniffing, the lines skipped, the encoding, buffers. */
 function readerOptions(read: Omit<CsvRead, "kind" | "dataRows">): string {
   // A copy (Windows-1252, NUL padding) is UTF-8.
-  const encoding = read.encoding === "windows-1252" || read.stripNul ? "utf-8" : read.encoding;
+  const encoding = transcoded(read.encoding) || read.stripNul ? "utf-8" : read.encoding;
   return (
-    `header=false, auto_detect=false, skip=${read.skipLines}, ` +
+    `header=false, auto_detect=false, skip=${read.skipRows ?? read.skipLines}, ` +
     `encoding=${sqlString(encoding)}` +
     (read.maxLineBytes && read.maxLineBytes >= LONG_LINE_BYTES
       ? `, max_line_size=${lineLimit(read.maxLineBytes)}, buffer_size=${2 * lineLimit(read.maxLineBytes)}`
@@ -157,10 +157,15 @@ export function csvDataSql(readablePath: string, read: CsvRead, limit = read.dat
   return `SELECT * FROM ${csvReaderSql(readablePath, read)} LIMIT ${limit}`;
 }
 
-/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-1252 text and NUL padding. */
+/** Encodings DuckDB does not read: the file is read through a UTF-8 copy. */
+export function transcoded(encoding: TextEncoding): boolean {
+  return encoding === "windows-1252" || encoding === "windows-1250";
+}
+
+/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-125x text and NUL padding. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
   const path =
-    read.encoding === "windows-1252" || read.stripNul
+    transcoded(read.encoding) || read.stripNul
       ? await utf8CopyOf(absPath, cacheDir, {
           encoding: read.encoding,
           stripNul: read.stripNul === true,
@@ -194,7 +199,13 @@ export async function settleBytes(
 ): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number }> {
   if (sniffed === "utf-16") return { encoding: sniffed, stripNul: false };
   const census = sample.complete || compressed ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
-  const encoding: TextEncoding = census.utf8 ? "utf-8" : census.c1 ? "windows-1252" : "latin-1";
+  const encoding: TextEncoding = census.utf8
+    ? "utf-8"
+    : census.centralEuropean >= CENTRAL_EUROPEAN_SIGNS
+      ? "windows-1250"
+      : census.c1
+        ? "windows-1252"
+        : "latin-1";
   return {
     encoding,
     stripNul: census.nul,

@@ -1,5 +1,6 @@
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { jsonNumberSql } from "../typing/jsonNumbers.ts";
 import type { Readable } from "node:stream";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
@@ -321,6 +322,25 @@ export async function jsonTableSql(
     base = `read_json(${sqlString(absPath)}, format=${sqlString(read.format)}${fullSample ? ", sample_size=-1" : ""}${compressionArg(read)})`;
     plain = !fullSample;
   }
+  const table = await jsonTable(engine, absPath, read, base, spread, plain);
+  if (!read.numbers?.length) return table;
+  // Fields of numbers and blank strings, read as numbers: a blank string is no value (jsonNumbers.ts).
+  const numbers = read.numbers.map(
+    (n) => `${jsonNumberSql(sqlIdent(n.name), n.type)} AS ${sqlIdent(n.name)}`,
+  );
+  const from = `(SELECT * REPLACE (${numbers.join(", ")}) FROM ${table.from})`;
+  return { from, flattened: table.flattened, columns: await engine.describe(`SELECT * FROM ${from}`) };
+}
+
+/** jsonTableSql's table as DuckDB reads it, before any field is read as numbers. */
+async function jsonTable(
+  engine: DuckEngine,
+  absPath: string,
+  read: JsonRead,
+  base: string,
+  spread: Set<string>,
+  plain: boolean,
+): Promise<JsonTable> {
   const columns = await engine.describe(`SELECT * FROM ${base}`);
   const flat = flattenedProjection(columns, spread);
   if (flat) return { from: `(SELECT ${flat.projection} FROM ${base})`, flattened: flat.dotted, columns };

