@@ -59,6 +59,8 @@ const { lake, stateDir } = tempLake({
     'State,"Median\nincome","Standard\nerror"\nAlabama,"49,936","2,423"\nAlaska,"68,734","3,390"\nArizona,"62,283","2,291"\n',
   "brokenBlocks.csv":
     'CURRENT DOLLARS,,\nState,"Median\nincome","Standard\nerror"\nAlabama,"40,933","1,203"\nAlaska,"57,848","2,544"\nArizona,"46,789","1,120"\n,,\n2018 DOLLARS,,\nState,"Median\nincome","Standard\nerror"\nAlabama,"47,244","1,389"\nAlaska,"66,771","2,936"\nArizona,"54,004","1,293"\n',
+  // A fill in a JSON export (held-out FG-07): -999 where a count was not reported.
+  "fills.json": `[${Array.from({ length: 14 }, (_, i) => `{"airport":"ORD","late":${i % 5 === 0 ? -999 : 1800 + 37 * i}}`).join(",\n")}]\n`,
   "latin1.csv": latin1,
   "utf16.tsv": utf16,
   "bom.csv": bom,
@@ -244,6 +246,14 @@ describe("Source Map formats", () => {
     assert.deepEqual(
       b.preview.origins.map((x) => x.line),
       [13, 14, 15],
+    );
+  });
+
+  test("fill values of a table DuckDB types itself (JSON) are found as in text files", () => {
+    const late = entry("fills.json").tables![0]!.columns.find((c) => c.name === "late")!;
+    assert.deepEqual(
+      late.fillValues?.map((f) => [f.value, f.count]),
+      [[-999, 3]],
     );
   });
 

@@ -92,6 +92,18 @@ const GROUP_NAMES = [
   "non opec",
   "asean",
   "brics",
+  "nafta",
+  "usmca",
+  "mercosur",
+  "apec",
+  "cafta dr",
+  // The US Census Bureau's foreign-trade areas, listed among the countries of its country tables.
+  "south and central america",
+  "australia and oceania",
+  "pacific rim",
+  "pacific rim countries",
+  "world seasonally adjusted",
+  "world not seasonally adjusted",
   "g7",
   "g20",
   // Income and lending groups (World Bank, OWID).

@@ -2,7 +2,8 @@ import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import { jsonTableSql } from "../readers/jsonShape.ts";
 import type { ColumnProfile, JsonRead, ParquetRead, TableProfile } from "../sourceEntry.ts";
-import { SAMPLE_VALUES, round } from "../typing/varcharColumns.ts";
+import { SAMPLE_VALUES, positionalName, round } from "../typing/varcharColumns.ts";
+import { findFillValues } from "../typing/fillValues.ts";
 import { jsonNumberFields, jsonNumbersNote } from "../typing/jsonNumbers.ts";
 
 const PROFILE_SAMPLE_ROWS = 20000;
@@ -60,7 +61,11 @@ export async function profileNative(
       // pinned read fails, the sniffing read below decides (its own error, or the full sample).
       const { pinned, columns } = reader;
       const rows = await countAndSample(engine, pinned, columns).catch(() => undefined);
-      if (rows) return (await withJsonNumbers(pinned, columns)) ?? tableOf(rows.count, columns, rows, read);
+      if (rows)
+        return (
+          (await withJsonNumbers(pinned, columns)) ??
+          (await withFills(engine, pinned, tableOf(rows.count, columns, rows, read)))
+        );
     }
     count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
   } catch (error) {
@@ -74,8 +79,49 @@ export async function profileNative(
   const numbered = await withJsonNumbers(reader.from, described);
   if (numbered) return numbered;
   const rows = await countAndSample(engine, reader.from, described, count);
-  return tableOf(count, described, rows, read);
+  return withFills(engine, reader.from, tableOf(count, described, rows, read));
 }
+
+/**
+ * The fill values of a table DuckDB types itself (`-999` late-aircraft delays in a JSON export,
+ * held-out FG-07), found as for text files (fillValues.ts) over its number columns read as text.
+ */
+async function withFills(engine: DuckEngine, from: string, table: TableProfile): Promise<TableProfile> {
+  const numeric = table.columns.filter((c) => NUMBER_TYPES.has(c.type));
+  if (numeric.length === 0 || table.rowCount === 0) return table;
+  const fromSql = `SELECT ${numeric.map((c, i) => `CAST(${sqlIdent(c.name)} AS VARCHAR) AS ${sqlIdent(positionalName(i))}`).join(", ")} FROM ${from}`;
+  const specs = numeric.map((c) => ({
+    name: c.name,
+    sourceName: c.name,
+    // Every number as a double: UBIGINT and HUGEINT values may not fit a BIGINT.
+    type: "DOUBLE",
+    thousands: false,
+  }));
+  const profiles = numeric.map((c) => ({ ...c }));
+  try {
+    await findFillValues(engine, fromSql, specs, profiles);
+  } catch {
+    // What DuckDB itself read is the table; its fills are a note on it, never a reason to lose it.
+    return table;
+  }
+  const fills = new Map(profiles.filter((p) => p.fillValues).map((p) => [p.name, p.fillValues!]));
+  if (fills.size === 0) return table;
+  return {
+    ...table,
+    columns: table.columns.map((c) => (fills.has(c.name) ? { ...c, fillValues: fills.get(c.name)! } : c)),
+  };
+}
+
+const NUMBER_TYPES = new Set([
+  "BIGINT",
+  "INTEGER",
+  "SMALLINT",
+  "TINYINT",
+  "HUGEINT",
+  "UBIGINT",
+  "DOUBLE",
+  "FLOAT",
+]);
 
 /** The row count (unless known) and sampleProfile of the first PROFILE_SAMPLE_ROWS rows of `from`. */
 async function countAndSample(
