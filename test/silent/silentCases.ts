@@ -3,6 +3,7 @@ import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { blankedCastSilentCases } from "../../src/core/validation/rules/blankedCast/blankedCastSilentCases.ts";
 import { duplicateFileSilentCases } from "../../src/core/validation/rules/duplicateFile/duplicateFileSilentCases.ts";
+import { duplicateRowsSilentCases } from "../../src/core/validation/rules/duplicateRows/duplicateRowsSilentCases.ts";
 import { emptyResultSilentCases } from "../../src/core/validation/rules/emptyResult/emptyResultSilentCases.ts";
 import { fillValueFillCases } from "../../src/core/validation/rules/fillValue/fillValueFillCases.ts";
 import { filterNoMatchSilentCases } from "../../src/core/validation/rules/filterNoMatch/filterNoMatchSilentCases.ts";
@@ -44,6 +45,7 @@ export const silentCases: SilentCase[] = [
   ...bashDeniedSilentCases,
   ...blankedCastSilentCases,
   ...duplicateFileSilentCases,
+  ...duplicateRowsSilentCases,
   ...emptyResultSilentCases,
   ...fillValueFillCases,
   ...filterNoMatchSilentCases,

@@ -23,12 +23,23 @@ describe("isTotalLabel: a row that totals the others", () => {
       "Total (all ages)",
       "U.S. total",
       "state subtotal",
+      "Totals5",
+      "Total*",
+      "TOTAL†",
     ])
       assert.ok(isTotalLabel(label), label);
   });
 
   test("entities that contain the words, empty cells and non-text are not", () => {
-    for (const label of ["Totally Fit Gym", "Summit County", "Allegheny", "All Saints Hospital", "Tota", ""])
+    for (const label of [
+      "Totally Fit Gym",
+      "Summit County",
+      "Allegheny",
+      "All Saints Hospital",
+      "Tota",
+      "Total123",
+      "",
+    ])
       assert.ok(!isTotalLabel(label), label);
     assert.ok(!isTotalLabel(0));
     assert.ok(!isTotalLabel(null));

@@ -3,6 +3,7 @@ import type { ValidationRule } from "./validationRule.ts";
 import { bashDeniedRule } from "./rules/bashDenied/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast/blankedCast.ts";
 import { duplicateFileRule } from "./rules/duplicateFile/duplicateFile.ts";
+import { duplicateRowsRule } from "./rules/duplicateRows/duplicateRows.ts";
 import { emptyResultRule } from "./rules/emptyResult/emptyResult.ts";
 import { fillValueRule } from "./rules/fillValue/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch/filterNoMatch.ts";
@@ -38,6 +39,7 @@ export const everyRule: ValidationRule[] = [
   bashDeniedRule,
   blankedCastRule,
   duplicateFileRule,
+  duplicateRowsRule,
   emptyResultRule,
   fillValueRule,
   filterNoMatchRule,

@@ -2,6 +2,7 @@
 import { bashDeniedDoc } from "./rules/bashDenied/bashDeniedDoc.ts";
 import { blankedCastDoc } from "./rules/blankedCast/blankedCastDoc.ts";
 import { duplicateFileDoc } from "./rules/duplicateFile/duplicateFileDoc.ts";
+import { duplicateRowsDoc } from "./rules/duplicateRows/duplicateRowsDoc.ts";
 import { emptyResultDoc } from "./rules/emptyResult/emptyResultDoc.ts";
 import { fillValueDoc } from "./rules/fillValue/fillValueDoc.ts";
 import { filterNoMatchDoc } from "./rules/filterNoMatch/filterNoMatchDoc.ts";
@@ -33,6 +34,7 @@ export const ruleCodeDocs = [
   bashDeniedDoc,
   blankedCastDoc,
   duplicateFileDoc,
+  duplicateRowsDoc,
   emptyResultDoc,
   fillValueDoc,
   filterNoMatchDoc,

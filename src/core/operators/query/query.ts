@@ -11,6 +11,7 @@ import { requireRegistered } from "../requireTable.ts";
 import { SqlError } from "../sqlError.ts";
 import { conversionExplanation } from "./conversionFailure.ts";
 import { unpivotExplanation } from "./unpivotFailure.ts";
+import { textFunctionExplanation } from "./textFunctionFailure.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { queryFacts } from "./queryFacts.ts";
 import type { QueryObservation } from "./queryObservation.ts";
@@ -101,10 +102,12 @@ export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFa
   summarize: (o) => `${o.table}: ${o.rowCount} rows × ${o.schema.length} columns`,
 });
 
-/** A literal the table's typed column cannot hold, or an UNPIVOT of columns RADAR typed apart: the error says how RADAR read the file. */
+/** A literal the table's typed column cannot hold, an UNPIVOT of columns RADAR typed apart, or a text function over a column RADAR read as numbers: the error says how RADAR read the file. */
 function explained(failed: SqlError, analysis: SelectAnalysis, ctx: OperatorContext): SqlError {
   const explanation =
-    conversionExplanation(failed.message, analysis, ctx) ?? unpivotExplanation(failed.message, analysis, ctx);
+    conversionExplanation(failed.message, analysis, ctx) ??
+    unpivotExplanation(failed.message, analysis, ctx) ??
+    textFunctionExplanation(failed.message, analysis, ctx);
   return explanation
     ? new SqlError(`${failed.message}.${explanation}`, failed.kind, failed.line, failed.column)
     : failed;

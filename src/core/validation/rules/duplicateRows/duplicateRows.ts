@@ -1,0 +1,164 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { sqlIdent } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import { isAdditive } from "../../aggregates.ts";
+import { tableLabel } from "../../derivedTables.ts";
+import { at, locate, present } from "../../evidence.ts";
+import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
+import { memoized } from "../../tableMemo.ts";
+import { resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+
+/** Copies shown (and located) per finding; the rest are counted. */
+const SHOWN = 3;
+/** Tables past this many rows are not compared row by row (the check says nothing of them). */
+const MAX_ROWS = 5_000_000;
+/** Records a table must list for a column telling them apart to mean anything. */
+const MIN_RECORDS = 10;
+
+/** A file's table listing some records more than once, in every column, beside a column that tells records apart. */
+interface RepeatedRecords {
+  copies: number;
+  /** A column with one value per distinct record (a ship's IMO number, a case number). */
+  identifier: string;
+}
+
+/**
+ * Whether `table` (read from a file) lists a record twice: rows equal in every column, in a table
+ * where one column holds a different value for every distinct record. In a list of ships keyed by
+ * IMO number, 480 rows that repeat another row whole are the same ships listed again (held-out
+ * FJ-06: 250.51 M GT summed instead of 218.39); in a table of survey answers, where no column tells
+ * answers apart, equal rows are equal answers, and nothing is said.
+ */
+async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<RepeatedRecords | undefined> {
+  const columns = table.schema.map((c) => c.name).filter((n) => n !== "rowid");
+  if (columns.length < 2 || table.rowCount > MAX_ROWS) return undefined;
+  return memoized(table, "repeated-records", async () => {
+    const all = columns.map(sqlIdent).join(", ");
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) AS n, count(DISTINCT (${all})) AS d, ${columns.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${sqlIdent(table.name)}`,
+    );
+    const [n, d] = [Number(row?.n ?? 0), Number(row?.d ?? 0)];
+    if (n <= d || d < MIN_RECORDS) return undefined;
+    const i = columns.findIndex((_, k) => Number(row?.[`c${k}`] ?? 0) === d);
+    return i < 0 ? undefined : { copies: n - d, identifier: columns[i]! };
+  });
+}
+
+/**
+ * The aliases whose rows an aggregate of the SELECT's list adds up: a column's in sum/avg/count(x),
+ * every table's in count(*). None when the list also counts something DISTINCT: `count(*)` beside
+ * `count(DISTINCT imo)` is a check for copies, whose answer is in the result (held-out FJ-06, FJ-07).
+ */
+function aggregatedAliases(select: Json, scope: Map<string, TableInfo>): Map<string, string> {
+  const out = new Map<string, string>();
+  let countsDistinct = false;
+  walkOwn(select.select_list, (n) => {
+    if (n.class === "FUNCTION" && n.distinct && /^count$/i.test(String(n.function_name)))
+      countsDistinct = true;
+  });
+  if (countsDistinct) return out;
+  walkOwn(select.select_list, (n) => {
+    if (n.class !== "FUNCTION" || n.distinct) return;
+    const fn = String(n.function_name).toLowerCase();
+    if (fn === "count_star") {
+      for (const alias of scope.keys()) if (!out.has(alias)) out.set(alias, "count(*)");
+      return;
+    }
+    if (!isAdditive(fn)) return;
+    walk(n.children, (c) => {
+      if (c.class !== "COLUMN_REF") return;
+      const column = resolveColumn(c.column_names as string[], scope);
+      if (column && !out.has(column.alias)) out.set(column.alias, `${fn}(${column.column})`);
+    });
+  });
+  return out;
+}
+
+/** Whether the SELECT groups by the column that tells records apart: each record's copies are then shown as its own count. */
+function groupsBy(select: Json, scope: Map<string, TableInfo>, alias: string, column: string): boolean {
+  let found = false;
+  walk((select.groups as Json | undefined)?.group_expressions, (n) => {
+    if (n.class !== "COLUMN_REF") return;
+    const c = resolveColumn(n.column_names as string[], scope);
+    if (c?.alias === alias && c.column === column) found = true;
+  });
+  return found;
+}
+
+/**
+ * `duplicate-rows` (warning): an aggregate adds up rows of a file's table that repeat another of its
+ * rows in every column, where a column of the table tells its records apart — the same record
+ * counted once per copy. Only the copies among the rows the query keeps count (its WHERE, joins
+ * and FILTER); a DISTINCT aggregate counts a record once and is left alone. The remedy reads the
+ * table's distinct rows, so the effect on the result is measured.
+ */
+export const duplicateRowsRule: ValidationRule = queryRule({
+  code: "duplicate-rows",
+  runOrder: 215,
+  inputsOnly: true,
+  async check({ ctx, sql }) {
+    const out: Diagnostic[] = [];
+    const seen = new Set<string>();
+    for (const select of selectNodes(sql.statement)) {
+      const scope = scopeOf(select.from_table, ctx.state);
+      for (const [alias, call] of aggregatedAliases(select, scope)) {
+        const table = scope.get(alias);
+        if (!table || table.provenance.kind !== "scan" || seen.has(table.name)) continue;
+        const repeated = await repeatedRecords(ctx, table);
+        if (!repeated || groupsBy(select, scope, alias, repeated.identifier)) continue;
+        const a = sqlIdent(alias);
+        const all = table.schema
+          .map((c) => c.name)
+          .filter((n) => n !== "rowid")
+          .map((c) => `${a}.${sqlIdent(c)}`)
+          .join(", ");
+        const kept = await keptRelation(ctx, select, alias);
+        const copies = await ctx.engine.all(
+          `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}) WHERE r <> first ORDER BY r`,
+        );
+        if (copies.length === 0) continue;
+        seen.add(table.name);
+        const shown = copies.slice(0, SHOWN);
+        const [copyAt, firstAt] = [
+          await locate(
+            ctx.engine,
+            table,
+            shown.map((c) => Number(c.r)),
+          ),
+          await locate(
+            ctx.engine,
+            table,
+            shown.map((c) => Number(c.first)),
+          ),
+        ];
+        const where = (l: (typeof copyAt)[number] | undefined): string =>
+          at(l)
+            .trim()
+            .replace(/^\((.*)\)$/, "$1");
+        const pairs = shown.map(
+          (_, i) => `${where(copyAt[i]) || "a row"} repeats ${where(firstAt[i]) || "an earlier row"}`,
+        );
+        out.push({
+          code: "duplicate-rows",
+          severity: "warning",
+          message:
+            `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}), ` +
+            `while ${repeated.identifier} holds one value per distinct row: the same record listed again, counted once per copy. ` +
+            `If each record belongs once, read the distinct rows (SELECT DISTINCT * FROM ${sqlIdent(table.name)}); if the copies are separate records, say so in the answer.`,
+          locations: present([...copyAt, ...firstAt]),
+          remedy: {
+            table: table.name,
+            sql: `SELECT DISTINCT * FROM ${sqlIdent(table.name)}`,
+            says: `each repeated row of ${table.name} read once`,
+          },
+        });
+      }
+    }
+    return out;
+  },
+});

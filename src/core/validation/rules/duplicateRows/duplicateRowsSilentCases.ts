@@ -1,0 +1,46 @@
+import type { SilentCase } from "../../cases/silentCase.ts";
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+
+const { flagged, clean } = silentCasesOf("duplicate-rows");
+
+/** A ship register (held-out FJ-06): 12 ships by IMO number, the last `copies` of them listed twice. */
+function register(copies: number): string {
+  const ships = Array.from(
+    { length: 12 },
+    (_, i) => `${9300000 + 17 * i},SHIP ${String.fromCharCode(65 + i)},${20000 + 1500 * i},Panama (PAN)`,
+  );
+  return csv("imo,vessel_name,gross_tonnage,flag", ...ships, ...ships.slice(12 - copies));
+}
+
+/** Answers of a survey: no column tells one respondent from another, so equal rows are equal answers. */
+const ANSWERS = csv(
+  "state,lost_money,amount",
+  ...Array.from(
+    { length: 30 },
+    (_, i) => `${["TX", "CA", "NY"][i % 3]},${i % 2 ? "yes" : "no"},${(i % 4) * 50}`,
+  ),
+);
+
+/** The silent-error suite's cases of `duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+export const duplicateRowsSilentCases: SilentCase[] = [
+  flagged("sums the tonnage of a register that lists three ships twice", { "vessels.csv": register(3) }, [
+    scan("vessels.csv", "vessels"),
+    query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM vessels", ["vessels"]),
+  ]),
+  clean("sums the tonnage of the register's distinct rows", { "vessels.csv": register(3) }, [
+    scan("vessels.csv", "vessels"),
+    query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM (SELECT DISTINCT * FROM vessels) v", [
+      "vessels",
+    ]),
+  ]),
+  clean("sums the tonnage of a register without copies", { "vessels.csv": register(0) }, [
+    scan("vessels.csv", "vessels"),
+    query("SELECT sum(gross_tonnage) AS gt FROM vessels", ["vessels"]),
+  ]),
+  clean("sums survey answers, many of them equal", { "answers.csv": ANSWERS }, [
+    scan("answers.csv", "answers"),
+    query("SELECT state, sum(amount) AS lost, count(*) AS n FROM answers GROUP BY state", ["answers"]),
+  ]),
+];
