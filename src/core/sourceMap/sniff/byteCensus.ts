@@ -88,7 +88,8 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
     t.carry = Buffer.from(bytes.subarray(cut));
   }
   if (!t.utf8 && !t.c1 && /[\u0080-\u009f]/.test(chunk.toString("latin1"))) t.c1 = true;
-  if (!t.utf8 && t.centralEuropean < CENTRAL_EUROPEAN_SIGNS) t.centralEuropean += centralEuropeanLetters(chunk);
+  if (!t.utf8 && t.centralEuropean < CENTRAL_EUROPEAN_SIGNS)
+    t.centralEuropean += centralEuropeanLetters(chunk);
 }
 
 function finish(t: Tally): ByteCensus {
