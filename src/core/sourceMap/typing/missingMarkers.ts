@@ -16,7 +16,7 @@ import { candidateTests, chooseType, positionalName, round } from "./varcharColu
  * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
  */
 const MARKER_TOKEN =
-  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|unknown|pending|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
 /** `M` is a marker in capitals only (`m` is a unit). */
 const LOWER_M = "m";
 

@@ -29,6 +29,14 @@ export const duplicateRowsSilentCases: SilentCase[] = [
     scan("vessels.csv", "vessels"),
     query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM vessels", ["vessels"]),
   ]),
+  flagged(
+    "counts the larger ships of a register that lists three ships twice",
+    { "vessels.csv": register(3) },
+    [
+      scan("vessels.csv", "vessels"),
+      query("SELECT count(*) AS ships FROM vessels WHERE gross_tonnage > 30000", ["vessels"]),
+    ],
+  ),
   clean("sums the tonnage of the register's distinct rows", { "vessels.csv": register(3) }, [
     scan("vessels.csv", "vessels"),
     query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM (SELECT DISTINCT * FROM vessels) v", [
