@@ -30,6 +30,7 @@ const MAX_DISTINCT = 1_000;
 
 /** A short code of letters and digits, the shape of `G7` and `G20` and of airline codes. */
 const SHORT_CODE = "[A-Z0-9]{2,3}";
+const SHORT_CODE_RE = new RegExp(`^${SHORT_CODE}$`);
 
 /** The table's text columns that list regions or country groups beside the entities they group. */
 export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {
@@ -51,7 +52,7 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
       const mixedCodes = Number(row.digit_codes ?? 0) >= 2;
       const groups = ((row.groups as unknown[] | null) ?? [])
         .map(String)
-        .filter((g) => !(mixedCodes && new RegExp(`^${SHORT_CODE}$`).test(g) && /[0-9]/.test(g)));
+        .filter((g) => !(mixedCodes && SHORT_CODE_RE.test(g) && /[0-9]/.test(g)));
       const others = Number(row.others ?? 0);
       if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
       out.push({ name: names[Number(row.c)]!, groups, others });

@@ -349,7 +349,8 @@ async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableP
 }
 
 export function htmlEncoding(encoding: TextEncoding | undefined): BufferEncoding {
-  return encoding === "latin-1" || encoding === "windows-1252"
+  // Node has no Windows-125x decoder for streams: their bytes are read one character each, as Latin-1.
+  return encoding === "latin-1" || encoding === "windows-1252" || encoding === "windows-1250"
     ? "latin1"
     : encoding === "utf-16"
       ? "utf16le"

@@ -87,9 +87,13 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
     t.utf8 = isUtf8(bytes.subarray(0, cut));
     t.carry = Buffer.from(bytes.subarray(cut));
   }
-  if (!t.utf8 && !t.c1 && /[\u0080-\u009f]/.test(chunk.toString("latin1"))) t.c1 = true;
-  if (!t.utf8 && t.centralEuropean < CENTRAL_EUROPEAN_SIGNS)
-    t.centralEuropean += centralEuropeanLetters(chunk);
+  const c1Open = !t.utf8 && !t.c1;
+  const signsOpen = !t.utf8 && t.centralEuropean < CENTRAL_EUROPEAN_SIGNS;
+  if (!c1Open && !signsOpen) return;
+  // One decode of the chunk for both byte tests.
+  const text = chunk.toString("latin1");
+  if (c1Open && /[\u0080-\u009f]/.test(text)) t.c1 = true;
+  if (signsOpen) t.centralEuropean += centralEuropeanLetters(text);
 }
 
 function finish(t: Tally): ByteCensus {

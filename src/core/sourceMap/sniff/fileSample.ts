@@ -80,8 +80,10 @@ export function detectEncoding(sample: FileSample): TextEncoding {
   const head = sample.complete ? sample.head : trimPartialEnd(sample.head);
   const tail = sample.tail.length > 0 ? trimPartialStart(sample.tail) : undefined;
   if (isValidUtf8(head) && (!tail || isValidUtf8(tail))) return "utf-8";
-  if (centralEuropeanLetters(head) + (tail ? centralEuropeanLetters(tail) : 0) >= CENTRAL_EUROPEAN_SIGNS)
-    return "windows-1250";
+  const signs =
+    centralEuropeanLetters(head.toString("latin1")) +
+    (tail ? centralEuropeanLetters(tail.toString("latin1")) : 0);
+  if (signs >= CENTRAL_EUROPEAN_SIGNS) return "windows-1250";
   return hasC1(head) || (tail !== undefined && hasC1(tail)) ? "windows-1252" : "latin-1";
 }
 
@@ -98,10 +100,10 @@ const CENTRAL_EUROPEAN =
 /** Occurrences that settle it. */
 export const CENTRAL_EUROPEAN_SIGNS = 2;
 
-/** How many Windows-1250 letters in a letter's place `bytes` holds (see CENTRAL_EUROPEAN). */
-export function centralEuropeanLetters(bytes: Buffer): number {
+/** How many Windows-1250 letters in a letter's place the bytes hold (see CENTRAL_EUROPEAN), read as Latin-1 text. */
+export function centralEuropeanLetters(latin1: string): number {
   let n = 0;
-  for (const _ of bytes.toString("latin1").matchAll(CENTRAL_EUROPEAN)) n++;
+  for (const _ of latin1.matchAll(CENTRAL_EUROPEAN)) n++;
   return n;
 }
 
