@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import type { SearchResult } from "minisearch";
 import type { SourceMap } from "../sourceMap/sourceEntry.ts";
-import { fieldTerms, indexTerms, nameTermsOf } from "./discoverTerms.ts";
+import { fieldTerms, indexTerms, initialismsOf, nameTermsOf } from "./discoverTerms.ts";
 import type { FamilyDifference, FileFamily, VaryingKind } from "./fileFamilies.ts";
 import { FIELDS, compare, unreadable } from "./fileDocument.ts";
 import type { Doc, Field } from "./fileDocument.ts";
@@ -179,8 +179,9 @@ export class DiscoverIndex {
     if (terms.length === 0) return [];
     const periods = questionPeriods(query);
     const text = terms.join(" ");
-    // Runs of words ("identity theft") are looked up too: they match only whole names (see fieldTerms).
-    const queryTerms = [...terms, ...new Set(nameTermsOf(query))];
+    // Runs of words ("identity theft") are looked up too: they match only whole names (see fieldTerms);
+    // and the initials of its names ("South Australia" -> `sa`), as folders and files are named by them.
+    const queryTerms = [...terms, ...new Set([...nameTermsOf(query), ...initialismsOf(query)])];
     const options = {
       tokenize: () => queryTerms,
       boost: BOOST,

@@ -37,8 +37,12 @@ export function tokenize(text: string): string[] {
       .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
       .split(/[^\p{L}\p{N}]+/u)
       .filter((t) => t.length > 0)
+      // Letters run into digits ("FY2022", "cy2024", "2023Q4") are also read as their parts.
+      .flatMap((t) => (/\p{L}/u.test(t) && /\d/.test(t) ? [t, ...t.split(LETTERS_DIGITS)] : [t]))
   );
 }
+
+const LETTERS_DIGITS = /(?<=\d)(?=\p{L})|(?<=\p{L})(?=\d)/u;
 
 function undouble(stem: string): string {
   return /([^aeiouslz])\1$/.test(stem) ? stem.slice(0, -1) : stem;
@@ -116,6 +120,26 @@ export function termsOf(text: string): string[] {
   const out: string[] = [];
   for (const token of tokenize(text)) {
     const term = processTerm(token);
+    if (term !== null && !out.includes(term)) out.push(term);
+  }
+  return out;
+}
+
+/** Two to four capitalised words in a row: a name whose initials a file name may use. */
+const CAPITALISED_RUN = /\b[A-Z][a-z]+(?:'s)?(?:\s+[A-Z][a-z]+(?:'s)?){1,3}\b/g;
+
+/**
+ * The initials of the names a question spells out ("South Australia" -> `sa`, "New South Wales" ->
+ * `nsw`): lakes name folders and files by them (`sa/`, `nsw_births.csv`). Stop words stay out ("us").
+ */
+export function initialismsOf(query: string): string[] {
+  const out: string[] = [];
+  for (const m of query.matchAll(CAPITALISED_RUN)) {
+    const initials = m[0]
+      .split(/\s+/)
+      .map((w) => w[0] ?? "")
+      .join("");
+    const term = processTerm(initials);
     if (term !== null && !out.includes(term)) out.push(term);
   }
   return out;

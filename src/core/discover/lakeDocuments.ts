@@ -4,6 +4,7 @@ import type { SourceEntry, SourceMap } from "../sourceMap/sourceEntry.ts";
 import type { CopyNote } from "./discoverIndex.ts";
 import { indexTerms, processTerm, termsOf } from "./discoverTerms.ts";
 import { findFileFamilies } from "./fileFamilies.ts";
+import { gluedPathWords, lakeVocabulary } from "./gluedWords.ts";
 import type { FileFamily } from "./fileFamilies.ts";
 import {
   FIELDS,
@@ -110,12 +111,22 @@ export class LakeDocuments {
       this.docs.push(doc);
       fileDocs.set(entry.path, doc);
     }
+    this.readGluedNames(map.files, fileDocs);
     const families = findFileFamilies(map.files);
     this.addFamilies(families, fileDocs);
     this.addGroups(map.files, fileDocs, families);
     for (const doc of this.docs) this.byPath.set(doc.path, doc);
     this.foldCopies(fileDocs);
     this.indexHeads(map.files);
+  }
+
+  /** Glued file names read apart (gluedWords.ts) with the words of the lake's paths and columns. */
+  private readGluedNames(files: SourceEntry[], fileDocs: Map<string, Doc>): void {
+    const vocabulary = lakeVocabulary(
+      files.map((f) => f.path),
+      files.flatMap((f) => columnNames(f)),
+    );
+    for (const doc of fileDocs.values()) doc.fields.path.push(...gluedPathWords(doc.path, vocabulary));
   }
 
   /** One document per family, its text gathered from its members like a group's. */

@@ -87,6 +87,7 @@ const POINT =
   `|(\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME},?\\s+${YEAR})` +
   `|(${MONTH_NAME},?\\s+(?:of\\s+)?${YEAR})` +
   `|((?:q[1-4]|(?:first|second|third|fourth)\\s+quarter(?:\\s+of)?)\\s+${YEAR})` +
+  `|(${YEAR}\\s?-?q[1-4])(?![\\da-z])` +
   `|(${YEAR})(?!s\\b))`;
 
 /** Parses one point (the text of a POINT match) to its interval of days, or undefined. */
@@ -126,6 +127,11 @@ export function pointSpan(text: string): { from: string; to: string } | undefine
     const y = Number(m[3]);
     return { from: monthSpan(y, q * 3 - 2).from, to: monthSpan(y, q * 3).to };
   }
+  m = /^(\d{4})\s?-?q([1-4])$/.exec(t);
+  if (m) {
+    const [y, q] = [Number(m[1]), Number(m[2])];
+    return { from: monthSpan(y, q * 3 - 2).from, to: monthSpan(y, q * 3).to };
+  }
   m = /^(\d{4})$/.exec(t);
   if (m) return yearSpan(Number(m[1]));
   return undefined;
@@ -157,11 +163,14 @@ const OPEN = new RegExp(
   `\\b(?<word>since|after|from|starting(?:\\s+(?:in|from))?|beginning(?:\\s+in)?|before|prior\\s+to|until|till|through|up\\s+to|by)\\s+(?:the\\s+end\\s+of\\s+)?(?<p>${POINT})(?<on>\\s+(?:on(?:ward)?s?|and\\s+(?:later|after)))?`,
   "gi",
 );
+const YEAR_PREFIX = /\b(FY|CY|SFY)(?=(?:1[89]|20)\d\d(?:\b|q[1-4]\b))/gi;
 const DECADE = /\b(?:the\s+)?((?:1[89]|20)\d0)'?s\b/gi;
 const SINGLE = new RegExp(`\\b${POINT}\\b`, "gi");
 
 /** Every period the question names; a point inside a range is not repeated on its own. */
-export function questionPeriods(question: string): QuestionPeriod[] {
+export function questionPeriods(said: string): QuestionPeriod[] {
+  // "FY2022", "CY2024": a fiscal or calendar year written against its prefix is the year it names.
+  const question = said.replace(YEAR_PREFIX, "$1 ");
   const out: QuestionPeriod[] = [];
   // Characters already read as part of a period, so that "2019" in "2019–2023" is not also a year.
   const used = new Array<boolean>(question.length).fill(false);
