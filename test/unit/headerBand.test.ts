@@ -140,6 +140,14 @@ describe("subHeaderUse: a row under the header that belongs to it", () => {
     assert.equal(subHeaderUse(["", "How many visits did you make last year?", ""], below), undefined);
   });
 
+  test("a scale (`1000`, `1,000`) beside unit words is a units row; scales alone, or other numbers, are data", () => {
+    // ERS milk production factors (held-out FN-03): `1000` over head counts in thousands.
+    assert.equal(subHeaderUse(["", "1000", "Pounds"], below), "units");
+    assert.equal(subHeaderUse(["", "1,000", "$ per cwt"], below), "units");
+    assert.equal(subHeaderUse(["", "1000", "1000"], below), undefined, "no text over numbers: data");
+    assert.equal(subHeaderUse(["", "250", "Pounds"], below), undefined, "250 is no scale");
+  });
+
   test("not part of the header: a row with a number, text only over text, too few rows of numbers", () => {
     assert.equal(subHeaderUse(["", "12", "(USD)"], below), undefined);
     assert.equal(subHeaderUse(["(name)", "", ""], below), undefined);

@@ -122,12 +122,22 @@ export function prefixGroups(names: string[], spans: GroupSpan[]): string[] {
 }
 
 /**
+ * A scale in a units row: `1000` over a column of counts in thousands, beside `Pounds` and
+ * `$ per cwt` (ERS milk production factors, held-out FN-03). Only with text over a column of
+ * numbers in the same row (see subHeaderUse) — a row of numbers alone is data.
+ */
+const SCALE_CELL = /^\s*1(?:[,\s]?000)+\s*$/;
+
+/**
  * Whether a row under the header belongs to it: text (or nothing) in every cell, and text where
  * the rows below hold numbers in at least one column — a units row, a row of question texts.
  */
 export function subHeaderUse(row: string[], below: string[][]): "units" | "note" | undefined {
   const filled = filledCount(row);
-  if (filled === 0 || row.some((c) => c.trim() !== "" && !YEAR_CELL.test(c) && isNumberLike(c)))
+  if (
+    filled === 0 ||
+    row.some((c) => c.trim() !== "" && !YEAR_CELL.test(c) && !SCALE_CELL.test(c) && isNumberLike(c))
+  )
     return undefined;
   // The data below: rows holding numbers (a second header row under this one holds none).
   const sample = below
@@ -135,7 +145,7 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
     .filter((r) => filledCount(r) >= 2 && r.some((c) => c.trim() !== "" && isNumberLike(c)))
     .slice(0, 20);
   if (sample.length < 2) return undefined;
-  // Text over a column of numbers: a number (a year too) over numbers is a data row's cell.
+  // Text over a column of numbers: a number (a year, a scale too) over numbers is a data row's cell.
   const overNumbers = row.some((cell, i) => {
     if (cell.trim() === "" || MISSING_MARKER.test(cell) || isNumberLike(cell)) return false;
     const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "" && !MISSING_MARKER.test(v));

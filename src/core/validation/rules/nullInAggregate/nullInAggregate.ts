@@ -17,6 +17,7 @@ import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import { columnStats } from "../../columnStats.ts";
 import { joinProfile, scaled } from "../../joinProfile.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -67,9 +68,12 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
       const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
       const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
+      // A row with every cell empty is a blank line of the file's layout (between the blocks of a
+      // report), not an entity whose value is missing.
+      const missing = `${col} IS NULL AND NOT ${blankRowSql(sqlIdent(alias), table)}`;
       const count = (): Promise<Record<string, unknown>[]> =>
         ctx.engine.all(
-          `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
+          `SELECT count(*) FILTER (WHERE ${missing}) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
         );
       // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
       // purpose, and a sum skipping NULLs adds them as 0 anyway.
@@ -91,8 +95,8 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
       const a = sqlIdent(alias);
       const [row] = await ctx.engine.all(
-        `SELECT count(*) AS n, count(*) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS nulls, ` +
-          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${col} IS NULL AND ${a}.${PRESENT}) AS rows${kept.from}` +
+        `SELECT count(*) AS n, count(*) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS nulls, ` +
+          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS rows${kept.from}` +
           (correlated && !kept.exact ? ` AND ${correlated}` : ""),
       );
       const nulls = Number(row?.nulls ?? 0);
@@ -348,4 +352,13 @@ async function outerJoinNulls(
     });
   }
   return undefined;
+}
+
+/** Past this many columns a table's blank rows are not looked for (the test would be as wide). */
+const BLANK_TEST_COLUMNS = 256;
+
+/** SQL: the row of `table AS a` has no value in any column (FALSE for very wide tables). */
+function blankRowSql(a: string, table: TableInfo): string {
+  if (table.schema.length === 0 || table.schema.length > BLANK_TEST_COLUMNS) return "FALSE";
+  return `(${table.schema.map((c) => `${a}.${sqlIdent(c.name)} IS NULL`).join(" AND ")})`;
 }

@@ -69,6 +69,40 @@ export const nullInAggregateSilentCases: SilentCase[] = [
       query('SELECT median("Median Loss") AS typical_median FROM median_loss', ["median_loss"]),
     ],
   ),
+  clean(
+    "stop 33 held-out: a report's blank lines between its blocks are no missing values",
+    {
+      "milk.csv": csv(
+        "State,Production 2016,Production 2017",
+        "Maine,594,630",
+        "Vermont,2727,2728",
+        ",,",
+        "Michigan,10897,11247",
+        "Wisconsin,30124,30320",
+        ",,",
+        "Washington,6573,6637",
+        "Oregon,2633,2625",
+      ),
+    },
+    [scan("milk.csv", "milk"), query('SELECT avg("Production 2017") AS mean FROM milk', ["milk"])],
+  ),
+  flagged(
+    "stop 33 twin: a state whose figure is blank among the blocks is a missing value",
+    {
+      "milk.csv": csv(
+        "State,Production 2016,Production 2017",
+        "Maine,594,630",
+        "Vermont,2727,",
+        ",,",
+        "Michigan,10897,11247",
+        "Wisconsin,30124,30320",
+        ",,",
+        "Washington,6573,6637",
+        "Oregon,2633,2625",
+      ),
+    },
+    [scan("milk.csv", "milk"), query('SELECT sum("Production 2017") AS total FROM milk', ["milk"])],
+  ),
   clean("the average over victims only, blanks excluded in WHERE", { "survey.csv": SURVEY }, [
     scan("survey.csv", "survey"),
     query(

@@ -19,6 +19,9 @@ function linesShown(argv: string[]): number {
   return DEFAULT_LINES;
 }
 
+/** Programs that read every line of the files they are given, printing the lines that match. */
+const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg"]);
+
 /** Programs that print every line of the files they are given (one stage, nothing cut). */
 const WHOLE_PRINTERS = new Set(["cat", "nl"]);
 
@@ -82,6 +85,13 @@ export const partialCoverageRule: ValidationRule = {
       }
       return [];
     }
+    // `grep PATTERN FILE` (first stage, reading the file itself) searched every line: what it shows
+    // or finds missing rests on the whole file, not on the lines a head or tail printed before.
+    const first = stages[0];
+    // grep exits 1 when nothing matched: it searched every line all the same.
+    const searched = bash.exitCodes?.[0] ?? bash.exitCode;
+    if (first && SEARCHERS.has(first[0] ?? "") && (searched === 0 || searched === 1) && !bash.timedOut)
+      for (const entry of filesOf(first)) ctx.state.partialViews.delete(entry.path);
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
     const shown = linesShown(cut);

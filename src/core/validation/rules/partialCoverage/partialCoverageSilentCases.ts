@@ -43,6 +43,26 @@ export const partialCoverageSilentCases: SilentCase[] = [
     scan(`${MSA_IDT}/Florida.csv`, "fl"),
     query('SELECT sum("# of Reports") AS reports FROM fl', ["fl"]),
   ]),
+  clean(
+    "stop 33 held-out: the tail of a yearly series, then grep finds the year asked for in every line",
+    {
+      "copper.csv": csv(
+        "Year,World production",
+        ...Array.from({ length: 122 }, (_, i) => `${1900 + i},${(500000 + i * 130000).toString()}`),
+      ),
+    },
+    [bash("tail -15 copper.csv"), bash("grep -n '^2010' copper.csv")],
+  ),
+  flagged(
+    "stop 33 twin: the same tail, then a grep over only the lines the head printed",
+    {
+      "copper.csv": csv(
+        "Year,World production",
+        ...Array.from({ length: 122 }, (_, i) => `${1900 + i},${(500000 + i * 130000).toString()}`),
+      ),
+    },
+    [bash("tail -15 copper.csv"), bash("head -30 copper.csv | grep -n '^19'")],
+  ),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
 ];

@@ -19,6 +19,7 @@ import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { memoized } from "../../tableMemo.ts";
+import { outlineTotals } from "./outlineTotals.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { TOTAL_LABEL } from "../../totalLabel.ts";
@@ -419,6 +420,12 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
       kind: "group",
     }));
     const taken = new Set(out.map((c) => c.r));
+    // Group rows of an outline holding their members' sums (a region over its states).
+    for (const o of await outlineTotals(ctx, table, a, v, labelText))
+      if (!taken.has(o.r)) {
+        out.push({ ...o, kind: "total" });
+        taken.add(o.r);
+      }
     for (const r of rows) {
       if (taken.has(Number(r.r))) continue;
       const x = r.v === null ? null : Number(r.v);

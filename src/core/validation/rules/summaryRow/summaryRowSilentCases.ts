@@ -28,6 +28,31 @@ const NAMES_REGISTER = csv(
   ),
 );
 
+/**
+ * An outline of regions over their states (ERS milk production, held-out FN-02): each region's row
+ * holds its states' sum, blank lines between the blocks, the national total last.
+ */
+const MILK_OUTLINE = csv(
+  "Region,State,Production 2016,Production 2017",
+  "  Northeast,,28912,29060",
+  ",Maine,594,630",
+  ",Vermont,2727,2728",
+  ",New York,14831,14914",
+  ",Pennsylvania,10760,10788",
+  ",,,",
+  "  Lake States,,50214,51415",
+  ",Michigan,10897,11247",
+  ",Wisconsin,30124,30320",
+  ",Minnesota,9193,9848",
+  ",,,",
+  "  Pacific,,46710,46452",
+  ",Washington,6573,6637",
+  ",Oregon,2633,2625",
+  ",California,37504,37190",
+  ",,,",
+  "  United States,,125836,126927",
+);
+
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const summaryRowSilentCases: SilentCase[] = [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
@@ -48,6 +73,38 @@ export const summaryRowSilentCases: SilentCase[] = [
       ["payment"],
     ),
   ]),
+  flagged(
+    "stop 33 held-out: sums a year over an outline whose region rows hold their states' sums",
+    { "milk.csv": MILK_OUTLINE },
+    [scan("milk.csv", "milk"), query('SELECT sum("Production 2017") AS total FROM milk', ["milk"])],
+  ),
+  flagged(
+    "stop 33 held-out: averages the outline's rows, regions and the national total among the states",
+    { "milk.csv": MILK_OUTLINE },
+    [scan("milk.csv", "milk"), query('SELECT avg("Production 2016") AS mean_state FROM milk', ["milk"])],
+  ),
+  clean("stop 33 twin: the outline's states only (their State is filled)", { "milk.csv": MILK_OUTLINE }, [
+    scan("milk.csv", "milk"),
+    query('SELECT sum("Production 2017") AS total FROM milk WHERE State IS NOT NULL', ["milk"]),
+  ]),
+  clean(
+    "stop 33 twin: region rows that hold no sum of the rows under them (a count of farms beside the states' output)",
+    {
+      "farms.csv": csv(
+        "Region,State,Output",
+        "  Northeast,,4",
+        ",Maine,630",
+        ",Vermont,2728",
+        ",New York,14914",
+        ",Pennsylvania,10788",
+        "  Lake States,,3",
+        ",Michigan,11247",
+        ",Wisconsin,30320",
+        ",Minnesota,9848",
+      ),
+    },
+    [scan("farms.csv", "farms"), query("SELECT sum(Output) AS total FROM farms", ["farms"])],
+  ),
   flagged("sums a state table whose last row is Total", { "losses.csv": LOSSES_WITH_TOTAL }, [
     scan("losses.csv", "losses"),
     query('SELECT sum(Reports) AS reports, sum("Reports with Loss") AS with_loss FROM losses', ["losses"]),

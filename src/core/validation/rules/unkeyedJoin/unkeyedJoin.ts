@@ -350,6 +350,36 @@ function groupKeys(side: Json, statement: Json): Set<string> | undefined {
   return aggregated ? keys : undefined;
 }
 
+/**
+ * The output names (lower-case) of a side that is a set of distinct tuples — `SELECT DISTINCT
+ * country, year FROM t`, or a GROUP BY of exactly its columns with no aggregate — or undefined. Such
+ * a side lists which combinations exist, as a per-group aggregate does; its product with another
+ * such set that shares no column is the grid of every combination (to anti-join to the facts and
+ * find the missing ones), not two tables of entity rows paired off.
+ */
+function distinctKeys(side: Json, statement: Json): Set<string> | undefined {
+  const node = bodyOf(side, statement);
+  if (node?.type !== "SELECT_NODE") return undefined;
+  const list = (node.select_list as Json[] | undefined) ?? [];
+  const distinct = ((node.modifiers as Json[]) ?? []).some((m) => m.type === "DISTINCT_MODIFIER");
+  const grouped = ((node.group_expressions as unknown[]) ?? []).length >= list.length;
+  if (list.length === 0 || !(distinct || grouped)) return undefined;
+  const keys = new Set<string>();
+  for (const item of list) {
+    let folded = false;
+    walk(item, (n) => {
+      if ((n.class === "FUNCTION" && isAggregate(String(n.function_name))) || n.class === "WINDOW")
+        folded = true;
+    });
+    if (folded || item.class === "STAR") return undefined;
+    if (item.alias) keys.add(String(item.alias).toLowerCase());
+    else if (item.class === "COLUMN_REF")
+      keys.add(String((item.column_names as string[]).at(-1)).toLowerCase());
+    else return undefined;
+  }
+  return keys;
+}
+
 /** The output column names (lower-case) of a FROM side, asked of DuckDB with the statement's CTEs. */
 async function outputColumns(
   side: Json,
@@ -371,8 +401,9 @@ async function outputColumns(
 
 /**
  * A cross product that is a grid, not a merge: one side is generated (a lag grid, a series), or
- * one side is an aggregate per group and the two sides share no identifying column — region totals
- * × cause totals, the expected counts of a χ² test. Two entity lists that share an identifying
+ * one side is an aggregate per group or a set of distinct tuples and the two sides share no
+ * identifying column — region totals × cause totals, the expected counts of a χ² test; every
+ * (country, year) × every series code. Two entity lists that share an identifying
  * column (two Top-5 rankings of states, aggregated or not) paired without it are the paper's case:
  * `shared` names the columns then. Undefined `shared` with `grid` false: columns not known.
  */
@@ -383,7 +414,10 @@ async function gridOf(
 ): Promise<{ grid: boolean; shared: string[] }> {
   const [l, r] = [join.left as Json, join.right as Json];
   if (generated(l, statement) || generated(r, statement)) return { grid: true, shared: [] };
-  const [lk, rk] = [groupKeys(l, statement), groupKeys(r, statement)];
+  const [lk, rk] = [
+    groupKeys(l, statement) ?? distinctKeys(l, statement),
+    groupKeys(r, statement) ?? distinctKeys(r, statement),
+  ];
   const identifying = async (side: Json, keys: Set<string> | undefined): Promise<Set<string> | undefined> =>
     keys ?? (await outputColumns(side, statement, engine));
   const [li, ri] = [await identifying(l, lk), await identifying(r, rk)];
@@ -412,7 +446,7 @@ function describeSide(node: unknown): string {
  * paper's two Top-5 rankings become a 25-row table. A condition that reads columns of both sides
  * is a key, equality or not (a range, a similarity, a regexp); a comma join keyed in WHERE, a cross
  * join with a side of at most one row (a total, a single filtered row), a LATERAL side correlated
- * with the other, and a grid (a generated side, or per-group aggregates that share no identifying
+ * with the other, and a grid (a generated side, or per-group aggregates or distinct tuples that share no identifying
  * column) pass.
  */
 export const unkeyedJoinRule: ValidationRule = queryRule({

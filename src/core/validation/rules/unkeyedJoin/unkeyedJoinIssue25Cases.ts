@@ -77,6 +77,41 @@ export const unkeyedJoinIssue25Cases: SilentCase[] = [
       ["hourly"],
     ),
   ]),
+  clean(
+    "stop 33 held-out: every (country, year) × every series code, anti-joined to find the missing ones",
+    {
+      "subs.csv": csv(
+        "country,year,series_code,value",
+        "Ukraine,2022,i911,125.2",
+        "Ukraine,2022,i911c,51800000",
+        "Ukraine,2023,i911,131.0",
+        "Moldova,2022,i911,118.1",
+        "Moldova,2022,i911c,3100000",
+      ),
+    },
+    [
+      scan("subs.csv", "mob"),
+      query(
+        `SELECT country, year, series_code
+           FROM (SELECT DISTINCT country, year FROM mob) a
+           CROSS JOIN (SELECT DISTINCT series_code FROM mob) b
+           ANTI JOIN mob USING (country, year, series_code)`,
+        ["mob"],
+      ),
+    ],
+  ),
+  flagged(
+    "stop 33 held-out twin: distinct (State, Rank) × distinct States of another list (they share State)",
+    rankings,
+    [
+      scan("fraud_reports.csv", "fraud"),
+      scan("idt_reports.csv", "idt"),
+      query(
+        "SELECT a.State, a.Reports, b.State AS other FROM (SELECT DISTINCT State, Reports FROM fraud) a CROSS JOIN (SELECT DISTINCT State FROM idt) b",
+        ["fraud", "idt"],
+      ),
+    ],
+  ),
   flagged("issue 25: two aggregated lists of states cross-joined (they share State)", rankings, [
     scan("fraud_reports.csv", "fraud"),
     scan("idt_reports.csv", "idt"),
