@@ -52,7 +52,10 @@ export interface ColumnProfile {
  * The map reads it as written; validation treats aggregates over it as over a marker.
  */
 export interface FillValue {
+  /** The number as read; for a date fill, its days since 1970-01-01 (see dateFills.ts). */
   value: number;
+  /** A date fill's day (`1969-12-31`); then `othersMin`/`othersMax` are days since 1970-01-01 too. */
+  date?: string;
   /** Cells holding it. */
   count: number;
   /** 1-based data row of its first occurrence. */

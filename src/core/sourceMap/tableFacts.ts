@@ -1,3 +1,4 @@
+import { shownFill } from "./typing/dateFills.ts";
 import { flagMeaning } from "./layout/eurostatTsv.ts";
 import type { ColumnProfile, TableProfile } from "./sourceEntry.ts";
 
@@ -24,10 +25,10 @@ export function tableFactLines(table: TableProfile): string[] {
   if (flags.length > 0)
     out.push(`flags written after values, not part of the values read: ${flags.join("; ")}`);
   const fills = table.columns.flatMap((c) =>
-    (c.fillValues ?? []).map(
-      (f) =>
-        `${c.name} ${f.value} ×${f.count} (first at ${f.line ? `line ${f.line}` : `data row ${f.firstRow}`}; other values ${f.othersMin} to ${f.othersMax})`,
-    ),
+    (c.fillValues ?? []).map((f) => {
+      const { value, min, max } = shownFill(f);
+      return `${c.name} ${value} ×${f.count} (first at ${f.line ? `line ${f.line}` : `data row ${f.firstRow}`}; other values ${min} to ${max})`;
+    }),
   );
   if (fills.length > 0) out.push(`likely fill values (read as written): ${fills.join("; ")}`);
   return out;

@@ -1,5 +1,6 @@
 import type { DuckEngine, Row } from "../../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec, FillValue } from "../sourceEntry.ts";
+import { findDateFills } from "./dateFills.ts";
 import { typedColumnSql, withoutGroupMarksJs } from "./varcharColumns.ts";
 
 /**
@@ -140,6 +141,7 @@ export async function findFillValues(
   lineOf?: (dataRow: number) => number | undefined,
   records?: string[][],
 ): Promise<void> {
+  await findDateFills(engine, fromSql, specs, profiles, lineOf);
   const numeric = specs
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => (s.type === "BIGINT" || s.type === "DOUBLE") && !s.dateFormat)

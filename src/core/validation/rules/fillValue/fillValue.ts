@@ -2,6 +2,7 @@ import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { FillValue } from "../../../sourceMap/sourceEntry.ts";
+import { shownFill } from "../../../sourceMap/typing/dateFills.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { aggregateCalls } from "../../aggregateUses.ts";
 import { fileColumnProfiles, LINEAGE_DEPTH } from "../../columnLineage.ts";
@@ -54,17 +55,29 @@ export function doubleSql(value: number): string {
   return `CAST(${sqlString(String(value))} AS DOUBLE)`;
 }
 
-/** The test "this cell holds one of the fill values" over a column reference. */
-function isFill(column: string, values: number[]): string {
-  return `TRY_CAST(${column} AS DOUBLE) IN (${values.map(doubleSql).join(", ")})`;
+/** The test "this cell holds one of the fill values" over a column reference (a date fill: its day). */
+function isFill(column: string, values: number[], dates: string[] = []): string {
+  const tests = [
+    ...(values.length ? [`TRY_CAST(${column} AS DOUBLE) IN (${values.map(doubleSql).join(", ")})`] : []),
+    ...(dates.length
+      ? [`TRY_CAST(${column} AS DATE) IN (${dates.map((d) => `DATE ${sqlString(d)}`).join(", ")})`]
+      : []),
+  ];
+  return tests.length ? `(${tests.join(" OR ")})` : "FALSE";
 }
 
 /** The remedy: the table with the column's fill values read as NULL (same columns, same types). */
-export function fillAsNull(table: string, column: string, values: number[], says: string): Remedy {
+export function fillAsNull(
+  table: string,
+  column: string,
+  values: number[],
+  says: string,
+  dates: string[] = [],
+): Remedy {
   const c = sqlIdent(column);
   return {
     table,
-    sql: `SELECT * REPLACE (CASE WHEN ${isFill(c, values)} THEN NULL ELSE ${c} END AS ${c}) FROM ${sqlIdent(table)}`,
+    sql: `SELECT * REPLACE (CASE WHEN ${isFill(c, values, dates)} THEN NULL ELSE ${c} END AS ${c}) FROM ${sqlIdent(table)}`,
     says,
   };
 }
@@ -131,7 +144,10 @@ export const fillValueRule: ValidationRule = queryRule({
           const { table, alias } = column;
           const fills = knownFills(ctx, table, column.column);
           if (fills.length === 0) continue;
-          const values = [...new Set(fills.map((f) => f.fill.value))];
+          const values = [
+            ...new Set(fills.filter((f) => f.fill.date === undefined).map((f) => f.fill.value)),
+          ];
+          const dates = [...new Set(fills.flatMap((f) => (f.fill.date === undefined ? [] : [f.fill.date])))];
           const a = sqlIdent(alias);
           const value = await expressionSql(ctx.engine, alias, argument);
           // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
@@ -140,7 +156,7 @@ export const fillValueRule: ValidationRule = queryRule({
           if (seen.has(key)) continue;
           seen.add(key);
           const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
-          const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values)} AND (${value}) IS NOT NULL`;
+          const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values, dates)} AND (${value}) IS NOT NULL`;
           const [counts] = await ctx.engine.all(
             `SELECT count(*) AS n, count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
           );
@@ -148,7 +164,8 @@ export const fillValueRule: ValidationRule = queryRule({
           reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
           if (rows === 0) continue;
           const first = await ctx.engine.all(
-            `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
+            `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v, ` +
+              `${dates.length ? `TRY_CAST(${a}.${sqlIdent(column.column)} AS DATE)::VARCHAR` : "NULL"} AS d${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
           );
           const locations = await locate(
             ctx.engine,
@@ -156,9 +173,17 @@ export const fillValueRule: ValidationRule = queryRule({
             first.map((r) => Number(r.r)),
           );
           const hitValues = [...new Set(first.map((r) => Number(r.v)))];
-          const listed = fills.filter((f) => hitValues.includes(f.fill.value));
-          const others = listed[0]?.fill ?? fills[0]!.fill;
-          const valuesText = hitValues.map(shownNumber).join(", ");
+          const hitDates = [...new Set(first.map((r) => (r.d === null ? undefined : String(r.d))))].filter(
+            (d): d is string => d !== undefined && dates.includes(d),
+          );
+          const listed = fills.filter((f) =>
+            f.fill.date === undefined ? hitValues.includes(f.fill.value) : hitDates.includes(f.fill.date),
+          );
+          const others = shownFill(listed[0]?.fill ?? fills[0]!.fill, shownNumber);
+          const written = hitDates.length
+            ? hitDates
+            : hitValues.filter((x) => values.includes(x)).map(shownNumber);
+          const valuesText = written.join(", ");
           const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
           const name = sqlName(column.column);
           const says = `${column.column}'s fill value ${valuesText} read as NULL`;
@@ -173,11 +198,11 @@ export const fillValueRule: ValidationRule = queryRule({
                 `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
                 `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
                 `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
-                `(it repeats ${others.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shownNumber(others.othersMin)} and ${shownNumber(others.othersMax)}). ` +
-                `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitValues.map(shownNumber)[0]})) or leave those rows out.`,
+                `(it repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
+                `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`,
               locations: present(locations),
               remedy: {
-                ...fillAsNull(table.name, column.column, values, says),
+                ...fillAsNull(table.name, column.column, values, says, dates),
                 ...(position === undefined ? {} : { resultColumns: [position] }),
               },
             },

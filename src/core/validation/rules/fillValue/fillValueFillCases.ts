@@ -1,7 +1,30 @@
 import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import { density, temps } from "../../cases/fillLakes.ts";
+
+/**
+ * A fatality list whose records without a date carry the epoch placeholder `12/31/1969` (OSHA,
+ * held-out FK-02), or open-ended permits that end `9999-12-31`; `real` keeps the placeholder out.
+ */
+function incidents(placeholder: "epoch" | "open-end" | "none"): string {
+  const rows = Array.from({ length: 40 }, (_, i) => {
+    const month = (i % 12) + 1;
+    const day = (i % 27) + 1;
+    const start = `${month}/${day}/${2017 + (i % 6)}`;
+    const end = `${2018 + (i % 6)}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    return `${start},${end},Site ${i},${(i % 4) + 1}`;
+  });
+  if (placeholder === "epoch")
+    rows.push(
+      "12/31/1969,2020-01-01,Site 90,1",
+      "12/31/1969,2021-05-01,Site 91,2",
+      "12/31/1969,2022-03-03,Site 92,1",
+    );
+  if (placeholder === "open-end") rows.push("3/3/2019,9999-12-31,Site 90,1", "4/4/2020,9999-12-31,Site 91,2");
+  return csv("Date of Incident,Permit End,Site,Deaths", ...rows);
+}
 
 const { flagged, clean } = silentCasesOf("fill-value");
 
@@ -20,6 +43,39 @@ export const fillValueFillCases: SilentCase[] = [
     { "swarm/density.csv": density("9.99e+32") },
     [scan("swarm/density.csv", "density"), query("SELECT max(density) AS peak FROM density", ["density"])],
   ),
+  flagged(
+    "stop 33 held-out: the earliest incident date over the epoch placeholder 12/31/1969",
+    { "osha/deaths.csv": incidents("epoch") },
+    [
+      scan("osha/deaths.csv", "deaths"),
+      query('SELECT min("Date of Incident") AS earliest FROM deaths', ["deaths"]),
+    ],
+  ),
+  flagged(
+    "stop 33 held-out: the latest permit end over the open end 9999-12-31",
+    { "osha/deaths.csv": incidents("open-end") },
+    [
+      scan("osha/deaths.csv", "deaths"),
+      query('SELECT max("Permit End") AS last_end FROM deaths', ["deaths"]),
+    ],
+  ),
+  clean(
+    "stop 33 twin: the earliest incident date where no placeholder is written",
+    { "osha/deaths.csv": incidents("none") },
+    [
+      scan("osha/deaths.csv", "deaths"),
+      query('SELECT min("Date of Incident") AS earliest, max("Permit End") AS last_end FROM deaths', [
+        "deaths",
+      ]),
+    ],
+  ),
+  clean("stop 33 twin: the placeholder left out in WHERE", { "osha/deaths.csv": incidents("epoch") }, [
+    scan("osha/deaths.csv", "deaths"),
+    query(
+      `SELECT min("Date of Incident") AS earliest FROM deaths WHERE "Date of Incident" > DATE '1970-01-01'`,
+      ["deaths"],
+    ),
+  ]),
   clean(
     "issue 25: a percentage whose true maximum 100 repeats is data",
     { "swarm/density.csv": density(undefined) },
