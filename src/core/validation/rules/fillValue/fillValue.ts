@@ -10,7 +10,7 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, onlyColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { expressionSql, groupingItems, onlyColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -209,6 +209,7 @@ export const fillValueRule: ValidationRule = queryRule({
           });
         }
       }
+      out.push(...(await fillGroups(ctx, select, scope, seen)));
       for (const { diagnostic, fn, value } of pending) {
         // The SELECT also returns the same aggregate over the same argument with a FILTER that
         // reads no fill: the analyst computed it both ways (a contrast), the fill-free value is
@@ -223,3 +224,70 @@ export const fillValueRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+/**
+ * A GROUP BY key that reads a column with a listed fill (`year("Date of Incident")` over the epoch
+ * placeholder 12/31/1969): the rows holding the fill make a group of their own, which the result
+ * lists as if it were a year, a station or a value of the data (held-out FK-01: 1969, 113
+ * fatalities). The remedy reads the fill as NULL: the group becomes the NULL group.
+ */
+async function fillGroups(
+  ctx: OperatorContext,
+  select: Json,
+  scope: Map<string, TableInfo>,
+  seen: Set<string>,
+): Promise<Diagnostic[]> {
+  if (((select.group_expressions as unknown[]) ?? []).length === 0) return [];
+  const out: Diagnostic[] = [];
+  for (const { expression } of groupingItems(select)) {
+    const column = onlyColumn(expression, scope);
+    if (!column) continue;
+    const { table, alias } = column;
+    const fills = knownFills(ctx, table, column.column);
+    if (fills.length === 0) continue;
+    const key = `group:${table.name}.${column.column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const values = [...new Set(fills.filter((f) => f.fill.date === undefined).map((f) => f.fill.value))];
+    const dates = [...new Set(fills.flatMap((f) => (f.fill.date === undefined ? [] : [f.fill.date])))];
+    const a = sqlIdent(alias);
+    const cell = `${a}.${sqlIdent(column.column)}`;
+    const kept = await keptRelation(ctx, select, alias, {});
+    const keyed = await expressionSql(ctx.engine, alias, expression);
+    const [row] = await ctx.engine.all(
+      `SELECT count(DISTINCT ${a}.${ROWID}) AS rows, list(DISTINCT (${keyed})::VARCHAR) AS groups${kept.from} AND ${isFill(cell, values, dates)}`,
+    );
+    const rows = Number(row?.rows ?? 0);
+    if (rows === 0) continue;
+    const first = await ctx.engine.all(
+      `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${isFill(cell, values, dates)} ORDER BY r LIMIT ${SHOWN}`,
+    );
+    const locations = await locate(
+      ctx.engine,
+      table,
+      first.map((r) => Number(r.r)),
+    );
+    const fill = fills[0]!.fill;
+    const shown = shownFill(fill, shownNumber);
+    const groups = ((row?.groups as unknown[] | null) ?? []).map(String).slice(0, SHOWN);
+    const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
+    out.push({
+      code: "fill-value",
+      severity: "warning",
+      message:
+        `GROUP BY ${keyed} over ${tableLabel(table)} puts ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${shown.value}` +
+        `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""} into ${groups.length === 1 ? `a group of their own (${groups[0]})` : `groups of their own (${groups.join(", ")})`}: ` +
+        `a value the Source Map lists as a likely "no data" fill of ${fills[0]!.file} (it repeats ${fill.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shown.min} and ${shown.max}). ` +
+        `The result lists it as data. Read it as NULL (NULLIF(${sqlName(column.column)}, ${fill.date ? `DATE '${fill.date}'` : shown.value})) or leave those rows out.`,
+      locations: present(locations),
+      remedy: fillAsNull(
+        table.name,
+        column.column,
+        values,
+        `${column.column}'s fill value ${shown.value} read as NULL`,
+        dates,
+      ),
+    });
+  }
+  return out;
+}

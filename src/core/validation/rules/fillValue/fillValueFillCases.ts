@@ -59,6 +59,27 @@ export const fillValueFillCases: SilentCase[] = [
       query('SELECT max("Permit End") AS last_end FROM deaths', ["deaths"]),
     ],
   ),
+  flagged(
+    "stop 33 held-out: fatalities per year, grouped by the year of a date holding the epoch placeholder",
+    { "osha/deaths.csv": incidents("epoch") },
+    [
+      scan("osha/deaths.csv", "deaths"),
+      query('SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths GROUP BY 1 ORDER BY yr', [
+        "deaths",
+      ]),
+    ],
+  ),
+  clean(
+    "stop 33 twin: fatalities per year with the placeholder left out",
+    { "osha/deaths.csv": incidents("epoch") },
+    [
+      scan("osha/deaths.csv", "deaths"),
+      query(
+        `SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths WHERE "Date of Incident" <> DATE '1969-12-31' GROUP BY 1 ORDER BY yr`,
+        ["deaths"],
+      ),
+    ],
+  ),
   clean(
     "stop 33 twin: the earliest incident date where no placeholder is written",
     { "osha/deaths.csv": incidents("none") },
