@@ -18,10 +18,21 @@
 // and `--seed <n>` for the bench/lakes lakes, `--json`, `--verbose` (each task's entries),
 // `--limit <n>` (cap the entries Discover returns, e.g. 10 to measure a fixed cap), `--tasks <file>`
 // (the questions of the `--dir` lakes read from that file instead, e.g. the held-out questions of
-// bench/discoverHoldout/legal.json, written from the lake's file list, not from the benchmark), `--threads <n>`
+// bench/discoverHoldout/legal.json, written from the lake's file list, not from the benchmark),
+// `--held-out` (instead of the defaults: the held-out session lakes of test/sessions/lakes with the
+// client questions and gold sources of bench/discoverHoldout/sessionLakes), `--threads <n>`
 // (DuckDB threads while profiling: 1 by default, as the sample values the profiler keeps depend on the
 // thread schedule otherwise, and with them the ranking; 0 is DuckDB's own choice).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import MiniSearch from "minisearch";
@@ -37,7 +48,11 @@ import { spaceLakeTasks } from "./spaceLakeQuestions.ts";
 import { writeLakeBundle } from "./lakes/generateLake.ts";
 import type { LakeScale } from "./lakes/lakeTypes.ts";
 import { LAKE_KINDS, LAKE_SCALES } from "./lakes/lakeTypes.ts";
-import { legalRoot } from "../test/helpers/tempLake.ts";
+import { legalRoot, repoRoot } from "../test/helpers/tempLake.ts";
+
+/** The held-out session lakes and, per lake, its questions with their gold sources (`--held-out`). */
+const SESSION_LAKES = join(repoRoot, "test", "sessions", "lakes");
+const HELD_OUT_TASKS = join(repoRoot, "bench", "discoverHoldout", "sessionLakes");
 
 interface Task {
   id: string;
@@ -209,10 +224,11 @@ async function evalLake(
   threads: number,
   cap?: number,
   questions?: string,
+  exclude: string[] = [],
 ): Promise<LakeResult> {
   const tasks = JSON.parse(readFileSync(questions ?? tasksFile(dir) ?? "", "utf8")) as Task[];
   const { map, ms } = await mapLake(join(dir, "lake"), threads);
-  const visible = map.files.filter((f) => !isDotFile(f.path));
+  const visible = map.files.filter((f) => !isDotFile(f.path) && !exclude.includes(f.path));
   const lakeFiles = visible.map((f) => f.path);
   const index = new DiscoverIndex(map);
   const baseline = new HeaderBm25(visible);
@@ -223,7 +239,7 @@ async function evalLake(
     const goldFiles = new Set(gold.flatMap((g) => g.files));
     const k = goldFiles.size + 5;
     const t0 = performance.now();
-    const hits = index.search(task.query, [], Math.min(k, cap ?? k));
+    const hits = index.search(task.query, exclude, Math.min(k, cap ?? k));
     searchMs += performance.now() - t0;
     const found = new Set(hits.slice(0, k).flatMap((h) => hitFiles(index, h)));
     const fromBaseline = new Set(baseline.rank(task.query, k));
@@ -285,12 +301,32 @@ async function main(): Promise<void> {
   const questionsArg = argValues("--tasks")[0];
   const questions = questionsArg === undefined ? undefined : resolve(questionsArg);
   if (questions && argValues("--dir").length === 0) throw new Error("--tasks needs --dir <lake folder>");
-  const lakes: { name: string; dir: string }[] = argValues("--dir").map((d) => ({
+  const lakes: { name: string; dir: string; exclude?: string[] }[] = argValues("--dir").map((d) => ({
     name: basename(resolve(d)),
     dir: resolve(d),
   }));
   let generated: string | undefined;
-  if (lakes.length === 0) {
+  if (process.argv.includes("--held-out")) {
+    // The held-out session lakes (test/sessions/lakes/), with the questions their builders wrote and
+    // the gold sources of their answers (bench/discoverHoldout/sessionLakes/<lake>.json): lakes no
+    // rule or ranking was tuned on when they were first measured.
+    generated = mkdtempSync(join(tmpdir(), "radar-discover-heldout-"));
+    for (const file of readdirSync(HELD_OUT_TASKS)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
+      const name = file.replace(/\.json$/, "");
+      const dir = join(generated, name);
+      mkdirSync(dir);
+      // The lake as its analysts saw it: the provenance notes kept beside its files (SOURCES.md)
+      // are no source, and left out of the copy (the crawler follows no symlinks).
+      cpSync(join(SESSION_LAKES, name), join(dir, "lake"), {
+        recursive: true,
+        filter: (from) => basename(from) !== "SOURCES.md",
+      });
+      writeFileSync(join(dir, "tasks.json"), readFileSync(join(HELD_OUT_TASKS, file)));
+      lakes.push({ name, dir });
+    }
+  } else if (lakes.length === 0) {
     const legal = legalDir();
     if (legal) lakes.push({ name: "kramabench-legal", dir: legal });
     else
@@ -323,7 +359,7 @@ async function main(): Promise<void> {
         );
         continue;
       }
-      results.push(await evalLake(lake.name, lake.dir, threads, cap, questions));
+      results.push(await evalLake(lake.name, lake.dir, threads, cap, questions, lake.exclude));
     }
   } finally {
     if (generated) rmSync(generated, { recursive: true, force: true });
