@@ -31,10 +31,15 @@ function splitLines(text: string): string[] {
   return text.split(/\r\n|\n|\r/);
 }
 
+/** Lines a fixed-width table's columns are read from. */
+const SHAPE_LINES = 400;
+
 /** The fixed-width layout of a text sample, or undefined when it is not one. */
 export function detectFixedWidth(text: string): FixedWidthLayout | undefined {
   if (text.includes("\t")) return undefined;
-  const lines = splitLines(text).slice(0, 400);
+  const all = splitLines(text);
+  // The shape is read from the first lines; the table runs on past them to its first blank line.
+  const lines = all.slice(0, SHAPE_LINES);
   // The table is the first run of non-blank lines with at least three lines; a few lines of
   // preamble (titles) may come before it, separated by a blank line.
   for (let start = 0, tries = 0; start < lines.length && tries < 4; tries++) {
@@ -42,7 +47,14 @@ export function detectFixedWidth(text: string): FixedWidthLayout | undefined {
     let end = start;
     while (end < lines.length && lines[end]!.trim() !== "") end++;
     const found = layoutOf(lines, start, end);
-    if (found) return found;
+    if (found) {
+      // A table longer than the lines its shape was read from ends at its first blank line, not
+      // at the 400th line (BBS SpeciesList.txt: 1,464 species, read as 394 and 1,070 "footnotes",
+      // held-out FQ-09).
+      let dataEnd = found.dataEnd;
+      while (dataEnd < all.length && all[dataEnd]!.trim() !== "") dataEnd++;
+      return { ...found, dataEnd };
+    }
     start = end;
   }
   return undefined;
