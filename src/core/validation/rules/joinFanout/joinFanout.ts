@@ -10,6 +10,7 @@ import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { sameRelation, tableLabel } from "../../derivedTables.ts";
 import { dedupedKeys } from "../../effect/dedupedKeys.ts";
+import { blindToRepeats, repeatsInKeptRows } from "./fanoutReach.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -86,8 +87,10 @@ function enumeratesPairs(
  * `join-fanout` (warning): a join key that is not unique multiplies rows. Many-to-many keys are
  * always reported; a one-to-many join is reported when the query sums, averages or counts columns
  * of the "one" side, which the fan-out then counts once per matching row. Uniqueness is judged on
- * the rows the query's WHERE keeps on each side. A self-join that enumerates pairs of rows within a
- * key (`ON a.k = c.k AND a.name < c.name`) multiplies rows on purpose.
+ * the rows the query's WHERE keeps on each side, and the repeats must reach what it returns: a row
+ * repeated among the rows its joins and WHERE keep, under an aggregate a repeat changes (see
+ * fanoutReach.ts). A self-join that enumerates pairs of rows within a key (`ON a.k = c.k AND a.name
+ * < c.name`) multiplies rows on purpose.
  */
 export const joinFanoutRule: ValidationRule = queryRule({
   code: "join-fanout",
@@ -121,6 +124,11 @@ export const joinFanoutRule: ValidationRule = queryRule({
       const manyToMany = profile.left.maxPerMatchedKey > 1 && profile.right.maxPerMatchedKey > 1;
       const uniqueSide = profile.left.maxPerMatchedKey > 1 ? right : left;
       const manySide = uniqueSide === left ? right : left;
+      // What the query returns cannot show the repeats (count(DISTINCT …), max, SELECT DISTINCT),
+      // or its other joins and WHERE keep none of the repeated rows.
+      if (blindToRepeats(join.select)) continue;
+      const multiplied = manyToMany ? [left[0]!.alias, right[0]!.alias] : [uniqueSide[0]!.alias];
+      if ((await repeatsInKeptRows(ctx, join.select, multiplied)) === false) continue;
       const [lLoc, rLoc] = [
         await locate(
           ctx.engine,

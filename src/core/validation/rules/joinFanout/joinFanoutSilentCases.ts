@@ -7,6 +7,45 @@ import { ORDERS, SHIPMENTS } from "../../cases/sharedLakes.ts";
 
 const { flagged, clean } = silentCasesOf("join-fanout");
 
+/**
+ * FAO wood production by country code, a country lookup that lists the USSR (228) under several
+ * ISO codes (its successors), and ISO codes by GCAM region (held-out FO-03/04).
+ */
+const WOOD_REGIONS = {
+  "fao/production.csv": csv(
+    "area_code,area,production_2020",
+    "16,Bangladesh,280",
+    "26,Brunei,90",
+    "101,India,49000",
+    "104,Indonesia,82000",
+    "228,USSR,",
+    "185,Russian Federation,217000",
+  ),
+  "reference/country_iso.csv": csv(
+    "FAO_country_code,iso",
+    "16,bgd",
+    "26,brn",
+    "101,ind",
+    "104,idn",
+    "185,rus",
+    "228,rus",
+    "228,ukr",
+    "228,blr",
+    "228,kaz",
+  ),
+  "reference/iso_region.csv": csv(
+    "iso,GCAM_region_ID",
+    "bgd,29",
+    "brn,29",
+    "ind,17",
+    "idn,29",
+    "rus,24",
+    "ukr,15",
+    "blr,15",
+    "kaz,10",
+  ),
+};
+
 /** The silent-error suite's cases of `join-fanout` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinFanoutSilentCases: SilentCase[] = [
   flagged("state fraud totals summed after a join to seven theft-type rows per state", legal, [
@@ -135,6 +174,40 @@ export const joinFanoutSilentCases: SilentCase[] = [
       ["losses", "top10"],
     ),
   ]),
+  clean(
+    "stop 33 held-out: the lookup's repeated USSR codes lie outside the one region the query keeps",
+    WOOD_REGIONS,
+    [
+      scan("fao/production.csv", "wood"),
+      scan("reference/country_iso.csv", "ctry"),
+      scan("reference/iso_region.csv", "reg"),
+      query(
+        "SELECT sum(w.production_2020) AS total FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID = 29",
+        ["wood", "ctry", "reg"],
+      ),
+    ],
+  ),
+  flagged("stop 33 twin: the same join for a region the USSR's successors are in", WOOD_REGIONS, [
+    scan("fao/production.csv", "wood"),
+    scan("reference/country_iso.csv", "ctry"),
+    scan("reference/iso_region.csv", "reg"),
+    query(
+      "SELECT sum(w.production_2020) AS total, count(*) AS n FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID IN (15, 24)",
+      ["wood", "ctry", "reg"],
+    ),
+  ]),
+  clean(
+    "stop 33 held-out: a many-to-many join counted with count(DISTINCT): the repeats change nothing",
+    WOOD_REGIONS,
+    [
+      scan("reference/country_iso.csv", "ctry"),
+      scan("reference/iso_region.csv", "reg"),
+      query(
+        "SELECT count(DISTINCT c.FAO_country_code) AS countries FROM ctry c JOIN ctry d ON d.FAO_country_code = c.FAO_country_code",
+        ["ctry"],
+      ),
+    ],
+  ),
   clean("the one side taken with any_value() per key, as the diagnostic advises", legal, [
     scan(STATE_LOSSES, "losses"),
     scan(STATE_TOP_TEN, "top10"),
