@@ -50,6 +50,14 @@ export function knownFills(
   );
 }
 
+/** The numbers and the days (date fills) among a column's fills, each once. */
+function fillLists(fills: KnownFill[]): { values: number[]; dates: string[] } {
+  return {
+    values: [...new Set(fills.filter((f) => f.fill.date === undefined).map((f) => f.fill.value))],
+    dates: [...new Set(fills.flatMap((f) => (f.fill.date === undefined ? [] : [f.fill.date])))],
+  };
+}
+
 /** A number as an exact DOUBLE in SQL: parsed from its shortest round-trip text, as the file's reader did. */
 export function doubleSql(value: number): string {
   return `CAST(${sqlString(String(value))} AS DOUBLE)`;
@@ -144,10 +152,7 @@ export const fillValueRule: ValidationRule = queryRule({
           const { table, alias } = column;
           const fills = knownFills(ctx, table, column.column);
           if (fills.length === 0) continue;
-          const values = [
-            ...new Set(fills.filter((f) => f.fill.date === undefined).map((f) => f.fill.value)),
-          ];
-          const dates = [...new Set(fills.flatMap((f) => (f.fill.date === undefined ? [] : [f.fill.date])))];
+          const { values, dates } = fillLists(fills);
           const a = sqlIdent(alias);
           const value = await expressionSql(ctx.engine, alias, argument);
           // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
@@ -248,8 +253,7 @@ async function fillGroups(
     const key = `group:${table.name}.${column.column}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const values = [...new Set(fills.filter((f) => f.fill.date === undefined).map((f) => f.fill.value))];
-    const dates = [...new Set(fills.flatMap((f) => (f.fill.date === undefined ? [] : [f.fill.date])))];
+    const { values, dates } = fillLists(fills);
     const a = sqlIdent(alias);
     const cell = `${a}.${sqlIdent(column.column)}`;
     const kept = await keptRelation(ctx, select, alias, {});

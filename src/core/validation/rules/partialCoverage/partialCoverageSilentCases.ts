@@ -6,6 +6,14 @@ import { MSA_IDT, NEW_ENGLAND, METRO_HTML, METRO_HTML_MSA } from "../../cases/le
 
 const { flagged, clean } = silentCasesOf("partial-coverage");
 
+/** World copper production by year, 1900–2021 (USGS, held-out FL-08): a series of 122 rows. */
+const COPPER_SERIES = {
+  "copper.csv": csv(
+    "Year,World production",
+    ...Array.from({ length: 122 }, (_, i) => `${1900 + i},${(500000 + i * 130000).toString()}`),
+  ),
+};
+
 /** The silent-error suite's cases of `partial-coverage` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const partialCoverageSilentCases: SilentCase[] = [
   flagged("sums Florida's MSAs from the first 10 lines of a 29-line file", legal, [
@@ -45,24 +53,13 @@ export const partialCoverageSilentCases: SilentCase[] = [
   ]),
   clean(
     "stop 33 held-out: the tail of a yearly series, then grep finds the year asked for in every line",
-    {
-      "copper.csv": csv(
-        "Year,World production",
-        ...Array.from({ length: 122 }, (_, i) => `${1900 + i},${(500000 + i * 130000).toString()}`),
-      ),
-    },
+    COPPER_SERIES,
     [bash("tail -15 copper.csv"), bash("grep -n '^2010' copper.csv")],
   ),
-  flagged(
-    "stop 33 twin: the same tail, then a grep over only the lines the head printed",
-    {
-      "copper.csv": csv(
-        "Year,World production",
-        ...Array.from({ length: 122 }, (_, i) => `${1900 + i},${(500000 + i * 130000).toString()}`),
-      ),
-    },
-    [bash("tail -15 copper.csv"), bash("head -30 copper.csv | grep -n '^19'")],
-  ),
+  flagged("stop 33 twin: the same tail, then a grep over only the lines the head printed", COPPER_SERIES, [
+    bash("tail -15 copper.csv"),
+    bash("head -30 copper.csv | grep -n '^19'"),
+  ]),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
 ];
