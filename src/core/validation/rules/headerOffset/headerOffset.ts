@@ -108,6 +108,8 @@ export function layoutFindings(
       message: `${where}: ${parts.join("; ")}.`,
       locations: [
         { file: entry.path, line: Math.max(1, table.headerLine), ...sheet },
+        // The rows read as part of the header (group labels, units, notes): where to look first.
+        ...band.filter((r) => r.line > 0).map((r) => ({ file: entry.path, line: r.line, ...sheet })),
         ...footerRows
           .filter((r) => r.line > 0)
           .slice(0, 20)
