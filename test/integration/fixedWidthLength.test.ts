@@ -4,7 +4,7 @@ import { detectFixedWidth } from "../../src/core/sourceMap/profiling/fixedWidth.
 
 // A fixed-width table's columns are read from its first lines; its length is not. The BBS species
 // list (held-out FQ-09) has 1,464 species under a dashed header: read as 394 rows and 1,070
-// "footnotes", it lost every warbler.
+// "footnotes", it lost every warbler. (In this tier because the profiler's module loads DuckDB.)
 
 function speciesList(species: number, after: string[] = []): string {
   const lines = [
