@@ -1,3 +1,5 @@
+import { tokenize } from "./discoverTerms.ts";
+
 /**
  * Words run together in file names (`tasmaniantopbabynames20102015.xlsx`, `femalecy2016top.csv`) read
  * apart with the lake's own vocabulary — the words its other names and columns spell out — so that
@@ -18,12 +20,11 @@ export interface LakeVocabulary {
   columnWords: Set<string>;
 }
 
+/** A text's words as Discover splits them (tokenize), the runs of letters of MIN_PIECE or more. */
 function wordsOf(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length >= MIN_PIECE);
+  return tokenize(text)
+    .filter((w) => w.length >= MIN_PIECE && /^\p{L}+$/u.test(w))
+    .map((w) => w.toLowerCase());
 }
 
 export function lakeVocabulary(paths: Iterable<string>, columns: Iterable<string>): LakeVocabulary {

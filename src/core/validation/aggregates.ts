@@ -69,6 +69,29 @@ const ADDITIVE = new Set([
   "median",
 ]);
 
+/** Aggregates whose value a repeated row cannot change (a join's fan-out reaches none of them). */
+const REPEAT_BLIND = new Set([
+  "min",
+  "max",
+  "any_value",
+  "first",
+  "last",
+  "arbitrary",
+  "arg_min",
+  "arg_max",
+  "argmin",
+  "argmax",
+  "min_by",
+  "max_by",
+  "bool_and",
+  "bool_or",
+  "approx_count_distinct",
+]);
+
+export function isRepeatBlind(name: string): boolean {
+  return REPEAT_BLIND.has(name.toLowerCase());
+}
+
 export function isAggregate(name: string): boolean {
   return AGGREGATES.has(name.toLowerCase());
 }

@@ -258,19 +258,14 @@ async function fillGroups(
     const cell = `${a}.${sqlIdent(column.column)}`;
     const kept = await keptRelation(ctx, select, alias, {});
     const keyed = await expressionSql(ctx.engine, alias, expression);
+    // How many rows hold the fill, the groups they make and the first few rows, in one pass.
     const [row] = await ctx.engine.all(
-      `SELECT count(DISTINCT ${a}.${ROWID}) AS rows, list(DISTINCT (${keyed})::VARCHAR) AS groups${kept.from} AND ${isFill(cell, values, dates)}`,
+      `SELECT count(DISTINCT ${a}.${ROWID}) AS rows, list(DISTINCT (${keyed})::VARCHAR) AS groups, ` +
+        `list_sort(list(DISTINCT ${a}.${ROWID}))[1:${SHOWN}] AS firsts${kept.from} AND ${isFill(cell, values, dates)}`,
     );
     const rows = Number(row?.rows ?? 0);
     if (rows === 0) continue;
-    const first = await ctx.engine.all(
-      `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${isFill(cell, values, dates)} ORDER BY r LIMIT ${SHOWN}`,
-    );
-    const locations = await locate(
-      ctx.engine,
-      table,
-      first.map((r) => Number(r.r)),
-    );
+    const locations = await locate(ctx.engine, table, ((row?.firsts as unknown[] | null) ?? []).map(Number));
     const fill = fills[0]!.fill;
     const shown = shownFill(fill, shownNumber);
     const groups = ((row?.groups as unknown[] | null) ?? []).map(String).slice(0, SHOWN);

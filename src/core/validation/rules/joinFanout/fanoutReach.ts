@@ -1,6 +1,6 @@
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
-import { isAnyAggregate } from "../../aggregates.ts";
+import { isAnyAggregate, isRepeatBlind } from "../../aggregates.ts";
 import { walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
@@ -12,25 +12,6 @@ import { keptRelation, ROWID } from "../../keptRelation.ts";
  * is not in: held-out FO-03/04), nor when the query returns only what a repeat cannot change
  * (`count(DISTINCT din)`, `max(x)`, `SELECT DISTINCT …`: held-out FP-08).
  */
-
-/** Aggregates whose value a repeated row cannot change. */
-const REPEAT_BLIND = new Set([
-  "min",
-  "max",
-  "any_value",
-  "first",
-  "last",
-  "arbitrary",
-  "arg_min",
-  "arg_max",
-  "argmin",
-  "argmax",
-  "min_by",
-  "max_by",
-  "bool_and",
-  "bool_or",
-  "approx_count_distinct",
-]);
 
 /**
  * Whether the SELECT returns only what repeated rows cannot change: `SELECT DISTINCT`, or
@@ -46,8 +27,7 @@ export function blindToRepeats(select: Json): boolean {
     if (n.class === "WINDOW") sensitive = true;
     if (n.class !== "FUNCTION" || !isAnyAggregate(String(n.function_name))) return;
     aggregates++;
-    const fn = String(n.function_name).toLowerCase();
-    if (!(n.distinct === true || REPEAT_BLIND.has(fn))) sensitive = true;
+    if (!(n.distinct === true || isRepeatBlind(String(n.function_name)))) sensitive = true;
   });
   return aggregates > 0 && !sensitive;
 }
