@@ -29,12 +29,27 @@ const GENES = [
   "MCL1",
 ];
 const CODES = ["E11", "I10", "J45", "K21", "M54", "N39", "R51", "Z00"];
+// A variables sheet as CMS writes one: two title rows, then one definition a row, no header.
+const DEFINITIONS = [
+  ["Brand Name", "First Databank Brand Name of the drug."],
+  ["Generic Name", "First Databank Generic Name of the drug."],
+  ["Claim Count", "Number of Medicare Part D Prescription Drug Events."],
+  ["Total Spending", "Aggregate drug spending for the Part D program during the benefit year."],
+  ["Beneficiary Count", "Number of Medicare Part D beneficiaries utilizing the drug."],
+  ["Unit Count", "Total dosage units of medication dispensed."],
+];
 
 async function workbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet("Genes").addRows(GENES.map((g) => [g]));
   wb.addWorksheet("Named").addRows([["Gene"], ...GENES.map((g) => [g])]);
   wb.addWorksheet("Codes").addRows([["ICD10", "Cases"], ...CODES.map((c, i) => [c, 10 + i])]);
+  wb.addWorksheet("Variables").addRows([
+    ["Part D Drug Utilization and Cost Summary"],
+    ["Variables"],
+    ...DEFINITIONS,
+  ]);
+  wb.addWorksheet("Glossary").addRows([["Variable", "Definition"], ...DEFINITIONS]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -99,6 +114,39 @@ describe("header-less tables", () => {
     assert.deepEqual(
       t.columns.map((c) => c.name),
       ["ICD10", "Cases"],
+    );
+  });
+
+  test("a sheet of definitions under two title rows keeps its first definition as a row", async () => {
+    const t = sheet("Variables");
+    assert.equal(t.noHeader, true);
+    assert.equal(t.rowCount, DEFINITIONS.length);
+    assert.deepEqual(
+      t.columns.map((c) => c.name),
+      ["column0", "column1"],
+    );
+    const r = await runtime.call({
+      op: "Scan",
+      file: "supplement.xlsx",
+      sheet: "Variables",
+      output: "variables",
+    });
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    const page = await runtime.show("variables", { rows: 2 });
+    assert.deepEqual(page.rows, DEFINITIONS.slice(0, 2));
+    assert.deepEqual(
+      page.origins.map((o) => o?.line),
+      [3, 4],
+    );
+  });
+
+  test("the same definitions under a header row keep the header", () => {
+    const t = sheet("Glossary");
+    assert.equal(t.noHeader, undefined);
+    assert.equal(t.rowCount, DEFINITIONS.length);
+    assert.deepEqual(
+      t.columns.map((c) => c.name),
+      ["Variable", "Definition"],
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { codeLikeBelow } from "../../src/core/sourceMap/layout/codeCells.ts";
+import { proseLikeBelow } from "../../src/core/sourceMap/layout/proseCells.ts";
 import { numberedFieldLists } from "../../src/core/sourceMap/crawl/describedFields.ts";
 import { detectWhitespaceTable } from "../../src/core/sourceMap/sniff/whitespaceTable.ts";
 
@@ -69,5 +70,28 @@ describe("codes as the first row of a column", () => {
     assert.equal(codeLikeBelow("Gene", genes), false);
     assert.equal(codeLikeBelow("ICD10", ["E11", "I10", "J45", "K21"]), false);
     assert.equal(codeLikeBelow("BRD8", ["PLK1", "EZH2", "some text"]), false);
+  });
+});
+
+describe("sentences as the first row of a column", () => {
+  const definitions = [
+    "First Databank Generic Name of the drug.",
+    "Number of Medicare Part D Prescription Drug Events.",
+    "Aggregate drug spending for the Part D program during the benefit year.",
+    "Total dosage units of medication dispensed.",
+    "Total Spending divided by the number of unique beneficiaries.",
+  ];
+  test("a definition over definitions is one of them", () => {
+    assert.equal(proseLikeBelow("First Databank Brand Name of the drug.", definitions), true);
+  });
+  test("header names are not sentences, and a sentence over names is no definition list", () => {
+    assert.equal(proseLikeBelow("Definition", definitions), false);
+    assert.equal(proseLikeBelow("Annual Change in Average Cost Per Unit, 2015", definitions), false);
+    assert.equal(proseLikeBelow("See the notes.", definitions), false);
+    assert.equal(
+      proseLikeBelow("First Databank Brand Name of the drug.", ["Alabama", "Alaska", "Arizona", "Arkansas"]),
+      false,
+    );
+    assert.equal(proseLikeBelow("First Databank Brand Name of the drug.", definitions.slice(0, 3)), false);
   });
 });

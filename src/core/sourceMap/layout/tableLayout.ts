@@ -8,6 +8,7 @@ import {
   usedWidthOf,
 } from "./cellKinds.ts";
 import { codeLikeBelow } from "./codeCells.ts";
+import { proseLikeBelow } from "./proseCells.ts";
 import { footnoteLike } from "./footnotes.ts";
 import { appendUnits, groupSpans, prefixGroups, subHeaderUse } from "./headerBand.ts";
 import { bodyShape, findTableEnd } from "./tableEnd.ts";
@@ -221,7 +222,8 @@ function repeatedTitle(row: string[]): boolean {
  * A first row that is data, not a header: where it holds a number, the rows below hold numbers of
  * the same kind; where it holds a code (`BRD8`), the column below holds codes written alike
  * (codeCells.ts); nowhere does it hold text over a column of numbers. A row without numbers is
- * data only when each of its text cells is such a code.
+ * data only when each of its text cells is such a code, or when one of its cells is a sentence over
+ * a column of sentences (proseCells.ts: a definitions sheet).
  */
 function headerless(row: string[], below: string[][]): boolean {
   const numbers = holdsNumbers(row);
@@ -229,6 +231,8 @@ function headerless(row: string[], below: string[][]): boolean {
   if (body.rows < 2) return false;
   let agree = 0;
   let codes = 0;
+  let prose = 0;
+  let words = 0;
   for (let c = 0; c < row.length && c < body.width; c++) {
     const cell = row[c]!.trim();
     if (cell === "" || MISSING_MARKER.test(cell)) continue;
@@ -246,8 +250,18 @@ function headerless(row: string[], below: string[][]): boolean {
       )
     )
       codes++;
-    else if (!numbers) return false;
+    else if (
+      proseLikeBelow(
+        cell,
+        below.map((r) => r[c] ?? ""),
+      )
+    )
+      prose++;
+    else words++;
   }
+  // A sentence over sentences makes the row a definition like those below, whatever its name cell says.
+  if (prose > 0) return true;
+  if (words > 0 && !numbers) return false;
   return numbers ? agree + codes > 0 : codes > 0;
 }
 
