@@ -28,6 +28,7 @@ import { codeColumns, labelSql, withoutRows } from "./summaryLabels.ts";
 import { rankedTotals } from "./rankedTotals.ts";
 import { rowCounts } from "./rowCounts.ts";
 import { groupsAsSubject } from "./groupsAsSubject.ts";
+import { groupedApart } from "./groupedApart.ts";
 import { measureConditions } from "./measureConditions.ts";
 import {
   GROUP_NEGLIGIBLE_CHANGE,
@@ -171,12 +172,24 @@ export const summaryRowRule: ValidationRule = queryRule({
       // A summary row the query keeps by naming its label (`IN ('Wheat', 'Barley Total', …)`) is
       // chosen, not swept in: the analyst sums subtotals of different groups on purpose.
       const named = namedLabels(use);
-      const all = (await summaryRows(ctx, use, value)).filter(
+      let all = (await summaryRows(ctx, use, value)).filter(
         (r) =>
           (!star || r.kind === "group") &&
           (r.column === undefined ||
             (!groupedBy.has(r.column.toLowerCase()) && !named.has(labelKey(r.column, r.word ?? "")))),
       );
+      // Grouped so that a summary row and the rows it summarises fall in different output rows:
+      // nothing is counted twice (a GROUP BY hierarchy level).
+      const apart = await groupedApart(
+        ctx,
+        use,
+        value,
+        groupedBy,
+        all
+          .filter((r) => r.kind !== "group")
+          .map((r) => ({ r: r.r, v: r.v, total: r.kind === "total" || r.kind === "unlabelled" })),
+      );
+      all = all.filter((r) => !apart.has(r.r));
       if (all.length === 0) continue;
       if (all.every((r) => r.kind === "group")) {
         const d = await groupFinding(ctx, use, all, star);

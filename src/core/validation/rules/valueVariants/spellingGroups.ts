@@ -15,18 +15,20 @@ const MAX_DISTINCT_FOR_SPELLING = 2000;
 const EVIDENCE_COLUMNS = 16;
 
 /**
- * Case, surrounding/repeated spaces and punctuation removed: `St. Louis ` → `st louis`. Letters
- * and digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps
- * no letters and is never a variant of anything.
+ * Case, surrounding/repeated spaces and punctuation removed, `&` read as the word it stands for:
+ * `St. Louis ` → `st louis`, `Yorkshire & the Humber` → `yorkshire and the humber`. Letters and
+ * digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps no
+ * letters and is never a variant of anything.
  */
 export const normalised = (v: string): string =>
-  `trim(regexp_replace(lower(trim(${v})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+  `trim(regexp_replace(replace(lower(trim(${v})), '&', ' and '), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
 
 /** The same normalisation in JS, for the suggested fix (DuckDB's trim removes spaces only). */
 export function normalisedJs(v: string): string {
   return v
     .replace(/^ +| +$/g, "")
     .toLowerCase()
+    .replaceAll("&", " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }
