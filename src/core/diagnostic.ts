@@ -89,6 +89,12 @@ export interface Remedy {
    */
   unpartnered?: true;
   /**
+   * The remedy puts placeholder values where the finding's rows lack one, only to learn whether
+   * those rows reach what the call returns: an unchanged result lowers the finding to info (they
+   * feed no returned row); a changed one is no measured effect, since the real values are unknown.
+   */
+  reach?: true;
+  /**
    * Positions (0-based) of the result's columns the finding is about (the column an aggregate
    * feeds): the effect is what the remedy changes in them, or in which rows the result holds.
    * Unset: any column. The other numeric columns of the call may read the same rows for another

@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { walk } from "../sandbox/sqlGate.ts";
+import { usingColumns } from "./usingColumns.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { subqueryTable } from "./derivedTables.ts";
 import { isAnyAggregate } from "./aggregates.ts";
@@ -421,11 +422,16 @@ export async function filterFor(
   ];
   const own: Json[] = [];
   let equalities: [ColumnOf, ColumnOf][] | undefined;
+  const using = usingColumns(select.from_table);
+  // `JOIN … USING (m)` makes `m` one value on both sides: an unqualified `m` is this table's too.
+  const ofAlias = (r: string[]): boolean =>
+    resolveColumn(r, scope)?.alias === alias ||
+    (r.length === 1 && using.has(r[0]!.toLowerCase()) && resolveColumn([alias, r[0]!], scope) !== undefined);
   for (const c of candidates) {
     if (c === except) continue;
     const refs = outerRefs(c, state);
     if (refs === undefined || refs.length === 0) continue;
-    if (refs.every((r) => resolveColumn(r, scope)?.alias === alias)) {
+    if (refs.every(ofAlias)) {
       own.push(c);
       continue;
     }

@@ -53,6 +53,14 @@ export async function measureEffects(
         d.remedy,
       );
       d.effect = effect;
+      if (d.remedy.reach) {
+        d.effect =
+          effect.measured && effect.changed === false
+            ? { measured: true, changed: false, text: "the rows it names feed no row the call returns" }
+            : { measured: false, text: "not measured: the values the rows lack are unknown" };
+        if (d.effect.measured) d.severity = "info";
+        continue;
+      }
       // A change within the result's own rounding changes nothing an answer states.
       if (negligible) d.severity = "info";
       else if (d.remedy.partial && d.remedy.unpartnered && d.effect.measured)

@@ -157,7 +157,8 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
 
 /**
  * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
- * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), a word
+ * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), two of
+ * the row's own values compared (`Leave > Valid_Votes`), a word
  * searched anywhere in any case (`ILIKE '%total%'`), the rows of repeated keys (`IN (… HAVING count(*) > 1)`), or a
  * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
@@ -182,12 +183,32 @@ function looksForExceptions(condition: Json): boolean {
       ((n as Json).value as { value?: unknown } | undefined)?.value === "";
     if (condition.type === "COMPARE_EQUAL" && (emptyText(condition.left) || emptyText(condition.right)))
       return true;
-    return ["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type));
+    if (["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type))) return true;
+    return rowAgainstItself(condition);
   }
   if (condition.class === "FUNCTION")
     return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase()) || widestSearch(condition);
   if (condition.class === "SUBQUERY") return findsRepeats(condition);
   return false;
+}
+
+/**
+ * `Leave > Valid_Votes`, `deaths > cases`: a row's values compared with each other, no literal on
+ * either side — a test of the row's own consistency (a part above its whole). No value was spelled
+ * or written in a format that could miss, so an empty answer is that no row breaks it.
+ */
+function rowAgainstItself(comparison: Json): boolean {
+  const sides = [comparison.left, comparison.right] as (Json | undefined)[];
+  return sides.every((side) => {
+    let columns = false;
+    let constants = false;
+    walk(side, (n) => {
+      if (n.class === "COLUMN_REF") columns = true;
+      if (n.class === "CONSTANT") constants = true;
+      if (n.class === "SUBQUERY") constants = true;
+    });
+    return columns && !constants;
+  });
 }
 
 /**

@@ -316,19 +316,29 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
     column: string;
     aliases: string[];
     bare: boolean;
+    /** Read other than to be looked at: computed with, compared with a value, joined on. */
+    used: boolean;
   }
   const reads = new Map<string, Read>();
   for (const select of selectNodes(statement)) {
     const scope = scopeOf(select.from_table, ctx.state);
     const renaming = new Set<Json>();
+    const looks = lookingReads(select);
     const note = (n: Json, alias: string | undefined): void => {
       const column = resolveColumn(n.column_names as string[], scope);
       if (!column || !/^column\d+$/.test(column.column) || column.table.provenance.kind !== "scan") return;
       const file = column.table.provenance.files[0];
       if (!file || file.headerLine <= 0) return;
       const key = `${column.table.name}.${column.column}`;
-      const read = reads.get(key) ?? { table: column.table, column: column.column, aliases: [], bare: false };
+      const read = reads.get(key) ?? {
+        table: column.table,
+        column: column.column,
+        aliases: [],
+        bare: false,
+        used: false,
+      };
       reads.set(key, read);
+      if (!looks.has(n)) read.used = true;
       if (alias) read.aliases.push(alias);
       else read.bare = true;
     };
@@ -356,7 +366,7 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
     });
   }
   const out: Diagnostic[] = [];
-  for (const { table, column, aliases, bare } of reads.values()) {
+  for (const { table, column, aliases, bare, used } of reads.values()) {
     if (await isRowLabelColumn(ctx, table, column)) continue;
     const file = table.provenance.files[0]!;
     const profile = sheetProfile(ctx.entry(file.path), file.sheet)?.columns.find((c) => c.name === column);
@@ -368,21 +378,52 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
     const view = bare ? undefined : shownBeforeBatch(ctx.state, file.path, file.headerLine + 1);
     const location = { file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) };
     out.push(
-      view
+      !used
         ? {
             code: "header-offset",
             severity: "info",
-            message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+            message: `${what}The query only lists its values (in its output, grouped or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
             locations: [location],
           }
-        : {
-            code: "header-offset",
-            severity: "warning",
-            message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
-            locations: [location],
-          },
+        : view
+          ? {
+              code: "header-offset",
+              severity: "info",
+              message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+              locations: [location],
+            }
+          : {
+              code: "header-offset",
+              severity: "warning",
+              message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+              locations: [location],
+            },
     );
   }
+  return out;
+}
+
+/**
+ * The column references of a SELECT that only show a column's values: a column of the select list
+ * under its own name, a GROUP BY key, the operand of `IS [NOT] NULL` or of `count(x)`. A query
+ * reading an unnamed column only this way (`SELECT column10, count(*) … GROUP BY 1`, `SELECT * …
+ * WHERE column19 IS NOT NULL`) is the look at what it holds, not a use of it.
+ */
+function lookingReads(select: Json): Set<Json> {
+  const out = new Set<Json>();
+  // Renamed (`column2 AS share`), the output says what the column is: that relies on it.
+  for (const item of (select.select_list as Json[] | undefined) ?? [])
+    if (item.class === "COLUMN_REF" && (!item.alias || /^column\d+$/i.test(String(item.alias))))
+      out.add(item);
+  for (const g of ((select.groups as Json | undefined)?.group_expressions as Json[] | undefined) ?? [])
+    if (g.class === "COLUMN_REF") out.add(g);
+  ownNodes(select, (n) => {
+    const args = (n.children as Json[] | undefined) ?? [];
+    const nullTest =
+      n.class === "OPERATOR" && (n.type === "OPERATOR_IS_NULL" || n.type === "OPERATOR_IS_NOT_NULL");
+    const counted = n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "count";
+    if ((nullTest || counted) && args.length === 1 && args[0]!.class === "COLUMN_REF") out.add(args[0]!);
+  });
   return out;
 }
 

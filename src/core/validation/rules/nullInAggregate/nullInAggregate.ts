@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../../diagnostic.ts";
+import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { aggregateOperandUses, aggregateUses, replacesNulls } from "../../aggregateUses.ts";
 import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
@@ -22,18 +22,21 @@ import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { memoized } from "../../tableMemo.ts";
-import { tableLabel } from "../../derivedTables.ts";
+import { definitionOf, isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
 import { correlatedKeys } from "../../correlatedKeys.ts";
 import { onlySeriesGaps } from "../../seriesGaps.ts";
 import { writtenAsMarkers } from "../../markerNulls.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
+import { rowTotalSaysNone } from "./rowTotalNulls.ts";
 
 /**
  * Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition): the
  * sums and the statistics of the observed values.
  */
 export const NULL_SKIPPING = new Set(["sum", "product", "fsum", ...OF_OBSERVED]);
+/** Sums: skipping a NULL is adding 0. */
+const SUMS = new Set(["sum", "fsum", "sumkahan", "kahan_sum"]);
 
 /**
  * `null-in-aggregate` (warning): an aggregate over a column that holds NULLs among the rows the
@@ -47,6 +50,7 @@ export const nullInAggregateRule: ValidationRule = queryRule({
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
     const seen = new Set<string>();
+    const reportedColumns = new Set<string>();
     const skipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
     // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
     // as a bare `avg(a)` would be, and the finding names the expression.
@@ -54,7 +58,12 @@ export const nullInAggregateRule: ValidationRule = queryRule({
       ...aggregateUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: false })),
       ...aggregateOperandUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: true })),
     ];
-    for (const { use, operand } of uses) {
+    // A query's own tables before its CTEs, so a CTE column made from a reported one is known as such.
+    const ordered = [
+      ...uses.filter((u) => !isDerivedTable(u.use.column.table)),
+      ...uses.filter((u) => isDerivedTable(u.use.column.table)),
+    ];
+    for (const { use, operand } of ordered) {
       const { table, column, alias } = use.column;
       // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
       // `sum(coalesce(x, 0))` replaces them.
@@ -158,6 +167,24 @@ export const nullInAggregateRule: ValidationRule = queryRule({
         });
         continue;
       }
+      // A sum over a column whose row total leaves its NULLs out: they are none, added as 0.
+      const none = SUMS.has(use.fn.toLowerCase()) ? await rowTotalSaysNone(ctx, table, column) : undefined;
+      if (none) {
+        out.push({
+          code: "null-in-aggregate",
+          severity: "info",
+          message:
+            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+            `on those rows ${none.total} equals the sum of ${none.parts.filter((p) => p !== column).join(", ")} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
+          locations: present(locations),
+        });
+        continue;
+      }
+      // The CTE's column is the aggregate of a column this call already reports, over the rows
+      // the CTE reads: the same NULLs, said once, where their lines are known.
+      if (madeFromReported(table, column, reportedColumns)) continue;
+      reportedColumns.add(`${table.name}.${column}`.toLowerCase());
+      const reach = reachRemedy(table, column);
       out.push({
         code: "null-in-aggregate",
         severity: "warning",
@@ -165,6 +192,7 @@ export const nullInAggregateRule: ValidationRule = queryRule({
           `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
           `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
         locations: present(locations),
+        ...(reach ? { remedy: reach } : {}),
       });
     }
     return out;
@@ -352,6 +380,54 @@ async function outerJoinNulls(
     });
   }
   return undefined;
+}
+
+/**
+ * Whether `column` of a CTE or subquery is computed from a column already reported (table.column):
+ * its defining SELECT reads one table and the select-list item that gives `column` reads a reported
+ * column of it — `e1 AS (SELECT t, sum(comptage) AS enb FROM nb GROUP BY t)` after `nb.comptage`.
+ */
+function madeFromReported(table: TableInfo, column: string, reported: Set<string>): boolean {
+  if (!isDerivedTable(table) || reported.size === 0) return false;
+  const definition = definitionOf(table);
+  const from = definition?.from_table as Json | undefined;
+  if (from?.type !== "BASE_TABLE") return false;
+  const source = String(from.table_name).toLowerCase();
+  const item = ((definition?.select_list as Json[] | undefined) ?? []).find(
+    (i) => String(i.alias ?? "").toLowerCase() === column.toLowerCase(),
+  );
+  let found = false;
+  walk(item, (n) => {
+    if (n.class !== "COLUMN_REF") return;
+    const name = (n.column_names as string[]).at(-1)!.toLowerCase();
+    if (reported.has(`${source}.${name}`)) found = true;
+  });
+  return found;
+}
+
+/** A value no count or amount of the data holds, put where the NULLs are to see whether they reach the result. */
+const PLACEHOLDER = 987654321;
+const PLACEHOLDER_TYPES =
+  /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|DOUBLE|FLOAT|REAL|DECIMAL.*|VARCHAR)$/;
+
+/**
+ * The table with a placeholder value where the column is NULL (blank rows left as they are): run
+ * again with it, a query whose result does not change never returns anything those rows feed — they
+ * fall in groups its outer query drops, or outside its join. Only that is learnt from it: what the
+ * NULLs stand for is unknown, so a changed result is no effect (Remedy.reach).
+ */
+function reachRemedy(table: TableInfo, column: string): Remedy | undefined {
+  const type = table.schema.find((c) => c.name === column)?.type ?? "";
+  if (!PLACEHOLDER_TYPES.test(type)) return undefined;
+  const r = sqlIdent("_reach");
+  const c = sqlIdent(column);
+  const value = type === "VARCHAR" ? `'${PLACEHOLDER}'` : String(PLACEHOLDER);
+  return {
+    table: table.name,
+    sql: `SELECT * REPLACE (CASE WHEN ${r}.${c} IS NULL AND NOT ${blankRowSql(r, table)} THEN ${value} ELSE ${r}.${c} END AS ${c}) FROM ${sqlIdent(table.name)} AS ${r}`,
+    says: `a value in place of each NULL of ${column}`,
+    reach: true,
+  };
 }
 
 /** Past this many columns a table's blank rows are not looked for (the test would be as wide). */
