@@ -1,6 +1,7 @@
 import type { DuckEngine, Row } from "../../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec, FillValue } from "../sourceEntry.ts";
 import { findDateFills } from "./dateFills.ts";
+import { findNegativeCodes } from "./negativeCodes.ts";
 import { typedColumnSql, withoutGroupMarksJs } from "./varcharColumns.ts";
 
 /**
@@ -241,6 +242,7 @@ export async function findFillValues(
     if (found.length < ends.length) unsettled.push({ i: c.i, ends, row, found });
   }
   siblingFills(unsettled, profiles, lineOf);
+  await findNegativeCodes(engine, fromSql, specs, profiles, lineOf);
 }
 
 /**

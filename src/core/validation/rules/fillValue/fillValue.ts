@@ -163,9 +163,13 @@ export const fillValueRule: ValidationRule = queryRule({
           const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
           const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values, dates)} AND (${value}) IS NOT NULL`;
           const [counts] = await ctx.engine.all(
-            `SELECT count(*) AS n, count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
+            `SELECT count(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${hit}) AS rows, ` +
+              `count(DISTINCT ${a}.${ROWID}) FILTER (WHERE (${value}) IS NOT NULL) AS valued${kept.from}`,
           );
           const rows = Number(counts?.rows ?? 0);
+          // Every value the aggregate reads is the fill (`sum(CASE WHEN votes < 0 THEN votes END)`,
+          // `count(*) FILTER (WHERE x = -9999)`): it measures the fill rows themselves.
+          const onlyFills = rows > 0 && rows === Number(counts?.valued ?? 0);
           reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
           if (rows === 0) continue;
           const first = await ctx.engine.all(
@@ -198,13 +202,15 @@ export const fillValueRule: ValidationRule = queryRule({
             value,
             diagnostic: {
               code: "fill-value",
-              severity: "warning",
+              severity: onlyFills ? "info" : "warning",
               message:
                 `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
                 `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
                 `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
                 `(it repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
-                `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`,
+                (onlyFills
+                  ? `Every value the aggregate reads holds it: the query measures the fill rows themselves.`
+                  : `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`),
               locations: present(locations),
               remedy: {
                 ...fillAsNull(table.name, column.column, values, says, dates),
