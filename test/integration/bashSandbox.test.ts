@@ -98,6 +98,11 @@ describe("parseBashCommand", () => {
       ["grep", "Florida", "data.csv"],
     ]);
     assert.throws(() => parseBashCommand("grep x /etc/passwd", { lakeRoot }), BashDenied);
+    // A quoted tilde is text (USDA files wrap text in '~'): nothing expands it, and grep reads no file by it.
+    assert.deepEqual(parseBashCommand("grep -n '~3387' data.csv", { lakeRoot }), [
+      ["grep", "-n", "~3387", "data.csv"],
+    ]);
+    assert.throws(() => parseBashCommand("grep -n '~/.ssh' data.csv", { lakeRoot }), /home directory/);
     assert.throws(() => parseBashCommand("grep -e x link-to-outside", { lakeRoot }), /symlink/);
   });
 

@@ -111,7 +111,9 @@ function withoutGrepPattern(options: ParsedOption[], positionals: string[], lake
   );
   if (patternGiven || positionals.length === 0) return positionals;
   const [pattern = "", ...files] = positionals;
-  if (pattern.includes("/") || pattern.startsWith("~") || pattern === "..") checkLexicalPath(pattern, lake);
+  // A quoted `'~3387'` (a USDA text field's opening tilde) is text: nothing is expanded, so it
+  // names no home directory, and a pattern is not opened.
+  if (pattern.includes("/") || pattern === "..") checkLexicalPath(pattern, lake);
   return files;
 }
 

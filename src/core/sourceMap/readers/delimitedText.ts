@@ -122,8 +122,11 @@ export function nonEmptyCount(fields: string[]): number {
   return n;
 }
 
-/** ", " last: it wins only where it splits records more consistently than "," (or as well, below). */
-const candidates = [",", "\t", ";", "|", ", "];
+/**
+ * `^` is the USDA nutrient database's separator (`~01001~^~0100~^~Butter, salted~`). ", " last: it
+ * wins only where it splits records more consistently than "," (or as well, below).
+ */
+const candidates = [",", "\t", ";", "|", "^", ", "];
 
 /** The delimiter that splits the most records into one consistent width > 1, or undefined. */
 export function detectDelimiter(text: string): { delimiter: string; width: number } | undefined {

@@ -158,7 +158,7 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
 /**
  * A condition that asks for rows breaking a rule — `NOT regexp_matches(name, '…MSA$')`, `x <> y`,
  * `col IS NULL`, `NOT LIKE '$%M'`, `NOT IN (…)` (alone or behind `col IS NOT NULL AND …`), two of
- * the row's own values compared (`Leave > Valid_Votes`), a word
+ * the row's own values compared (`Leave > Valid_Votes`), values below zero (`storage < 0`), a word
  * searched anywhere in any case (`ILIKE '%total%'`), the rows of repeated keys (`IN (… HAVING count(*) > 1)`), or a
  * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
@@ -184,12 +184,25 @@ function looksForExceptions(condition: Json): boolean {
     if (condition.type === "COMPARE_EQUAL" && (emptyText(condition.left) || emptyText(condition.right)))
       return true;
     if (["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"].includes(String(condition.type))) return true;
-    return rowAgainstItself(condition);
+    return rowAgainstItself(condition) || belowZero(condition);
   }
   if (condition.class === "FUNCTION")
     return NEGATED_FUNCTIONS.has(String(condition.function_name).toLowerCase()) || widestSearch(condition);
   if (condition.class === "SUBQUERY") return findsRepeats(condition);
   return false;
+}
+
+/**
+ * `storage < 0`, `amount <= 0`: values below zero looked for — a sign check on a quantity, whose
+ * empty answer is that none is negative. A bound at any other number is a filter and stays one.
+ */
+function belowZero(comparison: Json): boolean {
+  const bound = boundOf(comparison);
+  if (!bound || bound.above) return false;
+  const constant = [comparison.left, comparison.right].find(
+    (n) => (n as Json | undefined)?.class === "CONSTANT",
+  ) as Json | undefined;
+  return Number((constant?.value as { value?: unknown } | undefined)?.value) === 0;
 }
 
 /**

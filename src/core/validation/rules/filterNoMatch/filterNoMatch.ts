@@ -192,6 +192,9 @@ export const filterNoMatchRule: ValidationRule = queryRule({
   },
 });
 
+/** A code written with digits only. */
+const DIGITS = /^\d+$/;
+
 /** The finding for one literal that matches nothing, or undefined when it is a deliberate alternative. */
 async function describe(
   engine: DuckEngine,
@@ -230,6 +233,25 @@ async function describe(
   const caselessHint = caseMistake
     ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`
     : "";
+  // An id of digits looked up among ids of digits: the nearest ids are other records, not another
+  // spelling of this one, unless one is the same number written with leading zeros or spaces.
+  if (
+    filter.kind !== "LIKE" &&
+    DIGITS.test(String(literal)) &&
+    closest.every((c) => DIGITS.test(String(c.v).trim()))
+  ) {
+    const [padded] = await engine.all(
+      `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE ltrim(trim(CAST(${c} AS VARCHAR)), '0') = ltrim(trim($1), '0')`,
+      [String(literal)],
+    );
+    if (Number(padded?.n ?? 0) === 0)
+      return {
+        code: "filter-no-match",
+        severity: "info",
+        message: `The id ${quote(literal)} is not among the ${closest.length > 0 ? "digit codes" : "values"} of ${columnLabel(table, column)}, in any writing (leading zeros or spaces): no row has it. The codes nearest to it are other ids.`,
+        locations: [],
+      };
+  }
   const locations = await locate(
     engine,
     table,
