@@ -30,6 +30,8 @@ export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, 
     { "rainfall.csv": RAINFALL },
     scanThenQuery(
       { rain: "rainfall.csv" },
+      // The map reads 'M' as NULL (a missing-value marker), so the average skips a NULL like any
+      // empty cell and null-in-aggregate asks what it means: the correct query says so.
       `SELECT avg(TRY_CAST(Jul AS DOUBLE)) AS mean_jul FROM rain WHERE Jul IS NOT NULL`,
     ),
   ),

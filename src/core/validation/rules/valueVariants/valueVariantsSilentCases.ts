@@ -89,6 +89,7 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     legal,
     scanThenQuery(
       { by_type: IDT_BY_TYPE },
+      // Counted, not summed: a theft type's subtypes overlap (its sum would exceed the type's reports).
       'SELECT "Theft Type", count(*) AS subtypes, max("# of Reports") AS largest FROM by_type GROUP BY "Theft Type" ORDER BY largest DESC',
     ),
   ),
