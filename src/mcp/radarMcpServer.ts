@@ -34,6 +34,7 @@ import { readableCall, readablePage, structuredCall, structuredPage } from "./to
 import { errorText, issuesText } from "../core/text.ts";
 import { FAMILY_PREFIX, familyResources, readFamily } from "./familyResources.ts";
 import type { SourceEntry, SourceMap } from "../core/sourceMap/sourceEntry.ts";
+import type { TableSnapshot } from "../core/state/sharedState.ts";
 
 /** The files listed as resources of their own: those in no family (a family is listed once). */
 function unlisted(map: SourceMap): SourceEntry[] {
@@ -376,6 +377,17 @@ function parse<T>(schema: z.ZodType<T>, name: string, args: unknown): T {
   return parsed.data;
 }
 
+/** What radar_drop and radar_reset share: each drops tables for good, and a repeat changes nothing more. */
+const dropsTables = {
+  outputSchema: droppedOutputSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+};
+
+/** The answer of a call that dropped tables: a line of text and the tables (droppedOutputSchema). */
+function droppedResult(text: string, dropped: TableSnapshot[]): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: { status: "ok", dropped } };
+}
+
 /**
  * RADAR's tools: one per operator (names, descriptions, schemas and read-only hints from the
  * operators' definitions), then the session's own: show, tables, drop, reset.
@@ -452,21 +464,15 @@ function radarTools(opening: Promise<Runtime>, whenMapped: (extra: Extra) => Pro
       description:
         "Drop tables from the session (their lineage stays in the trace). Tables derived from them stay.",
       inputSchema: toolParameters(dropArgs),
-      outputSchema: droppedOutputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      ...dropsTables,
       handle: async (args, extra) => {
         const a = parse(dropArgs, "radar_drop", args);
         const runtime = await whenMapped(extra);
         const dropped = await runtime.drop(a.tables);
-        return {
-          content: [
-            {
-              type: "text",
-              text: `dropped ${dropped.map((t) => `${t.name} (${t.rowCount} rows)`).join(", ")}`,
-            },
-          ],
-          structuredContent: { status: "ok", dropped },
-        };
+        return droppedResult(
+          `dropped ${dropped.map((t) => `${t.name} (${t.rowCount} rows)`).join(", ")}`,
+          dropped,
+        );
       },
     },
     {
@@ -475,16 +481,12 @@ function radarTools(opening: Promise<Runtime>, whenMapped: (extra: Extra) => Pro
       description:
         "Start the session afresh: drop every table and forget what was seen of the files (coverage). The trace keeps everything that happened.",
       inputSchema: toolParameters(resetArgs),
-      outputSchema: droppedOutputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      ...dropsTables,
       handle: async (args, extra) => {
         parse(resetArgs, "radar_reset", args);
         const runtime = await whenMapped(extra);
         const dropped = await runtime.reset();
-        return {
-          content: [{ type: "text", text: `reset: ${dropped.length} tables dropped, coverage cleared` }],
-          structuredContent: { status: "ok", dropped },
-        };
+        return droppedResult(`reset: ${dropped.length} tables dropped, coverage cleared`, dropped);
       },
     },
   ];

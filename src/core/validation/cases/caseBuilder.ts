@@ -11,11 +11,22 @@ export type CaseLake = typeof legal | LakeFiles;
 /** One case of the builder's code: its name, its lake and its operator batch. */
 export type CaseOfCode = (name: string, lake: CaseLake, calls: OperatorCall[]) => SilentCase;
 
+/** The two builders of one diagnostic code's cases. */
+export interface CaseBuilders {
+  /** A mistake the code must report. */
+  flagged: CaseOfCode;
+  /** Its correct twin: no warning or error at all. */
+  clean: CaseOfCode;
+}
+
 /**
- * The builders of one diagnostic code's cases, so that a case file states only what differs from
- * case to case: `flagged` for a mistake the code must report, `clean` for its correct twin.
+ * One diagnostic code's cases, written with that code's builders, so that a case file names its
+ * code once and states only what differs from case to case.
  */
-export function silentCasesOf(code: DiagnosticCode): { flagged: CaseOfCode; clean: CaseOfCode } {
+export function silentCasesOf(
+  code: DiagnosticCode,
+  write: (builders: CaseBuilders) => SilentCase[],
+): SilentCase[] {
   const caseOf =
     (expect: SilentCase["expect"]): CaseOfCode =>
     (name, lake, calls) => ({
@@ -25,5 +36,5 @@ export function silentCasesOf(code: DiagnosticCode): { flagged: CaseOfCode; clea
       lake: typeof lake === "string" ? { shared: lake } : { files: lake },
       calls,
     });
-  return { flagged: caseOf("flagged"), clean: caseOf("clean") };
+  return write({ flagged: caseOf("flagged"), clean: caseOf("clean") });
 }

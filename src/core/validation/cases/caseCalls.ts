@@ -26,3 +26,13 @@ export const probe = (table: string, columns: string[] = []): OperatorCall => ({
   columns,
 });
 export const bash = (command: string): OperatorCall => ({ op: "Bash", command });
+
+/** Each file scanned into its table (`{ table: file }`, in order), then one Query over them: the batch most cases run. */
+export const scanThenQuery = (
+  tables: Record<string, string>,
+  sql: string,
+  output?: string,
+): OperatorCall[] => [
+  ...Object.entries(tables).map(([table, file]) => scan(file, table)),
+  query(sql, Object.keys(tables), output),
+];

@@ -1,13 +1,10 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, unionScan, bash } from "../../cases/caseCalls.ts";
 import { MSA_IDT } from "../../cases/legalLake.ts";
 import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("bash-denied");
-
 /** The silent-error suite's cases of `bash-denied` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const bashDeniedSilentCases: SilentCase[] = [
+export const bashDeniedSilentCases = silentCasesOf("bash-denied", ({ flagged, clean }) => [
   flagged("saves a sample of the file with a > redirection", { "sales.csv": SALES }, [
     bash("head -n 3 sales.csv > sample.csv"),
     scan("sales.csv", "sales"),
@@ -35,4 +32,4 @@ export const bashDeniedSilentCases: SilentCase[] = [
     bash("ls -la"),
     bash("cut -d, -f2 sales.csv | sort | uniq -c"),
   ]),
-];
+]);

@@ -1,9 +1,6 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { unionScan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { beachSamples } from "../../cases/sharedLakes.ts";
-
-const { flagged, clean } = silentCasesOf("duplicate-file");
 
 /** A 50-row export and, in downloads/, a copy truncated to its first 37 rows. */
 const truncatedCopy = {
@@ -11,19 +8,26 @@ const truncatedCopy = {
   "downloads/beach-samples-2024.csv": beachSamples(37),
 };
 
+/** The May and June exports, and the browser's copy of June at `copy` (in the export folder or not). */
+const monthExports = (copy: string) => ({
+  "exports/may.csv": beachSamples(12).replace(/2024-06-/g, "2024-05-"),
+  "exports/june.csv": beachSamples(20),
+  [copy]: beachSamples(20),
+});
+
 /** The silent-error suite's cases of `duplicate-file` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const duplicateFileSilentCases: SilentCase[] = [
-  flagged("scans the downloaded copy that holds only the first 37 of the export's 50 rows", truncatedCopy, [
-    scan("downloads/beach-samples-2024.csv", "samples"),
-    query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
-  ]),
+export const duplicateFileSilentCases = silentCasesOf("duplicate-file", ({ flagged, clean }) => [
+  flagged(
+    "scans the downloaded copy that holds only the first 37 of the export's 50 rows",
+    truncatedCopy,
+    scanThenQuery(
+      { samples: "downloads/beach-samples-2024.csv" },
+      "SELECT avg(Enterococcus) AS mean_enterococcus FROM samples",
+    ),
+  ),
   flagged(
     "unions an export folder holding a browser copy 'june (1).csv' of one month",
-    {
-      "exports/may.csv": beachSamples(12).replace(/2024-06-/g, "2024-05-"),
-      "exports/june.csv": beachSamples(20),
-      "exports/june (1).csv": beachSamples(20),
-    },
+    monthExports("exports/june (1).csv"),
     [
       unionScan(["exports/*.csv"], "samples", "export_file"),
       query("SELECT count(*) AS samples FROM samples", ["samples"]),
@@ -38,17 +42,15 @@ export const duplicateFileSilentCases: SilentCase[] = [
     },
     [unionScan(["partial/*.csv"], "samples", "year_file")],
   ),
-  clean("scans the complete export, next to its truncated copy", truncatedCopy, [
-    scan("reports/beach-samples-2024.csv", "samples"),
-    query("SELECT avg(Enterococcus) AS mean_enterococcus FROM samples", ["samples"]),
-  ]),
   clean(
-    "unions the months of an export folder without its copy",
-    {
-      "exports/may.csv": beachSamples(12).replace(/2024-06-/g, "2024-05-"),
-      "exports/june.csv": beachSamples(20),
-      "downloads/june (1).csv": beachSamples(20),
-    },
-    [unionScan(["exports/*.csv"], "samples", "export_file")],
+    "scans the complete export, next to its truncated copy",
+    truncatedCopy,
+    scanThenQuery(
+      { samples: "reports/beach-samples-2024.csv" },
+      "SELECT avg(Enterococcus) AS mean_enterococcus FROM samples",
+    ),
   ),
-];
+  clean("unions the months of an export folder without its copy", monthExports("downloads/june (1).csv"), [
+    unionScan(["exports/*.csv"], "samples", "export_file"),
+  ]),
+]);

@@ -1,9 +1,6 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
-
-const { flagged, clean } = silentCasesOf("duplicate-rows");
 
 /** A ship register (held-out FJ-06): 12 ships by IMO number, the last `copies` of them listed twice. */
 function register(copies: number): string {
@@ -24,31 +21,42 @@ const ANSWERS = csv(
 );
 
 /** The silent-error suite's cases of `duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const duplicateRowsSilentCases: SilentCase[] = [
-  flagged("sums the tonnage of a register that lists three ships twice", { "vessels.csv": register(3) }, [
-    scan("vessels.csv", "vessels"),
-    query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM vessels", ["vessels"]),
-  ]),
+export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagged, clean }) => [
+  flagged(
+    "sums the tonnage of a register that lists three ships twice",
+    { "vessels.csv": register(3) },
+    scanThenQuery(
+      { vessels: "vessels.csv" },
+      "SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM vessels",
+    ),
+  ),
   flagged(
     "counts the larger ships of a register that lists three ships twice",
     { "vessels.csv": register(3) },
-    [
-      scan("vessels.csv", "vessels"),
-      query("SELECT count(*) AS ships FROM vessels WHERE gross_tonnage > 30000", ["vessels"]),
-    ],
+    scanThenQuery(
+      { vessels: "vessels.csv" },
+      "SELECT count(*) AS ships FROM vessels WHERE gross_tonnage > 30000",
+    ),
   ),
-  clean("sums the tonnage of the register's distinct rows", { "vessels.csv": register(3) }, [
-    scan("vessels.csv", "vessels"),
-    query("SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM (SELECT DISTINCT * FROM vessels) v", [
-      "vessels",
-    ]),
-  ]),
-  clean("sums the tonnage of a register without copies", { "vessels.csv": register(0) }, [
-    scan("vessels.csv", "vessels"),
-    query("SELECT sum(gross_tonnage) AS gt FROM vessels", ["vessels"]),
-  ]),
-  clean("sums survey answers, many of them equal", { "answers.csv": ANSWERS }, [
-    scan("answers.csv", "answers"),
-    query("SELECT state, sum(amount) AS lost, count(*) AS n FROM answers GROUP BY state", ["answers"]),
-  ]),
-];
+  clean(
+    "sums the tonnage of the register's distinct rows",
+    { "vessels.csv": register(3) },
+    scanThenQuery(
+      { vessels: "vessels.csv" },
+      "SELECT sum(gross_tonnage) AS gt, count(*) AS ships FROM (SELECT DISTINCT * FROM vessels) v",
+    ),
+  ),
+  clean(
+    "sums the tonnage of a register without copies",
+    { "vessels.csv": register(0) },
+    scanThenQuery({ vessels: "vessels.csv" }, "SELECT sum(gross_tonnage) AS gt FROM vessels"),
+  ),
+  clean(
+    "sums survey answers, many of them equal",
+    { "answers.csv": ANSWERS },
+    scanThenQuery(
+      { answers: "answers.csv" },
+      "SELECT state, sum(amount) AS lost, count(*) AS n FROM answers GROUP BY state",
+    ),
+  ),
+]);

@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import {
   FRAUD_RANKINGS,
@@ -12,14 +11,16 @@ import {
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
 
-const { flagged, clean } = silentCasesOf("empty-result");
-
 /** The silent-error suite's cases of `empty-result` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const emptyResultSilentCases: SilentCase[] = [
-  flagged("filters State = 'CA' where the ranking spells out California", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query("SELECT Rank, \"Reports per 100K Population\" FROM idt WHERE State = 'CA'", ["idt"]),
-  ]),
+export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, clean }) => [
+  flagged(
+    "filters State = 'CA' where the ranking spells out California",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
+      "SELECT Rank, \"Reports per 100K Population\" FROM idt WHERE State = 'CA'",
+    ),
+  ),
   flagged("joins CSN metro names to the population page's names (other punctuation)", legal, [
     scan(METRO_IDT, "metro"),
     scan(METRO_HTML, "pop", METRO_HTML_MSA),
@@ -28,12 +29,14 @@ export const emptyResultSilentCases: SilentCase[] = [
       ["metro", "pop"],
     ),
   ]),
-  flagged("LIKE without wildcards", legal, [
-    scan(METRO_FRAUD, "metro"),
-    query('SELECT Rank, "# of Reports" FROM metro WHERE "Metropolitan Area" LIKE \'Columbus, GA-AL\'', [
-      "metro",
-    ]),
-  ]),
+  flagged(
+    "LIKE without wildcards",
+    legal,
+    scanThenQuery(
+      { metro: METRO_FRAUD },
+      'SELECT Rank, "# of Reports" FROM metro WHERE "Metropolitan Area" LIKE \'Columbus, GA-AL\'',
+    ),
+  ),
   // The Source Map now reads US-format dates as DATE (format %m/%d/%Y), so the comparison holds.
   clean(
     "US-format dates are read as DATE, so an ISO date comparison keeps its rows",
@@ -46,64 +49,67 @@ export const emptyResultSilentCases: SilentCase[] = [
         "C-4,02/02/2024,Debt Collection",
       ),
     },
-    [
-      scan("complaints.csv", "complaints"),
-      query("SELECT complaint_id, category FROM complaints WHERE received >= '2024-01-01'", ["complaints"]),
-    ],
-  ),
-  flagged("a UNION ALL of two rankings filtered by state codes the files spell out", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    scan(FRAUD_RANKINGS, "fraud"),
-    query(
-      "SELECT 'idt' AS list, Rank FROM idt WHERE State = 'CA' UNION ALL SELECT 'fraud', Rank FROM fraud WHERE State = 'CA'",
-      ["idt", "fraud"],
+    scanThenQuery(
+      { complaints: "complaints.csv" },
+      "SELECT complaint_id, category FROM complaints WHERE received >= '2024-01-01'",
     ),
-  ]),
+  ),
+  flagged(
+    "a UNION ALL of two rankings filtered by state codes the files spell out",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS, fraud: FRAUD_RANKINGS },
+      "SELECT 'idt' AS list, Rank FROM idt WHERE State = 'CA' UNION ALL SELECT 'fraud', Rank FROM fraud WHERE State = 'CA'",
+    ),
+  ),
   clean(
     "a UNION ALL of two checks for exceptions: no state name breaks the pattern in either ranking",
     legal,
-    [
-      scan(IDT_RANKINGS, "idt"),
-      scan(FRAUD_RANKINGS, "fraud"),
-      query(
-        "SELECT 'idt' AS list, State FROM idt WHERE State IS NULL UNION ALL SELECT 'fraud', State FROM fraud WHERE State NOT LIKE '%_%'",
-        ["idt", "fraud"],
-      ),
-    ],
+    scanThenQuery(
+      { idt: IDT_RANKINGS, fraud: FRAUD_RANKINGS },
+      "SELECT 'idt' AS list, State FROM idt WHERE State IS NULL UNION ALL SELECT 'fraud', State FROM fraud WHERE State NOT LIKE '%_%'",
+    ),
   ),
-  clean("State = 'California' returns its row", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query("SELECT Rank, \"Reports per 100K Population\" FROM idt WHERE State = 'California'", ["idt"]),
-  ]),
+  clean(
+    "State = 'California' returns its row",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
+      "SELECT Rank, \"Reports per 100K Population\" FROM idt WHERE State = 'California'",
+    ),
+  ),
   clean(
     "KramaBench legal-easy-26: states whose top category is Identity Theft (correlated subquery)",
     legal,
-    [
-      scan(STATE_TOP_TEN, "top10"),
-      query(
-        `SELECT t.State FROM top10 t WHERE t.Category = 'Identity Theft' AND t."# of Reports" = (SELECT max(x."# of Reports") FROM top10 x WHERE x.State = t.State) ORDER BY t.State`,
-        ["top10"],
-      ),
-    ],
-  ),
-  clean("Top-10 fraud states missing from the identity-theft Top 10", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
-      "SELECT f.Rank, f.State FROM fraud f WHERE f.Rank <= 10 AND f.State NOT IN (SELECT State FROM idt WHERE Rank <= 10) ORDER BY f.Rank",
-      ["fraud", "idt"],
+    scanThenQuery(
+      { top10: STATE_TOP_TEN },
+      `SELECT t.State FROM top10 t WHERE t.Category = 'Identity Theft' AND t."# of Reports" = (SELECT max(x."# of Reports") FROM top10 x WHERE x.State = t.State) ORDER BY t.State`,
     ),
-  ]),
+  ),
+  clean(
+    "Top-10 fraud states missing from the identity-theft Top 10",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
+      "SELECT f.Rank, f.State FROM fraud f WHERE f.Rank <= 10 AND f.State NOT IN (SELECT State FROM idt WHERE Rank <= 10) ORDER BY f.Rank",
+    ),
+  ),
   // Held-out FC-01: a hunt for total rows or missing codes in an agency table that has none.
-  clean("searches for total rows in any case, or a missing code: none is the answer", legal, [
-    scan(FRAUD_RANKINGS, "ranks"),
-    query(`SELECT * FROM ranks WHERE State ILIKE '%total%' OR State IS NULL`, ["ranks"]),
-  ]),
+  clean(
+    "searches for total rows in any case, or a missing code: none is the answer",
+    legal,
+    scanThenQuery(
+      { ranks: FRAUD_RANKINGS },
+      `SELECT * FROM ranks WHERE State ILIKE '%total%' OR State IS NULL`,
+    ),
+  ),
   // Held-out FJ-06, FK-07: the rows of keys that occur more than once, in a table where none does.
-  clean("lists the rows of repeated states: none repeats", legal, [
-    scan(FRAUD_RANKINGS, "ranks"),
-    query(`SELECT * FROM ranks WHERE State IN (SELECT State FROM ranks GROUP BY State HAVING count(*) > 1)`, [
-      "ranks",
-    ]),
-  ]),
-];
+  clean(
+    "lists the rows of repeated states: none repeats",
+    legal,
+    scanThenQuery(
+      { ranks: FRAUD_RANKINGS },
+      `SELECT * FROM ranks WHERE State IN (SELECT State FROM ranks GROUP BY State HAVING count(*) > 1)`,
+    ),
+  ),
+]);

@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { density, temps } from "../../cases/fillLakes.ts";
 
@@ -26,83 +25,69 @@ function incidents(placeholder: "epoch" | "open-end" | "none"): string {
   return csv("Date of Incident,Permit End,Site,Deaths", ...rows);
 }
 
-const { flagged, clean } = silentCasesOf("fill-value");
-
 /** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
-export const fillValueFillCases: SilentCase[] = [
+export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean }) => [
   flagged(
     "daily temperatures: avg per station over -9999 written for days not reported",
     { "weather/daily.csv": temps(true) },
-    [
-      scan("weather/daily.csv", "daily"),
-      query("SELECT station, avg(temp_c) AS mean_temp FROM daily GROUP BY station", ["daily"]),
-    ],
+    scanThenQuery(
+      { daily: "weather/daily.csv" },
+      "SELECT station, avg(temp_c) AS mean_temp FROM daily GROUP BY station",
+    ),
   ),
   flagged(
     "issue 25: max(density) over 9.99e+32 'no data' fills",
     { "swarm/density.csv": density("9.99e+32") },
-    [scan("swarm/density.csv", "density"), query("SELECT max(density) AS peak FROM density", ["density"])],
+    scanThenQuery({ density: "swarm/density.csv" }, "SELECT max(density) AS peak FROM density"),
   ),
   flagged(
     "stop 33 held-out: the earliest incident date over the epoch placeholder 12/31/1969",
     { "osha/deaths.csv": incidents("epoch") },
-    [
-      scan("osha/deaths.csv", "deaths"),
-      query('SELECT min("Date of Incident") AS earliest FROM deaths', ["deaths"]),
-    ],
+    scanThenQuery({ deaths: "osha/deaths.csv" }, 'SELECT min("Date of Incident") AS earliest FROM deaths'),
   ),
   flagged(
     "stop 33 held-out: the latest permit end over the open end 9999-12-31",
     { "osha/deaths.csv": incidents("open-end") },
-    [
-      scan("osha/deaths.csv", "deaths"),
-      query('SELECT max("Permit End") AS last_end FROM deaths', ["deaths"]),
-    ],
+    scanThenQuery({ deaths: "osha/deaths.csv" }, 'SELECT max("Permit End") AS last_end FROM deaths'),
   ),
   flagged(
     "stop 33 held-out: fatalities per year, grouped by the year of a date holding the epoch placeholder",
     { "osha/deaths.csv": incidents("epoch") },
-    [
-      scan("osha/deaths.csv", "deaths"),
-      query('SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths GROUP BY 1 ORDER BY yr', [
-        "deaths",
-      ]),
-    ],
+    scanThenQuery(
+      { deaths: "osha/deaths.csv" },
+      'SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths GROUP BY 1 ORDER BY yr',
+    ),
   ),
   clean(
     "stop 33 twin: fatalities per year with the placeholder left out",
     { "osha/deaths.csv": incidents("epoch") },
-    [
-      scan("osha/deaths.csv", "deaths"),
-      query(
-        `SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths WHERE "Date of Incident" <> DATE '1969-12-31' GROUP BY 1 ORDER BY yr`,
-        ["deaths"],
-      ),
-    ],
+    scanThenQuery(
+      { deaths: "osha/deaths.csv" },
+      `SELECT year("Date of Incident") AS yr, count(*) AS n FROM deaths WHERE "Date of Incident" <> DATE '1969-12-31' GROUP BY 1 ORDER BY yr`,
+    ),
   ),
   clean(
     "stop 33 twin: the earliest incident date where no placeholder is written",
     { "osha/deaths.csv": incidents("none") },
-    [
-      scan("osha/deaths.csv", "deaths"),
-      query('SELECT min("Date of Incident") AS earliest, max("Permit End") AS last_end FROM deaths', [
-        "deaths",
-      ]),
-    ],
-  ),
-  clean("stop 33 twin: the placeholder left out in WHERE", { "osha/deaths.csv": incidents("epoch") }, [
-    scan("osha/deaths.csv", "deaths"),
-    query(
-      `SELECT min("Date of Incident") AS earliest FROM deaths WHERE "Date of Incident" > DATE '1970-01-01'`,
-      ["deaths"],
+    scanThenQuery(
+      { deaths: "osha/deaths.csv" },
+      'SELECT min("Date of Incident") AS earliest, max("Permit End") AS last_end FROM deaths',
     ),
-  ]),
+  ),
+  clean(
+    "stop 33 twin: the placeholder left out in WHERE",
+    { "osha/deaths.csv": incidents("epoch") },
+    scanThenQuery(
+      { deaths: "osha/deaths.csv" },
+      `SELECT min("Date of Incident") AS earliest FROM deaths WHERE "Date of Incident" > DATE '1970-01-01'`,
+    ),
+  ),
   clean(
     "issue 25: a percentage whose true maximum 100 repeats is data",
     { "swarm/density.csv": density(undefined) },
-    [
-      scan("swarm/density.csv", "density"),
-      query("SELECT max(cover) AS top, avg(cover) AS mean, max(density) AS peak FROM density", ["density"]),
-    ],
+    scanThenQuery(
+      { density: "swarm/density.csv" },
+      "SELECT max(cover) AS top, avg(cover) AS mean, max(density) AS peak FROM density",
+    ),
   ),
-];
+]);

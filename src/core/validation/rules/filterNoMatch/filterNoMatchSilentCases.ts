@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import {
   FRAUD_RANKINGS,
   STATE_IDT_TYPES,
@@ -11,48 +10,53 @@ import {
 } from "../../cases/legalLake.ts";
 import { SURVEY_CLEAN, STUDY_SHEETS } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("filter-no-match");
-
 /** The silent-error suite's cases of `filter-no-match` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const filterNoMatchSilentCases: SilentCase[] = [
-  flagged("State = 'CA' on the fraud ranking (it says California)", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    query("SELECT Rank, \"# of Reports\" FROM fraud WHERE State = 'CA'", ["fraud"]),
-  ]),
-  flagged("one value of an IN list in the plural ('Bank Accounts')", legal, [
-    scan(STATE_IDT_TYPES, "state_idt"),
-    query(
+export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flagged, clean }) => [
+  flagged(
+    "State = 'CA' on the fraud ranking (it says California)",
+    legal,
+    scanThenQuery({ fraud: FRAUD_RANKINGS }, "SELECT Rank, \"# of Reports\" FROM fraud WHERE State = 'CA'"),
+  ),
+  flagged(
+    "one value of an IN list in the plural ('Bank Accounts')",
+    legal,
+    scanThenQuery(
+      { state_idt: STATE_IDT_TYPES },
       'SELECT "Theft Type", sum("# of Reports") AS reports FROM state_idt WHERE "Theft Type" IN (\'Credit Card\', \'Bank Accounts\') GROUP BY "Theft Type"',
-      ["state_idt"],
     ),
-  ]),
-  flagged("case-sensitive LIKE '%miami%'", legal, [
-    scan(METRO_IDT, "metro"),
-    scan(METRO_FRAUD, "metro_fraud"),
-    query(
+  ),
+  flagged(
+    "case-sensitive LIKE '%miami%'",
+    legal,
+    scanThenQuery(
+      { metro: METRO_IDT, metro_fraud: METRO_FRAUD },
       'SELECT i."Metropolitan Area", i."# of Reports" AS idt, f."# of Reports" AS fraud FROM metro i JOIN metro_fraud f ON f."Metropolitan Area" = i."Metropolitan Area" WHERE i."Metropolitan Area" LIKE \'%miami%\'',
-      ["metro", "metro_fraud"],
     ),
-  ]),
+  ),
   flagged(
     "KramaBench legal-easy-27 with an Oxford comma ('Prizes, Sweepstakes, and Lotteries'): count 0",
     legal,
-    [
-      scan(STATE_TOP_TEN, "top10"),
-      query(
-        "SELECT count(DISTINCT State) AS states FROM top10 WHERE Category = 'Prizes, Sweepstakes, and Lotteries'",
-        ["top10"],
-      ),
-    ],
+    scanThenQuery(
+      { top10: STATE_TOP_TEN },
+      "SELECT count(DISTINCT State) AS states FROM top10 WHERE Category = 'Prizes, Sweepstakes, and Lotteries'",
+    ),
   ),
-  flagged("'Yes' where the survey says YES", { "survey.csv": SURVEY_CLEAN }, [
-    scan("survey.csv", "survey"),
-    query("SELECT count(*) AS victims FROM survey WHERE lost_money = 'Yes'", ["survey"]),
-  ]),
-  clean("the full state name on the ranking", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    query("SELECT Rank, \"# of Reports\" FROM fraud WHERE State = 'California'", ["fraud"]),
-  ]),
+  flagged(
+    "'Yes' where the survey says YES",
+    { "survey.csv": SURVEY_CLEAN },
+    scanThenQuery(
+      { survey: "survey.csv" },
+      "SELECT count(*) AS victims FROM survey WHERE lost_money = 'Yes'",
+    ),
+  ),
+  clean(
+    "the full state name on the ranking",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS },
+      "SELECT Rank, \"# of Reports\" FROM fraud WHERE State = 'California'",
+    ),
+  ),
   clean("ILIKE for a case-insensitive name match, IN with observed values", legal, [
     scan(METRO_IDT, "metro"),
     scan(STATE_IDT_TYPES, "state_idt"),
@@ -66,17 +70,19 @@ export const filterNoMatchSilentCases: SilentCase[] = [
       ["state_idt"],
     ),
   ]),
-  clean("KramaBench legal-easy-27: states with 'Prizes, Sweepstakes and Lotteries' in their top ten", legal, [
-    scan(STATE_TOP_TEN, "top10"),
-    query(
+  clean(
+    "KramaBench legal-easy-27: states with 'Prizes, Sweepstakes and Lotteries' in their top ten",
+    legal,
+    scanThenQuery(
+      { top10: STATE_TOP_TEN },
       "SELECT count(DISTINCT State) AS states FROM top10 WHERE Category = 'Prizes, Sweepstakes and Lotteries'",
-      ["top10"],
     ),
-  ]),
-  clean("a numeric year filter, with the year written as a string", legal, [
-    scan(REPORT_COUNT, "counts"),
-    query("SELECT \"# of Reports\" FROM counts WHERE Year = '2024'", ["counts"]),
-  ]),
+  ),
+  clean(
+    "a numeric year filter, with the year written as a string",
+    legal,
+    scanThenQuery({ counts: REPORT_COUNT }, "SELECT \"# of Reports\" FROM counts WHERE Year = '2024'"),
+  ),
   clean(
     "a gene searched for in each sheet of a study, found in one: the empty sheets are the answer",
     STUDY_SHEETS,
@@ -93,4 +99,4 @@ export const filterNoMatchSilentCases: SilentCase[] = [
     query("SELECT * FROM proteins WHERE gene = 'PLK-1'", ["proteins"], "plk1_proteins"),
     query("SELECT * FROM phospho WHERE gene = 'PLK-1'", ["phospho"], "plk1_phospho"),
   ]),
-];
+]);

@@ -1,14 +1,11 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, unionScan, query, probe } from "../../cases/caseCalls.ts";
+import { scan, unionScan, query, probe, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { CSVS, IDT_RANKINGS, REPORT_TYPE, AMOUNT_LOST, MSA_IDT } from "../../cases/legalLake.ts";
 import { FRAUD_TOP } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("header-offset");
-
 /** The silent-error suite's cases of `header-offset` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const headerOffsetSilentCases: SilentCase[] = [
+export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged, clean }) => [
   // Was a silent error (the units row read as data, every column text); the Source Map now
   // appends the units to the names, so the case checks the corrected reading stays clean.
   clean(
@@ -60,10 +57,7 @@ export const headerOffsetSilentCases: SilentCase[] = [
   flagged(
     "the data book's Report Type sheet: a query reads its '% of total reports' column, which has no header cell",
     legal,
-    [
-      scan(REPORT_TYPE, "report_type"),
-      query('SELECT "Report Type", column2 AS share FROM report_type', ["report_type"]),
-    ],
+    scanThenQuery({ report_type: REPORT_TYPE }, 'SELECT "Report Type", column2 AS share FROM report_type'),
   ),
   clean(
     "the data book's Report Type sheet scanned and its named columns read: the unnamed one is only noted",
@@ -79,24 +73,30 @@ export const headerOffsetSilentCases: SilentCase[] = [
   flagged(
     "Top Three Identity Theft Reports by Year: the header says Theft Type,Year over 2020,Bank Account",
     legal,
-    [
-      scan(`${CSVS}/2024_CSN_Top_Three_Identity_Theft_Reports_by_Year.csv`, "top3"),
-      query('SELECT "Year", sum("# of Reports") AS reports FROM top3 GROUP BY "Year" ORDER BY "Year"', [
-        "top3",
-      ]),
-    ],
+    scanThenQuery(
+      { top3: `${CSVS}/2024_CSN_Top_Three_Identity_Theft_Reports_by_Year.csv` },
+      'SELECT "Year", sum("# of Reports") AS reports FROM top3 GROUP BY "Year" ORDER BY "Year"',
+    ),
   ),
-  clean("title rows and footnotes of a CSN ranking are corrected (info only)", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query('SELECT State, "Reports per 100K Population" FROM idt WHERE Rank <= 3', ["idt"]),
-  ]),
+  clean(
+    "title rows and footnotes of a CSN ranking are corrected (info only)",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
+      'SELECT State, "Reports per 100K Population" FROM idt WHERE Rank <= 3',
+    ),
+  ),
   clean("a union of two per-state MSA files, each with a title row and footnotes", legal, [
     unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
   ]),
-  clean("a small export with a title, a blank row and a Source: footnote", { "fraud_top.csv": FRAUD_TOP }, [
-    scan("fraud_top.csv", "fraud"),
-    query('SELECT State, "# of Reports" FROM fraud WHERE Rank <= 3 ORDER BY Rank', ["fraud"]),
-  ]),
+  clean(
+    "a small export with a title, a blank row and a Source: footnote",
+    { "fraud_top.csv": FRAUD_TOP },
+    scanThenQuery(
+      { fraud: "fraud_top.csv" },
+      'SELECT State, "# of Reports" FROM fraud WHERE Rank <= 3 ORDER BY Rank',
+    ),
+  ),
   clean(
     "a suppressed first data row ('*' for fewer than 10 reports) is data, not a header",
     {
@@ -123,10 +123,10 @@ export const headerOffsetSilentCases: SilentCase[] = [
         "Florida Freeze (January 1981),Freeze,19810112,19810114,2070.6,0",
       ),
     },
-    [
-      scan("events.csv", "events"),
-      query('SELECT sum("Total CPI-Adjusted Cost (Millions of Dollars)") AS cost FROM events', ["events"]),
-    ],
+    scanThenQuery(
+      { events: "events.csv" },
+      'SELECT sum("Total CPI-Adjusted Cost (Millions of Dollars)") AS cost FROM events',
+    ),
   ),
   // Held-out FA-01: a comma unquoted inside the last name, `Year, (metric tons)`.
   clean(
@@ -137,10 +137,7 @@ export const headerOffsetSilentCases: SilentCase[] = [
         ...Array.from({ length: 12 }, (_, i) => `Afghanistan,AFG,${1960 + i},${200 + 100 * (i % 3)}`),
       ),
     },
-    [
-      scan("capture.csv", "capture"),
-      query('SELECT sum("Year, (metric tons)") AS tonnes FROM capture', ["capture"]),
-    ],
+    scanThenQuery({ capture: "capture.csv" }, 'SELECT sum("Year, (metric tons)") AS tonnes FROM capture'),
   ),
   flagged(
     "a header naming one field more than its records, with no sign of which",
@@ -152,4 +149,4 @@ export const headerOffsetSilentCases: SilentCase[] = [
     },
     [scan("capture.csv", "capture")],
   ),
-];
+]);

@@ -1,24 +1,19 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { stations } from "../../cases/fillLakes.ts";
-
-const { flagged, clean } = silentCasesOf("join-fanout");
 
 /** One Query lists the stations with their networks, the next averages the list. */
 const listThenAverage = [
-  scan("stations.csv", "stations"),
-  scan("networks.csv", "networks"),
-  query(
+  ...scanThenQuery(
+    { stations: "stations.csv", networks: "networks.csv" },
     "SELECT s.station, s.elev, n.network FROM stations s JOIN networks n ON s.station = n.station",
-    ["stations", "networks"],
     "listed",
   ),
   query("SELECT avg(elev) AS mean_elev FROM listed", ["listed"]),
 ];
 
 /** The fill-value cases of `join-fanout` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
-export const joinFanoutFillCases: SilentCase[] = [
+export const joinFanoutFillCases = silentCasesOf("join-fanout", ({ flagged, clean }) => [
   flagged(
     "issue 25: a station listed twice by one Query, averaged in the next",
     stations(["A,north", "B,north", "C,north", "C,coast", "D,south"]),
@@ -29,4 +24,4 @@ export const joinFanoutFillCases: SilentCase[] = [
     stations(["A,north", "B,north", "C,coast", "D,south"]),
     listThenAverage,
   ),
-];
+]);

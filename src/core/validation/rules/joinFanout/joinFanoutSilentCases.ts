@@ -1,11 +1,8 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { scan, unionScan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { STATE_LOSSES, STATE_IDT_TYPES, STATE_TOP_TEN, MSA_IDT, MSA_FRAUD } from "../../cases/legalLake.ts";
 import { ORDERS, SHIPMENTS } from "../../cases/sharedLakes.ts";
-
-const { flagged, clean } = silentCasesOf("join-fanout");
 
 /**
  * FAO wood production by country code, a country lookup that lists the USSR (228) under several
@@ -47,39 +44,39 @@ const WOOD_REGIONS = {
 };
 
 /** The silent-error suite's cases of `join-fanout` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const joinFanoutSilentCases: SilentCase[] = [
-  flagged("state fraud totals summed after a join to seven theft-type rows per state", legal, [
-    scan(STATE_LOSSES, "losses"),
-    scan(STATE_IDT_TYPES, "state_idt"),
-    query(
+export const joinFanoutSilentCases = silentCasesOf("join-fanout", ({ flagged, clean }) => [
+  flagged(
+    "state fraud totals summed after a join to seven theft-type rows per state",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES, state_idt: STATE_IDT_TYPES },
       'SELECT l.State, sum(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS idt_reports FROM losses l JOIN state_idt s ON s.State = l.State GROUP BY l.State ORDER BY fraud_reports DESC',
-      ["losses", "state_idt"],
     ),
-  ]),
-  flagged("the same fan-out written with CTEs: fraud totals summed once per theft type", legal, [
-    scan(STATE_LOSSES, "losses"),
-    scan(STATE_IDT_TYPES, "state_idt"),
-    query(
+  ),
+  flagged(
+    "the same fan-out written with CTEs: fraud totals summed once per theft type",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES, state_idt: STATE_IDT_TYPES },
       `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
               idt AS (SELECT State, "Theft Type" AS theft_type, "# of Reports" AS reports FROM state_idt)
          SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
          FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
-      ["losses", "state_idt"],
     ),
-  ]),
+  ),
   // The identity-theft types of a state overlap (one report can name several: the file's
   // footnote), so their sum is no total; the state's top-ten categories are totalled instead.
-  clean("CTEs that total the top-ten categories per state before the join", legal, [
-    scan(STATE_LOSSES, "losses"),
-    scan(STATE_TOP_TEN, "top10"),
-    query(
+  clean(
+    "CTEs that total the top-ten categories per state before the join",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES, top10: STATE_TOP_TEN },
       `WITH fraud AS (SELECT State, "# of Reports" AS reports FROM losses),
               idt AS (SELECT State, sum("# of Reports") AS reports FROM top10 GROUP BY State)
          SELECT fraud.State, sum(fraud.reports) AS fraud_reports, sum(idt.reports) AS idt_reports
          FROM fraud JOIN idt ON idt.State = fraud.State GROUP BY fraud.State ORDER BY fraud_reports DESC`,
-      ["losses", "top10"],
     ),
-  ]),
+  ),
   clean(
     "line quantities × catalogue prices summed per category over a one-to-many join",
     {
@@ -101,23 +98,19 @@ export const joinFanoutSilentCases: SilentCase[] = [
         "K-03,kitchen,8.75",
       ),
     },
-    [
-      scan("orders/lines.csv", "lines"),
-      scan("catalogue.csv", "catalogue"),
-      query(
-        "SELECT c.category, sum(l.qty * c.unit_price) AS revenue, sum(l.qty) AS units FROM lines l JOIN catalogue c ON l.sku = c.sku GROUP BY c.category",
-        ["lines", "catalogue"],
-      ),
-    ],
-  ),
-  flagged("top-ten categories × theft types per state: many-to-many", legal, [
-    scan(STATE_TOP_TEN, "top10"),
-    scan(STATE_IDT_TYPES, "state_idt"),
-    query(
-      'SELECT t.State, sum(t."# of Reports") AS top_ten_reports, sum(i."# of Reports") AS idt_reports FROM top10 t JOIN state_idt i ON i.State = t.State GROUP BY t.State',
-      ["top10", "state_idt"],
+    scanThenQuery(
+      { lines: "orders/lines.csv", catalogue: "catalogue.csv" },
+      "SELECT c.category, sum(l.qty * c.unit_price) AS revenue, sum(l.qty) AS units FROM lines l JOIN catalogue c ON l.sku = c.sku GROUP BY c.category",
     ),
-  ]),
+  ),
+  flagged(
+    "top-ten categories × theft types per state: many-to-many",
+    legal,
+    scanThenQuery(
+      { top10: STATE_TOP_TEN, state_idt: STATE_IDT_TYPES },
+      'SELECT t.State, sum(t."# of Reports") AS top_ten_reports, sum(i."# of Reports") AS idt_reports FROM top10 t JOIN state_idt i ON i.State = t.State GROUP BY t.State',
+    ),
+  ),
   flagged("the two per-state unions joined on the MSA name alone: multi-state MSAs count 4 times", legal, [
     unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
     unionScan([`${MSA_FRAUD}/*.csv`], "msa_fraud", "state_file"),
@@ -129,14 +122,10 @@ export const joinFanoutSilentCases: SilentCase[] = [
   flagged(
     "order totals summed after joining split shipments",
     { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS },
-    [
-      scan("orders.csv", "orders"),
-      scan("shipments.csv", "shipments"),
-      query(
-        "SELECT s.carrier, sum(o.order_total) AS revenue FROM orders o JOIN shipments s ON s.order_id = o.order_id GROUP BY s.carrier",
-        ["orders", "shipments"],
-      ),
-    ],
+    scanThenQuery(
+      { orders: "orders.csv", shipments: "shipments.csv" },
+      "SELECT s.carrier, sum(o.order_total) AS revenue FROM orders o JOIN shipments s ON s.order_id = o.order_id GROUP BY s.carrier",
+    ),
   ),
   flagged(
     "a revised target appended for one (store, month) doubles its sales",
@@ -157,45 +146,35 @@ export const joinFanoutSilentCases: SilentCase[] = [
         "S2,2024-02,8800",
       ),
     },
-    [
-      scan("sales.csv", "sales"),
-      scan("targets.csv", "targets"),
-      query(
-        "SELECT s.store, sum(s.revenue) AS revenue, sum(t.target) AS target FROM sales s JOIN targets t ON t.store = s.store AND t.month = s.month GROUP BY s.store",
-        ["sales", "targets"],
-      ),
-    ],
-  ),
-  clean("one-to-many where only the many side is summed", legal, [
-    scan(STATE_LOSSES, "losses"),
-    scan(STATE_TOP_TEN, "top10"),
-    query(
-      'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
-      ["losses", "top10"],
+    scanThenQuery(
+      { sales: "sales.csv", targets: "targets.csv" },
+      "SELECT s.store, sum(s.revenue) AS revenue, sum(t.target) AS target FROM sales s JOIN targets t ON t.store = s.store AND t.month = s.month GROUP BY s.store",
     ),
-  ]),
+  ),
+  clean(
+    "one-to-many where only the many side is summed",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES, top10: STATE_TOP_TEN },
+      'SELECT s.State, l."# of Reports" AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State, l."# of Reports"',
+    ),
+  ),
   clean(
     "stop 33 held-out: the lookup's repeated USSR codes lie outside the one region the query keeps",
     WOOD_REGIONS,
-    [
-      scan("fao/production.csv", "wood"),
-      scan("reference/country_iso.csv", "ctry"),
-      scan("reference/iso_region.csv", "reg"),
-      query(
-        "SELECT sum(w.production_2020) AS total FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID = 29",
-        ["wood", "ctry", "reg"],
-      ),
-    ],
-  ),
-  flagged("stop 33 twin: the same join for a region the USSR's successors are in", WOOD_REGIONS, [
-    scan("fao/production.csv", "wood"),
-    scan("reference/country_iso.csv", "ctry"),
-    scan("reference/iso_region.csv", "reg"),
-    query(
-      "SELECT sum(w.production_2020) AS total, count(*) AS n FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID IN (15, 24)",
-      ["wood", "ctry", "reg"],
+    scanThenQuery(
+      { wood: "fao/production.csv", ctry: "reference/country_iso.csv", reg: "reference/iso_region.csv" },
+      "SELECT sum(w.production_2020) AS total FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID = 29",
     ),
-  ]),
+  ),
+  flagged(
+    "stop 33 twin: the same join for a region the USSR's successors are in",
+    WOOD_REGIONS,
+    scanThenQuery(
+      { wood: "fao/production.csv", ctry: "reference/country_iso.csv", reg: "reference/iso_region.csv" },
+      "SELECT sum(w.production_2020) AS total, count(*) AS n FROM wood w JOIN ctry c ON c.FAO_country_code = w.area_code JOIN reg r ON r.iso = c.iso WHERE r.GCAM_region_ID IN (15, 24)",
+    ),
+  ),
   clean(
     "stop 33 held-out: a many-to-many join counted with count(DISTINCT): the repeats change nothing",
     WOOD_REGIONS,
@@ -208,32 +187,28 @@ export const joinFanoutSilentCases: SilentCase[] = [
       ),
     ],
   ),
-  clean("the one side taken with any_value() per key, as the diagnostic advises", legal, [
-    scan(STATE_LOSSES, "losses"),
-    scan(STATE_TOP_TEN, "top10"),
-    query(
+  clean(
+    "the one side taken with any_value() per key, as the diagnostic advises",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES, top10: STATE_TOP_TEN },
       'SELECT s.State, any_value(l."# of Reports") AS fraud_reports, sum(s."# of Reports") AS top_ten_reports FROM top10 s JOIN losses l ON l.State = s.State GROUP BY s.State',
-      ["losses", "top10"],
     ),
-  ]),
-  clean("both sides filtered to one row per state before the join", legal, [
-    scan(STATE_TOP_TEN, "top10"),
-    scan(STATE_IDT_TYPES, "state_idt"),
-    query(
+  ),
+  clean(
+    "both sides filtered to one row per state before the join",
+    legal,
+    scanThenQuery(
+      { top10: STATE_TOP_TEN, state_idt: STATE_IDT_TYPES },
       'SELECT t.State, t."# of Reports" AS idt_category_reports, i."# of Reports" AS credit_card_reports FROM top10 t JOIN state_idt i ON i.State = t.State WHERE t.Category = \'Identity Theft\' AND i."Theft Type" = \'Credit Card\' ORDER BY 3 DESC',
-      ["top10", "state_idt"],
     ),
-  ]),
+  ),
   clean(
     "shipments per order: the order side only grouped, counts on the many side",
     { "orders.csv": ORDERS, "shipments.csv": SHIPMENTS },
-    [
-      scan("orders.csv", "orders"),
-      scan("shipments.csv", "shipments"),
-      query(
-        "SELECT o.order_id, o.order_total, count(s.shipment_id) AS parcels FROM orders o JOIN shipments s ON s.order_id = o.order_id GROUP BY o.order_id, o.order_total ORDER BY o.order_id",
-        ["orders", "shipments"],
-      ),
-    ],
+    scanThenQuery(
+      { orders: "orders.csv", shipments: "shipments.csv" },
+      "SELECT o.order_id, o.order_total, count(s.shipment_id) AS parcels FROM orders o JOIN shipments s ON s.order_id = o.order_id GROUP BY o.order_id, o.order_total ORDER BY o.order_id",
+    ),
   ),
-];
+]);

@@ -1,27 +1,24 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { seriesLake } from "../../cases/issue25Lakes.ts";
 
-const { flagged, clean } = silentCasesOf("join-row-loss");
-
 /** Issue 25's cases of `join-row-loss` (their lakes, shared with other codes' cases, are in src/core/validation/cases/issue25Lakes.ts). */
-export const joinRowLossIssue25Cases: SilentCase[] = [
+export const joinRowLossIssue25Cases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   // join-row-loss: two series over different periods keep their overlap; a gap inside is a loss.
-  clean("issue 25: fires 1983–2024 joined to costs 2001–2023 keep the overlap", seriesLake([]), [
-    scan("fires_per_year.csv", "fires"),
-    scan("suppression_costs.csv", "costs"),
-    query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
-      "fires",
-      "costs",
-    ]),
-  ]),
-  flagged("issue 25: costs lack 2012 inside their span — the join drops that year", seriesLake([2012]), [
-    scan("fires_per_year.csv", "fires"),
-    scan("suppression_costs.csv", "costs"),
-    query("SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year", [
-      "fires",
-      "costs",
-    ]),
-  ]),
-];
+  clean(
+    "issue 25: fires 1983–2024 joined to costs 2001–2023 keep the overlap",
+    seriesLake([]),
+    scanThenQuery(
+      { fires: "fires_per_year.csv", costs: "suppression_costs.csv" },
+      "SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year",
+    ),
+  ),
+  flagged(
+    "issue 25: costs lack 2012 inside their span — the join drops that year",
+    seriesLake([2012]),
+    scanThenQuery(
+      { fires: "fires_per_year.csv", costs: "suppression_costs.csv" },
+      "SELECT corr(f.fires, c.cost_musd) AS r FROM fires f JOIN costs c ON f.year = c.year",
+    ),
+  ),
+]);

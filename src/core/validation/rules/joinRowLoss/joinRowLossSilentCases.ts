@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import {
   FRAUD_RANKINGS,
@@ -23,76 +22,60 @@ import {
   fraudTopPopulation,
 } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("join-row-loss");
-
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const joinRowLossSilentCases: SilentCase[] = [
-  flagged("Figure 1C: the inner join of weather and yields loses 2020", WEATHER_AND_YIELDS, [
-    scan("weather.csv", "weather"),
-    scan("yields.csv", "yields"),
-    query(
+export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
+  flagged(
+    "Figure 1C: the inner join of weather and yields loses 2020",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
       "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year",
-      ["weather", "yields"],
     ),
-  ]),
+  ),
   flagged(
     "Figure 1C written with CTEs: the cleaned weather and yields, joined, lose 2020",
     WEATHER_AND_YIELDS,
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE rainfall_mm IS NOT NULL),
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE rainfall_mm IS NOT NULL),
               y AS (SELECT year, yield_t_ha FROM yields WHERE yield_t_ha > 0)
          SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
-      ),
-    ],
+    ),
   ),
   flagged(
     "year-over-year change of yields through a self-join: 2021 has no 2020 to compare with",
     { "yields.csv": YIELDS },
-    [
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT avg(cur.yield_t_ha - prev.yield_t_ha) AS mean_change FROM yields cur JOIN yields prev ON prev.year = cur.year - 1",
-        ["yields"],
-      ),
-    ],
+    scanThenQuery(
+      { yields: "yields.csv" },
+      "SELECT avg(cur.yield_t_ha - prev.yield_t_ha) AS mean_change FROM yields cur JOIN yields prev ON prev.year = cur.year - 1",
+    ),
   ),
   clean(
     "year-over-year change of rainfall through a self-join over an unbroken series",
     { "weather.csv": WEATHER },
-    [
-      scan("weather.csv", "weather"),
-      query(
-        "SELECT cur.year, cur.rainfall_mm - prev.rainfall_mm AS change FROM weather cur JOIN weather prev ON prev.year = cur.year - 1 ORDER BY cur.year",
-        ["weather"],
-      ),
-    ],
+    scanThenQuery(
+      { weather: "weather.csv" },
+      "SELECT cur.year, cur.rainfall_mm - prev.rainfall_mm AS change FROM weather cur JOIN weather prev ON prev.year = cur.year - 1 ORDER BY cur.year",
+    ),
   ),
   clean(
     "the years without a yield excluded explicitly with IN (SELECT year FROM yields)",
     WEATHER_AND_YIELDS,
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year WHERE w.year IN (SELECT year FROM yields)",
-        ["weather", "yields"],
-      ),
-    ],
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      "SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM weather w JOIN yields y ON y.year = w.year WHERE w.year IN (SELECT year FROM yields)",
+    ),
   ),
-  clean("CTEs join the weather and yields, 2020 excluded on purpose inside the CTE", WEATHER_AND_YIELDS, [
-    scan("weather.csv", "weather"),
-    scan("yields.csv", "yields"),
-    query(
+  clean(
+    "CTEs join the weather and yields, 2020 excluded on purpose inside the CTE",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
       `WITH w AS (SELECT year, rainfall_mm FROM weather WHERE year IN (SELECT year FROM yields)),
               y AS (SELECT year, yield_t_ha FROM yields)
          SELECT corr(w.rainfall_mm, y.yield_t_ha) AS r, count(*) AS years FROM w JOIN y ON w.year = y.year`,
-      ["weather", "yields"],
     ),
-  ]),
+  ),
   flagged("metro names normalised in two steps, but the population page writes en dashes", legal, [
     scan(METRO_IDT, "metro"),
     scan(METRO_HTML, "pop", METRO_HTML_MSA),
@@ -119,14 +102,14 @@ export const joinRowLossSilentCases: SilentCase[] = [
       ["metro", "pop"],
     ),
   ]),
-  clean("Georgia's MSAs enriched with their national rate (the other states' areas are not wanted)", legal, [
-    scan(`${MSA_IDT}/Georgia.csv`, "ga"),
-    scan(METRO_IDT, "metro"),
-    query(
+  clean(
+    "Georgia's MSAs enriched with their national rate (the other states' areas are not wanted)",
+    legal,
+    scanThenQuery(
+      { ga: `${MSA_IDT}/Georgia.csv`, metro: METRO_IDT },
       'SELECT g."Metropolitan Area", g."# of Reports", m."Reports per 100K Population" FROM ga g JOIN metro m ON m."Metropolitan Area" = g."Metropolitan Area" ORDER BY 3 DESC',
-      ["ga", "metro"],
     ),
-  ]),
+  ),
   flagged(
     "a (state, year) join where one state lacks 2024",
     {
@@ -138,14 +121,10 @@ export const joinRowLossSilentCases: SilentCase[] = [
       ),
       "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION, "Nevada,2023,3194176"),
     },
-    [
-      scan("reports.csv", "reports"),
-      scan("population.csv", "population"),
-      query(
-        "SELECT r.year, sum(r.reports) * 100000.0 / sum(p.population) AS per_100k FROM reports r JOIN population p ON p.state = r.state AND p.year = r.year GROUP BY r.year ORDER BY r.year",
-        ["reports", "population"],
-      ),
-    ],
+    scanThenQuery(
+      { reports: "reports.csv", population: "population.csv" },
+      "SELECT r.year, sum(r.reports) * 100000.0 / sum(p.population) AS per_100k FROM reports r JOIN population p ON p.state = r.state AND p.year = r.year GROUP BY r.year ORDER BY r.year",
+    ),
   ),
   flagged(
     "a trailing space in one file's state name drops it from the join",
@@ -153,57 +132,49 @@ export const joinRowLossSilentCases: SilentCase[] = [
       "fraud_top.csv": FRAUD_TOP,
       "population.csv": fraudTopPopulation('"Maryland "'),
     },
-    [
-      scan("fraud_top.csv", "fraud"),
-      scan("population.csv", "pop"),
-      query('SELECT f.State, f."# of Reports", p.Population FROM fraud f JOIN pop p ON p.State = f.State', [
-        "fraud",
-        "pop",
-      ]),
-    ],
+    scanThenQuery(
+      { fraud: "fraud_top.csv", pop: "population.csv" },
+      'SELECT f.State, f."# of Reports", p.Population FROM fraud f JOIN pop p ON p.State = f.State',
+    ),
   ),
-  clean("the LEFT JOIN twin keeps 2020 with a NULL yield", WEATHER_AND_YIELDS, [
-    scan("weather.csv", "weather"),
-    scan("yields.csv", "yields"),
-    query(
+  clean(
+    "the LEFT JOIN twin keeps 2020 with a NULL yield",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
       "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w LEFT JOIN yields y ON y.year = w.year ORDER BY w.year",
-      ["weather", "yields"],
     ),
-  ]),
-  clean("the New England list used as a filter on the ranking", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    scan(NEW_ENGLAND, "ne"),
-    query(
+  ),
+  clean(
+    "the New England list used as a filter on the ranking",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS, ne: NEW_ENGLAND },
       'SELECT r.State, r."Reports per 100K Population" FROM idt r JOIN ne n ON r.State = n.Name ORDER BY 2 DESC',
-      ["idt", "ne"],
     ),
-  ]),
-  clean("both rankings hold the same 52 states and territories", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  ),
+  clean(
+    "both rankings hold the same 52 states and territories",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON i.State = f.State ORDER BY fraud_rate DESC',
-      ["fraud", "idt"],
     ),
-  ]),
+  ),
   clean(
     "KramaBench legal-hard-8: Miami's count in the Florida file checked against the national table",
     legal,
-    [
-      scan(`${MSA_FRAUD}/Florida.csv`, "fl"),
-      scan(METRO_FRAUD, "metro"),
-      query(
-        `SELECT f."Metropolitan Area", f."# of Reports" = m."# of Reports" AS consistent FROM fl f JOIN metro m ON m."Metropolitan Area" = f."Metropolitan Area" WHERE f."Metropolitan Area" LIKE 'Miami%'`,
-        ["fl", "metro"],
-      ),
-    ],
-  ),
-  clean("the year without a yield excluded explicitly in WHERE", WEATHER_AND_YIELDS, [
-    scan("weather.csv", "weather"),
-    scan("yields.csv", "yields"),
-    query(
-      "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
-      ["weather", "yields"],
+    scanThenQuery(
+      { fl: `${MSA_FRAUD}/Florida.csv`, metro: METRO_FRAUD },
+      `SELECT f."Metropolitan Area", f."# of Reports" = m."# of Reports" AS consistent FROM fl f JOIN metro m ON m."Metropolitan Area" = f."Metropolitan Area" WHERE f."Metropolitan Area" LIKE 'Miami%'`,
     ),
-  ]),
-];
+  ),
+  clean(
+    "the year without a yield excluded explicitly in WHERE",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
+    ),
+  ),
+]);

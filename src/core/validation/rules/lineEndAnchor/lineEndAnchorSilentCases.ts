@@ -1,8 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { bash } from "../../cases/caseCalls.ts";
-
-const { flagged, clean } = silentCasesOf("line-end-anchor");
 
 /** A refugee table exported on Windows: its lines end in CR LF; two cells hold the `*` of a suppressed value. */
 const CRLF = [
@@ -14,7 +11,7 @@ const CRLF = [
 ].join("\r\n");
 
 /** The silent-error suite's cases of `line-end-anchor` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const lineEndAnchorSilentCases: SilentCase[] = [
+export const lineEndAnchorSilentCases = silentCasesOf("line-end-anchor", ({ flagged, clean }) => [
   flagged("grep -c for the rows ending in '*' over a CR LF file counts 0", { "unhcr.csv": CRLF }, [
     bash("grep -c ',\\*$' unhcr.csv"),
   ]),
@@ -29,4 +26,4 @@ export const lineEndAnchorSilentCases: SilentCase[] = [
     { "unhcr_lf.csv": CRLF.replace(/\r\n/g, "\n") },
     [bash("grep -c ',\\*$' unhcr_lf.csv")],
   ),
-];
+]);

@@ -1,11 +1,8 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, unionScan, query } from "../../cases/caseCalls.ts";
+import { unionScan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { IDT_RANKINGS, REPORT_COUNT } from "../../cases/legalLake.ts";
 import { SURVEY, WEATHER_AND_YIELDS } from "../../cases/sharedLakes.ts";
-
-const { flagged, clean } = silentCasesOf("null-in-aggregate");
 
 /** State milk output in blocks parted by blank report lines (held-out FN-02); Vermont's 2017 figure as given. */
 function milkBlocks(vermont2017: string): Record<string, string> {
@@ -25,35 +22,35 @@ function milkBlocks(vermont2017: string): Record<string, string> {
 }
 
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const nullInAggregateSilentCases: SilentCase[] = [
+export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
     "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
     WEATHER_AND_YIELDS,
-    [
-      scan("weather.csv", "weather"),
-      scan("yields.csv", "yields"),
-      query(
-        `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
          SELECT count(*) AS years, avg(y.yield_t_ha) AS mean_yield FROM w LEFT JOIN y ON w.year = y.year`,
-        ["weather", "yields"],
-      ),
-    ],
+    ),
   ),
-  clean("the same CTE left join, the missing yield counted explicitly as unknown", WEATHER_AND_YIELDS, [
-    scan("weather.csv", "weather"),
-    scan("yields.csv", "yields"),
-    query(
+  clean(
+    "the same CTE left join, the missing yield counted explicitly as unknown",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
       `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
          SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
                 avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
          FROM w LEFT JOIN y ON w.year = y.year`,
-      ["weather", "yields"],
     ),
-  ]),
-  flagged("average loss over a survey where non-victims left the amount blank", { "survey.csv": SURVEY }, [
-    scan("survey.csv", "survey"),
-    query("SELECT state, avg(amount_lost) AS avg_loss FROM survey GROUP BY state", ["survey"]),
-  ]),
+  ),
+  flagged(
+    "average loss over a survey where non-victims left the amount blank",
+    { "survey.csv": SURVEY },
+    scanThenQuery(
+      { survey: "survey.csv" },
+      "SELECT state, avg(amount_lost) AS avg_loss FROM survey GROUP BY state",
+    ),
+  ),
   flagged(
     "refunds summed over a union where one month lacks the column",
     {
@@ -81,48 +78,53 @@ export const nullInAggregateSilentCases: SilentCase[] = [
         "Arkansas,14393,375",
       ),
     },
-    [
-      scan("median_loss.csv", "median_loss"),
-      query('SELECT median("Median Loss") AS typical_median FROM median_loss', ["median_loss"]),
-    ],
+    scanThenQuery(
+      { median_loss: "median_loss.csv" },
+      'SELECT median("Median Loss") AS typical_median FROM median_loss',
+    ),
   ),
   clean(
     "stop 33 held-out: a report's blank lines between its blocks are no missing values",
     milkBlocks("2728"),
-    [scan("milk.csv", "milk"), query('SELECT avg("Production 2017") AS mean FROM milk', ["milk"])],
+    scanThenQuery({ milk: "milk.csv" }, 'SELECT avg("Production 2017") AS mean FROM milk'),
   ),
-  flagged("stop 33 twin: a state whose figure is blank among the blocks is a missing value", milkBlocks(""), [
-    scan("milk.csv", "milk"),
-    query('SELECT sum("Production 2017") AS total FROM milk', ["milk"]),
-  ]),
-  clean("the average over victims only, blanks excluded in WHERE", { "survey.csv": SURVEY }, [
-    scan("survey.csv", "survey"),
-    query(
+  flagged(
+    "stop 33 twin: a state whose figure is blank among the blocks is a missing value",
+    milkBlocks(""),
+    scanThenQuery({ milk: "milk.csv" }, 'SELECT sum("Production 2017") AS total FROM milk'),
+  ),
+  clean(
+    "the average over victims only, blanks excluded in WHERE",
+    { "survey.csv": SURVEY },
+    scanThenQuery(
+      { survey: "survey.csv" },
       "SELECT state, avg(amount_lost) AS avg_loss FROM survey WHERE amount_lost IS NOT NULL GROUP BY state",
-      ["survey"],
     ),
-  ]),
-  clean("blanks counted as zero loss with coalesce", { "survey.csv": SURVEY }, [
-    scan("survey.csv", "survey"),
-    query("SELECT state, sum(coalesce(amount_lost, 0)) AS total_loss FROM survey GROUP BY state", ["survey"]),
-  ]),
+  ),
+  clean(
+    "blanks counted as zero loss with coalesce",
+    { "survey.csv": SURVEY },
+    scanThenQuery(
+      { survey: "survey.csv" },
+      "SELECT state, sum(coalesce(amount_lost, 0)) AS total_loss FROM survey GROUP BY state",
+    ),
+  ),
   clean(
     "KramaBench legal-easy-9: year-over-year growth with lag(), the first year's NULL sorted last",
     legal,
-    [
-      scan(REPORT_COUNT, "counts"),
-      query(
-        'SELECT Year, round("# of Reports" / lag("# of Reports") OVER (ORDER BY Year) - 1, 4) AS growth FROM counts ORDER BY growth DESC NULLS LAST LIMIT 1',
-        ["counts"],
-      ),
-    ],
+    scanThenQuery(
+      { counts: REPORT_COUNT },
+      'SELECT Year, round("# of Reports" / lag("# of Reports") OVER (ORDER BY Year) - 1, 4) AS growth FROM counts ORDER BY growth DESC NULLS LAST LIMIT 1',
+    ),
   ),
-  clean("average rate over the ranking (DC and Puerto Rico have a rate, only no rank)", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query('SELECT avg("Reports per 100K Population") AS mean_rate, sum("# of Reports") AS reports FROM idt', [
-      "idt",
-    ]),
-  ]),
+  clean(
+    "average rate over the ranking (DC and Puerto Rico have a rate, only no rank)",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
+      'SELECT avg("Reports per 100K Population") AS mean_rate, sum("# of Reports") AS reports FROM idt',
+    ),
+  ),
   // Held-out FD-04: two death columns empty on the same rows, the count of one beside count(*).
   clean(
     "sums two columns empty together, reporting the count of one beside count(*)",
@@ -137,12 +139,9 @@ export const nullInAggregateSilentCases: SilentCase[] = [
         "2016,9,9,6.0",
       ),
     },
-    [
-      scan("quakes.csv", "eq"),
-      query(
-        "SELECT count(*) AS n, sum(TOTAL_DEATHS) AS td, sum(DEATHS) AS d, count(TOTAL_DEATHS) AS n_td FROM eq WHERE YEAR = 2017",
-        ["eq"],
-      ),
-    ],
+    scanThenQuery(
+      { eq: "quakes.csv" },
+      "SELECT count(*) AS n, sum(TOTAL_DEATHS) AS td, sum(DEATHS) AS d, count(TOTAL_DEATHS) AS n_td FROM eq WHERE YEAR = 2017",
+    ),
   ),
-];
+]);

@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import {
   STATE_LOSSES,
@@ -10,25 +9,29 @@ import {
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
 
-const { flagged, clean } = silentCasesOf("numeric-as-text");
-
 /** The silent-error suite's cases of `numeric-as-text` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const numericAsTextSilentCases: SilentCase[] = [
-  flagged("top 5 states by total loss sorted on the '$1,678,703,608 ' text", legal, [
-    scan(STATE_LOSSES, "losses"),
-    query('SELECT State, "Total $ Loss" FROM losses ORDER BY "Total $ Loss" DESC LIMIT 5', ["losses"]),
-  ]),
-  flagged("the highest total loss with max() over text", legal, [
-    scan(STATE_LOSSES, "losses"),
-    query('SELECT max("Total $ Loss") AS highest_loss FROM losses', ["losses"]),
-  ]),
-  flagged("TRY_CAST of '$502M' to DOUBLE gives NULL for every contact method", legal, [
-    scan(CONTACT_METHOD, "contact"),
-    query(
-      'SELECT sum(TRY_CAST("Total $ Lost" AS DOUBLE)) AS total_lost FROM contact WHERE "Contact Method" IS NOT NULL',
-      ["contact"],
+export const numericAsTextSilentCases = silentCasesOf("numeric-as-text", ({ flagged, clean }) => [
+  flagged(
+    "top 5 states by total loss sorted on the '$1,678,703,608 ' text",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES },
+      'SELECT State, "Total $ Loss" FROM losses ORDER BY "Total $ Loss" DESC LIMIT 5',
     ),
-  ]),
+  ),
+  flagged(
+    "the highest total loss with max() over text",
+    legal,
+    scanThenQuery({ losses: STATE_LOSSES }, 'SELECT max("Total $ Loss") AS highest_loss FROM losses'),
+  ),
+  flagged(
+    "TRY_CAST of '$502M' to DOUBLE gives NULL for every contact method",
+    legal,
+    scanThenQuery(
+      { contact: CONTACT_METHOD },
+      'SELECT sum(TRY_CAST("Total $ Lost" AS DOUBLE)) AS total_lost FROM contact WHERE "Contact Method" IS NOT NULL',
+    ),
+  ),
   flagged("fastest-growing MSAs sorted on the '% change' text (with Unicode minus signs)", legal, [
     scan(METRO_HTML, "pop", METRO_HTML_MSA),
     query('SELECT "Metropolitan statistical area", "% change" FROM pop ORDER BY "% change" DESC LIMIT 5', [
@@ -38,13 +41,10 @@ export const numericAsTextSilentCases: SilentCase[] = [
   flagged(
     "KramaBench legal-easy-5: TRY_CAST after stripping $ and M but not the comma ('$2,089M' → NULL)",
     legal,
-    [
-      scan(PAYMENT_METHOD, "payment"),
-      query(
-        `SELECT sum(TRY_CAST(replace(replace(trim("Total $ Loss"), '$', ''), 'M', '') AS INTEGER)) AS total_loss_musd FROM payment`,
-        ["payment"],
-      ),
-    ],
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
+      `SELECT sum(TRY_CAST(replace(replace(trim("Total $ Loss"), '$', ''), 'M', '') AS INTEGER)) AS total_loss_musd FROM payment`,
+    ),
   ),
   flagged(
     "share above 40% compared as text",
@@ -58,35 +58,34 @@ export const numericAsTextSilentCases: SilentCase[] = [
         "Hawaii,8%",
       ),
     },
-    [
-      scan("loss_share.csv", "share"),
-      query("SELECT State FROM share WHERE \"% Reporting $ Loss\" > '40%'", ["share"]),
-    ],
+    scanThenQuery(
+      { share: "loss_share.csv" },
+      "SELECT State FROM share WHERE \"% Reporting $ Loss\" > '40%'",
+    ),
   ),
-  clean("the loss cleaned and cast before sorting", legal, [
-    scan(STATE_LOSSES, "losses"),
-    query(
+  clean(
+    "the loss cleaned and cast before sorting",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES },
       "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS total_loss FROM losses ORDER BY total_loss DESC LIMIT 5",
-      ["losses"],
     ),
-  ]),
-  clean("the cleaned loss keeps the column's name and is sorted by it", legal, [
-    scan(STATE_LOSSES, "losses"),
-    query(
+  ),
+  clean(
+    "the cleaned loss keeps the column's name and is sorted by it",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES },
       "SELECT State, CAST(replace(replace(trim(\"Total $ Loss\"), '$', ''), ',', '') AS BIGINT) AS \"Total $ Loss\" FROM losses ORDER BY \"Total $ Loss\" DESC LIMIT 5",
-      ["losses"],
     ),
-  ]),
+  ),
   clean(
     "KramaBench legal-easy-5 done right: '$2,089M' cleaned of $, M and commas, summary rows left out",
     legal,
-    [
-      scan(PAYMENT_METHOD, "payment"),
-      query(
-        `SELECT sum(CAST(replace(replace(replace(trim("Total $ Loss"), '$', ''), 'M', ''), ',', '') AS INTEGER)) AS total_loss_musd FROM payment WHERE "Total $ Loss" LIKE '$%'`,
-        ["payment"],
-      ),
-    ],
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
+      `SELECT sum(CAST(replace(replace(replace(trim("Total $ Loss"), '$', ''), 'M', ''), ',', '') AS INTEGER)) AS total_loss_musd FROM payment WHERE "Total $ Loss" LIKE '$%'`,
+    ),
   ),
   clean(
     "a ZIP-code range compared as text (leading zeros kept on purpose)",
@@ -101,16 +100,17 @@ export const numericAsTextSilentCases: SilentCase[] = [
         "10001,88",
       ),
     },
-    [
-      scan("complaints_by_zip.csv", "by_zip"),
-      query(
-        "SELECT sum(complaints) AS new_england_complaints FROM by_zip WHERE zip >= '01000' AND zip < '07000'",
-        ["by_zip"],
-      ),
-    ],
+    scanThenQuery(
+      { by_zip: "complaints_by_zip.csv" },
+      "SELECT sum(complaints) AS new_england_complaints FROM by_zip WHERE zip >= '01000' AND zip < '07000'",
+    ),
   ),
-  clean("sorting the numeric '# of Reports' column", legal, [
-    scan(STATE_LOSSES, "losses"),
-    query('SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5', ["losses"]),
-  ]),
-];
+  clean(
+    "sorting the numeric '# of Reports' column",
+    legal,
+    scanThenQuery(
+      { losses: STATE_LOSSES },
+      'SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5',
+    ),
+  ),
+]);

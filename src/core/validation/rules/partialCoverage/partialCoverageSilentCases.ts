@@ -1,10 +1,7 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query, bash } from "../../cases/caseCalls.ts";
+import { scan, bash, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { MSA_IDT, NEW_ENGLAND, METRO_HTML, METRO_HTML_MSA } from "../../cases/legalLake.ts";
-
-const { flagged, clean } = silentCasesOf("partial-coverage");
 
 /** World copper production by year, 1900–2021 (USGS, held-out FL-08): a series of 122 rows. */
 const COPPER_SERIES = {
@@ -15,7 +12,7 @@ const COPPER_SERIES = {
 };
 
 /** The silent-error suite's cases of `partial-coverage` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const partialCoverageSilentCases: SilentCase[] = [
+export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ flagged, clean }) => [
   flagged("sums Florida's MSAs from the first 10 lines of a 29-line file", legal, [
     bash(`head -n 10 "${MSA_IDT}/Florida.csv"`),
   ]),
@@ -48,8 +45,7 @@ export const partialCoverageSilentCases: SilentCase[] = [
   ),
   clean("looks at the head, then scans the whole file", legal, [
     bash(`head -n 10 "${MSA_IDT}/Florida.csv"`),
-    scan(`${MSA_IDT}/Florida.csv`, "fl"),
-    query('SELECT sum("# of Reports") AS reports FROM fl', ["fl"]),
+    ...scanThenQuery({ fl: `${MSA_IDT}/Florida.csv` }, 'SELECT sum("# of Reports") AS reports FROM fl'),
   ]),
   clean(
     "stop 33 held-out: the tail of a yearly series, then grep finds the year asked for in every line",
@@ -62,4 +58,4 @@ export const partialCoverageSilentCases: SilentCase[] = [
   ]),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
-];
+]);

@@ -1,11 +1,8 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { IDT_RANKINGS, PAYMENT_METHOD } from "../../cases/legalLake.ts";
 import { LOSSES_WITH_TOTAL } from "../../cases/sharedLakes.ts";
-
-const { flagged, clean } = silentCasesOf("summary-row");
 
 /**
  * A births register's list of girls' names (held-out FE-05/06): 1,200 names, most of them given
@@ -54,39 +51,45 @@ const MILK_OUTLINE = csv(
 );
 
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const summaryRowSilentCases: SilentCase[] = [
+export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
-  clean("payment-method shares through a CTE: the data book's trailer rows are not in the table", legal, [
-    scan(PAYMENT_METHOD, "payment"),
-    query(
+  clean(
+    "payment-method shares through a CTE: the data book's trailer rows are not in the table",
+    legal,
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
       `WITH m AS (SELECT "Payment Method" AS method, "# of Reports" AS reports FROM payment WHERE "# of Reports" > 0)
          SELECT method, round(100.0 * reports / sum(reports) OVER (), 1) AS pct FROM m ORDER BY pct DESC`,
-      ["payment"],
     ),
-  ]),
-  clean("the same shares with the footer rows left out inside the CTE", legal, [
-    scan(PAYMENT_METHOD, "payment"),
-    query(
+  ),
+  clean(
+    "the same shares with the footer rows left out inside the CTE",
+    legal,
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
       `WITH m AS (SELECT "Payment Method" AS method, "# of Reports" AS reports FROM payment
                     WHERE "# of Reports" > 0 AND "Payment Method" NOT IN ('Number of Fraud Reports', '# of Reports with Payment Method'))
          SELECT method, round(100.0 * reports / sum(reports) OVER (), 1) AS pct FROM m ORDER BY pct DESC`,
-      ["payment"],
     ),
-  ]),
+  ),
   flagged(
     "stop 33 held-out: sums a year over an outline whose region rows hold their states' sums",
     { "milk.csv": MILK_OUTLINE },
-    [scan("milk.csv", "milk"), query('SELECT sum("Production 2017") AS total FROM milk', ["milk"])],
+    scanThenQuery({ milk: "milk.csv" }, 'SELECT sum("Production 2017") AS total FROM milk'),
   ),
   flagged(
     "stop 33 held-out: averages the outline's rows, regions and the national total among the states",
     { "milk.csv": MILK_OUTLINE },
-    [scan("milk.csv", "milk"), query('SELECT avg("Production 2016") AS mean_state FROM milk', ["milk"])],
+    scanThenQuery({ milk: "milk.csv" }, 'SELECT avg("Production 2016") AS mean_state FROM milk'),
   ),
-  clean("stop 33 twin: the outline's states only (their State is filled)", { "milk.csv": MILK_OUTLINE }, [
-    scan("milk.csv", "milk"),
-    query('SELECT sum("Production 2017") AS total FROM milk WHERE State IS NOT NULL', ["milk"]),
-  ]),
+  clean(
+    "stop 33 twin: the outline's states only (their State is filled)",
+    { "milk.csv": MILK_OUTLINE },
+    scanThenQuery(
+      { milk: "milk.csv" },
+      'SELECT sum("Production 2017") AS total FROM milk WHERE State IS NOT NULL',
+    ),
+  ),
   clean(
     "stop 33 twin: region rows that hold no sum of the rows under them (a count of farms beside the states' output)",
     {
@@ -103,12 +106,16 @@ export const summaryRowSilentCases: SilentCase[] = [
         ",Minnesota,9848",
       ),
     },
-    [scan("farms.csv", "farms"), query("SELECT sum(Output) AS total FROM farms", ["farms"])],
+    scanThenQuery({ farms: "farms.csv" }, "SELECT sum(Output) AS total FROM farms"),
   ),
-  flagged("sums a state table whose last row is Total", { "losses.csv": LOSSES_WITH_TOTAL }, [
-    scan("losses.csv", "losses"),
-    query('SELECT sum(Reports) AS reports, sum("Reports with Loss") AS with_loss FROM losses', ["losses"]),
-  ]),
+  flagged(
+    "sums a state table whose last row is Total",
+    { "losses.csv": LOSSES_WITH_TOTAL },
+    scanThenQuery(
+      { losses: "losses.csv" },
+      'SELECT sum(Reports) AS reports, sum("Reports with Loss") AS with_loss FROM losses',
+    ),
+  ),
   flagged(
     "averages age groups including the 'All ages' row",
     {
@@ -121,10 +128,10 @@ export const summaryRowSilentCases: SilentCase[] = [
         "All ages,581948,450",
       ),
     },
-    [
-      scan("losses_by_age.csv", "by_age"),
-      query('SELECT avg("# of Reports") AS reports_per_group FROM by_age', ["by_age"]),
-    ],
+    scanThenQuery(
+      { by_age: "losses_by_age.csv" },
+      'SELECT avg("# of Reports") AS reports_per_group FROM by_age',
+    ),
   ),
   flagged(
     "regions plus an unlabelled national row equal to their sum",
@@ -138,50 +145,54 @@ export const summaryRowSilentCases: SilentCase[] = [
         "United States,2600678",
       ),
     },
-    [
-      scan("census_regions.csv", "regions"),
-      query('SELECT sum("Fraud Reports") AS fraud_reports FROM regions', ["regions"]),
-    ],
+    scanThenQuery(
+      { regions: "census_regions.csv" },
+      'SELECT sum("Fraud Reports") AS fraud_reports FROM regions',
+    ),
   ),
   // The Source Map now leaves the two trailer rows out of the table (sum = 475,905).
-  clean("payment methods summed: the data book's two trailer rows are left out of the table", legal, [
-    scan(PAYMENT_METHOD, "payment"),
-    query(
+  clean(
+    "payment methods summed: the data book's two trailer rows are left out of the table",
+    legal,
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
       'SELECT sum("# of Reports") AS reports_with_payment_method FROM payment WHERE "Payment Method" IS NOT NULL',
-      ["payment"],
     ),
-  ]),
-  clean("the Total row excluded in WHERE", { "losses.csv": LOSSES_WITH_TOTAL }, [
-    scan("losses.csv", "losses"),
-    query("SELECT sum(Reports) AS reports FROM losses WHERE State <> 'Total'", ["losses"]),
-  ]),
-  clean("the identity-theft ranking has no total row", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query('SELECT sum("# of Reports") AS reports FROM idt WHERE Rank IS NOT NULL', ["idt"]),
-  ]),
-  clean("payment methods summed with the summary rows excluded", legal, [
-    scan(PAYMENT_METHOD, "payment"),
-    query(
+  ),
+  clean(
+    "the Total row excluded in WHERE",
+    { "losses.csv": LOSSES_WITH_TOTAL },
+    scanThenQuery(
+      { losses: "losses.csv" },
+      "SELECT sum(Reports) AS reports FROM losses WHERE State <> 'Total'",
+    ),
+  ),
+  clean(
+    "the identity-theft ranking has no total row",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
+      'SELECT sum("# of Reports") AS reports FROM idt WHERE Rank IS NOT NULL',
+    ),
+  ),
+  clean(
+    "payment methods summed with the summary rows excluded",
+    legal,
+    scanThenQuery(
+      { payment: PAYMENT_METHOD },
       "SELECT sum(\"# of Reports\") AS reports_with_payment_method FROM payment WHERE \"Payment Method\" NOT IN ('Number of Fraud Reports', '# of Reports with Payment Method')",
-      ["payment"],
     ),
-  ]),
+  ),
   clean(
     "small channel counts where one happens to equal the other two",
     {
       "channels.csv": csv("Channel,Complaints", "Phone,12", "Web form,7", "Mail,5"),
     },
-    [
-      scan("channels.csv", "channels"),
-      query("SELECT sum(Complaints) AS complaints FROM channels", ["channels"]),
-    ],
+    scanThenQuery({ channels: "channels.csv" }, "SELECT sum(Complaints) AS complaints FROM channels"),
   ),
   clean(
     "sums a register of names where MIN, SUM and OCEANIA are names given once",
     { "girls.csv": NAMES_REGISTER },
-    [
-      scan("girls.csv", "girls"),
-      query("SELECT count(*) AS names, sum(Number) AS babies FROM girls", ["girls"]),
-    ],
+    scanThenQuery({ girls: "girls.csv" }, "SELECT count(*) AS names, sum(Number) AS babies FROM girls"),
   ),
-];
+]);

@@ -1,13 +1,10 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scan, query, scanThenQuery } from "../../cases/caseCalls.ts";
 import { FRAUD_RANKINGS, IDT_RANKINGS, NEW_ENGLAND } from "../../cases/legalLake.ts";
 import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("undeclared-input");
-
 /** The silent-error suite's cases of `undeclared-input` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const undeclaredInputSilentCases: SilentCase[] = [
+export const undeclaredInputSilentCases = silentCasesOf("undeclared-input", ({ flagged, clean }) => [
   flagged("joins the two rankings but declares only one", legal, [
     scan(FRAUD_RANKINGS, "fraud"),
     scan(IDT_RANKINGS, "idt"),
@@ -35,14 +32,14 @@ export const undeclaredInputSilentCases: SilentCase[] = [
       ),
     ],
   ),
-  clean("the IN subquery with both tables declared", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    scan(NEW_ENGLAND, "ne"),
-    query(
+  clean(
+    "the IN subquery with both tables declared",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS, ne: NEW_ENGLAND },
       'SELECT State, "Reports per 100K Population" FROM idt WHERE State IN (SELECT Name FROM ne) ORDER BY 2 DESC',
-      ["idt", "ne"],
     ),
-  ]),
+  ),
   clean(
     "a CTE (not declared: it is not a table) and inputs in another letter case",
     { "sales.csv": SALES, "regions.csv": REGIONS },
@@ -55,4 +52,4 @@ export const undeclaredInputSilentCases: SilentCase[] = [
       ),
     ],
   ),
-];
+]);

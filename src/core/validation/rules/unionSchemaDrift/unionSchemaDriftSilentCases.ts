@@ -1,13 +1,10 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { unionScan, query } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { CSVS } from "../../cases/legalLake.ts";
 
-const { flagged, clean } = silentCasesOf("union-schema-drift");
-
 /** The silent-error suite's cases of `union-schema-drift` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const unionSchemaDriftSilentCases: SilentCase[] = [
+export const unionSchemaDriftSilentCases = silentCasesOf("union-schema-drift", ({ flagged, clean }) => [
   flagged(
     "the count column renamed in the newest yearly file",
     {
@@ -50,4 +47,4 @@ export const unionSchemaDriftSilentCases: SilentCase[] = [
   clean("the fraud and identity-theft metro rankings share one layout", legal, [
     unionScan([`${CSVS}/2024_CSN_Metropolitan_Areas_*.csv`], "metros", "report_kind"),
   ]),
-];
+]);

@@ -1,6 +1,5 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scan, query } from "../../cases/caseCalls.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { CSVS, FRAUD_RANKINGS, IDT_RANKINGS, STATE_LOSSES, REPORT_COUNT } from "../../cases/legalLake.ts";
 import {
@@ -12,109 +11,95 @@ import {
   STATE_YEAR_POPULATION,
 } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("unkeyed-join");
-
 /** The silent-error suite's cases of `unkeyed-join` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const unkeyedJoinSilentCases: SilentCase[] = [
-  flagged("Figure 1B: the two Top-5 rankings combined by a comma join (25 rows)", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+export const unkeyedJoinSilentCases = silentCasesOf("unkeyed-join", ({ flagged, clean }) => [
+  flagged(
+    "Figure 1B: the two Top-5 rankings combined by a comma join (25 rows)",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       "SELECT f.State AS fraud_state, i.State AS idt_state FROM fraud f, idt i WHERE f.Rank <= 5 AND i.Rank <= 5",
-      ["fraud", "idt"],
     ),
-  ]),
-  flagged("the two Top-5 lists put side by side with POSITIONAL JOIN", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  ),
+  flagged(
+    "the two Top-5 lists put side by side with POSITIONAL JOIN",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       "SELECT f.Rank, f.State AS fraud_state, i.State AS idt_state FROM (SELECT * FROM fraud WHERE Rank <= 5 ORDER BY Rank) f POSITIONAL JOIN (SELECT * FROM idt WHERE Rank <= 5 ORDER BY Rank) i",
-      ["fraud", "idt"],
     ),
-  ]),
+  ),
   flagged(
     "an explicit CROSS JOIN of the two exported Top lists",
     { "fraud_top.csv": FRAUD_TOP, "idt_top.csv": IDT_TOP },
-    [
-      scan("fraud_top.csv", "fraud"),
-      scan("idt_top.csv", "idt"),
-      query(
-        'SELECT f.Rank, f.State AS fraud_state, i.State AS idt_state, i."# of Reports" AS idt_reports FROM fraud AS f CROSS JOIN idt AS i WHERE f.Rank <= 5 AND i.Rank <= 5 ORDER BY f.Rank',
-        ["fraud", "idt"],
-      ),
-    ],
+    scanThenQuery(
+      { fraud: "fraud_top.csv", idt: "idt_top.csv" },
+      'SELECT f.Rank, f.State AS fraud_state, i.State AS idt_state, i."# of Reports" AS idt_reports FROM fraud AS f CROSS JOIN idt AS i WHERE f.Rank <= 5 AND i.Rank <= 5 ORDER BY f.Rank',
+    ),
   ),
   flagged(
     "JOIN … ON TRUE with the filter put in WHERE on one side only",
     { "sales.csv": SALES, "regions.csv": REGIONS },
-    [
-      scan("sales.csv", "sales"),
-      scan("regions.csv", "regions"),
-      query(
-        "SELECT s.region, s.amount, r.population FROM sales s JOIN regions r ON TRUE WHERE s.month = '2024-03'",
-        ["sales", "regions"],
-      ),
-    ],
+    scanThenQuery(
+      { sales: "sales.csv", regions: "regions.csv" },
+      "SELECT s.region, s.amount, r.population FROM sales s JOIN regions r ON TRUE WHERE s.month = '2024-03'",
+    ),
   ),
-  flagged("a typo in the join alias: ON f.State = f.State", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  flagged(
+    "a typo in the join alias: ON f.State = f.State",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       'SELECT f.State, f."Reports per 100K Population" AS fraud_rate, i."Reports per 100K Population" AS idt_rate FROM fraud f JOIN idt i ON f.State = f.State WHERE f.Rank <= 5',
-      ["fraud", "idt"],
     ),
-  ]),
-  flagged("a three-table comma join that keys only two of them", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    scan(STATE_LOSSES, "losses"),
-    query(
+  ),
+  flagged(
+    "a three-table comma join that keys only two of them",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS, losses: STATE_LOSSES },
       'SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank, l."Median $ Loss" FROM fraud f, idt i, losses l WHERE f.State = i.State AND f.Rank <= 5',
-      ["fraud", "idt", "losses"],
     ),
-  ]),
-  clean("the correct twin: both rankings joined on State", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  ),
+  clean(
+    "the correct twin: both rankings joined on State",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f JOIN idt i ON f.State = i.State WHERE f.Rank <= 5 ORDER BY f.Rank",
-      ["fraud", "idt"],
     ),
-  ]),
-  clean("a comma join keyed in WHERE", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  ),
+  clean(
+    "a comma join keyed in WHERE",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, idt: IDT_RANKINGS },
       "SELECT f.State, f.Rank AS fraud_rank, i.Rank AS idt_rank FROM fraud f, idt i WHERE f.State = i.State AND i.Rank <= 5",
-      ["fraud", "idt"],
     ),
-  ]),
-  clean("JOIN … USING (State) on three data-book tables", legal, [
-    scan(FRAUD_RANKINGS, "fraud"),
-    scan(STATE_LOSSES, "losses"),
-    query(
+  ),
+  clean(
+    "JOIN … USING (State) on three data-book tables",
+    legal,
+    scanThenQuery(
+      { fraud: FRAUD_RANKINGS, losses: STATE_LOSSES },
       'SELECT State, fraud.Rank, losses."# of Reports" AS fraud_reports FROM fraud JOIN losses USING (State) WHERE fraud.Rank <= 10',
-      ["fraud", "losses"],
     ),
-  ]),
-  clean("each state's share of the total via a CROSS JOIN with the one-row total", legal, [
-    scan(IDT_RANKINGS, "idt"),
-    query(
+  ),
+  clean(
+    "each state's share of the total via a CROSS JOIN with the one-row total",
+    legal,
+    scanThenQuery(
+      { idt: IDT_RANKINGS },
       'SELECT i.State, round(100.0 * i."# of Reports" / t.total, 2) AS pct_of_all FROM idt i CROSS JOIN (SELECT sum("# of Reports") AS total FROM idt) t ORDER BY pct_of_all DESC LIMIT 5',
-      ["idt"],
     ),
-  ]),
+  ),
   clean(
     "KramaBench legal-hard-17: a comma join of two one-row selections (2007 total × Auto Related)",
     legal,
-    [
-      scan(REPORT_COUNT, "counts"),
-      scan(`${CSVS}/2024_CSN_Report_Categories.csv`, "cats"),
-      query(
-        `SELECT round(rc."# of Reports" * cat."# of Reports" / 6471708.0) AS auto_related_2007 FROM counts rc, cats cat WHERE rc.Year = 2007 AND cat.Category = 'Auto Related'`,
-        ["counts", "cats"],
-      ),
-    ],
+    scanThenQuery(
+      { counts: REPORT_COUNT, cats: `${CSVS}/2024_CSN_Report_Categories.csv` },
+      `SELECT round(rc."# of Reports" * cat."# of Reports" / 6471708.0) AS auto_related_2007 FROM counts rc, cats cat WHERE rc.Year = 2007 AND cat.Category = 'Auto Related'`,
+    ),
   ),
   clean(
     "a two-key join on (state, year)",
@@ -122,13 +107,9 @@ export const unkeyedJoinSilentCases: SilentCase[] = [
       "reports.csv": csv("state,year,reports", ...STATE_YEAR_REPORTS),
       "population.csv": csv("state,year,population", ...STATE_YEAR_POPULATION),
     },
-    [
-      scan("reports.csv", "reports"),
-      scan("population.csv", "population"),
-      query(
-        "SELECT r.state, r.year, round(r.reports * 100000.0 / p.population) AS per_100k FROM reports r JOIN population p ON p.state = r.state AND p.year = r.year ORDER BY r.state, r.year",
-        ["reports", "population"],
-      ),
-    ],
+    scanThenQuery(
+      { reports: "reports.csv", population: "population.csv" },
+      "SELECT r.state, r.year, round(r.reports * 100000.0 / p.population) AS per_100k FROM reports r JOIN population p ON p.state = r.state AND p.year = r.year ORDER BY r.state, r.year",
+    ),
   ),
-];
+]);

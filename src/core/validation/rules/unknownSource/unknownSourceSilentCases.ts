@@ -1,14 +1,11 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, unionScan } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { CSVS, MSA_IDT } from "../../cases/legalLake.ts";
 import { SALES } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("unknown-source");
-
 /** The silent-error suite's cases of `unknown-source` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const unknownSourceSilentCases: SilentCase[] = [
+export const unknownSourceSilentCases = silentCasesOf("unknown-source", ({ flagged, clean }) => [
   flagged("scans the ranking by its table title, not its file name", legal, [
     scan(`${CSVS}/2024_CSN_State_Rankings_Identity_Theft.csv`, "idt"),
   ]),
@@ -32,4 +29,4 @@ export const unknownSourceSilentCases: SilentCase[] = [
     },
     [unionScan(["sales/*.csv"], "sales", "year")],
   ),
-];
+]);

@@ -1,13 +1,10 @@
-import type { SilentCase } from "../../cases/silentCase.ts";
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scan, query, probe } from "../../cases/caseCalls.ts";
 import { IDT_RANKINGS } from "../../cases/legalLake.ts";
 import { SALES, REGIONS } from "../../cases/sharedLakes.ts";
 
-const { flagged, clean } = silentCasesOf("unknown-table");
-
 /** The silent-error suite's cases of `unknown-table` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
-export const unknownTableSilentCases: SilentCase[] = [
+export const unknownTableSilentCases = silentCasesOf("unknown-table", ({ flagged, clean }) => [
   flagged("assumes a table name after a Scan without output (it is t_2024_csn_…)", legal, [
     scan(IDT_RANKINGS),
     query("SELECT State FROM idt_rankings WHERE Rank <= 5", ["idt_rankings"]),
@@ -44,4 +41,4 @@ export const unknownTableSilentCases: SilentCase[] = [
       ),
     ],
   ),
-];
+]);
