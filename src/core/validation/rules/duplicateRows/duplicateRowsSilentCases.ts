@@ -20,6 +20,13 @@ const ANSWERS = csv(
   ),
 );
 
+/** Daily bike-share rides (held-out FR-05): the export lists its first ten days again at the end. */
+const DAILY_RIDES = csv(
+  "date,rides",
+  ...Array.from({ length: 20 }, (_, i) => `2020-01-${String(i + 1).padStart(2, "0")},${4000 + 37 * i}`),
+  ...Array.from({ length: 10 }, (_, i) => `2020-01-${String(i + 1).padStart(2, "0")},${4000 + 37 * i}`),
+);
+
 /** The silent-error suite's cases of `duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagged, clean }) => [
   flagged(
@@ -58,5 +65,18 @@ export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagg
       { answers: "answers.csv" },
       "SELECT state, sum(amount) AS lost, count(*) AS n FROM answers GROUP BY state",
     ),
+  ),
+  flagged(
+    "a sum beside a count of distinct days over a file that lists ten days twice (held-out FR-05)",
+    { "daily.csv": DAILY_RIDES },
+    scanThenQuery(
+      { w: "daily.csv" },
+      "SELECT count(*) AS n, count(DISTINCT date) AS days, sum(rides) AS rides FROM w",
+    ),
+  ),
+  clean(
+    "only the counts of a copy check, rows beside distinct days",
+    { "daily.csv": DAILY_RIDES },
+    scanThenQuery({ w: "daily.csv" }, "SELECT count(*) AS n, count(DISTINCT date) AS days FROM w"),
   ),
 ]);

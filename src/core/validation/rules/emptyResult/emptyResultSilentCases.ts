@@ -11,6 +11,15 @@ import {
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
 
+/** Referendum results by counting area (held-out FT-05): Remain and Leave add up to the valid votes. */
+const REFERENDUM = csv(
+  "Area_Code,Area,Valid_Votes,Remain,Leave",
+  "E06000031,Peterborough,87392,34176,53216",
+  "E06000032,Luton,84481,36708,47773",
+  "E06000033,Southend-on-Sea,98305,39348,58957",
+  "E06000034,Thurrock,79916,22151,57765",
+);
+
 /** The silent-error suite's cases of `empty-result` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, clean }) => [
   flagged(
@@ -110,6 +119,14 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
     scanThenQuery(
       { ranks: FRAUD_RANKINGS },
       `SELECT * FROM ranks WHERE State IN (SELECT State FROM ranks GROUP BY State HAVING count(*) > 1)`,
+    ),
+  ),
+  clean(
+    "a consistency check: no area counts more Leave votes than valid votes (held-out FT-05)",
+    { "referendum.csv": REFERENDUM },
+    scanThenQuery(
+      { eu: "referendum.csv" },
+      "SELECT * FROM eu WHERE Leave > Valid_Votes OR Remain > Valid_Votes",
     ),
   ),
 ]);

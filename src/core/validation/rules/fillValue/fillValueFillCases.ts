@@ -25,6 +25,19 @@ function incidents(placeholder: "epoch" | "open-end" | "none"): string {
   return csv("Date of Incident,Permit End,Site,Deaths", ...rows);
 }
 
+/**
+ * Conservative votes by seat, 1931 (held-out FT-03): a seat returned unopposed is written -1, or
+ * -2 for a two-member seat, among vote counts in the thousands.
+ */
+const UNOPPOSED_VOTES = csv(
+  "seat,con_votes",
+  ...Array.from({ length: 48 }, (_, i) => `Seat ${i + 1},${12000 + 613 * i}`),
+  "City of London,-2",
+  "Bath,-1",
+  "Bury,-1",
+  "Eye,-1",
+);
+
 /** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean }) => [
   flagged(
@@ -88,6 +101,19 @@ export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean 
     scanThenQuery(
       { density: "swarm/density.csv" },
       "SELECT max(cover) AS top, avg(cover) AS mean, max(density) AS peak FROM density",
+    ),
+  ),
+  flagged(
+    "sums Conservative votes where -1 and -2 mark seats returned unopposed (held-out FT-03)",
+    { "results.csv": UNOPPOSED_VOTES },
+    scanThenQuery({ r: "results.csv" }, "SELECT sum(con_votes) AS votes FROM r"),
+  ),
+  clean(
+    "counts the unopposed seats through their codes",
+    { "results.csv": UNOPPOSED_VOTES },
+    scanThenQuery(
+      { r: "results.csv" },
+      "SELECT count(CASE WHEN con_votes < 0 THEN 1 END) AS unopposed, sum(CASE WHEN con_votes < 0 THEN -con_votes END) AS members FROM r",
     ),
   ),
 ]);

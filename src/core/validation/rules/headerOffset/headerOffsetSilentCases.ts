@@ -149,4 +149,12 @@ export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged
     },
     [scan("capture.csv", "capture")],
   ),
+  clean(
+    "the data book's Report Type sheet: a query lists its unnamed column's values, the look the Scan's note asks for",
+    legal,
+    [
+      scan(REPORT_TYPE, "report_type", "block 1"),
+      query("SELECT column2, count(*) AS n FROM report_type GROUP BY 1", ["report_type"]),
+    ],
+  ),
 ]);

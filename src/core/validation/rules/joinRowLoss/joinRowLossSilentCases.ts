@@ -22,6 +22,20 @@ import {
   fraudTopPopulation,
 } from "../../cases/sharedLakes.ts";
 
+/** A counter's monthly counts, 2014–2017, and a vendor export of the same counter from 2016 (held-out FR-03). */
+const CITY_MONTHS = csv(
+  "day,bikes",
+  ...[2014, 2015, 2016, 2017].flatMap((y) =>
+    Array.from({ length: 12 }, (_, m) => `${y}-${String(m + 1).padStart(2, "0")}-15,${1000 + 10 * m + y}`),
+  ),
+);
+const VENDOR_MONTHS = csv(
+  "day,bikes",
+  ...[2016, 2017].flatMap((y) =>
+    Array.from({ length: 12 }, (_, m) => `${y}-${String(m + 1).padStart(2, "0")}-15,${1000 + 10 * m + y}`),
+  ),
+);
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
@@ -175,6 +189,14 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     scanThenQuery(
       { weather: "weather.csv", yields: "yields.csv" },
       "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
+    ),
+  ),
+  clean(
+    "monthly totals of two counters joined USING (month), the outer query keeping 2017, which both cover",
+    { "city.csv": CITY_MONTHS, "vendor.csv": VENDOR_MONTHS },
+    scanThenQuery(
+      { c: "city.csv", v: "vendor.csv" },
+      "WITH a AS (SELECT strftime(day, '%Y-%m') AS month, sum(bikes) AS city FROM c GROUP BY 1), b AS (SELECT strftime(day, '%Y-%m') AS month, sum(bikes) AS vendor FROM v GROUP BY 1) SELECT month, city, vendor FROM a JOIN b USING (month) WHERE month LIKE '2017%' ORDER BY month",
     ),
   ),
 ]);

@@ -21,6 +21,34 @@ function milkBlocks(vermont2017: string): Record<string, string> {
   };
 }
 
+/** Hourly bike counts (held-out FR-03): three hours of 2016 have no count; 2017 is complete. */
+const HOURLY_COUNTS = csv(
+  "hour,bikes",
+  ...["2016-11", "2016-12", "2017-01", "2017-02"].flatMap((month) =>
+    Array.from({ length: 6 }, (_, h) => `${month}-01 0${h}:00,${month === "2016-12" && h < 3 ? "" : 10 + h}`),
+  ),
+);
+
+/**
+ * Votes by seat, one column per party and the seat's total (held-out FT-02): Labour did not stand
+ * in the two Antrim seats, whose totals are the other parties' votes.
+ */
+const PARTY_VOTES = csv(
+  "seat,con_votes,lab_votes,lib_votes,total_votes",
+  "Battersea,15670,3383,2273,21326",
+  "Bath,12000,9000,11000,32000",
+  "Bristol West,14000,16000,9000,39000",
+  "Exeter,18000,15000,6000,39000",
+  "Hull North,9000,21000,4000,34000",
+  "Leeds Central,8000,25000,3000,36000",
+  "Leeds East,10000,24000,2500,36500",
+  "Sheffield Central,7000,23000,5000,35000",
+  "York,13000,19000,6000,38000",
+  "Luton,16000,17000,4500,37500",
+  "Antrim North,8000,,2000,10000",
+  "Antrim South,9000,,3000,12000",
+);
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
@@ -143,5 +171,23 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
       { eq: "quakes.csv" },
       "SELECT count(*) AS n, sum(TOTAL_DEATHS) AS td, sum(DEATHS) AS d, count(TOTAL_DEATHS) AS n_td FROM eq WHERE YEAR = 2017",
     ),
+  ),
+  clean(
+    "hourly counts with empty hours in 2016, summed by month in a CTE the outer query keeps to 2017",
+    { "hourly.csv": HOURLY_COUNTS },
+    scanThenQuery(
+      { h: "hourly.csv" },
+      "WITH m AS (SELECT strftime(hour, '%Y-%m') AS month, sum(bikes) AS bikes FROM h GROUP BY 1) SELECT month, bikes FROM m WHERE month LIKE '2017%' ORDER BY month",
+    ),
+  ),
+  clean(
+    "a party's empty votes in seats it did not stand in: the row's total counts none there (held-out FT-02)",
+    { "results.csv": PARTY_VOTES },
+    scanThenQuery({ r: "results.csv" }, "SELECT sum(lab_votes) AS labour FROM r"),
+  ),
+  flagged(
+    "the same votes where a seat's total does hold the party's missing count",
+    { "results.csv": PARTY_VOTES.replace("Antrim North,8000,,2000,10000", "Antrim North,8000,,2000,14000") },
+    scanThenQuery({ r: "results.csv" }, "SELECT sum(lab_votes) AS labour FROM r"),
   ),
 ]);

@@ -50,6 +50,26 @@ const MILK_OUTLINE = csv(
   "  United States,,125836,126927",
 );
 
+/**
+ * State R&D spending with the national total among the states, a level column telling them apart
+ * (held-out FS-01) and Puerto Rico, outside the total, at the national level.
+ */
+const STATE_LEVELS = csv(
+  "area,level,year,spend",
+  "Total,1,2019,1000",
+  "Alabama,2,2019,100",
+  "Alaska,2,2019,200",
+  "Arizona,2,2019,300",
+  "Arkansas,2,2019,400",
+  "Puerto Rico,1,2019,12",
+  "Total,1,2020,1200",
+  "Alabama,2,2020,150",
+  "Alaska,2,2020,250",
+  "Arizona,2,2020,350",
+  "Arkansas,2,2020,450",
+  "Puerto Rico,1,2020,14",
+);
+
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
@@ -194,5 +214,18 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
     "sums a register of names where MIN, SUM and OCEANIA are names given once",
     { "girls.csv": NAMES_REGISTER },
     scanThenQuery({ girls: "girls.csv" }, "SELECT count(*) AS names, sum(Number) AS babies FROM girls"),
+  ),
+  clean(
+    "grouped by the hierarchy level: the national row's group holds none of its states (held-out FS-01)",
+    { "state_rd.csv": STATE_LEVELS },
+    scanThenQuery(
+      { rd: "state_rd.csv" },
+      "SELECT level, year, sum(spend) AS spend FROM rd GROUP BY level, year",
+    ),
+  ),
+  flagged(
+    "grouped by year only: each year's group adds the national row to its states",
+    { "state_rd.csv": STATE_LEVELS },
+    scanThenQuery({ rd: "state_rd.csv" }, "SELECT year, sum(spend) AS spend FROM rd GROUP BY year"),
   ),
 ]);

@@ -241,7 +241,9 @@ export function mergingExpression(column: string, groups: VariantGroup[]): strin
     const onlySpelled = groups.filter((g) => !g.misspelling);
     base = onlySpelled.every((g) => new Set(g.variants.map(lowerTrim)).size === 1)
       ? `lower(trim(${name}))`
-      : `trim(regexp_replace(lower(trim(${name})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+      : onlySpelled.some((g) => g.variants.some((v) => v.includes("&")))
+        ? normalised(name)
+        : `trim(regexp_replace(lower(trim(${name})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
   }
   if (misspelt.length === 0 || same((v) => normalisedJs(v))) return base;
   // A misspelling is merged by naming it: the rarer spelling becomes the commoner one.

@@ -4,6 +4,23 @@ import { csv } from "../../cases/csvText.ts";
 import { IDT_BY_TYPE } from "../../cases/legalLake.ts";
 import { SURVEY, SURVEY_CLEAN } from "../../cases/sharedLakes.ts";
 
+/**
+ * Labour votes by seat (held-out FT-04): the region is 'Yorkshire & The Humber' in 1987–1992 and
+ * 'Yorkshire and the Humber' from 1997, the same seats under both.
+ */
+const REGION_VOTES = csv(
+  "constituency,region,election,lab_votes",
+  ...[1987, 1992, 1997, 2001].flatMap((year) => [
+    ...["Leeds Central", "Leeds East", "Sheffield Central", "Hull North"].map(
+      (seat, i) =>
+        `${seat},${year < 1997 ? "Yorkshire & The Humber" : "Yorkshire and the Humber"},${year},${15000 + 1000 * i + (year - 1987) * 97}`,
+    ),
+    ...["Bristol West", "Bath", "Exeter"].map(
+      (seat, i) => `${seat},South West,${year},${9000 + 800 * i + (year - 1987) * 31}`,
+    ),
+  ]),
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -183,5 +200,23 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { names: "names.csv" },
       "SELECT Name, Sex, Year, count(*) AS c FROM names GROUP BY ALL HAVING c > 1",
     ),
+  ),
+  flagged(
+    "filters 'Yorkshire and the Humber' where the 1980s rows say 'Yorkshire & The Humber'",
+    { "results.csv": REGION_VOTES },
+    scanThenQuery(
+      { ge: "results.csv" },
+      "SELECT sum(lab_votes) AS labour FROM ge WHERE region = 'Yorkshire and the Humber'",
+    ),
+  ),
+  flagged(
+    "groups a region spelled with '&' and with 'and' as two",
+    { "results.csv": REGION_VOTES },
+    scanThenQuery({ ge: "results.csv" }, "SELECT region, sum(lab_votes) AS labour FROM ge GROUP BY region"),
+  ),
+  clean(
+    "'&' in a name no row spells with 'and' (Trinidad & Tobago)",
+    { "results.csv": REGION_VOTES.replaceAll("Yorkshire and the Humber", "Yorkshire & The Humber") },
+    scanThenQuery({ ge: "results.csv" }, "SELECT region, sum(lab_votes) AS labour FROM ge GROUP BY region"),
   ),
 ]);
