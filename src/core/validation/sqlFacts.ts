@@ -48,6 +48,20 @@ export function selectNodes(statement: Json): Json[] {
   return nodes;
 }
 
+/** A SELECT of a statement and its scope (scopeOf): what most checks start from. */
+export interface ScopedSelect {
+  select: Json;
+  scope: Map<string, TableInfo>;
+}
+
+/**
+ * Every SELECT of `statement` (selectNodes' order), each with the tables its FROM names by alias;
+ * a SELECT's scope is read when the walk reaches it, after the checks of the SELECTs before it.
+ */
+export function* scopedSelects(statement: Json, state: SharedState): Generator<ScopedSelect> {
+  for (const select of selectNodes(statement)) yield { select, scope: scopeOf(select.from_table, state) };
+}
+
 /** Alias (lower-case) → registered table, for the base tables (and checked subqueries) directly in a FROM tree. */
 export function scopeOf(from: unknown, state: SharedState): Map<string, TableInfo> {
   const scope = new Map<string, TableInfo>();

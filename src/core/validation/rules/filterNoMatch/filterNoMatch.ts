@@ -12,6 +12,7 @@ import { settleWhen } from "../../batchSettle.ts";
 import { searchedElsewhere } from "../../searchSettle.ts";
 import { literalComparison } from "../../literalComparison.ts";
 import { isCount } from "../../aggregates.ts";
+import { filterNoMatchDoc } from "./filterNoMatchDoc.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -104,7 +105,7 @@ async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<bo
  * values, with a source line each, show what to write instead.
  */
 export const filterNoMatchRule: ValidationRule = queryRule({
-  code: "filter-no-match",
+  doc: filterNoMatchDoc,
   runOrder: 140,
   inputsOnly: true,
   async check({ ctx, sql }) {

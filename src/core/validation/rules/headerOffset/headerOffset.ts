@@ -14,6 +14,7 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import { resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { headerOffsetDoc } from "./headerOffsetDoc.ts";
 
 /** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
 const SHOWN_CHARS = 400;
@@ -263,7 +264,7 @@ function groupedNames(table: TableProfile): string {
  * columns, a block without a header, a second header row read as data).
  */
 export const headerOffsetRule: ValidationRule = {
-  code: "header-offset",
+  code: headerOffsetDoc.code,
   runOrder: 80,
   phase: "after",
   ops: ["Scan", "UnionScan", "Query"],

@@ -12,6 +12,7 @@ import type { Json } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { joinFanoutDoc } from "./joinFanoutDoc.ts";
 
 /** Keys shown per finding. */
 const SHOWN = 3;
@@ -132,7 +133,7 @@ function groupedNames(select: Json, alias: string, ctx: OperatorContext): Set<st
  * table, over its inputs as they are.
  */
 export const carriedFanoutRule: ValidationRule = queryRule({
-  code: "join-fanout",
+  doc: joinFanoutDoc,
   runOrder: 290,
   inputsOnly: true,
   async check({ ctx, sql }) {

@@ -11,6 +11,7 @@ import { queryRule } from "../../validationRule.ts";
 import { sameRelation, tableLabel } from "../../derivedTables.ts";
 import { dedupedKeys } from "../../effect/dedupedKeys.ts";
 import { blindToRepeats, repeatsInKeptRows } from "./fanoutReach.ts";
+import { joinFanoutDoc } from "./joinFanoutDoc.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -93,7 +94,7 @@ function enumeratesPairs(
  * < c.name`) multiplies rows on purpose.
  */
 export const joinFanoutRule: ValidationRule = queryRule({
-  code: "join-fanout",
+  doc: joinFanoutDoc,
   runOrder: 170,
   inputsOnly: true,
   async check({ ctx, sql }) {

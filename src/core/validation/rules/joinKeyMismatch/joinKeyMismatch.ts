@@ -10,6 +10,7 @@ import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { unmatchedPreservedKeys } from "../../unmatchedKeys.ts";
 import { SAMPLE_ABOVE_ROWS } from "../../joinProfile.ts";
+import { joinKeyMismatchDoc } from "./joinKeyMismatchDoc.ts";
 
 /** Pairs shown in a message (all are counted). */
 const SHOWN = 5;
@@ -50,7 +51,7 @@ interface KeyPair {
  * when the other side may hold the same entity under another name, which it cannot know.
  */
 export const joinKeyMismatchRule: ValidationRule = queryRule({
-  code: "join-key-mismatch",
+  doc: joinKeyMismatchDoc,
   runOrder: 160,
   inputsOnly: true,
   async check({ ctx, sql }) {

@@ -28,6 +28,7 @@ import { correlatedKeys } from "../../correlatedKeys.ts";
 import { onlySeriesGaps } from "../../seriesGaps.ts";
 import { writtenAsMarkers } from "../../markerNulls.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
+import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
 
 /**
  * Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition): the
@@ -41,7 +42,7 @@ export const NULL_SKIPPING = new Set(["sum", "product", "fsum", ...OF_OBSERVED])
  * Filtering them (`WHERE col IS NOT NULL`) or replacing them (`coalesce`) makes the choice explicit.
  */
 export const nullInAggregateRule: ValidationRule = queryRule({
-  code: "null-in-aggregate",
+  doc: nullInAggregateDoc,
   runOrder: 180,
   inputsOnly: true,
   async check({ ctx, sql }) {

@@ -4,6 +4,7 @@ import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { noteShownLines } from "../../shownLines.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
 
 const DEFAULT_LINES = 10;
 
@@ -33,7 +34,7 @@ const WHOLE_PRINTERS = new Set(["cat", "nl"]);
  * whether the other sheets were scanned after it.
  */
 export const partialCoverageRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 100,
   phase: "after",
   ops: ["Scan", "Bash"],

@@ -1,10 +1,11 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
 
 /** At the end of the work: files of several tables of which only the first was read, unchosen. */
 export const partialSheetRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 250,
   phase: "final",
   check: (ctx) => {

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../../state/sharedState.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
 
 /** How many of a table's data rows a head/tail view showed. */
 function dataRowsShown(view: PartialView, table: TableProfile | undefined): number {
@@ -37,7 +38,7 @@ function onlyGlanced(views: PartialView[], table: TableProfile | undefined): boo
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
 export const partialViewRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 260,
   phase: "final",
   check: (ctx) => {

@@ -20,6 +20,7 @@ import {
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { seriesGapDoc } from "./seriesGapDoc.ts";
 
 /** Series longer than this many distinct values (per partition, in all) are not read. */
 const MAX_VALUES = 20_000;
@@ -97,7 +98,7 @@ function gapsText(shape: SeriesShape): string {
  * (it looks at the step), nor for series too short or too irregular to have a period.
  */
 export const seriesGapRule: ValidationRule = queryRule({
-  code: "series-gap",
+  doc: seriesGapDoc,
   runOrder: 280,
   inputsOnly: true,
   async check({ ctx, sql }) {

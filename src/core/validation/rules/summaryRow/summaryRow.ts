@@ -39,6 +39,7 @@ import {
   SHOWN_GROUPS,
   shownGroups,
 } from "./groupMessage.ts";
+import { summaryRowDoc } from "./summaryRowDoc.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
@@ -138,7 +139,7 @@ interface Candidate {
  * WHERE, its joins and the aggregate's FILTER.
  */
 export const summaryRowRule: ValidationRule = queryRule({
-  code: "summary-row",
+  doc: summaryRowDoc,
   runOrder: 210,
   inputsOnly: true,
   async check({ ctx, sql }) {

@@ -9,6 +9,7 @@ import type { Json } from "../../sqlFacts.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { unkeyedJoinDoc } from "./unkeyedJoinDoc.ts";
 
 type Side = "left" | "right" | "unknown" | "none";
 
@@ -450,7 +451,7 @@ function describeSide(node: unknown): string {
  * column) pass.
  */
 export const unkeyedJoinRule: ValidationRule = queryRule({
-  code: "unkeyed-join",
+  doc: unkeyedJoinDoc,
   runOrder: 70,
   phase: "before",
   async check({ sql, ctx }) {

@@ -6,6 +6,7 @@ import { caretOffset, columnContext } from "../../columnContext.ts";
 import type { ColumnContext } from "../../columnContext.ts";
 import { scopeOf, selectNodes } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { unknownColumnDoc } from "./unknownColumnDoc.ts";
 
 /** How a column must be written in SQL: bare when it is a plain identifier, else double-quoted. */
 export function sqlName(column: string): string {
@@ -54,7 +55,7 @@ function unknownIn(column: string, context: ColumnContext): Diagnostic {
  * binder, whose "not found" is turned into the same diagnostic with the nearest column names.
  */
 export const unknownColumnRule: ValidationRule = {
-  code: "unknown-column",
+  code: unknownColumnDoc.code,
   runOrder: 60,
   phase: "before",
   ops: ["Probe", "Query"],

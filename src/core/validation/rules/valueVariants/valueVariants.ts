@@ -23,6 +23,7 @@ import {
   variantCandidates,
 } from "./spellingGroups.ts";
 import type { VariantGroup } from "./spellingGroups.ts";
+import { valueVariantsDoc } from "./valueVariantsDoc.ts";
 
 /**
  * The column of the query's result that holds a GROUP BY column as it is — the final SELECT
@@ -53,7 +54,7 @@ function outputColumn(
  * entities (each once per date, on the same dates) are not variants.
  */
 export const valueVariantsRule: ValidationRule = queryRule({
-  code: "value-variants",
+  doc: valueVariantsDoc,
   runOrder: 230,
   inputsOnly: false,
   async check({ ctx, sql, args }) {
