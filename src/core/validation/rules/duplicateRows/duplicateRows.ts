@@ -10,7 +10,7 @@ import { memoized } from "../../tableMemo.ts";
 import { resolveColumn, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { selectRule } from "../../selectRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { duplicateRowsDoc } from "./duplicateRowsDoc.ts";
 
 /** Copies shown (and located) per finding; the rest are counted. */
@@ -100,7 +100,7 @@ function groupsBy(select: Json, scope: Map<string, TableInfo>, alias: string, co
 export const duplicateRowsRule: ValidationRule = selectRule({
   doc: duplicateRowsDoc,
   runOrder: 215,
-  async checkSelect({ ctx, select, scope }, findings) {
+  async check({ ctx, select, scope }, findings) {
     for (const [alias, call] of aggregatedAliases(select, scope)) {
       const table = scope.get(alias);
       if (!table || table.provenance.kind !== "scan" || findings.has(table.name)) continue;

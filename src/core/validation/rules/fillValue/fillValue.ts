@@ -13,7 +13,7 @@ import { keptRelation, ROWID } from "../../keptRelation.ts";
 import { expressionSql, groupingItems, onlyColumn, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { selectRule } from "../../selectRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { fillValueDoc } from "./fillValueDoc.ts";
@@ -138,7 +138,7 @@ function shownNumber(v: number): string {
 export const fillValueRule: ValidationRule = selectRule({
   doc: fillValueDoc,
   runOrder: 270,
-  async checkSelect({ ctx, sql, select, scope }, findings) {
+  async check({ ctx, sql, select, scope }, findings) {
     const calls = aggregateCalls([select.select_list, select.having], isAnyAggregate, { windows: true });
     // Fill rows each read of this SELECT counts (fn(argument) and its FILTER): a read that counts
     // none beside one that counts some is the same aggregate with the fill left out.

@@ -20,7 +20,7 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { partsRule } from "../../partsRule.ts";
 import { memoized } from "../../tableMemo.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
@@ -36,139 +36,134 @@ import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
  */
 export const NULL_SKIPPING = new Set(["sum", "product", "fsum", ...OF_OBSERVED]);
 
+/** The aggregates that leave NULLs out without a word: the ones this rule looks at. */
+const nullSkipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
+
 /**
  * `null-in-aggregate` (warning): an aggregate over a column that holds NULLs among the rows the
  * query keeps; SUM/AVG skip them silently, so the result describes fewer rows than it seems.
  * Filtering them (`WHERE col IS NOT NULL`) or replacing them (`coalesce`) makes the choice explicit.
  */
-export const nullInAggregateRule: ValidationRule = queryRule({
+export const nullInAggregateRule: ValidationRule = partsRule({
   doc: nullInAggregateDoc,
   runOrder: 180,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    const skipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
-    // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
-    // as a bare `avg(a)` would be, and the finding names the expression.
-    const uses = [
-      ...aggregateUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: false })),
-      ...aggregateOperandUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: true })),
-    ];
-    for (const { use, operand } of uses) {
-      const { table, column, alias } = use.column;
-      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
-      // `sum(coalesce(x, 0))` replaces them.
-      if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) continue;
-      if (replacesNulls(use)) continue;
-      const key = `${table.name}.${column}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // A correlated subquery reads only the rows whose key an enclosing row holds.
-      const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
-      const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
-      const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
-      const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
-      // A row with every cell empty is a blank line of the file's layout (between the blocks of a
-      // report), not an entity whose value is missing.
-      const missing = `${col} IS NULL AND NOT ${blankRowSql(sqlIdent(alias), table)}`;
-      const count = (): Promise<Record<string, unknown>[]> =>
-        ctx.engine.all(
-          `SELECT count(*) FILTER (WHERE ${missing}) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
-        );
-      // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
-      // purpose, and a sum skipping NULLs adds them as 0 anyway.
-      const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
-      const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
-      const call = operand
-        ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
-        : `${use.fn}(${column})`;
-      if (outer) out.push(outer(call, column));
-      // DuckDB's column statistics already say whether a stored column has any NULL at all.
-      if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
-      // A first look at the table's rows that the query's own predicates keep (a superset of what
-      // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
-      // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
-      const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
-      if (Number(first?.nulls ?? 0) === 0) continue;
-      // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
-      if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) continue;
-      const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
-      const a = sqlIdent(alias);
-      const [row] = await ctx.engine.all(
-        `SELECT count(*) AS n, count(*) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS nulls, ` +
-          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS rows${kept.from}` +
-          (correlated && !kept.exact ? ` AND ${correlated}` : ""),
+  // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
+  // as a bare `avg(a)` would be, and the finding names the expression.
+  parts: ({ ctx, sql }) => [
+    ...aggregateUses(sql.statement, ctx.state, nullSkipping).map((use) => ({ use, operand: false })),
+    ...aggregateOperandUses(sql.statement, ctx.state, nullSkipping).map((use) => ({ use, operand: true })),
+  ],
+  async check({ ctx, sql, use, operand }, findings) {
+    const { table, column, alias } = use.column;
+    // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
+    // `sum(coalesce(x, 0))` replaces them.
+    if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) return;
+    if (replacesNulls(use)) return;
+    const key = `${table.name}.${column}`;
+    if (!findings.claim(key)) return;
+    // A correlated subquery reads only the rows whose key an enclosing row holds.
+    const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
+    const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
+    const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
+    const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
+    // A row with every cell empty is a blank line of the file's layout (between the blocks of a
+    // report), not an entity whose value is missing.
+    const missing = `${col} IS NULL AND NOT ${blankRowSql(sqlIdent(alias), table)}`;
+    const count = (): Promise<Record<string, unknown>[]> =>
+      ctx.engine.all(
+        `SELECT count(*) FILTER (WHERE ${missing}) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
       );
-      const nulls = Number(row?.nulls ?? 0);
-      if (nulls === 0) continue;
-      const rowids = ((row?.rows as unknown[]) ?? [])
-        .map(Number)
-        .sort((x, y) => x - y)
-        .slice(0, 3);
-      const locations = await locate(ctx.engine, table, rowids);
-      // Days a series has no observation for: a mean of the observed values skips them by design.
-      if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      const skipped = operand
-        ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
-        : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
-      // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
-      // of the observed values leaves them out by design, and coalesce would invent a value. An
-      // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
-      // it covers fewer entities than the table lists.
-      // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
-      // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
-      const reported =
-        reportsItsNulls(use.select, use.column, ctx.state) ??
-        (await reportedBySibling(ctx, use.select, use.column, kept.from));
-      if (reported) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
-      if (markers) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `every NULL of ${column} was written in the data as a marker of no value (${markers
-              .slice(0, 5)
-              .map((m) => `'${m}'`)
-              .join(
-                ", ",
-              )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      out.push({
+    // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
+    // purpose, and a sum skipping NULLs adds them as 0 anyway.
+    const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
+    const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
+    const call = operand
+      ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
+      : `${use.fn}(${column})`;
+    if (outer) findings.add(outer(call, column));
+    // DuckDB's column statistics already say whether a stored column has any NULL at all.
+    if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) return;
+    // A first look at the table's rows that the query's own predicates keep (a superset of what
+    // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
+    // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
+    const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+    if (Number(first?.nulls ?? 0) === 0) return;
+    // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
+    if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) return;
+    const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+    const a = sqlIdent(alias);
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) AS n, count(*) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS nulls, ` +
+        `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS rows${kept.from}` +
+        (correlated && !kept.exact ? ` AND ${correlated}` : ""),
+    );
+    const nulls = Number(row?.nulls ?? 0);
+    if (nulls === 0) return;
+    const rowids = ((row?.rows as unknown[]) ?? [])
+      .map(Number)
+      .sort((x, y) => x - y)
+      .slice(0, 3);
+    const locations = await locate(ctx.engine, table, rowids);
+    // Days a series has no observation for: a mean of the observed values skips them by design.
+    if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
+      findings.add({
         code: "null-in-aggregate",
-        severity: "warning",
+        severity: "info",
         message:
-          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
-          `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+          `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+          `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
         locations: present(locations),
       });
+      return;
     }
-    return out;
+    const skipped = operand
+      ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
+      : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
+    // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
+    // of the observed values leaves them out by design, and coalesce would invent a value. An
+    // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
+    // it covers fewer entities than the table lists.
+    // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
+    // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
+    const reported =
+      reportsItsNulls(use.select, use.column, ctx.state) ??
+      (await reportedBySibling(ctx, use.select, use.column, kept.from));
+    if (reported) {
+      findings.add({
+        code: "null-in-aggregate",
+        severity: "info",
+        message:
+          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+          `the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
+        locations: present(locations),
+      });
+      return;
+    }
+    const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
+    if (markers) {
+      findings.add({
+        code: "null-in-aggregate",
+        severity: "info",
+        message:
+          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+          `every NULL of ${column} was written in the data as a marker of no value (${markers
+            .slice(0, 5)
+            .map((m) => `'${m}'`)
+            .join(
+              ", ",
+            )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
+        locations: present(locations),
+      });
+      return;
+    }
+    findings.add({
+      code: "null-in-aggregate",
+      severity: "warning",
+      message:
+        `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
+        `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+      locations: present(locations),
+    });
   },
 });
 

@@ -21,7 +21,7 @@ import type { Json } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
 import { memoized } from "../../tableMemo.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { selectRule } from "../../selectRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { overlappingCategoriesDoc } from "./overlappingCategoriesDoc.ts";
 
 /**
@@ -207,7 +207,7 @@ function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] 
 export const overlappingCategoriesRule: ValidationRule = selectRule({
   doc: overlappingCategoriesDoc,
   runOrder: 220,
-  async checkSelect({ ctx, select, scope }, findings) {
+  async check({ ctx, select, scope }, findings) {
     for (const use of sumsOf(select)) {
       const alias = onlyAlias(use.argument, scope);
       if (!alias) continue;

@@ -10,7 +10,7 @@ import { keptRelation, ROWID } from "../../keptRelation.ts";
 import { resolveColumn, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { selectRule } from "../../selectRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { knownFills } from "../fillValue/fillValue.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
@@ -132,7 +132,7 @@ const saidUnchecked = new WeakSet<TableInfo>();
 export const scaleSlipRule: ValidationRule = selectRule({
   doc: scaleSlipDoc,
   runOrder: 300,
-  async checkSelect({ ctx, select, scope }, findings) {
+  async check({ ctx, select, scope }, findings) {
     for (const read of columnReads(select, scope)) {
       const { table, alias, column } = read.column;
       // Rows of a file: a Query's table (or the query's own CTE) holds derived rows, checked where

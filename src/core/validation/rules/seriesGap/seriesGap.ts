@@ -16,6 +16,7 @@ import {
   scopeOf,
   selectNodes,
   walkOwn,
+  scopedSelects,
 } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
@@ -103,13 +104,12 @@ export const seriesGapRule: ValidationRule = queryRule({
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
-    for (const select of selectNodes(sql.statement)) {
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       const windows: Json[] = [];
       walkOwn([select.select_list, select.qualify], (n) => {
         if (n.class === "WINDOW" && (n.type === "WINDOW_LAG" || n.type === "WINDOW_LEAD")) windows.push(n);
       });
       if (windows.length === 0) continue;
-      const scope = scopeOf(select.from_table, ctx.state);
       const seen = new Set<string>();
       for (const w of windows) {
         const orders = (w.orders as Json[] | undefined) ?? [];

@@ -12,7 +12,7 @@ import { memoized } from "../../tableMemo.ts";
 import { groupingItems, resolveColumn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { selectRule } from "../../selectRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { textMissingMarkerDoc } from "./textMissingMarkerDoc.ts";
 
@@ -120,7 +120,7 @@ function countedColumns(select: Json, scope: Map<string, TableInfo>): { column: 
 export const textMissingMarkerRule: ValidationRule = selectRule({
   doc: textMissingMarkerDoc,
   runOrder: 240,
-  async checkSelect({ ctx, select, scope }, findings) {
+  async check({ ctx, select, scope }, findings) {
     for (const { column, use } of countedColumns(select, scope)) {
       const { table, alias } = column;
       // A GROUP BY shows the marker as a group of its own, labelled, in the result: worth saying,

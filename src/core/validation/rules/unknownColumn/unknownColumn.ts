@@ -4,7 +4,7 @@ import { walk } from "../../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { caretOffset, columnContext } from "../../columnContext.ts";
 import type { ColumnContext } from "../../columnContext.ts";
-import { scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { selectNodes, scopedSelects } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { unknownColumnDoc } from "./unknownColumnDoc.ts";
 
@@ -71,8 +71,7 @@ export const unknownColumnRule: ValidationRule = {
     }
     if (!sql) return [];
     const out: Diagnostic[] = [];
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       walk(select, (node) => {
         if (node.class !== "COLUMN_REF") return;
         const names = node.column_names as string[];

@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { filterFor, groupingItems, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { filterFor, groupingItems, scopedSelects } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -109,8 +109,7 @@ export const valueVariantsRule: ValidationRule = queryRule({
     };
     const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
       memoized(c.table, `variants:${c.column}`, () => groupVariants(ctx.engine, c, "TRUE"));
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       const grouped = new Set<string>();
       const grouping = groupingItems(select);
       for (const { expression, item } of grouping) {
