@@ -151,6 +151,15 @@ async function keyOf(
   return { alias, table, sql, label: sql };
 }
 
+/** The JOIN nodes of a SELECT's FROM tree, in walk order (those inside its subqueries too). */
+export function joinNodes(select: Json): Json[] {
+  const joins: Json[] = [];
+  walk(select.from_table, (node) => {
+    if (node.type === "JOIN") joins.push(node);
+  });
+  return joins;
+}
+
 /** Inner/semi/outer joins of registered tables with their equality keys (columns or expressions). */
 export async function equiJoins(
   statement: Json,
@@ -159,11 +168,7 @@ export async function equiJoins(
 ): Promise<EquiJoin[]> {
   const out: EquiJoin[] = [];
   for (const select of selectNodes(statement)) {
-    const joins: Json[] = [];
-    walk(select.from_table, (node) => {
-      if (node.type === "JOIN") joins.push(node);
-    });
-    for (const node of joins) {
+    for (const node of joinNodes(select)) {
       const leftScope = scopeOf(node.left, state);
       const rightScope = scopeOf(node.right, state);
       const both = new Map([...leftScope, ...rightScope]);

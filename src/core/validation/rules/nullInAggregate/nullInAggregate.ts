@@ -119,6 +119,14 @@ export const nullInAggregateRule: ValidationRule = partsRule({
     const skipped = operand
       ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
       : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
+    // Each finding from here on opens with what the aggregate skips, and where.
+    const skips = `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}`;
+    const skipping = (severity: "info" | "warning", message: string): Diagnostic => ({
+      code: "null-in-aggregate",
+      severity,
+      message,
+      locations: present(locations),
+    });
     // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
     // of the observed values leaves them out by design, and coalesce would invent a value. An
     // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
@@ -129,41 +137,35 @@ export const nullInAggregateRule: ValidationRule = partsRule({
       reportsItsNulls(use.select, use.column, ctx.state) ??
       (await reportedBySibling(ctx, use.select, use.column, kept.from));
     if (reported) {
-      findings.add({
-        code: "null-in-aggregate",
-        severity: "info",
-        message:
-          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-          `the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
-        locations: present(locations),
-      });
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
+        ),
+      );
       return;
     }
     const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
     if (markers) {
-      findings.add({
-        code: "null-in-aggregate",
-        severity: "info",
-        message:
-          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-          `every NULL of ${column} was written in the data as a marker of no value (${markers
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; every NULL of ${column} was written in the data as a marker of no value (${markers
             .slice(0, 5)
             .map((m) => `'${m}'`)
             .join(
               ", ",
             )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
-        locations: present(locations),
-      });
+        ),
+      );
       return;
     }
-    findings.add({
-      code: "null-in-aggregate",
-      severity: "warning",
-      message:
-        `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
-        `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
-      locations: present(locations),
-    });
+    findings.add(
+      skipping(
+        "warning",
+        `${skips}. Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+      ),
+    );
   },
 });
 

@@ -4,7 +4,7 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { isAggregate } from "../../aggregates.ts";
-import { conjuncts, filterFor, namesOf, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { conjuncts, filterFor, joinNodes, namesOf, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
@@ -458,11 +458,7 @@ export const unkeyedJoinRule: ValidationRule = queryRule({
     const statement = sql.statement;
     const out: Diagnostic[] = [];
     for (const select of selectNodes(statement)) {
-      const joins: Json[] = [];
-      walk(select.from_table, (n) => {
-        if (n.type === "JOIN") joins.push(n);
-      });
-      for (const join of joins) {
+      for (const join of joinNodes(select)) {
         const ref = String(join.ref_type);
         const pair = `${describeSide(join.left)} and ${describeSide(join.right)}`;
         if (ref === "POSITIONAL") {

@@ -102,29 +102,23 @@ export const unknownColumnRule: ValidationRule = {
       const candidates = inputs.flatMap((t) => t.schema.map((c) => c.name));
       const isColumn = (name: string): boolean =>
         candidates.some((c) => c.toLowerCase() === name.toLowerCase());
+      // The missing name among the query's inputs, its close names suggested.
+      const unknownInInputs = (quoted: string): Diagnostic =>
+        unknown(
+          quoted.replaceAll('""', '"'),
+          inputs.length === 1 ? inputs[0] : undefined,
+          candidates,
+          "Query.sql",
+        );
       if (aliasOnly && !isColumn(aliasOnly[1]!.replaceAll('""', '"')))
-        return [
-          unknown(
-            aliasOnly[1]!.replaceAll('""', '"'),
-            inputs.length === 1 ? inputs[0] : undefined,
-            candidates,
-            "Query.sql",
-          ),
-        ];
+        return [unknownInInputs(aliasOnly[1]!)];
       if (!match) return [];
       // A query of several SELECTs (CTEs, subqueries): say in which one the binder stopped.
       const offset =
         selectNodes(sql.statement).length > 1 ? caretOffset(message, sql.sql, "DESCRIBE ") : undefined;
       const context = offset === undefined ? undefined : columnContext(sql.statement, offset, ctx.state);
       if (context) return [unknownIn(match[1]!.replaceAll('""', '"'), context)];
-      return [
-        unknown(
-          match[1]!.replaceAll('""', '"'),
-          inputs.length === 1 ? inputs[0] : undefined,
-          candidates,
-          "Query.sql",
-        ),
-      ];
+      return [unknownInInputs(match[1]!)];
     }
   },
 };
