@@ -5,6 +5,7 @@ import type { ValidationRule } from "../../validationRule.ts";
 import { noteShownLines } from "../../shownLines.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
 import { partialCoverageDoc } from "./partialCoverageDoc.ts";
+import { partialFile } from "./partialFile.ts";
 
 const DEFAULT_LINES = 10;
 
@@ -49,12 +50,11 @@ export const partialCoverageRule: ValidationRule = {
       // Said at once, as info: the same work may scan the other tables next (a batch often does).
       // Whether it did is judged when the work is done (partialSheetRule).
       return [
-        {
-          code: "partial-coverage",
-          severity: "info",
-          message: `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
-          locations: [{ file: o.provenance.file, line: 1 }],
-        },
+        partialFile(
+          o.provenance.file,
+          "info",
+          `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
+        ),
       ];
     }
     const stages = parseBashCommand(String(args.command), {

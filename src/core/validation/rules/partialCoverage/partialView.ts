@@ -3,6 +3,7 @@ import type { TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../../state/sharedState.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { partialCoverageDoc } from "./partialCoverageDoc.ts";
+import { partialFile } from "./partialFile.ts";
 
 /** How many of a table's data rows a head/tail view showed. */
 function dataRowsShown(view: PartialView, table: TableProfile | undefined): number {
@@ -48,12 +49,13 @@ export const partialViewRule: ValidationRule = {
       if (ctx.state.wholeViews.has(path)) continue;
       const table = ctx.entry(path)?.tables?.[0];
       if (onlyGlanced(views, table)) continue;
-      out.push({
-        code: "partial-coverage",
-        severity: "warning",
-        message: `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
-        locations: [{ file: path, line: 1 }],
-      });
+      out.push(
+        partialFile(
+          path,
+          "warning",
+          `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
+        ),
+      );
     }
     return out;
   },
