@@ -8,7 +8,6 @@ import type { SharedState, TableInfo } from "../../src/core/state/sharedState.ts
 import {
   columnRefs,
   conjuncts,
-  groupingItems,
   namesOf,
   resolveColumn,
   scopeOf,
@@ -16,6 +15,7 @@ import {
   walkOwn,
 } from "../../src/core/validation/sqlFacts.ts";
 import type { Json } from "../../src/core/validation/sqlFacts.ts";
+import { groupingItems } from "../../src/core/validation/groupingItems.ts";
 import { parseTree, renderTree } from "../../src/core/validation/sqlText.ts";
 
 // The SQL facts the validation rules read, over DuckDB's own parse trees. The functions are pure,

@@ -1,6 +1,6 @@
 import { walk } from "../sandbox/sqlGate.ts";
-import { resolveColumn, resolvedColumns, scopeOf, selectNodes, walkOwn } from "./sqlFacts.ts";
-import type { ColumnOf, Json } from "./sqlFacts.ts";
+import { resolveColumn, resolvedColumns, walkOwn, scopedSelects } from "./sqlFacts.ts";
+import type { ColumnOf, Json, scopeOf } from "./sqlFacts.ts";
 import type { SharedState } from "../state/sharedState.ts";
 
 export interface AggregateUse {
@@ -96,8 +96,7 @@ function collectUses(
   mode: "single" | "operands",
 ): AggregateUse[] {
   const uses: AggregateUse[] = [];
-  for (const select of selectNodes(statement)) {
-    const scope = scopeOf(select.from_table, state);
+  for (const { select, scope } of scopedSelects(statement, state)) {
     const coalesced = new Set<object>();
     walkOwn([select.select_list, select.having], (n) => {
       const replacing =

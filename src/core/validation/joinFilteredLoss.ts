@@ -1,7 +1,7 @@
 import type { OperatorContext } from "../operators/operator.ts";
-import { sqlIdent } from "../engine/duckEngine.ts";
 import { filterFor } from "./sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "./sqlFacts.ts";
+import { unpairedRows } from "./unpairedRows.ts";
 
 /** This side's kept rows that find no partner among the other side's rows as the query filters them. */
 export interface FilteredLoss {
@@ -27,17 +27,13 @@ export async function filteredLoss(
   sampleEvery: number,
 ): Promise<FilteredLoss | undefined> {
   if (sampleEvery > 1) return undefined;
-  const [m, t] = [from[0]!.alias, to[0]!.alias];
-  const theirFilter = await filterFor(ctx.engine, join.select, t, ctx.state);
+  const theirFilter = await filterFor(ctx.engine, join.select, to[0]!.alias, ctx.state);
   if (theirFilter === "TRUE") return undefined;
-  const mineFilter = await filterFor(ctx.engine, join.select, m, ctx.state);
-  const notNull = from.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
-  const partner = from.map((k, j) => `(${to[j]!.sql}) = (${k.sql})`).join(" AND ");
+  const { kept, unpaired } = await unpairedRows(ctx, join, from, to);
   const key = from.map((k) => `(${k.sql})`).join(", ");
   try {
     const [row] = await ctx.engine.all(
-      `SELECT count(*) AS n, count(DISTINCT (${key})) AS k FROM ${sqlIdent(from[0]!.table.name)} AS ${sqlIdent(m)} ` +
-        `WHERE (${mineFilter}) AND ${notNull} AND NOT EXISTS (SELECT 1 FROM ${sqlIdent(to[0]!.table.name)} AS ${sqlIdent(t)} WHERE (${theirFilter}) AND ${partner})`,
+      `SELECT count(*) AS n, count(DISTINCT (${key})) AS k ${kept} AND ${unpaired(theirFilter)}`,
     );
     return { rows: Number(row?.n ?? 0), keys: Number(row?.k ?? 0), filter: theirFilter };
   } catch {

@@ -2,7 +2,8 @@ import type { OperatorContext } from "../operators/operator.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { definitionOf, isDerivedTable, tableLabel } from "./derivedTables.ts";
-import { conjuncts, filterFor, outerRefs, predicateSql } from "./sqlFacts.ts";
+import { conjuncts, outerRefs, predicateSql } from "./sqlFacts.ts";
+import { unpairedRows } from "./unpairedRows.ts";
 import type { EquiJoin, Json, KeyOf } from "./sqlFacts.ts";
 import { parseTree } from "./sqlText.ts";
 
@@ -89,11 +90,7 @@ export async function restrictionOf(
     );
   });
   if (restricting.length === 0) return undefined;
-  const m = from[0]!.alias;
-  const t = to[0]!.alias;
-  const mineFilter = await filterFor(ctx.engine, join.select, m, ctx.state);
-  const notNull = from.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
-  const partner = from.map((k, j) => `(${to[j]!.sql}) = (${k.sql})`).join(" AND ");
+  const { kept, unpaired } = await unpairedRows(ctx, join, from, to);
   const keys = from.map((k, j) => `${k.sql} AS k${j}`).join(", ");
   const renamed = sources.map((s, j) => `k${j} AS ${sqlIdent(s!)}`).join(", ");
   try {
@@ -101,8 +98,7 @@ export async function restrictionOf(
     // The keys this side loses (kept rows with no partner in any row of the other side), renamed
     // to the other side's source columns so that its own predicate reads them.
     const [row] = await ctx.engine.all(
-      `WITH lost AS (SELECT DISTINCT ${keys} FROM ${sqlIdent(from[0]!.table.name)} AS ${sqlIdent(m)} ` +
-        `WHERE (${mineFilter}) AND ${notNull} AND NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(t)} WHERE ${partner})) ` +
+      `WITH lost AS (SELECT DISTINCT ${keys} ${kept} AND ${unpaired()}) ` +
         `SELECT count(*) AS n, count(*) FILTER (WHERE coalesce((${predicate}), false)) AS admitted ` +
         `FROM (SELECT ${renamed} FROM lost) AS ${sqlIdent(alias)}`,
     );

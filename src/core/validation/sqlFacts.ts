@@ -4,7 +4,6 @@ import { walk } from "../sandbox/sqlGate.ts";
 import { usingColumns } from "./usingColumns.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { subqueryTable } from "./derivedTables.ts";
-import { isAnyAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 
 /**
@@ -47,6 +46,20 @@ export function selectNodes(statement: Json): Json[] {
     if (n.type === "SELECT_NODE") nodes.push(n);
   });
   return nodes;
+}
+
+/** A SELECT of a statement and its scope (scopeOf): what most checks start from. */
+export interface ScopedSelect {
+  select: Json;
+  scope: Map<string, TableInfo>;
+}
+
+/**
+ * Every SELECT of `statement` (selectNodes' order), each with the tables its FROM names by alias;
+ * a SELECT's scope is read when the walk reaches it, after the checks of the SELECTs before it.
+ */
+export function* scopedSelects(statement: Json, state: SharedState): Generator<ScopedSelect> {
+  for (const select of selectNodes(statement)) yield { select, scope: scopeOf(select.from_table, state) };
 }
 
 /** Alias (lower-case) → registered table, for the base tables (and checked subqueries) directly in a FROM tree. */
@@ -138,6 +151,15 @@ async function keyOf(
   return { alias, table, sql, label: sql };
 }
 
+/** The JOIN nodes of a SELECT's FROM tree, in walk order (those inside its subqueries too). */
+export function joinNodes(select: Json): Json[] {
+  const joins: Json[] = [];
+  walk(select.from_table, (node) => {
+    if (node.type === "JOIN") joins.push(node);
+  });
+  return joins;
+}
+
 /** Inner/semi/outer joins of registered tables with their equality keys (columns or expressions). */
 export async function equiJoins(
   statement: Json,
@@ -146,11 +168,7 @@ export async function equiJoins(
 ): Promise<EquiJoin[]> {
   const out: EquiJoin[] = [];
   for (const select of selectNodes(statement)) {
-    const joins: Json[] = [];
-    walk(select.from_table, (node) => {
-      if (node.type === "JOIN") joins.push(node);
-    });
-    for (const node of joins) {
+    for (const node of joinNodes(select)) {
       const leftScope = scopeOf(node.left, state);
       const rightScope = scopeOf(node.right, state);
       const both = new Map([...leftScope, ...rightScope]);
@@ -533,55 +551,6 @@ export function resolvedColumns(
 export function onlyColumn(expression: unknown, scope: Map<string, TableInfo>): ColumnOf | undefined {
   const columns = resolvedColumns(expression, scope);
   return columns?.size === 1 ? [...columns.values()][0] : undefined;
-}
-
-/**
- * What a SELECT groups by, as expressions of its own: `GROUP BY col`, an ordinal (`GROUP BY 2`:
- * the second select item), a select-list alias, or `GROUP BY ALL` (every select item that holds no
- * aggregate). `item` is the select-list position the expression comes from, when it does.
- */
-export function groupingItems(select: Json): { expression: Json; item?: number }[] {
-  const list = (select.select_list as Json[] | undefined) ?? [];
-  const aggregated = (e: Json): boolean => {
-    let found = false;
-    walkOwn(e, (n) => {
-      if ((n.class === "FUNCTION" && isAnyAggregate(String(n.function_name))) || n.class === "WINDOW")
-        found = true;
-    });
-    return found;
-  };
-  const sameAs = (a: Json, b: Json): boolean =>
-    a.class === "COLUMN_REF" &&
-    b.class === "COLUMN_REF" &&
-    JSON.stringify((a.column_names as string[]).map((s) => s.toLowerCase())) ===
-      JSON.stringify((b.column_names as string[]).map((s) => s.toLowerCase()));
-  const itemOf = (e: Json): number | undefined => {
-    const i = list.findIndex((x) => sameAs(x, e));
-    return i >= 0 ? i : undefined;
-  };
-  if (select.aggregate_handling === "FORCE_AGGREGATES")
-    return list.flatMap((e, i) => (aggregated(e) ? [] : [{ expression: e, item: i }]));
-  const out: { expression: Json; item?: number }[] = [];
-  for (const g of (select.group_expressions as Json[] | undefined) ?? []) {
-    const value = g.class === "CONSTANT" ? (g.value as { value?: unknown }).value : undefined;
-    if (typeof value === "number" && Number.isInteger(value) && list[value - 1]) {
-      out.push({ expression: list[value - 1]!, item: value - 1 });
-      continue;
-    }
-    const names = g.class === "COLUMN_REF" ? (g.column_names as string[]) : [];
-    const byAlias =
-      names.length === 1
-        ? list.findIndex((e) => String(e.alias ?? "").toLowerCase() === names[0]!.toLowerCase())
-        : -1;
-    if (itemOf(g) === undefined && byAlias >= 0) {
-      // A select-list alias (`GROUP BY viol` for `v AS viol`): the expression it names.
-      out.push({ expression: list[byAlias]!, item: byAlias });
-      continue;
-    }
-    const item = itemOf(g);
-    out.push(item !== undefined ? { expression: g, item } : { expression: g });
-  }
-  return out;
 }
 
 /**

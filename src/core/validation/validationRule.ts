@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostic.ts";
 import type { OperatorContext, OperatorName } from "../operators/operator.ts";
 import type { SelectAnalysis } from "../sandbox/sqlGate.ts";
-import type { DiagnosticCode } from "./diagnosticCode.ts";
+import type { CodeDoc, DiagnosticCode } from "./diagnosticCode.ts";
 
 /** What a rule sees of a call: its parsed arguments, the runtime's facts, and the parsed SQL. */
 export interface CallFacts {
@@ -71,33 +71,42 @@ export type QueryFacts<F extends CallFacts = CallFacts> = F & { sql: SelectAnaly
 type QueryCheck<F extends CallFacts> = (facts: QueryFacts<F>) => Promise<Diagnostic[]> | Diagnostic[];
 
 /**
+ * How a query rule names itself: by its folder's `<folder>Doc` (whose code it raises) and its place
+ * among the rules — the code is written once, in the Doc.
+ */
+export interface QueryRuleIdentity {
+  doc: Pick<CodeDoc<DiagnosticCode>, "code">;
+  runOrder: number;
+}
+
+/**
  * A rule about Query calls that reads their parsed SQL — most rules are. It is given the SQL as
  * parsed; a call without parsed SQL (it did not pass the gate) gets no finding from it. `after`
  * is the default phase; `inputsOnly` says whether it reads only the inputs (and may run while the
  * call executes) or also the call's result.
  */
 export function queryRule(
-  spec: RuleIdentity & {
+  spec: QueryRuleIdentity & {
     phase: "before";
     check: QueryCheck<CallFacts>;
   },
 ): ValidationRule;
 export function queryRule(
-  spec: RuleIdentity & {
+  spec: QueryRuleIdentity & {
     phase?: "after";
     inputsOnly: true;
     check: QueryCheck<CallFacts>;
   },
 ): ValidationRule;
 export function queryRule(
-  spec: RuleIdentity & {
+  spec: QueryRuleIdentity & {
     phase?: "after";
     inputsOnly: false;
     check: QueryCheck<ExecutedFacts>;
   },
 ): ValidationRule;
 export function queryRule(
-  spec: RuleIdentity & {
+  spec: QueryRuleIdentity & {
     phase?: "before" | "after";
     inputsOnly?: boolean;
     check: QueryCheck<never>;
@@ -106,7 +115,8 @@ export function queryRule(
   const check = spec.check as QueryCheck<ExecutedFacts>;
   const guarded = (facts: CallFacts): Promise<Diagnostic[]> | Diagnostic[] =>
     facts.sql ? check(facts as QueryFacts<ExecutedFacts>) : [];
-  const { code, runOrder } = spec;
+  const { code } = spec.doc;
+  const { runOrder } = spec;
   if (spec.phase === "before") return { code, runOrder, phase: "before", ops: ["Query"], check: guarded };
   return spec.inputsOnly
     ? { code, runOrder, phase: "after", ops: ["Query"], inputsOnly: true, check: guarded }

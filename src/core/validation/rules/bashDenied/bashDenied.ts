@@ -3,10 +3,11 @@ import { BashDenied } from "../../../sandbox/bashDenied.ts";
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { rejectionsOf } from "../../rejections.ts";
+import { bashDeniedDoc } from "./bashDeniedDoc.ts";
 
 /** `bash-denied`: the command is not a read-only pipeline of allowlisted programs inside the lake. */
 export const bashDeniedRule: ValidationRule = {
-  code: "bash-denied",
+  code: bashDeniedDoc.code,
   runOrder: 20,
   phase: "before",
   ops: ["Bash"],

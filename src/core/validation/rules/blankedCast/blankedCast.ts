@@ -11,15 +11,16 @@ import {
   conjuncts,
   expressionSql,
   resolveColumn,
-  scopeOf,
-  selectNodes,
   walkOwn,
+  scopedSelects,
 } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { firstFindingPerKey } from "../../findingsOnce.ts";
 import { NUMBER_LIKE } from "../numericAsText/numericAsText.ts";
 import { readNumbers } from "../../effect/readNumbers.ts";
+import { blankedCastDoc } from "./blankedCastDoc.ts";
 
 /** Conversions that give NULL instead of failing on a value they cannot read. */
 const TRY_FUNCTIONS = new Set(["try_strptime", "try"]);
@@ -46,8 +47,7 @@ interface Cast {
 
 function castsOf(statement: Json, state: SharedState): Cast[] {
   const out: Cast[] = [];
-  for (const select of selectNodes(statement)) {
-    const scope = scopeOf(select.from_table, state);
+  for (const { select, scope } of scopedSelects(statement, state)) {
     const parts = [select.select_list, select.where_clause, select.having, select.qualify];
     // Conversions inside an aggregate's arguments, and those a query tests for NULL.
     const inAggregate = new Map<Json, string>();
@@ -116,22 +116,15 @@ function castsOf(statement: Json, state: SharedState): Cast[] {
  * IS NULL`) is looking at the blanked values: info.
  */
 export const blankedCastRule: ValidationRule = queryRule({
-  code: "blanked-cast",
+  doc: blankedCastDoc,
   runOrder: 200,
   inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const cast of castsOf(sql.statement, ctx.state)) {
-      const key = `${cast.column.table.name}.${cast.column.column}:${cast.how}`;
-      if (seen.has(key)) continue;
-      const finding = await blanked(ctx, cast);
-      if (!finding) continue;
-      seen.add(key);
-      out.push(finding);
-    }
-    return out;
-  },
+  check: ({ ctx, sql }) =>
+    firstFindingPerKey(
+      castsOf(sql.statement, ctx.state),
+      (cast) => `${cast.column.table.name}.${cast.column.column}:${cast.how}`,
+      (cast) => blanked(ctx, cast),
+    ),
 });
 
 async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | undefined> {

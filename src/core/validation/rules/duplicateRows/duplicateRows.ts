@@ -1,4 +1,3 @@
-import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
@@ -8,10 +7,11 @@ import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
 import { memoized } from "../../tableMemo.ts";
-import { resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { resolveColumn, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { selectRule } from "../../partsRule.ts";
+import { duplicateRowsDoc } from "./duplicateRowsDoc.ts";
 
 /** Copies shown (and located) per finding; the rest are counted. */
 const SHOWN = 3;
@@ -99,68 +99,60 @@ function groupsBy(select: Json, scope: Map<string, TableInfo>, alias: string, co
  * and FILTER); a DISTINCT aggregate counts a record once and is left alone. The remedy reads the
  * table's distinct rows, so the effect on the result is measured.
  */
-export const duplicateRowsRule: ValidationRule = queryRule({
-  code: "duplicate-rows",
+export const duplicateRowsRule: ValidationRule = selectRule({
+  doc: duplicateRowsDoc,
   runOrder: 215,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
-      for (const [alias, call] of aggregatedAliases(select, scope)) {
-        const table = scope.get(alias);
-        if (!table || table.provenance.kind !== "scan" || seen.has(table.name)) continue;
-        const repeated = await repeatedRecords(ctx, table);
-        if (!repeated || groupsBy(select, scope, alias, repeated.identifier)) continue;
-        const a = sqlIdent(alias);
-        const all = table.schema
-          .map((c) => c.name)
-          .filter((n) => n !== "rowid")
-          .map((c) => `${a}.${sqlIdent(c)}`)
-          .join(", ");
-        const kept = await keptRelation(ctx, select, alias);
-        const copies = await ctx.engine.all(
-          `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}) WHERE r <> first ORDER BY r`,
-        );
-        if (copies.length === 0) continue;
-        seen.add(table.name);
-        const shown = copies.slice(0, SHOWN);
-        const [copyAt, firstAt] = [
-          await locate(
-            ctx.engine,
-            table,
-            shown.map((c) => Number(c.r)),
-          ),
-          await locate(
-            ctx.engine,
-            table,
-            shown.map((c) => Number(c.first)),
-          ),
-        ];
-        const where = (l: (typeof copyAt)[number] | undefined): string =>
-          at(l)
-            .trim()
-            .replace(/^\((.*)\)$/, "$1");
-        const pairs = shown.map(
-          (_, i) => `${where(copyAt[i]) || "a row"} repeats ${where(firstAt[i]) || "an earlier row"}`,
-        );
-        out.push({
-          code: "duplicate-rows",
-          severity: "warning",
-          message:
-            `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}), ` +
-            `while ${repeated.identifier} holds one value per distinct row: the same record listed again, counted once per copy. ` +
-            `If each record belongs once, read the distinct rows (SELECT DISTINCT * FROM ${sqlIdent(table.name)}); if the copies are separate records, say so in the answer.`,
-          locations: present([...copyAt, ...firstAt]),
-          remedy: {
-            table: table.name,
-            sql: `SELECT DISTINCT * FROM ${sqlIdent(table.name)}`,
-            says: `each repeated row of ${table.name} read once`,
-          },
-        });
-      }
+  async check({ ctx, select, scope }, findings) {
+    for (const [alias, call] of aggregatedAliases(select, scope)) {
+      const table = scope.get(alias);
+      if (!table || table.provenance.kind !== "scan" || findings.has(table.name)) continue;
+      const repeated = await repeatedRecords(ctx, table);
+      if (!repeated || groupsBy(select, scope, alias, repeated.identifier)) continue;
+      const a = sqlIdent(alias);
+      const all = table.schema
+        .map((c) => c.name)
+        .filter((n) => n !== "rowid")
+        .map((c) => `${a}.${sqlIdent(c)}`)
+        .join(", ");
+      const kept = await keptRelation(ctx, select, alias);
+      const copies = await ctx.engine.all(
+        `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}) WHERE r <> first ORDER BY r`,
+      );
+      if (copies.length === 0) continue;
+      const shown = copies.slice(0, SHOWN);
+      const [copyAt, firstAt] = [
+        await locate(
+          ctx.engine,
+          table,
+          shown.map((c) => Number(c.r)),
+        ),
+        await locate(
+          ctx.engine,
+          table,
+          shown.map((c) => Number(c.first)),
+        ),
+      ];
+      const where = (l: (typeof copyAt)[number] | undefined): string =>
+        at(l)
+          .trim()
+          .replace(/^\((.*)\)$/, "$1");
+      const pairs = shown.map(
+        (_, i) => `${where(copyAt[i]) || "a row"} repeats ${where(firstAt[i]) || "an earlier row"}`,
+      );
+      findings.report(table.name, {
+        code: "duplicate-rows",
+        severity: "warning",
+        message:
+          `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}), ` +
+          `while ${repeated.identifier} holds one value per distinct row: the same record listed again, counted once per copy. ` +
+          `If each record belongs once, read the distinct rows (SELECT DISTINCT * FROM ${sqlIdent(table.name)}); if the copies are separate records, say so in the answer.`,
+        locations: present([...copyAt, ...firstAt]),
+        remedy: {
+          table: table.name,
+          sql: `SELECT DISTINCT * FROM ${sqlIdent(table.name)}`,
+          says: `each repeated row of ${table.name} read once`,
+        },
+      });
     }
-    return out;
   },
 });

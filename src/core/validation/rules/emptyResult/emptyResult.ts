@@ -9,6 +9,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { settleWhen } from "../../batchSettle.ts";
 import { searchedElsewhere, searchedLiterals } from "../../searchSettle.ts";
+import { emptyResultDoc } from "./emptyResultDoc.ts";
 
 /** An outer join's sides: the aliases an unmatched row gets NULLs for. */
 function nullableAliases(from: unknown, state: SharedState): Set<string> {
@@ -338,7 +339,7 @@ async function causeOfEmptiness(
  * and only their combination or a HAVING leaves none: there no rows is the finding.
  */
 export const emptyResultRule: ValidationRule = {
-  code: "empty-result",
+  code: emptyResultDoc.code,
   runOrder: 130,
   phase: "after",
   ops: ["Query"],

@@ -10,11 +10,14 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, groupingItems, onlyColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { expressionSql, onlyColumn, walkOwn } from "../../sqlFacts.ts";
+import { groupingItems } from "../../groupingItems.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { selectRule } from "../../partsRule.ts";
+import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
+import { fillValueDoc } from "./fillValueDoc.ts";
 
 /** Rows shown (and located) per finding; the rest are counted. */
 const SHOWN = 3;
@@ -133,106 +136,98 @@ function shownNumber(v: number): string {
  * `NULLIF(x, 99999.99)` or a CASE that blanks it reads no fill). The remedy reads the fill as
  * NULL, so the effect on the result is measured; a result it does not change lowers it to info.
  */
-export const fillValueRule: ValidationRule = queryRule({
-  code: "fill-value",
+export const fillValueRule: ValidationRule = selectRule({
+  doc: fillValueDoc,
   runOrder: 270,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
-      const calls = aggregateCalls([select.select_list, select.having], isAnyAggregate, { windows: true });
-      // Fill rows each read of this SELECT counts (fn(argument) and its FILTER): a read that counts
-      // none beside one that counts some is the same aggregate with the fill left out.
-      const reads: { fn: string; value: string; filtered: boolean; rows: number }[] = [];
-      const pending: { diagnostic: Diagnostic; fn: string; value: string }[] = [];
-      for (const call of calls) {
-        for (const { argument, column } of columnArguments(call.node, scope)) {
-          const { table, alias } = column;
-          const fills = knownFills(ctx, table, column.column);
-          if (fills.length === 0) continue;
-          const { values, dates } = fillLists(fills);
-          const a = sqlIdent(alias);
-          const value = await expressionSql(ctx.engine, alias, argument);
-          // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
-          // plain `avg(x)` (the contrast an analyst computes) are two reads.
-          const key = `${table.name}.${column.column}|${value}|${call.fn}|${JSON.stringify(call.filter ?? null, (k, v: unknown) => (k === "query_location" ? undefined : v))}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
-          const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values, dates)} AND (${value}) IS NOT NULL`;
-          const [counts] = await ctx.engine.all(
-            `SELECT count(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${hit}) AS rows, ` +
-              `count(DISTINCT ${a}.${ROWID}) FILTER (WHERE (${value}) IS NOT NULL) AS valued${kept.from}`,
-          );
-          const rows = Number(counts?.rows ?? 0);
-          // Every value the aggregate reads is the fill (`sum(CASE WHEN votes < 0 THEN votes END)`,
-          // `count(*) FILTER (WHERE x = -9999)`): it measures the fill rows themselves.
-          const onlyFills = rows > 0 && rows === Number(counts?.valued ?? 0);
-          reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
-          if (rows === 0) continue;
-          const first = await ctx.engine.all(
-            `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v, ` +
-              `${dates.length ? `TRY_CAST(${a}.${sqlIdent(column.column)} AS DATE)::VARCHAR` : "NULL"} AS d${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
-          );
-          const locations = await locate(
-            ctx.engine,
-            table,
-            first.map((r) => Number(r.r)),
-          );
-          const hitValues = [...new Set(first.map((r) => Number(r.v)))];
-          const hitDates = [...new Set(first.map((r) => (r.d === null ? undefined : String(r.d))))].filter(
-            (d): d is string => d !== undefined && dates.includes(d),
-          );
-          const listed = fills.filter((f) =>
-            f.fill.date === undefined ? hitValues.includes(f.fill.value) : hitDates.includes(f.fill.date),
-          );
-          const others = shownFill(listed[0]?.fill ?? fills[0]!.fill, shownNumber);
-          const written = hitDates.length
-            ? hitDates
-            : hitValues.filter((x) => values.includes(x)).map(shownNumber);
-          const valuesText = written.join(", ");
-          const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
-          const name = sqlName(column.column);
-          const says = `${column.column}'s fill value ${valuesText} read as NULL`;
-          const position = resultPosition(sql.statement, select, call.node);
-          pending.push({
-            fn: call.fn,
-            value,
-            diagnostic: {
-              code: "fill-value",
-              severity: onlyFills ? "info" : "warning",
-              message:
-                `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
-                `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
-                `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
-                `(it repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
-                (onlyFills
-                  ? `Every value the aggregate reads holds it: the query measures the fill rows themselves.`
-                  : `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`),
-              locations: present(locations),
-              remedy: {
-                ...fillAsNull(table.name, column.column, values, says, dates),
-                ...(position === undefined ? {} : { resultColumns: [position] }),
-              },
+  async check({ ctx, sql, select, scope }, findings) {
+    const calls = aggregateCalls([select.select_list, select.having], isAnyAggregate, { windows: true });
+    // Fill rows each read of this SELECT counts (fn(argument) and its FILTER): a read that counts
+    // none beside one that counts some is the same aggregate with the fill left out.
+    const reads: { fn: string; value: string; filtered: boolean; rows: number }[] = [];
+    const pending: { diagnostic: Diagnostic; fn: string; value: string }[] = [];
+    for (const call of calls) {
+      for (const { argument, column } of columnArguments(call.node, scope)) {
+        const { table, alias } = column;
+        const fills = knownFills(ctx, table, column.column);
+        if (fills.length === 0) continue;
+        const { values, dates } = fillLists(fills);
+        const a = sqlIdent(alias);
+        const value = await expressionSql(ctx.engine, alias, argument);
+        // The aggregate's FILTER is part of what it reads: `avg(x) FILTER (WHERE x > 0)` beside a
+        // plain `avg(x)` (the contrast an analyst computes) are two reads.
+        const key = `${table.name}.${column.column}|${value}|${call.fn}|${JSON.stringify(call.filter ?? null, (k, v: unknown) => (k === "query_location" ? undefined : v))}`;
+        if (!findings.claim(key)) continue;
+        const kept = await keptRelation(ctx, select, alias, call.filter ? { filter: call.filter } : {});
+        const hit = `${isFill(`${a}.${sqlIdent(column.column)}`, values, dates)} AND (${value}) IS NOT NULL`;
+        const [counts] = await ctx.engine.all(
+          `SELECT count(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${hit}) AS rows, ` +
+            `count(DISTINCT ${a}.${ROWID}) FILTER (WHERE (${value}) IS NOT NULL) AS valued${kept.from}`,
+        );
+        const rows = Number(counts?.rows ?? 0);
+        // Every value the aggregate reads is the fill (`sum(CASE WHEN votes < 0 THEN votes END)`,
+        // `count(*) FILTER (WHERE x = -9999)`): it measures the fill rows themselves.
+        const onlyFills = rows > 0 && rows === Number(counts?.valued ?? 0);
+        reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
+        if (rows === 0) continue;
+        const first = await ctx.engine.all(
+          `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v, ` +
+            `${dates.length ? `TRY_CAST(${a}.${sqlIdent(column.column)} AS DATE)::VARCHAR` : "NULL"} AS d${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
+        );
+        const locations = await locate(
+          ctx.engine,
+          table,
+          first.map((r) => Number(r.r)),
+        );
+        const hitValues = [...new Set(first.map((r) => Number(r.v)))];
+        const hitDates = [...new Set(first.map((r) => (r.d === null ? undefined : String(r.d))))].filter(
+          (d): d is string => d !== undefined && dates.includes(d),
+        );
+        const listed = fills.filter((f) =>
+          f.fill.date === undefined ? hitValues.includes(f.fill.value) : hitDates.includes(f.fill.date),
+        );
+        const others = shownFill(listed[0]?.fill ?? fills[0]!.fill, shownNumber);
+        const written = hitDates.length
+          ? hitDates
+          : hitValues.filter((x) => values.includes(x)).map(shownNumber);
+        const valuesText = written.join(", ");
+        const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
+        const name = sqlName(column.column);
+        const says = `${column.column}'s fill value ${valuesText} read as NULL`;
+        const position = resultPosition(sql.statement, select, call.node);
+        pending.push({
+          fn: call.fn,
+          value,
+          diagnostic: {
+            code: "fill-value",
+            severity: onlyFills ? "info" : "warning",
+            message:
+              `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
+              `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
+              `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
+              `(it repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
+              (onlyFills
+                ? `Every value the aggregate reads holds it: the query measures the fill rows themselves.`
+                : `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`),
+            locations: present(locations),
+            remedy: {
+              ...fillAsNull(table.name, column.column, values, says, dates),
+              ...(position === undefined ? {} : { resultColumns: [position] }),
             },
-          });
-        }
-      }
-      out.push(...(await fillGroups(ctx, select, scope, seen)));
-      for (const { diagnostic, fn, value } of pending) {
-        // The SELECT also returns the same aggregate over the same argument with a FILTER that
-        // reads no fill: the analyst computed it both ways (a contrast), the fill-free value is
-        // in the result beside this one.
-        if (reads.some((r) => r.fn === fn && r.value === value && r.filtered && r.rows === 0)) {
-          diagnostic.severity = "info";
-          diagnostic.message += ` The same query also returns ${fn}(${value}) with a FILTER that leaves every fill row out, so the result holds the value without the fill beside this one.`;
-        }
-        out.push(diagnostic);
+          },
+        });
       }
     }
-    return out;
+    findings.add(...(await fillGroups(ctx, select, scope, findings)));
+    for (const { diagnostic, fn, value } of pending) {
+      // The SELECT also returns the same aggregate over the same argument with a FILTER that
+      // reads no fill: the analyst computed it both ways (a contrast), the fill-free value is
+      // in the result beside this one.
+      if (reads.some((r) => r.fn === fn && r.value === value && r.filtered && r.rows === 0)) {
+        diagnostic.severity = "info";
+        diagnostic.message += ` The same query also returns ${fn}(${value}) with a FILTER that leaves every fill row out, so the result holds the value without the fill beside this one.`;
+      }
+      findings.add(diagnostic);
+    }
   },
 });
 
@@ -246,7 +241,7 @@ async function fillGroups(
   ctx: OperatorContext,
   select: Json,
   scope: Map<string, TableInfo>,
-  seen: Set<string>,
+  findings: FindingsOnce,
 ): Promise<Diagnostic[]> {
   if (((select.group_expressions as unknown[]) ?? []).length === 0) return [];
   const out: Diagnostic[] = [];
@@ -257,8 +252,7 @@ async function fillGroups(
     const fills = knownFills(ctx, table, column.column);
     if (fills.length === 0) continue;
     const key = `group:${table.name}.${column.column}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (!findings.claim(key)) continue;
     const { values, dates } = fillLists(fills);
     const a = sqlIdent(alias);
     const cell = `${a}.${sqlIdent(column.column)}`;

@@ -2,8 +2,8 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { conjuncts, predicateSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
-import type { ColumnOf, Json } from "../../sqlFacts.ts";
+import { conjuncts, predicateSql, resolveColumn, walkOwn, scopedSelects } from "../../sqlFacts.ts";
+import type { ColumnOf, Json, scopeOf } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { columnLabel } from "../../derivedTables.ts";
@@ -12,6 +12,7 @@ import { settleWhen } from "../../batchSettle.ts";
 import { searchedElsewhere } from "../../searchSettle.ts";
 import { literalComparison } from "../../literalComparison.ts";
 import { isCount } from "../../aggregates.ts";
+import { filterNoMatchDoc } from "./filterNoMatchDoc.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -104,14 +105,13 @@ async function matchesAny(engine: DuckEngine, filter: LiteralFilter): Promise<bo
  * values, with a source line each, show what to write instead.
  */
 export const filterNoMatchRule: ValidationRule = queryRule({
-  code: "filter-no-match",
+  doc: filterNoMatchDoc,
   runOrder: 140,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
     const all: { filter: LiteralFilter; inOr: boolean }[] = [];
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       // Branches of an OR are checked too, but there a value that never occurs may be a deliberate
       // alternative spelling ('CA' OR 'California'): only a case mistake is reported for them.
       // An aggregate's FILTER (`sum(v) FILTER (WHERE county = 'Total')`) is a filter too: a value

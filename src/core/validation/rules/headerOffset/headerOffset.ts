@@ -11,9 +11,10 @@ import { ownNodes, settleWhen } from "../../batchSettle.ts";
 import { shownBeforeBatch } from "../../shownLines.ts";
 import type { BatchSettle } from "../../batchSettle.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
-import { resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { resolveColumn, scopedSelects } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { headerOffsetDoc } from "./headerOffsetDoc.ts";
 
 /** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
 const SHOWN_CHARS = 400;
@@ -202,8 +203,7 @@ function renamedWherever(table: TableInfo, misfit: HeaderMisfit): BatchSettle {
     if (ctx.state.table(table.name) !== table) return undefined;
     const renames: { by: number; alias: string }[] = [];
     for (const query of later)
-      for (const select of selectNodes(query.statement)) {
-        const scope = scopeOf(select.from_table, ctx.state);
+      for (const { select, scope } of scopedSelects(query.statement, ctx.state)) {
         const aliases = [...scope].filter(([, info]) => info === table).map(([alias]) => alias);
         if (aliases.length === 0) continue;
         const isMisfit = (n: Json): boolean => {
@@ -263,7 +263,7 @@ function groupedNames(table: TableProfile): string {
  * columns, a block without a header, a second header row read as data).
  */
 export const headerOffsetRule: ValidationRule = {
-  code: "header-offset",
+  code: headerOffsetDoc.code,
   runOrder: 80,
   phase: "after",
   ops: ["Scan", "UnionScan", "Query"],
@@ -320,8 +320,7 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
     used: boolean;
   }
   const reads = new Map<string, Read>();
-  for (const select of selectNodes(statement)) {
-    const scope = scopeOf(select.from_table, ctx.state);
+  for (const { select, scope } of scopedSelects(statement, ctx.state)) {
     const renaming = new Set<Json>();
     const looks = lookingReads(select);
     const note = (n: Json, alias: string | undefined): void => {

@@ -11,7 +11,8 @@ import { equiJoins, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.t
 import type { Json } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { partsRule } from "../../partsRule.ts";
+import { joinFanoutDoc } from "./joinFanoutDoc.ts";
 
 /** Keys shown per finding. */
 const SHOWN = 3;
@@ -131,35 +132,29 @@ function groupedNames(select: Json, alias: string, ctx: OperatorContext): Set<st
  * observations. The same judgment join-fanout makes within one query, on the join that made the
  * table, over its inputs as they are.
  */
-export const carriedFanoutRule: ValidationRule = queryRule({
-  code: "join-fanout",
+export const carriedFanoutRule: ValidationRule = partsRule({
+  doc: joinFanoutDoc,
   runOrder: 290,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const use of aggregateUses(sql.statement, ctx.state, summing)) {
-      const { table, column } = use.column;
-      if (use.distinct || table.provenance.kind !== "query") continue;
-      const key = `${table.name}.${column}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // Grouped by the repeated side's key, a mean per key is that key's value; a sum still counts it again.
-      const repeat = await repeatedSide(ctx, table, column);
-      if (!repeat) continue;
-      if (!TOTALS.has(use.fn.toLowerCase()) && repeat.keyColumns.length > 0) {
-        const grouped = groupedNames(use.select, use.column.alias, ctx);
-        if (repeat.keyColumns.some((k) => grouped.has(k))) continue;
-      }
-      out.push({
-        code: "join-fanout",
-        severity: "warning",
-        message:
-          `${use.fn}(${column}) over ${table.name}: ${repeat.message}, and ${use.fn}() counts each of them again. ` +
-          `Aggregate that side before joining, or take ${column} once per key (ANY_VALUE per key, or SELECT DISTINCT over the key and ${column}).`,
-        locations: repeat.locations,
-      });
+  parts: ({ ctx, sql }) => aggregateUses(sql.statement, ctx.state, summing).map((use) => ({ use })),
+  async check({ ctx, use }, findings) {
+    const { table, column } = use.column;
+    if (use.distinct || table.provenance.kind !== "query") return;
+    const key = `${table.name}.${column}`;
+    if (!findings.claim(key)) return;
+    // Grouped by the repeated side's key, a mean per key is that key's value; a sum still counts it again.
+    const repeat = await repeatedSide(ctx, table, column);
+    if (!repeat) return;
+    if (!TOTALS.has(use.fn.toLowerCase()) && repeat.keyColumns.length > 0) {
+      const grouped = groupedNames(use.select, use.column.alias, ctx);
+      if (repeat.keyColumns.some((k) => grouped.has(k))) return;
     }
-    return out;
+    findings.add({
+      code: "join-fanout",
+      severity: "warning",
+      message:
+        `${use.fn}(${column}) over ${table.name}: ${repeat.message}, and ${use.fn}() counts each of them again. ` +
+        `Aggregate that side before joining, or take ${column} once per key (ANY_VALUE per key, or SELECT DISTINCT over the key and ${column}).`,
+      locations: repeat.locations,
+    });
   },
 });

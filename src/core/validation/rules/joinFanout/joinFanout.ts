@@ -1,16 +1,16 @@
-import type { Diagnostic } from "../../../diagnostic.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import { isAdditive, isCount } from "../../aggregates.ts";
 import { aggregateCalls } from "../../aggregateUses.ts";
 import { at, literal, locate, present, typeOf } from "../../evidence.ts";
 import { profileOfJoin } from "../../joinProfile.ts";
-import { equiJoins, resolveColumn, scopeOf } from "../../sqlFacts.ts";
-import type { Json } from "../../sqlFacts.ts";
+import { resolveColumn, scopeOf } from "../../sqlFacts.ts";
+import type { Json, equiJoins } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { joinRule } from "../../partsRule.ts";
 import { sameRelation, tableLabel } from "../../derivedTables.ts";
 import { dedupedKeys } from "../../effect/dedupedKeys.ts";
 import { blindToRepeats, repeatsInKeptRows } from "./fanoutReach.ts";
+import { joinFanoutDoc } from "./joinFanoutDoc.ts";
 
 /**
  * Aliases whose columns are summed, averaged or counted (additive aggregates) in a SELECT, as
@@ -92,72 +92,67 @@ function enumeratesPairs(
  * fanoutReach.ts). A self-join that enumerates pairs of rows within a key (`ON a.k = c.k AND a.name
  * < c.name`) multiplies rows on purpose.
  */
-export const joinFanoutRule: ValidationRule = queryRule({
-  code: "join-fanout",
+export const joinFanoutRule: ValidationRule = joinRule({
+  doc: joinFanoutDoc,
   runOrder: 170,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
-      if (join.joinType === "SEMI" || join.joinType === "ANTI") continue;
-      const left = join.pairs.map((p) => p.left);
-      const right = join.pairs.map((p) => p.right);
-      const [lt, rt] = [left[0]!.table, right[0]!.table];
-      const profile = await profileOfJoin(ctx, join);
-      const scope = scopeOf(join.select.from_table, ctx.state);
-      const summed = summedAliases(join.select, scope);
-      if (enumeratesPairs(join, scope, summed)) continue;
-      // A key repeated only among rows the other side never matches multiplies nothing: airports.dat
-      // writes `\N` for every airport without an IATA code, and none of them meets a flight
-      // (held-out FG-06, "× 1" on every key shown).
-      const [leftUnique, rightUnique] = [
-        profile.left.maxPerMatchedKey <= 1,
-        profile.right.maxPerMatchedKey <= 1,
-      ];
-      // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.
-      const misleads =
-        (!leftUnique && !rightUnique) ||
-        (leftUnique && !rightUnique && summed.has(left[0]!.alias)) ||
-        (rightUnique && !leftUnique && summed.has(right[0]!.alias));
-      const dup = profile.repeated;
-      if (!misleads || dup.length === 0) continue;
-      const manyToMany = profile.left.maxPerMatchedKey > 1 && profile.right.maxPerMatchedKey > 1;
-      const uniqueSide = profile.left.maxPerMatchedKey > 1 ? right : left;
-      const manySide = uniqueSide === left ? right : left;
-      // What the query returns cannot show the repeats (count(DISTINCT …), max, SELECT DISTINCT),
-      // or its other joins and WHERE keep none of the repeated rows.
-      if (blindToRepeats(join.select)) continue;
-      const multiplied = manyToMany ? [left[0]!.alias, right[0]!.alias] : [uniqueSide[0]!.alias];
-      if ((await repeatsInKeptRows(ctx, join.select, multiplied)) === false) continue;
-      const [lLoc, rLoc] = [
-        await locate(
-          ctx.engine,
-          lt,
-          dup.map((d) => d.leftRowid),
-        ),
-        await locate(
-          ctx.engine,
-          rt,
-          dup.map((d) => d.rightRowid),
-        ),
-      ];
-      const sample =
-        profile.sampleEvery > 1 ? ` (seen in a sample of 1 in ${profile.sampleEvery} key values)` : "";
-      const keys = dup.map(
-        (d, i) =>
-          `${left.map((k, j) => literal(d.key[j], k.column ? typeOf(lt, k.column) : undefined)).join("/")}: ${d.leftRows} × ${d.rightRows} rows${at(d.leftRows > 1 ? lLoc[i] : rLoc[i])}`,
-      );
-      const on = left.map((k, i) => `${k.label} = ${right[i]!.label}`).join(" AND ");
-      out.push({
-        ...(await dedupedKeys(ctx.engine, manyToMany ? [left, right] : [manySide])),
-        code: "join-fanout",
-        severity: "warning",
-        message: manyToMany
-          ? `The join on ${on} is many-to-many: keys repeat on both sides and each pair of rows is combined (${keys.join("; ")})${sample}. Deduplicate or aggregate one side first, or add the missing key column to the join.`
-          : `The join on ${on} repeats each ${tableLabel(uniqueSide[0]!.table)} row once per matching ${tableLabel(manySide[0]!.table)} row (${keys.join("; ")})${sample}, and the query sums or counts ${uniqueSide[0]!.table.name}'s columns, which are then counted several times. Aggregate before joining, or take those columns with ANY_VALUE/MAX per key.`,
-        locations: present([...lLoc, ...rLoc]),
-      });
-    }
-    return out;
+  async check({ ctx, join }, findings) {
+    if (join.joinType === "SEMI" || join.joinType === "ANTI") return;
+    const left = join.pairs.map((p) => p.left);
+    const right = join.pairs.map((p) => p.right);
+    const [lt, rt] = [left[0]!.table, right[0]!.table];
+    const profile = await profileOfJoin(ctx, join);
+    const scope = scopeOf(join.select.from_table, ctx.state);
+    const summed = summedAliases(join.select, scope);
+    if (enumeratesPairs(join, scope, summed)) return;
+    // A key repeated only among rows the other side never matches multiplies nothing: airports.dat
+    // writes `\N` for every airport without an IATA code, and none of them meets a flight
+    // (held-out FG-06, "× 1" on every key shown).
+    const [leftUnique, rightUnique] = [
+      profile.left.maxPerMatchedKey <= 1,
+      profile.right.maxPerMatchedKey <= 1,
+    ];
+    // Many-to-many always misleads; one-to-many only when the "one" side's columns are summed.
+    const misleads =
+      (!leftUnique && !rightUnique) ||
+      (leftUnique && !rightUnique && summed.has(left[0]!.alias)) ||
+      (rightUnique && !leftUnique && summed.has(right[0]!.alias));
+    const dup = profile.repeated;
+    if (!misleads || dup.length === 0) return;
+    const manyToMany = profile.left.maxPerMatchedKey > 1 && profile.right.maxPerMatchedKey > 1;
+    const uniqueSide = profile.left.maxPerMatchedKey > 1 ? right : left;
+    const manySide = uniqueSide === left ? right : left;
+    // What the query returns cannot show the repeats (count(DISTINCT …), max, SELECT DISTINCT),
+    // or its other joins and WHERE keep none of the repeated rows.
+    if (blindToRepeats(join.select)) return;
+    const multiplied = manyToMany ? [left[0]!.alias, right[0]!.alias] : [uniqueSide[0]!.alias];
+    if ((await repeatsInKeptRows(ctx, join.select, multiplied)) === false) return;
+    const [lLoc, rLoc] = [
+      await locate(
+        ctx.engine,
+        lt,
+        dup.map((d) => d.leftRowid),
+      ),
+      await locate(
+        ctx.engine,
+        rt,
+        dup.map((d) => d.rightRowid),
+      ),
+    ];
+    const sample =
+      profile.sampleEvery > 1 ? ` (seen in a sample of 1 in ${profile.sampleEvery} key values)` : "";
+    const keys = dup.map(
+      (d, i) =>
+        `${left.map((k, j) => literal(d.key[j], k.column ? typeOf(lt, k.column) : undefined)).join("/")}: ${d.leftRows} × ${d.rightRows} rows${at(d.leftRows > 1 ? lLoc[i] : rLoc[i])}`,
+    );
+    const on = left.map((k, i) => `${k.label} = ${right[i]!.label}`).join(" AND ");
+    findings.add({
+      ...(await dedupedKeys(ctx.engine, manyToMany ? [left, right] : [manySide])),
+      code: "join-fanout",
+      severity: "warning",
+      message: manyToMany
+        ? `The join on ${on} is many-to-many: keys repeat on both sides and each pair of rows is combined (${keys.join("; ")})${sample}. Deduplicate or aggregate one side first, or add the missing key column to the join.`
+        : `The join on ${on} repeats each ${tableLabel(uniqueSide[0]!.table)} row once per matching ${tableLabel(manySide[0]!.table)} row (${keys.join("; ")})${sample}, and the query sums or counts ${uniqueSide[0]!.table.name}'s columns, which are then counted several times. Aggregate before joining, or take those columns with ANY_VALUE/MAX per key.`,
+      locations: present([...lLoc, ...rLoc]),
+    });
   },
 });

@@ -2,14 +2,15 @@ import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { at, locate, quote } from "../../evidence.ts";
-import { equiJoins, filterFor } from "../../sqlFacts.ts";
+import { filterFor } from "../../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../../sqlFacts.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { joinRule } from "../../partsRule.ts";
 import { unmatchedPreservedKeys } from "../../unmatchedKeys.ts";
 import { SAMPLE_ABOVE_ROWS } from "../../joinProfile.ts";
+import { joinKeyMismatchDoc } from "./joinKeyMismatchDoc.ts";
 
 /** Pairs shown in a message (all are counted). */
 const SHOWN = 5;
@@ -49,32 +50,27 @@ interface KeyPair {
  * while the query aggregates that side's columns (a count of 0, a NULL sum) — what RADAR can say
  * when the other side may hold the same entity under another name, which it cannot know.
  */
-export const joinKeyMismatchRule: ValidationRule = queryRule({
-  code: "join-key-mismatch",
+export const joinKeyMismatchRule: ValidationRule = joinRule({
+  doc: joinKeyMismatchDoc,
   runOrder: 160,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    for (const join of await equiJoins(sql.statement, ctx.state, ctx.engine)) {
-      const left = await sideOf(ctx, join, "left");
-      const right = await sideOf(ctx, join, "right");
-      if (!left || !right) continue;
-      // One grouping pass over each side's keys: joins of larger tables are left to join-row-loss's
-      // sampled profile rather than doubling the query's time.
-      if (Math.max(left.table.rowCount, right.table.rowCount) > SAMPLE_ABOVE_ROWS) continue;
-      const texts = await textPairs(ctx, left, right);
-      let paired = new Set<string>();
-      if (texts.some(Boolean)) {
-        const found = await nearPairs(ctx, left, right, texts);
-        if (found.pairs.length > 0) {
-          out.push(await describePairs(ctx, join, left, right, found.pairs, found.count));
-          paired = new Set(found.pairs.flatMap((p) => [JSON.stringify(p.left), JSON.stringify(p.right)]));
-        }
+  async check({ ctx, join }, findings) {
+    const left = await sideOf(ctx, join, "left");
+    const right = await sideOf(ctx, join, "right");
+    if (!left || !right) return;
+    // One grouping pass over each side's keys: joins of larger tables are left to join-row-loss's
+    // sampled profile rather than doubling the query's time.
+    if (Math.max(left.table.rowCount, right.table.rowCount) > SAMPLE_ABOVE_ROWS) return;
+    const texts = await textPairs(ctx, left, right);
+    let paired = new Set<string>();
+    if (texts.some(Boolean)) {
+      const found = await nearPairs(ctx, left, right, texts);
+      if (found.pairs.length > 0) {
+        findings.add(await describePairs(ctx, join, left, right, found.pairs, found.count));
+        paired = new Set(found.pairs.flatMap((p) => [JSON.stringify(p.left), JSON.stringify(p.right)]));
       }
-      const unmatched = await unmatchedPreservedKeys(ctx, join, left, right, paired);
-      if (unmatched) out.push(unmatched);
     }
-    return out;
+    const unmatched = await unmatchedPreservedKeys(ctx, join, left, right, paired);
+    if (unmatched) findings.add(unmatched);
   },
 });
 

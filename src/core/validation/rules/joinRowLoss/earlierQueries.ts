@@ -1,5 +1,6 @@
 import type { OperatorContext } from "../../../operators/operator.ts";
-import { conjuncts, filterFor, outerRefs, predicateSql, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { conjuncts, outerRefs, predicateSql, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { unpairedRows } from "../../unpairedRows.ts";
 import type { EquiJoin, Json, KeyOf } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
@@ -49,16 +50,15 @@ export async function listedEarlier(
   const keysOf = (keys: KeyOf[]): string =>
     keys.map((key, j) => `CAST(${key.sql} AS VARCHAR) AS k${j}`).join(", ");
   const from = (keys: KeyOf[]): string => `${sqlIdent(keys[0]!.table.name)} AS ${sqlIdent(keys[0]!.alias)}`;
-  const notNull = (keys: KeyOf[]): string => keys.map((key) => `(${key.sql}) IS NOT NULL`).join(" AND ");
-  const [mineFilter, theirFilter] = [
-    await filterFor(ctx.engine, join.select, mine[0]!.alias, ctx.state),
-    await filterFor(ctx.engine, join.select, theirs[0]!.alias, ctx.state),
+  const [mineRows, theirRows] = [
+    await unpairedRows(ctx, join, mine, theirs),
+    await unpairedRows(ctx, join, theirs, mine),
   ];
   // The keys each side drops: kept rows of one side whose key no row of the other side holds.
   const lost =
-    `lm AS (SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)} WHERE (${mineFilter}) AND ${notNull(mine)} ` +
+    `lm AS (SELECT DISTINCT ${keysOf(mine)} ${mineRows.kept} ` +
     `EXCEPT SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)}), ` +
-    `lt AS (SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)} WHERE (${theirFilter}) AND ${notNull(theirs)} ` +
+    `lt AS (SELECT DISTINCT ${keysOf(theirs)} ${theirRows.kept} ` +
     `EXCEPT SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)}), ` +
     `u AS (SELECT * FROM lm UNION SELECT * FROM lt)`;
   for (const table of listings) {
@@ -213,10 +213,7 @@ export async function accountedEarlier(
   }
   if (candidates.length === 0) return undefined;
   const m = mine[0]!.alias;
-  const t = theirs[0]!.alias;
-  const mineFilter = await filterFor(ctx.engine, join.select, m, ctx.state);
-  const notNull = mine.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ");
-  const partner = mine.map((k, j) => `(${theirs[j]!.sql}) = (${k.sql})`).join(" AND ");
+  const { kept, unpaired } = await unpairedRows(ctx, join, mine, theirs);
   for (const c of candidates) {
     // The predicate must read only this side's columns (subqueries may read any table).
     const refs = outerRefs(c.predicate, ctx.state);
@@ -236,8 +233,7 @@ export async function accountedEarlier(
     try {
       const [row] = await ctx.engine.all(
         `SELECT count(*) FILTER (WHERE lost) AS lost, count(*) FILTER (WHERE lost <> chosen) AS differ FROM (` +
-          `SELECT NOT EXISTS (SELECT 1 FROM ${sqlIdent(other.name)} AS ${sqlIdent(t)} WHERE ${partner}) AS lost, ` +
-          `coalesce((${predicate}), false) AS chosen FROM ${sqlIdent(side.name)} AS ${sqlIdent(m)} WHERE (${mineFilter}) AND ${notNull})`,
+          `SELECT ${unpaired()} AS lost, coalesce((${predicate}), false) AS chosen ${kept})`,
       );
       if (Number(row?.lost) === loss.facts.lostRows && Number(row?.differ) === 0)
         return { table: c.table, predicate, clause: c.clause };

@@ -19,6 +19,7 @@ import { unreadTables } from "./unreadTables.ts";
 import { onTimeAxis } from "./seriesKey.ts";
 import type { SpelledAlike } from "./twoLists.ts";
 import { literal } from "../../evidence.ts";
+import { joinRowLossDoc } from "./joinRowLossDoc.ts";
 
 /**
  * Losses already reported in this session, per shared state: the same tables joined on the same
@@ -38,7 +39,7 @@ const reportedLosses = new WeakMap<object, Set<string>>();
  * a hash sample of the keys (see joinProfile), and the finding says so.
  */
 export const joinRowLossRule: ValidationRule = queryRule({
-  code: "join-row-loss",
+  doc: joinRowLossDoc,
   runOrder: 150,
   inputsOnly: true,
   async check({ ctx, sql, args }) {

@@ -123,37 +123,31 @@ export async function describeLoss(
       ? `${scaled(facts.lostRows, sampleEvery)} row(s) of ${mineName} with no match in ${otherName} (${facts.lostRows} of ${facts.kept} rows, ${facts.lostKeys} key value(s), in a sample of 1 in ${sampleEvery} key values)`
       : `${facts.lostRows} of ${facts.kept} row(s) of ${mineName} (${facts.lostKeys} key value(s) with no match in ${otherName})`;
   const examples = `${keyText.join(", ")}${facts.lostKeys > facts.lost.length ? ", …" : ""}`;
+  const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
+  // A loss the data or the session explains is told as info, located at its first lost row.
+  const explained = (message: string): Diagnostic => ({
+    code: "join-row-loss",
+    severity: "info",
+    message,
+    locations: present(locations).slice(0, 1),
+  });
   if (kind === "ends")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} self-join on ${on} leaves ${amount} at the ends of the series (e.g. ${examples}): a shifted self-join has no partner there. Use a LEFT JOIN if those rows belong in the answer.`,
+    );
   if (kind === "overlap") {
-    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} keeps the span both sides cover: ${mineName} runs ${span(spans!.mine)}, ${otherName} ${span(spans!.theirs)}. It leaves out ${amount}, all outside ${span(spans!.theirs)} (e.g. ${examples}); no key inside that span is missing. Use a LEFT JOIN if the rows outside it belong in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} keeps the span both sides cover: ${mineName} runs ${span(spans!.mine)}, ${otherName} ${span(spans!.theirs)}. It leaves out ${amount}, all outside ${span(spans!.theirs)} (e.g. ${examples}); no key inside that span is missing. Use a LEFT JOIN if the rows outside it belong in the answer.`,
+    );
   }
   if (kind === "totals")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total${loss.facts.lostGroups > 0 ? " or naming a region or group" : ""}: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the ${loss.facts.lostGroups > 0 ? "aggregates" : "total"}. Use a LEFT JOIN if the total belongs in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}, each labelled as a total${loss.facts.lostGroups > 0 ? " or naming a region or group" : ""}: ${examples}. ${otherName} has no such row, so the join keeps the entities and drops the ${loss.facts.lostGroups > 0 ? "aggregates" : "total"}. Use a LEFT JOIN if the total belongs in the answer.`,
+    );
   if (kind === "calendars") {
-    const span = ([lo, hi]: [unknown, unknown]): string => `${text(lo)}–${text(hi)}`;
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} compares the two series on the dates both have. ${amount} fall on dates ${otherName} lacks inside its span ${span(spans!.theirs)} (e.g. ${examples}), and ${calendars!.otherRows} of ${calendars!.otherKept} row(s) of ${otherName} on ${calendars!.otherGaps} date(s) inside ${mineName}'s span that ${mineName} lacks: each side misses dates the other has (different calendars), not a block of the other's data. Use a LEFT JOIN if a date one side lacks belongs in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} compares the two series on the dates both have. ${amount} fall on dates ${otherName} lacks inside its span ${span(spans!.theirs)} (e.g. ${examples}), and ${calendars!.otherRows} of ${calendars!.otherKept} row(s) of ${otherName} on ${calendars!.otherGaps} date(s) inside ${mineName}'s span that ${mineName} lacks: each side misses dates the other has (different calendars), not a block of the other's data. Use a LEFT JOIN if a date one side lacks belongs in the answer.`,
+    );
   }
   if (kind === "lists") {
     const { mine, theirs } = lists!;
@@ -162,53 +156,34 @@ export async function describeLoss(
       mine.lostRows !== facts.lostRows
         ? `; of these, ${facts.lostRows} row(s) have a key that no row of ${otherName} holds, the others one that only its rows outside WHERE ${theirs.filter} hold`
         : "";
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message:
-        `The ${joinType.toLowerCase()} join on ${on} keeps the keys both sides hold. It leaves out ${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) that no row of ${otherName} the query keeps matches, e.g. ${examples}${outside}. ` +
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} keeps the keys both sides hold. It leaves out ${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) that no row of ${otherName} the query keeps matches, e.g. ${examples}${outside}. ` +
         `${theirs.lostRows} of ${theirs.kept} row(s) of ${otherName} (${theirs.lostKeys} key value(s)) have no partner in ${mineName} either. ` +
         `None of these keys is spelled like one the other side lacks (case, spacing, punctuation, accents, a word more, a letter or two, a code for a name): each side holds keys the other has no row for. Use a LEFT/FULL JOIN if the rows without a partner belong in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    );
   }
   if (kind === "again")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} again dropped ${amount}, as reported for an earlier call of this session: ${examples}.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} again dropped ${amount}, as reported for an earlier call of this session: ${examples}.`,
+    );
   if (kind === "listed")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are keys that ${tableLabel(listing!)}, an earlier result of this session, lists as unmatched.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are keys that ${tableLabel(listing!)}, an earlier result of this session, lists as unmatched.`,
+    );
   if (kind === "accounted") {
     const by = accounted!.table.producedBy;
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are exactly the rows that ${by ? `call #${by.index} (${tableLabel(accounted!.table)})` : tableLabel(accounted!.table)}, an earlier query of this session, set apart with ${accounted!.clause} ${accounted!.predicate}: evaluated on ${mineName}, it selects every dropped row and no other.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} dropped ${amount}: ${examples}. These are exactly the rows that ${by ? `call #${by.index} (${tableLabel(accounted!.table)})` : tableLabel(accounted!.table)}, an earlier query of this session, set apart with ${accounted!.clause} ${accounted!.predicate}: evaluated on ${mineName}, it selects every dropped row and no other.`,
+    );
   }
   if (kind === "restricted")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+    );
   if (kind === "lookup")
-    return {
-      code: "join-row-loss",
-      severity: "info",
-      message: `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} matched, and ${amount} were not needed (e.g. ${examples}).`,
-      locations: present(locations).slice(0, 1),
-    };
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} matched, and ${amount} were not needed (e.g. ${examples}).`,
+    );
   return {
     code: "join-row-loss",
     severity: "warning",

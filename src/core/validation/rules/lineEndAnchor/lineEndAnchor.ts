@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { lineEndAnchorDoc } from "./lineEndAnchorDoc.ts";
 
 /** Bytes of a file read to tell its line ends. */
 const HEAD_BYTES = 64 * 1024;
@@ -78,7 +79,7 @@ function foundNothing(o: BashObservation): boolean {
  * miss some, and the finding is info. Fixed strings (`-F`) hold no anchor.
  */
 export const lineEndAnchorRule: ValidationRule = {
-  code: "line-end-anchor",
+  code: lineEndAnchorDoc.code,
   runOrder: 245,
   phase: "after",
   ops: ["Bash"],

@@ -20,7 +20,7 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { partsRule } from "../../partsRule.ts";
 import { memoized } from "../../tableMemo.ts";
 import { definitionOf, isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
@@ -29,12 +29,16 @@ import { onlySeriesGaps } from "../../seriesGaps.ts";
 import { writtenAsMarkers } from "../../markerNulls.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
+import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
 
 /**
  * Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition): the
  * sums and the statistics of the observed values.
  */
 export const NULL_SKIPPING = new Set(["sum", "product", "fsum", ...OF_OBSERVED]);
+
+/** The aggregates that leave NULLs out without a word: the ones this rule looks at. */
+const nullSkipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
 /** Sums: skipping a NULL is adding 0. */
 const SUMS = new Set(["sum", "fsum", "sumkahan", "kahan_sum"]);
 
@@ -43,159 +47,152 @@ const SUMS = new Set(["sum", "fsum", "sumkahan", "kahan_sum"]);
  * query keeps; SUM/AVG skip them silently, so the result describes fewer rows than it seems.
  * Filtering them (`WHERE col IS NOT NULL`) or replacing them (`coalesce`) makes the choice explicit.
  */
-export const nullInAggregateRule: ValidationRule = queryRule({
-  code: "null-in-aggregate",
+export const nullInAggregateRule: ValidationRule = partsRule({
+  doc: nullInAggregateDoc,
   runOrder: 180,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    const reportedColumns = new Set<string>();
-    const skipping = (fn: string): boolean => NULL_SKIPPING.has(fn.toLowerCase());
-    // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
-    // as a bare `avg(a)` would be, and the finding names the expression.
+  // `avg(a - b)` skips every row where a or b is NULL: each column the argument reads is checked
+  // as a bare `avg(a)` would be, and the finding names the expression.
+  // A query's own tables before its CTEs, so a CTE column made from a reported one is known as such.
+  parts: ({ ctx, sql }) => {
     const uses = [
-      ...aggregateUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: false })),
-      ...aggregateOperandUses(sql.statement, ctx.state, skipping).map((use) => ({ use, operand: true })),
+      ...aggregateUses(sql.statement, ctx.state, nullSkipping).map((use) => ({ use, operand: false })),
+      ...aggregateOperandUses(sql.statement, ctx.state, nullSkipping).map((use) => ({ use, operand: true })),
     ];
-    // A query's own tables before its CTEs, so a CTE column made from a reported one is known as such.
-    const ordered = [
+    return [
       ...uses.filter((u) => !isDerivedTable(u.use.column.table)),
       ...uses.filter((u) => isDerivedTable(u.use.column.table)),
     ];
-    for (const { use, operand } of ordered) {
-      const { table, column, alias } = use.column;
-      // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
-      // `sum(coalesce(x, 0))` replaces them.
-      if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) continue;
-      if (replacesNulls(use)) continue;
-      const key = `${table.name}.${column}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // A correlated subquery reads only the rows whose key an enclosing row holds.
-      const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
-      const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
-      const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
-      const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
-      // A row with every cell empty is a blank line of the file's layout (between the blocks of a
-      // report), not an entity whose value is missing.
-      const missing = `${col} IS NULL AND NOT ${blankRowSql(sqlIdent(alias), table)}`;
-      const count = (): Promise<Record<string, unknown>[]> =>
-        ctx.engine.all(
-          `SELECT count(*) FILTER (WHERE ${missing}) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
-        );
-      // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
-      // purpose, and a sum skipping NULLs adds them as 0 anyway.
-      const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
-      const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
-      const call = operand
-        ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
-        : `${use.fn}(${column})`;
-      if (outer) out.push(outer(call, column));
-      // DuckDB's column statistics already say whether a stored column has any NULL at all.
-      if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) continue;
-      // A first look at the table's rows that the query's own predicates keep (a superset of what
-      // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
-      // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
-      const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
-      if (Number(first?.nulls ?? 0) === 0) continue;
-      // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
-      if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) continue;
-      const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
-      const a = sqlIdent(alias);
-      const [row] = await ctx.engine.all(
-        `SELECT count(*) AS n, count(*) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS nulls, ` +
-          `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS rows${kept.from}` +
-          (correlated && !kept.exact ? ` AND ${correlated}` : ""),
+  },
+  async check({ ctx, sql, use, operand }, findings) {
+    const { table, column, alias } = use.column;
+    // `avg(x) FILTER (WHERE x IS NOT NULL)` says outright that NULLs are left out, and
+    // `sum(coalesce(x, 0))` replaces them.
+    if (conjuncts(use.filter).some((c) => isNotNullOf(c, use.column, use.select, ctx.state))) return;
+    if (replacesNulls(use)) return;
+    const key = `${table.name}.${column}`;
+    if (!findings.claim(key)) return;
+    // A correlated subquery reads only the rows whose key an enclosing row holds.
+    const correlated = correlatedKeys(sql.statement, use.select, alias, ctx.state);
+    const own = await filterFor(ctx.engine, use.select, alias, ctx.state);
+    const filter = correlated ? (own === "TRUE" ? correlated : `(${own}) AND ${correlated}`) : own;
+    const col = `${sqlIdent(alias)}.${sqlIdent(column)}`;
+    // A row with every cell empty is a blank line of the file's layout (between the blocks of a
+    // report), not an entity whose value is missing.
+    const missing = `${col} IS NULL AND NOT ${blankRowSql(sqlIdent(alias), table)}`;
+    const count = (): Promise<Record<string, unknown>[]> =>
+      ctx.engine.all(
+        `SELECT count(*) FILTER (WHERE ${missing}) AS nulls FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${filter}`,
       );
-      const nulls = Number(row?.nulls ?? 0);
-      if (nulls === 0) continue;
-      const rowids = ((row?.rows as unknown[]) ?? [])
-        .map(Number)
-        .sort((x, y) => x - y)
-        .slice(0, 3);
-      const locations = await locate(ctx.engine, table, rowids);
-      // Days a series has no observation for: a mean of the observed values skips them by design.
-      if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      const skipped = operand
-        ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
-        : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
-      // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
-      // of the observed values leaves them out by design, and coalesce would invent a value. An
-      // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
-      // it covers fewer entities than the table lists.
-      // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
-      // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
-      const reported =
-        reportsItsNulls(use.select, use.column, ctx.state) ??
-        (await reportedBySibling(ctx, use.select, use.column, kept.from));
-      if (reported) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
-      if (markers) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `every NULL of ${column} was written in the data as a marker of no value (${markers
-              .slice(0, 5)
-              .map((m) => `'${m}'`)
-              .join(
-                ", ",
-              )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      // A sum over a column whose row total leaves its NULLs out: they are none, added as 0.
-      const none = SUMS.has(use.fn.toLowerCase()) ? await rowTotalSaysNone(ctx, table, column) : undefined;
-      if (none) {
-        out.push({
-          code: "null-in-aggregate",
-          severity: "info",
-          message:
-            `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
-            `on those rows ${none.total} equals the sum of ${none.parts.filter((p) => p !== column).join(", ")} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
-          locations: present(locations),
-        });
-        continue;
-      }
-      // The CTE's column is the aggregate of a column this call already reports, over the rows
-      // the CTE reads: the same NULLs, said once, where their lines are known.
-      if (madeFromReported(table, column, reportedColumns)) continue;
-      reportedColumns.add(`${table.name}.${column}`.toLowerCase());
-      const reach = reachRemedy(table, column);
-      out.push({
+    // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
+    // purpose, and a sum skipping NULLs adds them as 0 anyway.
+    const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
+    const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
+    const call = operand
+      ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
+      : `${use.fn}(${column})`;
+    if (outer) findings.add(outer(call, column));
+    // DuckDB's column statistics already say whether a stored column has any NULL at all.
+    if (!(await columnStats(ctx.engine, table, column)).mayHaveNulls) return;
+    // A first look at the table's rows that the query's own predicates keep (a superset of what
+    // it aggregates); only if NULLs are there, the exact relation — after its joins, their ON
+    // conditions, subquery filters and the aggregate's FILTER — says how many it skips.
+    const [first] = filter === "TRUE" ? await memoized(table, `nulls:${column}`, count) : await count();
+    if (Number(first?.nulls ?? 0) === 0) return;
+    // `temp - lag(temp) OVER (…)` is NULL on the window's first row by construction, not by the data.
+    if (await onlyWindowEdgeNulls(ctx, sql.statement, table, column)) return;
+    const kept = await keptRelation(ctx, use.select, alias, use.filter ? { filter: use.filter } : {});
+    const a = sqlIdent(alias);
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) AS n, count(*) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS nulls, ` +
+        `list(DISTINCT ${a}.${ROWID}) FILTER (WHERE ${missing} AND ${a}.${PRESENT}) AS rows${kept.from}` +
+        (correlated && !kept.exact ? ` AND ${correlated}` : ""),
+    );
+    const nulls = Number(row?.nulls ?? 0);
+    if (nulls === 0) return;
+    const rowids = ((row?.rows as unknown[]) ?? [])
+      .map(Number)
+      .sort((x, y) => x - y)
+      .slice(0, 3);
+    const locations = await locate(ctx.engine, table, rowids);
+    // Days a series has no observation for: a mean of the observed values skips them by design.
+    if (await onlySeriesGaps(ctx, use.fn, table, alias, column, kept)) {
+      findings.add({
         code: "null-in-aggregate",
-        severity: "warning",
+        severity: "info",
         message:
-          `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}. ` +
-          `Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+          `${call} over ${tableLabel(table)} skips ${nulls} NULL value(s) of ${Number(row?.n)} rows${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}; ` +
+          `each of those rows holds only its date or time, every other column empty: days the series has no observation for. ${use.fn} is taken over the observed values; say so in the answer if the gaps matter.`,
         locations: present(locations),
-        ...(reach ? { remedy: reach } : {}),
       });
+      return;
     }
-    return out;
+    const skipped = operand
+      ? `skips the ${nulls} row(s) of ${Number(row?.n)} where ${column} is NULL`
+      : `skips ${nulls} NULL value(s) of ${Number(row?.n)} rows`;
+    // Each finding from here on opens with what the aggregate skips, and where.
+    const skips = `${call} over ${tableLabel(table)} ${skipped}${locations.some(Boolean) ? `, e.g.${locations.map(at).join(",")}` : ""}`;
+    const skipping = (severity: "info" | "warning", message: string): Diagnostic => ({
+      code: "null-in-aggregate",
+      severity,
+      message,
+      locations: present(locations),
+    });
+    // Values the data itself writes as "no value" (`No data`, `#N/A`, `s`): a mean or a median
+    // of the observed values leaves them out by design, and coalesce would invent a value. An
+    // empty cell says no such thing (a blank amount can mean none), and a sum stays a warning:
+    // it covers fewer entities than the table lists.
+    // The result itself says how many values were skipped: `count(x)` beside `count(*)`, or a
+    // list of the rows where `x IS NULL`, in the same SELECT. The analyst has the count in hand.
+    const reported =
+      reportsItsNulls(use.select, use.column, ctx.state) ??
+      (await reportedBySibling(ctx, use.select, use.column, kept.from));
+    if (reported) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; the query reports them itself (${reported}). Say in the answer that ${use.fn} is over the non-NULL values.`,
+        ),
+      );
+      return;
+    }
+    const markers = ofObserved(use.fn) ? await writtenAsMarkers(ctx, table, column) : undefined;
+    if (markers) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; every NULL of ${column} was written in the data as a marker of no value (${markers
+            .slice(0, 5)
+            .map((m) => `'${m}'`)
+            .join(
+              ", ",
+            )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
+        ),
+      );
+      return;
+    }
+    // A sum over a column whose row total leaves its NULLs out: they are none, added as 0.
+    const none = SUMS.has(use.fn.toLowerCase()) ? await rowTotalSaysNone(ctx, table, column) : undefined;
+    if (none) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; on those rows ${none.total} equals the sum of ${none.parts.filter((p) => p !== column).join(", ")} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
+        ),
+      );
+      return;
+    }
+    // The CTE's column is the aggregate of a column this call already reports, over the rows
+    // the CTE reads: the same NULLs, said once, where their lines are known.
+    if (madeFromReported(table, column, (key) => findings.has(`reported:${key}`))) return;
+    findings.claim(`reported:${table.name}.${column}`.toLowerCase());
+    const reach = reachRemedy(table, column);
+    findings.add({
+      ...skipping(
+        "warning",
+        `${skips}. Decide what they mean: exclude them explicitly (WHERE ${column} IS NOT NULL) or replace them (coalesce), and say so in the answer.`,
+      ),
+      ...(reach ? { remedy: reach } : {}),
+    });
   },
 });
 
@@ -387,8 +384,8 @@ async function outerJoinNulls(
  * its defining SELECT reads one table and the select-list item that gives `column` reads a reported
  * column of it — `e1 AS (SELECT t, sum(comptage) AS enb FROM nb GROUP BY t)` after `nb.comptage`.
  */
-function madeFromReported(table: TableInfo, column: string, reported: Set<string>): boolean {
-  if (!isDerivedTable(table) || reported.size === 0) return false;
+function madeFromReported(table: TableInfo, column: string, reported: (key: string) => boolean): boolean {
+  if (!isDerivedTable(table)) return false;
   const definition = definitionOf(table);
   const from = definition?.from_table as Json | undefined;
   if (from?.type !== "BASE_TABLE") return false;
@@ -400,7 +397,7 @@ function madeFromReported(table: TableInfo, column: string, reported: Set<string
   walk(item, (n) => {
     if (n.class !== "COLUMN_REF") return;
     const name = (n.column_names as string[]).at(-1)!.toLowerCase();
-    if (reported.has(`${source}.${name}`)) found = true;
+    if (reported(`${source}.${name}`)) found = true;
   });
   return found;
 }

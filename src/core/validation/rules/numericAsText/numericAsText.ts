@@ -4,15 +4,17 @@ import { SqlParams } from "../../../engine/sqlParams.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { conjuncts, expressionSql, resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { conjuncts, expressionSql, resolveColumn, walkOwn, scopedSelects } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { firstFindingPerKey } from "../../findingsOnce.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { columnLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { readAsNumbers, readNumbers } from "../../effect/readNumbers.ts";
 import type { BlankedValues } from "../../effect/readNumbers.ts";
+import { numericAsTextDoc } from "./numericAsTextDoc.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
 export const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
@@ -46,8 +48,7 @@ const NUMERIC_TYPE = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL|HUGEINT/;
 
 function uses(statement: Json, state: SharedState): Use[] {
   const out: Use[] = [];
-  for (const select of selectNodes(statement)) {
-    const scope = scopeOf(select.from_table, state);
+  for (const { select, scope } of scopedSelects(statement, state)) {
     const col = (node: unknown): ColumnOf | undefined => {
       const n = node as Json | undefined;
       return n?.class === "COLUMN_REF" ? resolveColumn(n.column_names as string[], scope) : undefined;
@@ -156,39 +157,39 @@ interface Profile {
  * do (ZIP codes, four-digit years) pass, and so do markers a TRY_CAST was meant to drop.
  */
 export const numericAsTextRule: ValidationRule = queryRule({
-  code: "numeric-as-text",
+  doc: numericAsTextDoc,
   runOrder: 190,
   inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const use of uses(sql.statement, ctx.state)) {
-      const { table, column } = use.column;
-      const key = `${use.kind}:${table.name}.${column}`;
-      if (seen.has(key)) continue;
-      const finding = await judge(ctx, use);
-      if (!finding) continue;
-      seen.add(key);
-      const locations = await locate(ctx.engine, table, finding.rowids);
-      const examples = finding.values.map((v, i) => `${quote(v)}${at(locations[i])}`).join(", ");
-      const formats = await formatsOf(ctx, use);
-      const fix = cleaning(sqlName(column), formats, finding.labels || use.kind === "tryCast");
-      out.push({
-        ...(finding.blanked
-          ? await readNumbers(ctx.engine, finding.blanked)
-          : readAsNumbers(table, column, formats, use.kind === "order")),
-        code: "numeric-as-text",
-        severity: "warning",
-        message:
-          use.kind === "tryCast"
-            ? `${finding.how} of ${columnLabel(table, column)} turned ${finding.count} value(s) written as numbers into NULL (e.g. ${examples}). Strip the formatting first, e.g. ${fix}, and decide what markers like 'N/A' mean.`
-            : `${columnLabel(table, column)} is text holding numbers, and ${finding.how} compares it character by character: ${finding.what} (e.g. ${examples}). Convert first, e.g. ${fix}${finding.labels ? ", leaving out the rows whose value is a label (it gives NULL there)" : ""}.`,
-        locations: present(locations),
-      });
-    }
-    return out;
-  },
+  check: ({ ctx, sql }) =>
+    firstFindingPerKey(
+      uses(sql.statement, ctx.state),
+      (use) => `${use.kind}:${use.column.table.name}.${use.column.column}`,
+      (use) => numbersReadAsText(ctx, use),
+    ),
 });
+
+/** The finding of one use of a text column holding numbers, where text and numbers disagree on the rows it keeps. */
+async function numbersReadAsText(ctx: OperatorContext, use: Use): Promise<Diagnostic | undefined> {
+  const { table, column } = use.column;
+  const finding = await judge(ctx, use);
+  if (!finding) return undefined;
+  const locations = await locate(ctx.engine, table, finding.rowids);
+  const examples = finding.values.map((v, i) => `${quote(v)}${at(locations[i])}`).join(", ");
+  const formats = await formatsOf(ctx, use);
+  const fix = cleaning(sqlName(column), formats, finding.labels || use.kind === "tryCast");
+  return {
+    ...(finding.blanked
+      ? await readNumbers(ctx.engine, finding.blanked)
+      : readAsNumbers(table, column, formats, use.kind === "order")),
+    code: "numeric-as-text",
+    severity: "warning",
+    message:
+      use.kind === "tryCast"
+        ? `${finding.how} of ${columnLabel(table, column)} turned ${finding.count} value(s) written as numbers into NULL (e.g. ${examples}). Strip the formatting first, e.g. ${fix}, and decide what markers like 'N/A' mean.`
+        : `${columnLabel(table, column)} is text holding numbers, and ${finding.how} compares it character by character: ${finding.what} (e.g. ${examples}). Convert first, e.g. ${fix}${finding.labels ? ", leaving out the rows whose value is a label (it gives NULL there)" : ""}.`,
+    locations: present(locations),
+  };
+}
 
 /**
  * min/max of a grouped query (or with its own FILTER) picks within each group: text and numbers

@@ -9,20 +9,14 @@ import { aggregateCalls } from "../../aggregateUses.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import {
-  expressionSql,
-  groupingItems,
-  resolveColumn,
-  resolvedColumns,
-  scopeOf,
-  selectNodes,
-  walkOwn,
-} from "../../sqlFacts.ts";
+import { expressionSql, resolveColumn, resolvedColumns, scopeOf, walkOwn } from "../../sqlFacts.ts";
+import { groupingItems } from "../../groupingItems.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
 import { memoized } from "../../tableMemo.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { selectRule } from "../../partsRule.ts";
+import { overlappingCategoriesDoc } from "./overlappingCategoriesDoc.ts";
 
 /**
  * `overlapping-categories` (warning): a Query sums — or divides by a sum — across categories of a
@@ -204,34 +198,24 @@ function columnsRead(expression: Json, scope: Map<string, TableInfo>): string[] 
   return out;
 }
 
-export const overlappingCategoriesRule: ValidationRule = queryRule({
-  code: "overlapping-categories",
+export const overlappingCategoriesRule: ValidationRule = selectRule({
+  doc: overlappingCategoriesDoc,
   runOrder: 220,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const select of selectNodes(sql.statement)) {
-      const uses = sumsOf(select);
-      if (uses.length === 0) continue;
-      const scope = scopeOf(select.from_table, ctx.state);
-      for (const use of uses) {
-        const alias = onlyAlias(use.argument, scope);
-        if (!alias) continue;
-        const table = scope.get(alias)!;
-        const overlap = await memoized(table, "overlapping-categories", () => overlapOf(ctx, table));
-        if (!overlap) continue;
-        const measures = columnsRead(use.argument, scope).filter((c) => !overlap.categories.includes(c));
-        if (measures.length === 0) continue;
-        const found = await spanningGroup(ctx, select, alias, use, overlap);
-        if (!found) continue;
-        const key = `${table.name}|${measures.join(",")}|${found.where}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(await finding(ctx, table, use, measures, overlap, found));
-      }
+  async check({ ctx, select, scope }, findings) {
+    for (const use of sumsOf(select)) {
+      const alias = onlyAlias(use.argument, scope);
+      if (!alias) continue;
+      const table = scope.get(alias)!;
+      const overlap = await memoized(table, "overlapping-categories", () => overlapOf(ctx, table));
+      if (!overlap) continue;
+      const measures = columnsRead(use.argument, scope).filter((c) => !overlap.categories.includes(c));
+      if (measures.length === 0) continue;
+      const found = await spanningGroup(ctx, select, alias, use, overlap);
+      if (!found) continue;
+      const key = `${table.name}|${measures.join(",")}|${found.where}`;
+      if (findings.has(key)) continue;
+      findings.report(key, await finding(ctx, table, use, measures, overlap, found));
     }
-    return out;
   },
 });
 

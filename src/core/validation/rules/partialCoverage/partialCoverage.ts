@@ -4,6 +4,8 @@ import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { noteShownLines } from "../../shownLines.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
+import { partialFile } from "./partialFile.ts";
 
 const DEFAULT_LINES = 10;
 
@@ -33,7 +35,7 @@ const WHOLE_PRINTERS = new Set(["cat", "nl"]);
  * whether the other sheets were scanned after it.
  */
 export const partialCoverageRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 100,
   phase: "after",
   ops: ["Scan", "Bash"],
@@ -48,12 +50,11 @@ export const partialCoverageRule: ValidationRule = {
       // Said at once, as info: the same work may scan the other tables next (a batch often does).
       // Whether it did is judged when the work is done (partialSheetRule).
       return [
-        {
-          code: "partial-coverage",
-          severity: "info",
-          message: `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
-          locations: [{ file: o.provenance.file, line: 1 }],
-        },
+        partialFile(
+          o.provenance.file,
+          "info",
+          `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
+        ),
       ];
     }
     const stages = parseBashCommand(String(args.command), {

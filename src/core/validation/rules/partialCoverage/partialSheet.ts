@@ -1,10 +1,12 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
+import { partialFile } from "./partialFile.ts";
 
 /** At the end of the work: files of several tables of which only the first was read, unchosen. */
 export const partialSheetRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 250,
   phase: "final",
   check: (ctx) => {
@@ -15,12 +17,13 @@ export const partialSheetRule: ValidationRule = {
       const tables = ctx.entry(path)?.tables ?? [];
       const others = otherSheets(tables, first);
       if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
-      out.push({
-        code: "partial-coverage",
-        severity: "warning",
-        message: `${sheetsText(path, tables.length, first, others)} None of them was scanned in this work. Name the sheet you mean with Scan.sheet, or scan the others too.`,
-        locations: [{ file: path, line: 1 }],
-      });
+      out.push(
+        partialFile(
+          path,
+          "warning",
+          `${sheetsText(path, tables.length, first, others)} None of them was scanned in this work. Name the sheet you mean with Scan.sheet, or scan the others too.`,
+        ),
+      );
     }
     return out;
   },

@@ -2,6 +2,8 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import type { TableProfile } from "../../../sourceMap/sourceEntry.ts";
 import type { PartialView } from "../../../state/sharedState.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { partialCoverageDoc } from "./partialCoverageDoc.ts";
+import { partialFile } from "./partialFile.ts";
 
 /** How many of a table's data rows a head/tail view showed. */
 function dataRowsShown(view: PartialView, table: TableProfile | undefined): number {
@@ -37,7 +39,7 @@ function onlyGlanced(views: PartialView[], table: TableProfile | undefined): boo
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
 export const partialViewRule: ValidationRule = {
-  code: "partial-coverage",
+  code: partialCoverageDoc.code,
   runOrder: 260,
   phase: "final",
   check: (ctx) => {
@@ -47,12 +49,13 @@ export const partialViewRule: ValidationRule = {
       if (ctx.state.wholeViews.has(path)) continue;
       const table = ctx.entry(path)?.tables?.[0];
       if (onlyGlanced(views, table)) continue;
-      out.push({
-        code: "partial-coverage",
-        severity: "warning",
-        message: `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
-        locations: [{ file: path, line: 1 }],
-      });
+      out.push(
+        partialFile(
+          path,
+          "warning",
+          `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
+        ),
+      );
     }
     return out;
   },

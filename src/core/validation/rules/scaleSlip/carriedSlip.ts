@@ -15,6 +15,7 @@ import { madeAfter } from "../joinFanout/carriedFanout.ts";
 import { columnReads, corrected, correction, describe, lineOf, readBack, shown } from "./scaleSlip.ts";
 import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
 import type { ScaleSlip, SeriesLayout } from "./scaleSlips.ts";
+import { scaleSlipDoc } from "./scaleSlipDoc.ts";
 
 /** Slipped-looking values of a file's table that a Query read, and that table's remedy. */
 interface Carried {
@@ -96,7 +97,7 @@ async function carried(ctx: OperatorContext, table: TableInfo, depth = LINEAGE_D
  * the effect is measured here, and a table whose rows do not carry the value says nothing.
  */
 export const carriedSlipRule: ValidationRule = queryRule({
-  code: "scale-slip",
+  doc: scaleSlipDoc,
   runOrder: 310,
   inputsOnly: false,
   async check({ ctx, sql, args }) {

@@ -7,14 +7,15 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { locate, present, typeOf } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { resolveColumn, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { resolveColumn, walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { knownFills } from "../fillValue/fillValue.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
 import type { ScaleSlip, SeriesLayout } from "./scaleSlips.ts";
+import { scaleSlipDoc } from "./scaleSlipDoc.ts";
 
 /** Slips named in a message; the rest are counted. */
 const SHOWN = 3;
@@ -128,45 +129,37 @@ const saidUnchecked = new WeakSet<TableInfo>();
  * value back at its neighbours' scale, so the effect on the result is measured; a result it does
  * not change lowers it to info. What is not read as a slip is listed at `scaleSlips`.
  */
-export const scaleSlipRule: ValidationRule = queryRule({
-  code: "scale-slip",
+export const scaleSlipRule: ValidationRule = selectRule({
+  doc: scaleSlipDoc,
   runOrder: 300,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const reported = new Set<string>();
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
-      for (const read of columnReads(select, scope)) {
-        const { table, alias, column } = read.column;
-        // Rows of a file: a Query's table (or the query's own CTE) holds derived rows, checked where
-        // they were read from the file.
-        if (isDerivedTable(table) || table.origin.kind === "derived") continue;
-        if (!isNumericType(typeOf(table, column) ?? "")) continue;
-        const layout = await seriesLayout(ctx.engine, table);
-        if (!layout || layout.time === column) continue;
-        const series = await scaleSlips(ctx.engine, table, layout, column);
-        if (series.kind === "unchecked") {
-          if (!saidUnchecked.has(table)) {
-            saidUnchecked.add(table);
-            out.push(unchecked(table));
-          }
-          continue;
+  async check({ ctx, select, scope }, findings) {
+    for (const read of columnReads(select, scope)) {
+      const { table, alias, column } = read.column;
+      // Rows of a file: a Query's table (or the query's own CTE) holds derived rows, checked where
+      // they were read from the file.
+      if (isDerivedTable(table) || table.origin.kind === "derived") continue;
+      if (!isNumericType(typeOf(table, column) ?? "")) continue;
+      const layout = await seriesLayout(ctx.engine, table);
+      if (!layout || layout.time === column) continue;
+      const series = await scaleSlips(ctx.engine, table, layout, column);
+      if (series.kind === "unchecked") {
+        if (!saidUnchecked.has(table)) {
+          saidUnchecked.add(table);
+          findings.add(unchecked(table));
         }
-        if (series.kind !== "read") continue;
-        // A value the Source Map lists as a "no data" fill is fill-value's finding, not a slip.
-        const fills = new Set(knownFills(ctx, table, column).map((f) => f.fill.value));
-        const slips = series.slips.filter((s) => !fills.has(s.value));
-        if (slips.length === 0) continue;
-        const used = await usedRows(ctx, select, alias, read.filters, slips);
-        const hit = slips.filter((s) => used.has(s.rowid));
-        const key = `${table.name}|${column}|${hit.map((s) => s.rowid).join(",")}`;
-        if (hit.length === 0 || reported.has(key)) continue;
-        reported.add(key);
-        out.push(await finding(ctx, table, column, layout, hit));
+        continue;
       }
+      if (series.kind !== "read") continue;
+      // A value the Source Map lists as a "no data" fill is fill-value's finding, not a slip.
+      const fills = new Set(knownFills(ctx, table, column).map((f) => f.fill.value));
+      const slips = series.slips.filter((s) => !fills.has(s.value));
+      if (slips.length === 0) continue;
+      const used = await usedRows(ctx, select, alias, read.filters, slips);
+      const hit = slips.filter((s) => used.has(s.rowid));
+      const key = `${table.name}|${column}|${hit.map((s) => s.rowid).join(",")}`;
+      if (hit.length === 0 || findings.has(key)) continue;
+      findings.report(key, await finding(ctx, table, column, layout, hit));
     }
-    return out;
   },
 });
 

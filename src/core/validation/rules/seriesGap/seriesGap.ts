@@ -16,10 +16,12 @@ import {
   scopeOf,
   selectNodes,
   walkOwn,
+  scopedSelects,
 } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { seriesGapDoc } from "./seriesGapDoc.ts";
 
 /** Series longer than this many distinct values (per partition, in all) are not read. */
 const MAX_VALUES = 20_000;
@@ -97,18 +99,17 @@ function gapsText(shape: SeriesShape): string {
  * (it looks at the step), nor for series too short or too irregular to have a period.
  */
 export const seriesGapRule: ValidationRule = queryRule({
-  code: "series-gap",
+  doc: seriesGapDoc,
   runOrder: 280,
   inputsOnly: true,
   async check({ ctx, sql }) {
     const out: Diagnostic[] = [];
-    for (const select of selectNodes(sql.statement)) {
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       const windows: Json[] = [];
       walkOwn([select.select_list, select.qualify], (n) => {
         if (n.class === "WINDOW" && (n.type === "WINDOW_LAG" || n.type === "WINDOW_LEAD")) windows.push(n);
       });
       if (windows.length === 0) continue;
-      const scope = scopeOf(select.from_table, ctx.state);
       const seen = new Set<string>();
       for (const w of windows) {
         const orders = (w.orders as Json[] | undefined) ?? [];

@@ -6,18 +6,13 @@ import type { AggregateUse } from "../../aggregateUses.ts";
 import { isAdditive, isCount } from "../../aggregates.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import {
-  expressionSql,
-  filterFor,
-  groupingItems,
-  resolveColumn,
-  scopeOf,
-  selectNodes,
-} from "../../sqlFacts.ts";
+import { expressionSql, filterFor, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { groupingItems } from "../../groupingItems.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { FindingsOnce } from "../../findingsOnce.ts";
 import { memoized } from "../../tableMemo.ts";
 import { outlineTotals } from "./outlineTotals.ts";
 import { tableLabel } from "../../derivedTables.ts";
@@ -40,6 +35,7 @@ import {
   SHOWN_GROUPS,
   shownGroups,
 } from "./groupMessage.ts";
+import { summaryRowDoc } from "./summaryRowDoc.ts";
 
 /**
  * Labels of rows that hold a statistic of the others: "Mean", "Average", "Max", "Min", "Median",
@@ -139,12 +135,11 @@ interface Candidate {
  * WHERE, its joins and the aggregate's FILTER.
  */
 export const summaryRowRule: ValidationRule = queryRule({
-  code: "summary-row",
+  doc: summaryRowDoc,
   runOrder: 210,
   inputsOnly: true,
   async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
+    const findings = new FindingsOnce();
     const accepted = (fn: string): boolean => isAdditive(fn) || CHANGED.has(fn.toLowerCase());
     const uses: { use: AggregateUse; star: boolean }[] = [
       ...aggregateUses(sql.statement, ctx.state, accepted).map((use) => ({ use, star: false })),
@@ -164,8 +159,7 @@ export const summaryRowRule: ValidationRule = queryRule({
       // The aggregate's FILTER is part of it: `sum(v) FILTER (WHERE k = 'a')` and `… k = 'b'` read
       // different rows.
       const key = `${star}.${table.name}.${column}.${value}.${JSON.stringify(use.filter ?? null)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!findings.claim(key)) continue;
       // Grouped by the label's own column, a summary row is a group of its own, shown as such:
       // it is not counted into the other groups.
       const groupedBy = groupColumns(use.select, alias, ctx);
@@ -193,7 +187,7 @@ export const summaryRowRule: ValidationRule = queryRule({
       if (all.length === 0) continue;
       if (all.every((r) => r.kind === "group")) {
         const d = await groupFinding(ctx, use, all, star);
-        if (d) out.push(d);
+        if (d) findings.add(d);
         continue;
       }
       // Every summary row the aggregate reads is named in the remedy (so the measured effect is
@@ -216,7 +210,7 @@ export const summaryRowRule: ValidationRule = queryRule({
       const more = all.length > found.length ? `; and ${all.length - found.length} more` : "";
       const totals = all.every((r) => r.kind === "total" || r.kind === "unlabelled");
       const counted = isCount(use.fn);
-      out.push({
+      findings.add({
         code: "summary-row",
         severity: "warning",
         message:
@@ -234,8 +228,8 @@ export const summaryRowRule: ValidationRule = queryRule({
         ),
       });
     }
-    for (const select of selectNodes(sql.statement)) out.push(...(await rankedTotals(ctx, select)));
-    return out;
+    for (const select of selectNodes(sql.statement)) findings.add(...(await rankedTotals(ctx, select)));
+    return findings.list;
   },
 });
 

@@ -1,4 +1,4 @@
-import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
+import type { Remedy } from "../../../diagnostic.ts";
 import { sheetProfile } from "../../sheetProfile.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
@@ -9,11 +9,13 @@ import { isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, PRESENT, ROWID } from "../../keptRelation.ts";
 import { memoized } from "../../tableMemo.ts";
-import { groupingItems, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { resolveColumn } from "../../sqlFacts.ts";
+import { groupingItems } from "../../groupingItems.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { queryRule } from "../../validationRule.ts";
+import { selectRule } from "../../partsRule.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
+import { textMissingMarkerDoc } from "./textMissingMarkerDoc.ts";
 
 /** Rows shown (and located) per finding; the rest are counted. */
 const SHOWN = 4;
@@ -116,71 +118,63 @@ function countedColumns(select: Json, scope: Map<string, TableInfo>): { column: 
  * whose city and state both read 'NA'). A marker token alone proves nothing ('NA' is also Namibia
  * and North America), so without such evidence nothing is said. The remedy reads the marker as NULL.
  */
-export const textMissingMarkerRule: ValidationRule = queryRule({
-  code: "text-missing-marker",
+export const textMissingMarkerRule: ValidationRule = selectRule({
+  doc: textMissingMarkerDoc,
   runOrder: 240,
-  inputsOnly: true,
-  async check({ ctx, sql }) {
-    const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
-      for (const { column, use } of countedColumns(select, scope)) {
-        const { table, alias } = column;
-        // A GROUP BY shows the marker as a group of its own, labelled, in the result: worth saying,
-        // not a warning. A count hides it — one more distinct state, rows counted as holding one.
-        const counted = !use.startsWith("GROUP BY");
-        const key = `${table.name}.${column.column}.${counted}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (table.schema.find((c) => c.name === column.column)?.type !== "VARCHAR") continue;
-        for (const value of await markersOf(ctx, table, column.column)) {
-          const evidence = mapMarker(ctx, table, value) ?? (await sameRows(ctx, table, column.column, value));
-          if (!evidence) continue;
-          const a = sqlIdent(alias);
-          const kept = await keptRelation(ctx, select, alias);
-          const hit = `trim(${a}.${sqlIdent(column.column)}) = ${sqlString(value)} AND ${a}.${PRESENT}`;
-          const [counts] = await ctx.engine.all(
-            `SELECT count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
-          );
-          const rows = Number(counts?.rows ?? 0);
-          if (rows === 0) continue;
-          const first = await ctx.engine.all(
-            `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
-          );
-          const locations = await locate(
-            ctx.engine,
-            table,
-            first.map((r) => Number(r.r)),
-          );
-          const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
-          const why =
-            evidence.kind === "sourceMap"
-              ? `the Source Map reads ${quote(value)} as a missing value in column ${evidence.column} of ${evidence.file} (${evidence.count} cell(s))`
-              : `every row of ${tableLabel(table)} holding it there holds ${quote(value)} in ${evidence.columns.join(", ")} too: the file writes it for a missing value`;
-          out.push({
-            code: "text-missing-marker",
-            severity: counted ? "warning" : "info",
-            message:
-              `${use} over ${tableLabel(table)} ${counted ? "counts" : "shows"} the text ${quote(value)} as a value of ${column.column}${counted ? "" : " (a group of its own)"}: ${rows} row(s) the query keeps hold it` +
-              `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, and ${why}. ` +
-              `If it means "missing" here, read it as NULL (NULLIF(${sqlName(column.column)}, ${sqlString(value)})) or leave those rows out, and say so in the answer.`,
-            locations: present(locations),
-            ...(isDerivedTable(table)
-              ? {}
-              : {
-                  remedy: markerAsNull(
-                    table.name,
-                    column.column,
-                    value,
-                    `${quote(value)} in ${column.column} read as NULL`,
-                  ),
-                }),
-          });
-          break;
-        }
+  async check({ ctx, select, scope }, findings) {
+    for (const { column, use } of countedColumns(select, scope)) {
+      const { table, alias } = column;
+      // A GROUP BY shows the marker as a group of its own, labelled, in the result: worth saying,
+      // not a warning. A count hides it — one more distinct state, rows counted as holding one.
+      const counted = !use.startsWith("GROUP BY");
+      const key = `${table.name}.${column.column}.${counted}`;
+      if (!findings.claim(key)) continue;
+      if (table.schema.find((c) => c.name === column.column)?.type !== "VARCHAR") continue;
+      for (const value of await markersOf(ctx, table, column.column)) {
+        const evidence = mapMarker(ctx, table, value) ?? (await sameRows(ctx, table, column.column, value));
+        if (!evidence) continue;
+        const a = sqlIdent(alias);
+        const kept = await keptRelation(ctx, select, alias);
+        const hit = `trim(${a}.${sqlIdent(column.column)}) = ${sqlString(value)} AND ${a}.${PRESENT}`;
+        const [counts] = await ctx.engine.all(
+          `SELECT count(DISTINCT ${a}.${ROWID}) AS rows${kept.from} AND ${hit}`,
+        );
+        const rows = Number(counts?.rows ?? 0);
+        if (rows === 0) continue;
+        const first = await ctx.engine.all(
+          `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
+        );
+        const locations = await locate(
+          ctx.engine,
+          table,
+          first.map((r) => Number(r.r)),
+        );
+        const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
+        const why =
+          evidence.kind === "sourceMap"
+            ? `the Source Map reads ${quote(value)} as a missing value in column ${evidence.column} of ${evidence.file} (${evidence.count} cell(s))`
+            : `every row of ${tableLabel(table)} holding it there holds ${quote(value)} in ${evidence.columns.join(", ")} too: the file writes it for a missing value`;
+        findings.add({
+          code: "text-missing-marker",
+          severity: counted ? "warning" : "info",
+          message:
+            `${use} over ${tableLabel(table)} ${counted ? "counts" : "shows"} the text ${quote(value)} as a value of ${column.column}${counted ? "" : " (a group of its own)"}: ${rows} row(s) the query keeps hold it` +
+            `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, and ${why}. ` +
+            `If it means "missing" here, read it as NULL (NULLIF(${sqlName(column.column)}, ${sqlString(value)})) or leave those rows out, and say so in the answer.`,
+          locations: present(locations),
+          ...(isDerivedTable(table)
+            ? {}
+            : {
+                remedy: markerAsNull(
+                  table.name,
+                  column.column,
+                  value,
+                  `${quote(value)} in ${column.column} read as NULL`,
+                ),
+              }),
+        });
+        break;
       }
     }
-    return out;
   },
 });

@@ -1,11 +1,12 @@
 import type { ValidationRule } from "../../validationRule.ts";
+import { undeclaredInputDoc } from "./undeclaredInputDoc.ts";
 
 /**
  * `undeclared-input`: a Query reads a table it did not declare in `inputs`. Declared inputs are
  * what the trace and the evidence chain show; an undeclared read would hide where a number came from.
  */
 export const undeclaredInputRule: ValidationRule = {
-  code: "undeclared-input",
+  code: undeclaredInputDoc.code,
   runOrder: 50,
   phase: "before",
   ops: ["Query"],

@@ -11,6 +11,7 @@ import type { Json } from "../../sqlFacts.ts";
 import { memoized } from "../../tableMemo.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { unionWithoutCopies } from "../../effect/unionWithoutCopies.ts";
+import { unionDuplicateRowsDoc } from "./unionDuplicateRowsDoc.ts";
 
 const SHOWN = 5;
 const NUMERIC =
@@ -194,7 +195,7 @@ function aggregatingSelects(
  * still in it gets a `warning`, since it counts them once per file.
  */
 export const unionDuplicateRowsRule: ValidationRule = {
-  code: "union-duplicate-rows",
+  code: unionDuplicateRowsDoc.code,
   runOrder: 120,
   phase: "after",
   ops: ["UnionScan", "Query"],

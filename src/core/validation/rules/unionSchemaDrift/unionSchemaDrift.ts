@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
 import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { unionSchemaDriftDoc } from "./unionSchemaDriftDoc.ts";
 
 function normalized(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -25,7 +26,7 @@ function listFiles(files: string[]): string {
  * into separate columns, or merged silently), or one column read with different types.
  */
 export const unionSchemaDriftRule: ValidationRule = {
-  code: "union-schema-drift",
+  code: unionSchemaDriftDoc.code,
   runOrder: 110,
   phase: "after",
   ops: ["UnionScan"],

@@ -4,11 +4,12 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { isAggregate } from "../../aggregates.ts";
-import { conjuncts, filterFor, namesOf, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { conjuncts, filterFor, joinNodes, namesOf, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
+import { unkeyedJoinDoc } from "./unkeyedJoinDoc.ts";
 
 type Side = "left" | "right" | "unknown" | "none";
 
@@ -450,18 +451,14 @@ function describeSide(node: unknown): string {
  * column) pass.
  */
 export const unkeyedJoinRule: ValidationRule = queryRule({
-  code: "unkeyed-join",
+  doc: unkeyedJoinDoc,
   runOrder: 70,
   phase: "before",
   async check({ sql, ctx }) {
     const statement = sql.statement;
     const out: Diagnostic[] = [];
     for (const select of selectNodes(statement)) {
-      const joins: Json[] = [];
-      walk(select.from_table, (n) => {
-        if (n.type === "JOIN") joins.push(n);
-      });
-      for (const join of joins) {
+      for (const join of joinNodes(select)) {
         const ref = String(join.ref_type);
         const pair = `${describeSide(join.left)} and ${describeSide(join.right)}`;
         if (ref === "POSITIONAL") {

@@ -4,8 +4,9 @@ import { walk } from "../../../sandbox/sqlGate.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { caretOffset, columnContext } from "../../columnContext.ts";
 import type { ColumnContext } from "../../columnContext.ts";
-import { scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { selectNodes, scopedSelects } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
+import { unknownColumnDoc } from "./unknownColumnDoc.ts";
 
 /** How a column must be written in SQL: bare when it is a plain identifier, else double-quoted. */
 export function sqlName(column: string): string {
@@ -54,7 +55,7 @@ function unknownIn(column: string, context: ColumnContext): Diagnostic {
  * binder, whose "not found" is turned into the same diagnostic with the nearest column names.
  */
 export const unknownColumnRule: ValidationRule = {
-  code: "unknown-column",
+  code: unknownColumnDoc.code,
   runOrder: 60,
   phase: "before",
   ops: ["Probe", "Query"],
@@ -70,8 +71,7 @@ export const unknownColumnRule: ValidationRule = {
     }
     if (!sql) return [];
     const out: Diagnostic[] = [];
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       walk(select, (node) => {
         if (node.class !== "COLUMN_REF") return;
         const names = node.column_names as string[];
@@ -102,29 +102,23 @@ export const unknownColumnRule: ValidationRule = {
       const candidates = inputs.flatMap((t) => t.schema.map((c) => c.name));
       const isColumn = (name: string): boolean =>
         candidates.some((c) => c.toLowerCase() === name.toLowerCase());
+      // The missing name among the query's inputs, its close names suggested.
+      const unknownInInputs = (quoted: string): Diagnostic =>
+        unknown(
+          quoted.replaceAll('""', '"'),
+          inputs.length === 1 ? inputs[0] : undefined,
+          candidates,
+          "Query.sql",
+        );
       if (aliasOnly && !isColumn(aliasOnly[1]!.replaceAll('""', '"')))
-        return [
-          unknown(
-            aliasOnly[1]!.replaceAll('""', '"'),
-            inputs.length === 1 ? inputs[0] : undefined,
-            candidates,
-            "Query.sql",
-          ),
-        ];
+        return [unknownInInputs(aliasOnly[1]!)];
       if (!match) return [];
       // A query of several SELECTs (CTEs, subqueries): say in which one the binder stopped.
       const offset =
         selectNodes(sql.statement).length > 1 ? caretOffset(message, sql.sql, "DESCRIBE ") : undefined;
       const context = offset === undefined ? undefined : columnContext(sql.statement, offset, ctx.state);
       if (context) return [unknownIn(match[1]!.replaceAll('""', '"'), context)];
-      return [
-        unknown(
-          match[1]!.replaceAll('""', '"'),
-          inputs.length === 1 ? inputs[0] : undefined,
-          candidates,
-          "Query.sql",
-        ),
-      ];
+      return [unknownInInputs(match[1]!)];
     }
   },
 };

@@ -2,10 +2,11 @@ import { requireEntry } from "../../../operators/scan/scan.ts";
 import { expandFiles } from "../../../operators/unionScan/unionScan.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { rejectionsOf } from "../../rejections.ts";
+import { unknownSourceDoc } from "./unknownSourceDoc.ts";
 
 /** `unknown-source`: Scan/UnionScan of a file (or a pattern matching nothing) not in the lake. */
 export const unknownSourceRule: ValidationRule = {
-  code: "unknown-source",
+  code: unknownSourceDoc.code,
   runOrder: 30,
   phase: "before",
   ops: ["Scan", "UnionScan"],

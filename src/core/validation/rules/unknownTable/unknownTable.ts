@@ -1,10 +1,11 @@
 import { requireRegistered } from "../../../operators/requireTable.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { rejectionsOf } from "../../rejections.ts";
+import { unknownTableDoc } from "./unknownTableDoc.ts";
 
 /** `unknown-table`: a table never registered — in Probe.table, Query.inputs or the SQL itself. */
 export const unknownTableRule: ValidationRule = {
-  code: "unknown-table",
+  code: unknownTableDoc.code,
   runOrder: 40,
   phase: "before",
   ops: ["Probe", "Query"],

@@ -2,7 +2,8 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { filterFor, groupingItems, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import { filterFor, scopedSelects } from "../../sqlFacts.ts";
+import { groupingItems } from "../../groupingItems.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -23,6 +24,7 @@ import {
   variantCandidates,
 } from "./spellingGroups.ts";
 import type { VariantGroup } from "./spellingGroups.ts";
+import { valueVariantsDoc } from "./valueVariantsDoc.ts";
 
 /**
  * The column of the query's result that holds a GROUP BY column as it is — the final SELECT
@@ -53,7 +55,7 @@ function outputColumn(
  * entities (each once per date, on the same dates) are not variants.
  */
 export const valueVariantsRule: ValidationRule = queryRule({
-  code: "value-variants",
+  doc: valueVariantsDoc,
   runOrder: 230,
   inputsOnly: false,
   async check({ ctx, sql, args }) {
@@ -108,8 +110,7 @@ export const valueVariantsRule: ValidationRule = queryRule({
     };
     const wholeColumn = (c: ColumnOf): Promise<VariantGroup[]> =>
       memoized(c.table, `variants:${c.column}`, () => groupVariants(ctx.engine, c, "TRUE"));
-    for (const select of selectNodes(sql.statement)) {
-      const scope = scopeOf(select.from_table, ctx.state);
+    for (const { select, scope } of scopedSelects(sql.statement, ctx.state)) {
       const grouped = new Set<string>();
       const grouping = groupingItems(select);
       for (const { expression, item } of grouping) {
