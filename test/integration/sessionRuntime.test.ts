@@ -466,36 +466,4 @@ describe("sessions (runtime API)", () => {
       second.close();
     }
   });
-
-  test("a call's warning is said once per session: the same finding for a later call, even in another process, is info", async () => {
-    const { lake, stateDir } = lakeWith({ "totals.csv": "region,amount\nNorth,10\nSouth,20\nTotal,30\n" });
-    const sum = { op: "Query", sql: "SELECT sum(amount) AS s FROM t", inputs: ["t"] } as const;
-    const warned = (r: { diagnostics: { code: string; severity: string; message: string }[] }) =>
-      r.diagnostics
-        .filter((d) => d.code === "summary-row")
-        .map((d) => [d.severity, d.message.includes("As reported to an earlier call of this session")]);
-
-    const first = await Runtime.open(lake, { stateDir, session: "said-once" });
-    try {
-      assert.equal((await first.call({ op: "Scan", file: "totals.csv", output: "t" })).status, "ok");
-      assert.deepEqual(warned(await first.call({ ...sum, output: "a1" })), [["warning", false]]);
-      assert.deepEqual(warned(await first.call({ ...sum, output: "a2" })), [["info", true]]);
-    } finally {
-      first.close();
-    }
-    const second = await Runtime.open(lake, { stateDir, session: "said-once" });
-    try {
-      assert.deepEqual(warned(await second.call({ ...sum, output: "a3" })), [["info", true]]);
-      // Another session has not been told.
-      const other = await Runtime.open(lake, { stateDir, session: "other" });
-      try {
-        assert.equal((await other.call({ op: "Scan", file: "totals.csv", output: "t" })).status, "ok");
-        assert.deepEqual(warned(await other.call({ ...sum, output: "b1" })), [["warning", false]]);
-      } finally {
-        other.close();
-      }
-    } finally {
-      second.close();
-    }
-  });
 });

@@ -1,5 +1,4 @@
 import { executionBudgetMs, withExecutionBudget } from "../executionBudget.ts";
-import { sayCallFindingOnce } from "./finalFindingsOnce.ts";
 import type { Operator, OperatorContext, OperatorName, OperatorResult } from "../operators/operator.ts";
 import { snapshotOf } from "../state/sharedState.ts";
 import type { FileFingerprint, TableInfo } from "../state/sharedState.ts";
@@ -74,8 +73,9 @@ export async function runParsedCall(scope: CallScope, call: ParsedCall, lane: La
       scope.settings.validationBudget === false
         ? undefined
         : (scope.settings.validationBudget ?? DEFAULT_VALIDATION_BUDGET);
-    const found = await checks.finish({ observation: result.observation, executionMs }, budget);
-    event.diagnostics.push(...found.map((d) => sayCallFindingOnce(scope.state, d)));
+    event.diagnostics.push(
+      ...(await checks.finish({ observation: result.observation, executionMs }, budget)),
+    );
     // What validation added to the call: checks begun alongside it took no time of their own.
     event.validationMs = Math.round(performance.now() - validated);
   }

@@ -137,8 +137,6 @@ export interface SerializedState {
   unchosenScans?: Record<string, string>;
   /** Absent in session files written before end-of-work findings were remembered. */
   reportedFinal?: string[];
-  /** Absent in session files written before call warnings were remembered. */
-  reportedCalls?: string[];
   /** Absent in session files written before printed lines were kept (-1 lines: the whole file). */
   printedLines?: Record<string, { command: string; lines: number }[]>;
 }
@@ -176,8 +174,6 @@ export class SharedState {
    * fingerprints): a session that resumes is told again only what changed.
    */
   readonly reportedFinal = new Set<string>();
-  /** Warnings already given to a call of this work (their fingerprints): a repeat says nothing new. */
-  readonly reportedCalls = new Set<string>();
   /**
    * What Bash printed of each file, in call order (`head -n 12 f`: its first 12 lines; `cat f`:
    * Infinity) — kept with the session, so a batch run by the next process knows what the agent had
@@ -212,7 +208,6 @@ export class SharedState {
     this.wholeViews.clear();
     this.unchosenScans.clear();
     this.reportedFinal.clear();
-    this.reportedCalls.clear();
     this.printedLines.clear();
   }
 
@@ -251,7 +246,6 @@ export class SharedState {
       wholeViews: [...this.wholeViews],
       unchosenScans: Object.fromEntries(this.unchosenScans),
       reportedFinal: [...this.reportedFinal],
-      reportedCalls: [...this.reportedCalls],
       printedLines: Object.fromEntries(
         [...this.printedLines].map(([p, views]) => [
           p,
@@ -273,7 +267,6 @@ export class SharedState {
     for (const p of saved.wholeViews ?? []) this.wholeViews.add(p);
     for (const [p, sheet] of Object.entries(saved.unchosenScans ?? {})) this.unchosenScans.set(p, sheet);
     for (const f of saved.reportedFinal ?? []) this.reportedFinal.add(f);
-    for (const f of saved.reportedCalls ?? []) this.reportedCalls.add(f);
     for (const [p, views] of Object.entries(saved.printedLines ?? {}))
       this.printedLines.set(
         p,

@@ -242,7 +242,7 @@ export async function findFillValues(
     if (found.length < ends.length) unsettled.push({ i: c.i, ends, row, found });
   }
   siblingFills(unsettled, profiles, lineOf);
-  await findNegativeCodes(engine, fromSql, specs, profiles, lineOf);
+  await findNegativeCodes(engine, fromSql, specs, profiles, lineOf, extremes);
 }
 
 /**

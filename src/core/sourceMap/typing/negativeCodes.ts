@@ -25,11 +25,19 @@ export async function findNegativeCodes(
   fromSql: string,
   specs: ColumnSpec[],
   profiles: ColumnProfile[],
-  lineOf?: (dataRow: number) => number | undefined,
+  lineOf: ((dataRow: number) => number | undefined) | undefined,
+  /** Each column's smallest values, as the fill pass found them: only a column below zero is read again. */
+  lowest: Map<number, { lo: number[] }>,
 ): Promise<void> {
   const whole = specs
     .map((s, i) => ({ s, i }))
-    .filter(({ s, i }) => s.type === "BIGINT" && !s.dateFormat && !profiles[i]?.fillValues?.length)
+    .filter(
+      ({ s, i }) =>
+        s.type === "BIGINT" &&
+        !s.dateFormat &&
+        !profiles[i]?.fillValues?.length &&
+        (lowest.get(i)?.lo[0] ?? 0) < 0,
+    )
     .map(({ i }) => i);
   if (whole.length === 0) return;
   const v = (i: number): string => typedColumnSql(specs[i]!, i);

@@ -200,6 +200,10 @@ function looksForExceptions(condition: Json): boolean {
 function belowZero(comparison: Json): boolean {
   const bound = boundOf(comparison);
   if (!bound || bound.above) return false;
+  // `abs(cost - 3.15) < 0` can never hold: a tolerance written the wrong way, not a sign check.
+  const expression = JSON.parse(bound.expression) as Json;
+  if (expression.class === "FUNCTION" && String(expression.function_name).toLowerCase() === "abs")
+    return false;
   const constant = [comparison.left, comparison.right].find(
     (n) => (n as Json | undefined)?.class === "CONSTANT",
   ) as Json | undefined;

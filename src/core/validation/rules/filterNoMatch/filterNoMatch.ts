@@ -233,12 +233,14 @@ async function describe(
   const caselessHint = caseMistake
     ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`
     : "";
-  // An id of digits looked up among ids of digits: the nearest ids are other records, not another
-  // spelling of this one, unless one is the same number written with leading zeros or spaces.
+  // An id of digits looked up as text among text ids of digits: the nearest ids are other records,
+  // not another spelling of this one, unless one is the same number written with leading zeros or
+  // spaces. (A number compared with a numeric column keeps its nearest values: a year off by one.)
   if (
     filter.kind !== "LIKE" &&
-    DIGITS.test(String(literal)) &&
-    closest.every((c) => DIGITS.test(String(c.v).trim()))
+    typeof literal === "string" &&
+    DIGITS.test(literal) &&
+    closest.every((c) => typeof c.v === "string" && DIGITS.test(c.v.trim()))
   ) {
     const [padded] = await engine.all(
       `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE ltrim(trim(CAST(${c} AS VARCHAR)), '0') = ltrim(trim($1), '0')`,

@@ -13,6 +13,7 @@ import type { BatchSettle } from "../../batchSettle.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { resolveColumn, scopedSelects } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
+import { isAnyAggregate } from "../../aggregates.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { headerOffsetDoc } from "./headerOffsetDoc.ts";
 
@@ -381,7 +382,7 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
         ? {
             code: "header-offset",
             severity: "info",
-            message: `${what}The query only lists its values (in its output, grouped or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
+            message: `${what}The query only looks at it (its values counted, or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
             locations: [location],
           }
         : view
@@ -403,19 +404,31 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
 }
 
 /**
- * The column references of a SELECT that only show a column's values: a column of the select list
- * under its own name, a GROUP BY key, the operand of `IS [NOT] NULL` or of `count(x)`. A query
+ * The column references of a SELECT that only look at a column: the operand of `IS [NOT] NULL` or
+ * of `count(x)`, and — in a frequency listing, a SELECT grouped by it whose aggregates are all
+ * counts — the column as its GROUP BY key and under its own name in the select list. A query
  * reading an unnamed column only this way (`SELECT column10, count(*) … GROUP BY 1`, `SELECT * …
- * WHERE column19 IS NOT NULL`) is the look at what it holds, not a use of it.
+ * WHERE column19 IS NOT NULL`) is the look at what it holds. Listed beside other columns, summed by,
+ * or renamed (`column2 AS share`), the query relies on what the column is.
  */
 function lookingReads(select: Json): Set<Json> {
   const out = new Set<Json>();
-  // Renamed (`column2 AS share`), the output says what the column is: that relies on it.
-  for (const item of (select.select_list as Json[] | undefined) ?? [])
-    if (item.class === "COLUMN_REF" && (!item.alias || /^column\d+$/i.test(String(item.alias))))
-      out.add(item);
-  for (const g of ((select.groups as Json | undefined)?.group_expressions as Json[] | undefined) ?? [])
-    if (g.class === "COLUMN_REF") out.add(g);
+  const groups =
+    (select.group_expressions as Json[] | undefined) ??
+    ((select.groups as Json | undefined)?.group_expressions as Json[] | undefined) ??
+    [];
+  let countsOnly = groups.length > 0;
+  ownNodes(select, (n) => {
+    if (n.class !== "FUNCTION") return;
+    const fn = String(n.function_name).toLowerCase();
+    if (isAnyAggregate(fn) && fn !== "count" && fn !== "count_star") countsOnly = false;
+  });
+  if (countsOnly) {
+    for (const item of (select.select_list as Json[] | undefined) ?? [])
+      if (item.class === "COLUMN_REF" && (!item.alias || /^column\d+$/i.test(String(item.alias))))
+        out.add(item);
+    for (const g of groups) if (g.class === "COLUMN_REF") out.add(g);
+  }
   ownNodes(select, (n) => {
     const args = (n.children as Json[] | undefined) ?? [];
     const nullTest =
