@@ -18,18 +18,26 @@ function wordsOf(name: string): string[] {
     .filter((w) => w !== "");
 }
 
-/** Columns named like `column` but for one word, numeric: the family it is one of (itself included). */
-function familyOf(table: TableInfo, column: string): { name: string; word: string }[] {
+/**
+ * The family `column` belongs to with its total: numeric columns named like it but for the word at
+ * one position, one of them a total there (`con_votes`, `lab_votes`, … `total_votes` vary the first
+ * word; `lab_share`, which varies the second, is of another family).
+ */
+function familyOf(table: TableInfo, column: string): { total: string; parts: string[] } | undefined {
   const own = wordsOf(column);
-  const out: { name: string; word: string }[] = [];
-  for (const c of table.schema) {
-    if (!NUMERIC.test(c.type)) continue;
-    const words = wordsOf(c.name);
-    if (words.length !== own.length) continue;
-    const differ = words.map((w, i) => (w === own[i] ? -1 : i)).filter((i) => i >= 0);
-    if (c.name === column || differ.length === 1) out.push({ name: c.name, word: words[differ[0] ?? 0]! });
+  for (let p = 0; p < own.length; p++) {
+    const members: { name: string; word: string }[] = [];
+    for (const c of table.schema) {
+      if (!NUMERIC.test(c.type)) continue;
+      const words = wordsOf(c.name);
+      if (words.length !== own.length || words.some((w, i) => i !== p && w !== own[i])) continue;
+      members.push({ name: c.name, word: words[p]! });
+    }
+    const total = members.find((m) => m.name !== column && TOTAL_WORD.test(m.word));
+    const parts = members.filter((m) => m !== total).map((m) => m.name);
+    if (total && parts.length >= 2) return { total: total.name, parts };
   }
-  return out;
+  return undefined;
 }
 
 /**
@@ -45,11 +53,10 @@ export async function rowTotalSaysNone(
   column: string,
 ): Promise<{ total: string; parts: string[] } | undefined> {
   const family = familyOf(table, column);
-  const total = family.find((c) => c.name !== column && TOTAL_WORD.test(c.word));
-  const parts = family.filter((c) => c !== total).map((c) => c.name);
-  if (!total || parts.length < 2) return undefined;
+  if (!family) return undefined;
+  const { total, parts } = family;
   return memoized(table, `rowTotal:${column}`, async () => {
-    const t = sqlIdent(total.name);
+    const t = sqlIdent(total);
     const sum = parts.map((p) => `coalesce(${sqlIdent(p)}, 0)`).join(" + ");
     const fits = `abs(${t} - (${sum})) <= 0.5 + 0.001 * abs(${t})`;
     const isNull = `${sqlIdent(column)} IS NULL`;
@@ -60,7 +67,7 @@ export async function rowTotalSaysNone(
     const count = (k: string): number => Number(row?.[k] ?? 0);
     const [n, fit, nulls, nullFit] = [count("n"), count("fit"), count("nulls"), count("null_fit")];
     return n > 0 && nulls > 0 && fit >= FIT_SHARE * n && nullFit >= FIT_SHARE * nulls
-      ? { total: total.name, parts }
+      ? { total, parts }
       : undefined;
   });
 }
