@@ -27,7 +27,21 @@ function options(flags: CallFlags): Record<string, unknown> {
   for (const o of flags.option ?? []) {
     const kv = optionValue(o);
     if (!kv) throw new UsageError(`--option takes NAME=VALUE (e.g. --option sheet=Data), not "${o}"`);
-    out[kv[0]] = kv[1];
+    // `reader.delimiter=^` sets one field of an object argument (the reader options).
+    const [name, ...path] = kv[0].split(".");
+    if (path.length === 0) {
+      out[kv[0]] = kv[1];
+      continue;
+    }
+    let into = out;
+    for (const key of [name!, ...path.slice(0, -1)]) {
+      const inner = into[key];
+      if (inner === undefined) into[key] = {};
+      else if (typeof inner !== "object" || inner === null || Array.isArray(inner))
+        throw new UsageError(`--option ${kv[0]}: ${key} is already given as a value, not an object`);
+      into = into[key] as Record<string, unknown>;
+    }
+    into[path[path.length - 1]!] = kv[1];
   }
   return out;
 }

@@ -26,6 +26,8 @@ Usage:
   radar batch FILE [--session NAME] [--json | --quiet] [--json-out F] [--format json|yaml|sql]
                                        (FILE: .json, .yaml/.yml or .sql; "-": standard input)
   radar scan FILE [--as NAME] [--option K=V]...
+        (how to read it: --option reader.delimiter=^ --option reader.quote=~ --option reader.header=0;
+         also reader.skip, .comment, .whitespace=true, .widths=[4,3], .missing=["NA","-"], .names=[…])
   radar union-scan GLOB... [--as NAME] [--option source_column=C]...
   radar probe TABLE [COLUMN...]
   radar query "SQL" | - | --sql-file F [--as NAME] [--inputs T,...] [--replace]

@@ -214,6 +214,24 @@ describe("operators", () => {
     assert.match(unknown.diagnostics[0]!.message, /Unknown operator "Join"/);
     const badName = await runtime.call({ op: "Query", sql: "SELECT 1", inputs: [], output: "drop table" });
     assert.equal(badName.diagnostics[0]?.code, "invalid-argument");
+    // Reader options spelt the pandas/DuckDB way at the top level: the message says where they go.
+    const spelt = await runtime.call({
+      op: "Scan",
+      file: "regions.csv",
+      delim: ";",
+      quotechar: "~",
+      header: 0,
+    });
+    assert.equal(spelt.status, "rejected");
+    const said = spelt.diagnostics[0]!.message;
+    assert.match(said, /Unrecognized keys: "delim", "quotechar", "header"/);
+    assert.match(said, /it takes file, .*reader/);
+    assert.match(said, /delim → reader\.delimiter, quotechar → reader\.quote, header/);
+    const byPath = await runtime.call({ op: "Scan", path: "regions.csv" });
+    assert.match(byPath.diagnostics[0]!.message, /path → file/);
+    // A Query has no reader: nothing about one is offered.
+    const queried = await runtime.call({ op: "Query", sql: "SELECT 1", inputs: [], sep: ";" });
+    assert.doesNotMatch(queried.diagnostics[0]!.message, /reader/);
   });
 
   test("a batch skips calls whose inputs a failed call should have produced", async () => {

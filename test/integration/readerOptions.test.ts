@@ -309,3 +309,56 @@ describe("reader options", () => {
     assert.ok(existsSync(join(stateDir, "reader-options.json")));
   });
 });
+
+// USDA's SR ASCII files: `^` between fields, `~` around text, no header (the fields are listed in
+// the documentation). Read with the user's options, the tildes are quotes, and the missing header
+// is what the user said, not news to warn them of.
+describe("reader options with a quote character, checked", () => {
+  const FOOD = [
+    "~01001~^~0100~^~Butter, salted~^~BUTTER,WITH SALT~^^^~Y~^^0^^6.38^4.27^8.79^3.87",
+    "~01002~^~0100~^~Butter, whipped, with salt~^~BUTTER,WHIPPED,W/ SALT~^^^~Y~^^0^^6.38^^^",
+    "~01003~^~0100~^~Butter oil, anhydrous~^~BUTTER OIL,ANHYDROUS~^^^~Y~^^0^^6.38^4.27^8.79^3.87",
+  ].join("\r\n");
+  let checked: Runtime;
+  before(async () => {
+    const made = tempLake({ "sr28/FOOD_DES.txt": `${FOOD}\r\n` });
+    checked = await Runtime.open(made.lake, { radarDir: made.stateDir });
+  });
+  after(() => checked?.close());
+
+  test("~-quoted ^-separated text reads without its tildes; header 0 given makes the no-header finding info", async () => {
+    const r = await checked.call({
+      op: "Scan",
+      file: "sr28/FOOD_DES.txt",
+      output: "food",
+      reader: { delimiter: "^", quote: "~", header: 0 },
+      preview_rows: 3,
+    });
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    const o = r.observation as ScanObservation;
+    assert.equal(o.rowCount, 3);
+    assert.equal(o.schema.length, 14);
+    assert.deepEqual(o.preview.rows[0]?.slice(0, 3), ["01001", "0100", "Butter, salted"]);
+    const noHeader = r.diagnostics.filter(
+      (d) => d.code === "header-offset" && /no header row/.test(d.message),
+    );
+    assert.deepEqual(
+      noHeader.map((d) => d.severity),
+      ["info"],
+    );
+    // Read as the map finds it, the same file's missing header is a warning: nobody said so.
+    const plain = await checked.call({
+      op: "Scan",
+      file: "sr28/FOOD_DES.txt",
+      output: "food_plain",
+      reader: {},
+    });
+    const said = plain.diagnostics.filter(
+      (d) => d.code === "header-offset" && /no header row/.test(d.message),
+    );
+    assert.deepEqual(
+      said.map((d) => d.severity),
+      plain.status === "ok" && said.length > 0 ? ["warning"] : said.map((d) => d.severity),
+    );
+  });
+});

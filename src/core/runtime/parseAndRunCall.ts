@@ -10,6 +10,7 @@ import type { CallEvent } from "../trace/traceEvents.ts";
 import type { CallScope } from "./callScope.ts";
 import type { Lane } from "./lanePool.ts";
 import { runParsedCall } from "./runParsedCall.ts";
+import { unknownArgumentsHint } from "./unknownArguments.ts";
 
 /**
  * One call from its raw arguments to its event, on a lane: its operator found and its arguments
@@ -50,7 +51,8 @@ export async function parseAndRunCall(
       const parsed = (operator.schema as z.ZodType).safeParse(args);
       if (!parsed.success) {
         event.status = "rejected";
-        event.diagnostics.push(invalid(`${op}: ${issuesText(parsed.error.issues)}`));
+        const hint = unknownArgumentsHint(operator.schema as z.ZodType, parsed.error.issues);
+        event.diagnostics.push(invalid(`${op}: ${issuesText(parsed.error.issues)}${hint}`));
       } else {
         const data = parsed.data as Record<string, unknown>;
         event.inputs = operator.inputsOf(parsed.data as never);

@@ -174,9 +174,11 @@ export function layoutFindings(
             ", ",
           )}${described.fields.length > 8 ? ", …" : ""}; check them against the values before naming the columns.`
       : "";
+    // The user said so (`reader.header: 0`): a fact they gave, not one to warn them of.
+    const told = entry.reader?.header === 0;
     out.push({
       code: "header-offset",
-      severity: "warning",
+      severity: told ? "info" : "warning",
       message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${listed}`,
       locations: [{ file: entry.path, line: first ?? 1, ...sheet }],
     });
