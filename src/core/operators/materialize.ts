@@ -139,6 +139,7 @@ function fileOrigin(
           maxRecords: read.dataRows,
           utf16: read.encoding === "utf-16",
           ...(read.quote !== undefined ? { quote: read.quote } : {}),
+          ...(read.crLines ? { loneCr: true } : {}),
           ...gzip,
         },
         fingerprint,

@@ -23,6 +23,8 @@ export interface RecordScanOptions {
   gzip?: boolean;
   /** `csv` mode: the quote character when it is not `"` (the user's); `""`: no quoting. */
   quote?: string;
+  /** A lone carriage return ends a line (the file's lines end so: CsvRead.crLines). */
+  loneCr?: boolean;
 }
 
 export async function scanRecordStarts(absPath: string, options: RecordScanOptions): Promise<Uint32Array> {
@@ -39,6 +41,7 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
   let escaped = false;
   const unit = options.utf16 ? 2 : 1;
   let first = true;
+  let afterCr = false;
   const quote = options.quote === undefined ? 0x22 : options.quote === "" ? -1 : options.quote.charCodeAt(0);
 
   const raw = createReadStream(absPath, { highWaterMark: 1 << 20 });
@@ -74,7 +77,13 @@ export async function scanRecordStarts(absPath: string, options: RecordScanOptio
         if (starts.length >= max) break outer;
         continue;
       }
-      if (b === 0x0a) {
+      // A line ends in LF, CR LF, or — in a file whose lines end so — a lone CR.
+      if (b === 0x0a && afterCr) {
+        afterCr = false;
+        continue;
+      }
+      afterCr = b === 0x0d && options.loneCr === true;
+      if (b === 0x0a || afterCr) {
         if (!inQuotes) {
           lineHasContent = false;
           recordOpen = false;

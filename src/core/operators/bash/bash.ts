@@ -8,6 +8,7 @@ import { BASH_TABLE_ROWS, registerOutputTable } from "./bashTable.ts";
 import { OUTPUT_COLUMNS } from "./outputFields.ts";
 import { previewRowsArg } from "../preview.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
+import { carriageReturnFindings } from "./carriageReturns.ts";
 import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
 
@@ -164,9 +165,11 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       truncated: result.truncated,
       timedOut: result.timedOut,
     };
+    const lineEnds = carriageReturnFindings(result.argv, ctx.lakeRoot);
+    const said = lineEnds.length ? { diagnostics: lineEnds } : {};
     if (output === undefined) {
       if (args.offset !== undefined) Object.assign(observation, page(result.stdout, args.offset));
-      return { observation, ...(failure ? { failure } : {}) };
+      return { observation, ...said, ...(failure ? { failure } : {}) };
     }
     // The trace keeps what the agent would have been shown; the table keeps every line.
     const kept = firstBytes(result.stdout, DEFAULT_MAX_OUTPUT_BYTES);
@@ -179,7 +182,8 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       (result.truncated
         ? `the output is more than ${BASH_TABLE_MAX_BYTES / 1024 / 1024} MiB, so a table of it would be incomplete. Narrow the command (grep, head) or Scan the file.`
         : undefined);
-    if (incomplete) return { observation, failure: `${incomplete} Table ${output} was not registered.` };
+    if (incomplete)
+      return { observation, ...said, failure: `${incomplete} Table ${output} was not registered.` };
     const table = await registerOutputTable(
       ctx,
       {
@@ -194,7 +198,7 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       result.stdout,
       result.argv,
     );
-    return { observation: { ...observation, ...table } };
+    return { observation: { ...observation, ...table }, ...said };
   },
   summarize: (o) =>
     o.table !== undefined

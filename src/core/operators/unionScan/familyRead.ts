@@ -21,7 +21,14 @@ export interface FamilyFile {
  * gzip, fixed width, long lines, line breaks in quoted cells: those are read one at a time).
  */
 export function familyKey(read: CsvRead): string | undefined {
-  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
+  if (
+    read.encoding !== "utf-8" ||
+    read.stripNul ||
+    read.crLines ||
+    read.compression ||
+    read.fixedWidth ||
+    read.whitespace
+  )
     return undefined;
   if (read.maxLineBytes || read.quotedNewlines) return undefined;
   // The user's reader options (quote, comment lines, markers) are read by a file's own reader.

@@ -21,6 +21,8 @@ export interface CopyOptions {
   stripNul: boolean;
   /** A gzip file gets a gzip copy, so the read (compression='gzip') is the same for both. */
   gzip?: boolean;
+  /** Lone carriage returns become line feeds (one byte for one: line numbers stay the file's). */
+  crLines?: boolean;
 }
 
 export async function utf8CopyOf(
@@ -28,7 +30,13 @@ export async function utf8CopyOf(
   cacheDir: string,
   options: CopyOptions = { encoding: "windows-1252", stripNul: false },
 ): Promise<string> {
-  const key = copyKey(absPath, options.encoding, String(options.stripNul), String(options.gzip === true));
+  const key = copyKey(
+    absPath,
+    options.encoding,
+    String(options.stripNul),
+    String(options.gzip === true),
+    ...(options.crLines ? ["cr"] : []),
+  );
   const dir = join(cacheDir, "utf8");
   const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
   if (existsSync(target)) return target;
@@ -43,9 +51,24 @@ export async function utf8CopyOf(
     if (options.encoding === "latin-1") return Buffer.from(buffer.toString("latin1"), "utf8");
     return buffer;
   };
+  // A carriage return ending a chunk is decided by the next chunk's first byte.
+  let heldCr = false;
+  const lineEnds = (chunk: Buffer): Buffer => {
+    if (!options.crLines) return chunk;
+    const bytes = Buffer.from(heldCr ? Buffer.concat([Buffer.from([13]), chunk]) : chunk);
+    heldCr = bytes.length > 0 && bytes[bytes.length - 1] === 13;
+    const end = heldCr ? bytes.length - 1 : bytes.length;
+    for (let i = bytes.indexOf(13); i >= 0 && i < end; i = bytes.indexOf(13, i + 1))
+      if (bytes[i + 1] !== 10) bytes[i] = 10;
+    return bytes.subarray(0, end);
+  };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      done(null, convert(chunk));
+      done(null, convert(lineEnds(chunk)));
+    },
+    flush(done) {
+      // The file's last byte was a lone carriage return: a line end.
+      done(null, heldCr ? convert(Buffer.from([10])) : null);
     },
   });
   if (options.gzip)

@@ -39,7 +39,7 @@ export async function profileDelimited(
   options: DelimitedOptions = {},
 ): Promise<TableProfile[]> {
   // A compressed file's bytes say nothing about its text: the (decompressed) sample decides.
-  const { encoding, stripNul, maxLineBytes } = await settleBytes(
+  const { encoding, stripNul, maxLineBytes, crLines } = await settleBytes(
     absPath,
     sample,
     sniffedEncoding,
@@ -52,7 +52,12 @@ export async function profileDelimited(
   }
   // Stray quotes in a file read whole: the lines they spoil are read through a requoted copy.
   const requoted =
-    sample.complete && !compression && !stripNul && encoding === "utf-8" && !bomEncoding(sample.head)
+    sample.complete &&
+    !compression &&
+    !stripNul &&
+    !crLines &&
+    encoding === "utf-8" &&
+    !bomEncoding(sample.head)
       ? (findOtherQuote(text.head, delimiter) ??
         // Sound quoting (every quote opens or closes a field on its line) needs no look line by line.
         (delimiter.length === 1 && !wellQuoted(text.head, delimiter)
@@ -66,6 +71,7 @@ export async function profileDelimited(
     sample.complete &&
     !compression &&
     !stripNul &&
+    !crLines &&
     !bomEncoding(sample.head) &&
     text.head.length <= JS_PASS_CHARS
       ? text.head
@@ -97,6 +103,7 @@ export async function profileDelimited(
     width,
     quotedNewlines: head.quotedNewlines,
     ...(stripNul ? { stripNul } : {}),
+    ...(crLines ? { crLines } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
     ...(requoted ? { requoted } : {}),
@@ -188,6 +195,7 @@ export async function profileDelimited(
     ...(stray ? { fileWidth: width } : {}),
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...(stripNul ? { stripNul } : {}),
+    ...(crLines ? { crLines } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
     ...(requoted ? { requoted } : {}),

@@ -45,6 +45,7 @@ export async function profileEurostat(
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     eurostat: { dimensions, timeDimension: layout.timeDimension },
     ...(settled.stripNul ? { stripNul: true } : {}),
+    ...(settled.crLines ? { crLines: true } : {}),
     ...(settled.maxLineBytes ? { maxLineBytes: settled.maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
   };

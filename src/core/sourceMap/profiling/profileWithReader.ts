@@ -52,7 +52,7 @@ export async function profileWithReader(
     sniffed.encoding ?? "utf-8",
     compression !== undefined,
   );
-  const { encoding, stripNul, maxLineBytes } = settled;
+  const { encoding, stripNul, maxLineBytes, crLines } = settled;
   if (reader.comment !== undefined && (compression !== undefined || encoding === "utf-16"))
     throw new ReaderOptionsError(
       `reader.comment: ${file.path} is ${compression ? `${compression}-compressed` : "UTF-16 text"}; comment lines can only be left out of uncompressed UTF-8 or single-byte text (decompress or convert it into the lake first)`,
@@ -132,6 +132,7 @@ export async function profileWithReader(
     ...(reader.comment !== undefined ? { comment: reader.comment } : {}),
     ...(reader.missing?.length ? { nulls: reader.missing } : {}),
     ...(stripNul ? { stripNul } : {}),
+    ...(crLines ? { crLines } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
     ...(compression ? { compression } : {}),
   };

@@ -15,6 +15,7 @@ export interface DelimitedFile {
   width: number;
   quotedNewlines: boolean;
   stripNul?: boolean;
+  crLines?: boolean;
   maxLineBytes?: number;
   compression?: "gzip";
   requoted?: Requoted;
@@ -65,6 +66,7 @@ export async function typedBlock(
     fileWidth: file.width,
     ...(columnRange ? { columnRange } : {}),
     ...(file.stripNul ? { stripNul: true } : {}),
+    ...(file.crLines ? { crLines: true } : {}),
     ...(file.maxLineBytes ? { maxLineBytes: file.maxLineBytes } : {}),
     ...(file.compression ? { compression: file.compression } : {}),
     ...(file.requoted ? { requoted: file.requoted } : {}),

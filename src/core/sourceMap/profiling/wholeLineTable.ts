@@ -18,7 +18,7 @@ export function wholeLineRead(
   names: { name: string; sourceName: string }[],
   cut: Pick<CsvRead, "fixedWidth"> | Pick<CsvRead, "whitespace">,
 ): CsvRead {
-  const { encoding, stripNul, maxLineBytes } = settled;
+  const { encoding, stripNul, maxLineBytes, crLines } = settled;
   return {
     kind: "csv",
     delimiter: "\u0001",
@@ -29,6 +29,7 @@ export function wholeLineRead(
     columns: names.map((n) => ({ ...n, type: "VARCHAR", thousands: false })),
     ...cut,
     ...(stripNul ? { stripNul } : {}),
+    ...(crLines ? { crLines } : {}),
     ...(maxLineBytes ? { maxLineBytes } : {}),
   };
 }

@@ -30,7 +30,7 @@ const READ_BUFFER_BYTES = 2_097_152;
 /** The read_csv options every reader of a file shares: no sniffing, the lines skipped, the encoding, buffers. */
 function readerOptions(read: Omit<CsvRead, "kind" | "dataRows">): string {
   // A copy (Windows-1252, NUL padding) is UTF-8.
-  const encoding = transcoded(read.encoding) || read.stripNul ? "utf-8" : read.encoding;
+  const encoding = viaCopy(read) ? "utf-8" : read.encoding;
   return (
     `header=false, auto_detect=false, skip=${read.skipRows ?? read.skipLines}, ` +
     `encoding=${sqlString(encoding)}` +
@@ -162,16 +162,21 @@ export function transcoded(encoding: TextEncoding): boolean {
   return encoding === "windows-1252" || encoding === "windows-1250";
 }
 
-/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-125x text and NUL padding. */
+/** Whether DuckDB reads a UTF-8 copy of the file (Windows-125x text, NUL padding, mixed line ends). */
+export function viaCopy(read: Pick<CsvRead, "encoding" | "stripNul" | "crLines">): boolean {
+  return transcoded(read.encoding) || read.stripNul === true || read.crLines === true;
+}
+
+/** The file DuckDB reads: the original, or its UTF-8 copy for Windows-125x text, NUL padding and mixed line ends. */
 export async function readablePath(absPath: string, read: CsvRead, cacheDir: string): Promise<string> {
-  const path =
-    transcoded(read.encoding) || read.stripNul
-      ? await utf8CopyOf(absPath, cacheDir, {
-          encoding: read.encoding,
-          stripNul: read.stripNul === true,
-          gzip: read.compression === "gzip",
-        })
-      : absPath;
+  const path = viaCopy(read)
+    ? await utf8CopyOf(absPath, cacheDir, {
+        encoding: read.encoding,
+        stripNul: read.stripNul === true,
+        gzip: read.compression === "gzip",
+        ...(read.crLines ? { crLines: true } : {}),
+      })
+    : absPath;
   const repaired = read.requoted ? requotedCopy(path, cacheDir, read.delimiter, read.requoted) : path;
   if (read.comment === undefined) return repaired;
   // The user's comment lines emptied (profileWithReader.ts refuses comments in compressed and
@@ -196,7 +201,7 @@ export async function settleBytes(
   sample: FileSample,
   sniffed: TextEncoding,
   compressed = false,
-): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number }> {
+): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number; crLines?: boolean }> {
   if (sniffed === "utf-16") return { encoding: sniffed, stripNul: false };
   const census = sample.complete || compressed ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
   const encoding: TextEncoding = census.utf8
@@ -209,6 +214,7 @@ export async function settleBytes(
   return {
     encoding,
     stripNul: census.nul,
+    ...(census.crLineEnds ? { crLines: true } : {}),
     ...(census.longestLine >= LONG_LINE_BYTES ? { maxLineBytes: census.longestLine } : {}),
   };
 }

@@ -13,7 +13,14 @@ export const JS_PASS_CHARS = 256 * 1024;
  * outside quotes. Undefined otherwise: DuckDB counts.
  */
 export function exactRecords(text: string, read: CsvRead, limit?: number): string[][] | undefined {
-  if (read.encoding !== "utf-8" || read.stripNul || read.compression || read.fixedWidth || read.whitespace)
+  if (
+    read.encoding !== "utf-8" ||
+    read.stripNul ||
+    read.crLines ||
+    read.compression ||
+    read.fixedWidth ||
+    read.whitespace
+  )
     return undefined;
   if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
   if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)

@@ -19,6 +19,12 @@ export interface ByteCensus {
   nul: boolean;
   /** Bytes of the longest physical line: exact from 1 MB up; below that, a lower bound. */
   longestLine: number;
+  /**
+   * Lines end in a lone carriage return: all of them (classic Mac OS), or many among line feeds (a
+   * series typed on a Mac and appended to elsewhere), which DuckDB's reader, set to one kind of
+   * line end, fails on.
+   */
+  crLineEnds: boolean;
 }
 
 export function censusOfBuffer(bytes: Buffer): ByteCensus {
@@ -56,6 +62,11 @@ interface Tally {
   lineSoFar: number;
   /** Bytes of a UTF-8 sequence cut at the end of the previous chunk. */
   carry: Buffer;
+  /** Carriage returns not followed by a line feed, and line feeds. */
+  loneCr: number;
+  lineFeeds: number;
+  /** The previous chunk ended in a carriage return. */
+  crPending: boolean;
 }
 
 function newTally(): Tally {
@@ -67,11 +78,15 @@ function newTally(): Tally {
     longest: 0,
     lineSoFar: 0,
     carry: Buffer.alloc(0),
+    loneCr: 0,
+    lineFeeds: 0,
+    crPending: false,
   };
 }
 
 function feed(t: Tally, chunk: Buffer, last: boolean): void {
   if (!t.nul && chunk.includes(0)) t.nul = true;
+  countLineEnds(t, chunk, last);
   // Only lines longer than a chunk matter (DuckDB's limit is 2 MB): within a chunk, only the
   // stretch before its first line break and after its last one can be part of such a line.
   const first = chunk.indexOf(10);
@@ -96,8 +111,38 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
   if (signsOpen) t.centralEuropean += centralEuropeanLetters(text);
 }
 
+/** Lone carriage returns and line feeds, a CR at a chunk's end decided by the next chunk's first byte. */
+function countLineEnds(t: Tally, chunk: Buffer, last: boolean): void {
+  if (t.crPending && (chunk.length > 0 || last)) {
+    if (chunk[0] !== 10) t.loneCr += 1;
+    t.crPending = false;
+  }
+  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) t.lineFeeds += 1;
+  for (let i = chunk.indexOf(13); i >= 0; i = chunk.indexOf(13, i + 1)) {
+    if (i === chunk.length - 1) t.crPending = !last;
+    if (i === chunk.length - 1 && !last) break;
+    if (chunk[i + 1] !== 10) t.loneCr += 1;
+  }
+}
+
+/**
+ * Lone carriage returns end lines: there is no line feed, or they are line ends among line feeds
+ * rather than a stray byte in a cell — at least two, and at least a tenth of all line ends.
+ */
+function crLineEnds(t: Tally): boolean {
+  if (t.loneCr === 0) return false;
+  return t.lineFeeds === 0 || (t.loneCr >= 2 && t.loneCr * 10 >= t.loneCr + t.lineFeeds);
+}
+
 function finish(t: Tally): ByteCensus {
-  return { utf8: t.utf8, c1: t.c1, centralEuropean: t.centralEuropean, nul: t.nul, longestLine: t.longest };
+  return {
+    utf8: t.utf8,
+    c1: t.c1,
+    centralEuropean: t.centralEuropean,
+    nul: t.nul,
+    longestLine: t.longest,
+    crLineEnds: crLineEnds(t),
+  };
 }
 
 /** Length of the prefix that ends on a whole UTF-8 sequence (a chunk may end inside one). */

@@ -1,0 +1,114 @@
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import type { Diagnostic } from "../../diagnostic.ts";
+
+/**
+ * Files whose lines end in a carriage return alone (classic Mac OS, some Excel exports), all or many
+ * of them: line programs (head, tail, grep, wc -l, sort…) cut at line feeds only and treat such a
+ * run of lines as one, so `head -2` prints all of it and `wc -l` counts 0. The map reads such files right;
+ * what a line program shows of them is not what the command seems to say.
+ */
+
+/** Programs whose output depends on where lines end. */
+const LINE_PROGRAMS = new Set([
+  "head",
+  "tail",
+  "grep",
+  "egrep",
+  "fgrep",
+  "wc",
+  "sort",
+  "uniq",
+  "nl",
+  "tac",
+  "cut",
+]);
+
+/** How much of a file is read to tell its line ends, and to count its lines. */
+const PROBE_BYTES = 64 * 1024;
+const COUNT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The file's line ends when lone carriage returns are among them (all of them, or at least two and
+ * a tenth of them, as the map's byte census counts: byteCensus.ts), from its first 16 MiB.
+ */
+function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counted: boolean } | undefined {
+  let fd: number | undefined;
+  try {
+    const size = statSync(path).size;
+    if (size === 0) return undefined;
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(Math.min(size, PROBE_BYTES));
+    readSync(fd, head, 0, head.length, 0);
+    if (!head.includes(13)) return undefined;
+    const whole = Buffer.alloc(Math.min(size, COUNT_BYTES));
+    readSync(fd, whole, 0, whole.length, 0);
+    let loneCr = 0;
+    let lineFeeds = 0;
+    for (let i = whole.indexOf(13); i >= 0; i = whole.indexOf(13, i + 1))
+      if (whole[i + 1] !== 10) loneCr += 1;
+    for (let i = whole.indexOf(10); i >= 0; i = whole.indexOf(10, i + 1)) lineFeeds += 1;
+    if (loneCr === 0) return undefined;
+    if (lineFeeds > 0 && (loneCr < 2 || loneCr * 10 < loneCr + lineFeeds)) return undefined;
+    return { loneCr, lineFeeds, counted: size <= COUNT_BYTES };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The lake files among a stage's arguments (after glob expansion), as lake-relative paths. */
+function fileArguments(argv: readonly string[], lakeRoot: string): string[] {
+  const program = argv[0] ?? "";
+  const operands = argv.slice(1).filter((a) => !a.startsWith("-"));
+  // grep's first operand is its pattern, unless -e or -f gave it.
+  const patternGiven = argv.some((a) => a === "-e" || a === "-f" || /^-[a-zA-Z]*[ef]/.test(a));
+  const files = /grep$/.test(program) && !patternGiven ? operands.slice(1) : operands;
+  const root = resolve(lakeRoot);
+  return files
+    .map((f) => resolve(root, f))
+    .filter((p) => p.startsWith(root + sep))
+    .map((p) => relative(root, p));
+}
+
+/**
+ * A warning for each lake file a pipeline with a line program read whose lines end in a carriage
+ * return alone: the output shows it as one line.
+ */
+export function carriageReturnFindings(
+  argvs: readonly (readonly string[])[],
+  lakeRoot: string,
+): Diagnostic[] {
+  const programs = argvs.map((a) => (a[0] ?? "").split("/").pop() ?? "");
+  const at = programs.findIndex((p) => LINE_PROGRAMS.has(p));
+  if (at < 0) return [];
+  const lineProgram = programs[at]!;
+  // `cat F | tr '\r' '\n' | head`: the line ends are line feeds by the time a line program reads them.
+  const converted = argvs
+    .slice(0, at)
+    .some(
+      (argv, i) => programs[i] === "tr" && argv.slice(1).some((a) => a.includes("\\r") || a.includes("\r")),
+    );
+  if (converted) return [];
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const argv of argvs)
+    for (const file of fileArguments(argv, lakeRoot)) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const found = carriageEnds(resolve(lakeRoot, file));
+      if (!found) continue;
+      const ends =
+        found.lineFeeds === 0
+          ? `ends its lines with a carriage return alone (no line feed in it${found.counted ? `; ${found.loneCr} lines` : ""})`
+          : `ends ${found.counted ? `${found.loneCr} of its lines` : "lines"} with a carriage return alone and ${found.counted ? `${found.lineFeeds}` : "others"} with a line feed`;
+      out.push({
+        code: "carriage-return-lines",
+        severity: "warning",
+        message: `${file} ${ends}: ${lineProgram} cuts lines at line feeds only, so ${found.lineFeeds === 0 ? "it reads the whole file as one line and this output is not cut at its lines (head/tail print all of it, wc -l counts 0, grep matches the file whole)" : "the lines ending in a carriage return run together into one and this output is not cut at them (head/tail show more than they seem to, wc -l counts too few)"}. Scan reads it line by line; to look at it here, \`cat '${file}' | tr '\\r' '\\n' | head\`.`,
+        locations: [{ file, line: 1 }],
+      });
+    }
+  return out;
+}
