@@ -148,6 +148,18 @@ describe("subHeaderUse: a row under the header that belongs to it", () => {
     assert.equal(subHeaderUse(["", "250", "Pounds"], below), undefined, "250 is no scale");
   });
 
+  test("a year over a column of years is data, even beside text over numbers (held-out FY-07)", () => {
+    // The Numbers' ticket prices: the latest year's price is an estimate.
+    const prices = [
+      ["2018", "$9.11"],
+      ["2017", "$8.97"],
+      ["2016", "$8.65"],
+    ];
+    assert.equal(subHeaderUse(["2019", "Est.$9.01"], prices), undefined);
+    // A year over a column of other numbers can still be part of a units row (a base year).
+    assert.equal(subHeaderUse(["", "2015", "(USD)"], below), "units");
+  });
+
   test("not part of the header: a row with a number, text only over text, too few rows of numbers", () => {
     assert.equal(subHeaderUse(["", "12", "(USD)"], below), undefined);
     assert.equal(subHeaderUse(["(name)", "", ""], below), undefined);

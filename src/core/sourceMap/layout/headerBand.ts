@@ -145,6 +145,14 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
     .filter((r) => filledCount(r) >= 2 && r.some((c) => c.trim() !== "" && isNumberLike(c)))
     .slice(0, 20);
   if (sample.length < 2) return undefined;
+  // A year over a column of years is that column's next value: the row is data (a price table's
+  // latest year, `2019  Est.$9.01`, under `Year  Avg. Price`; held-out FY-07).
+  const yearOverYears = row.some((cell, i) => {
+    if (!YEAR_CELL.test(cell)) return false;
+    const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "");
+    return values.length >= 2 && values.filter((v) => YEAR_CELL.test(v)).length >= 0.8 * values.length;
+  });
+  if (yearOverYears) return undefined;
   // Text over a column of numbers: a number (a year, a scale too) over numbers is a data row's cell.
   const overNumbers = row.some((cell, i) => {
     if (cell.trim() === "" || MISSING_MARKER.test(cell) || isNumberLike(cell)) return false;

@@ -31,10 +31,44 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
  * `NOT IN (SELECT …)`, `LEFT JOIN … WHERE b.key IS NULL`) or `EXCEPT` — whose empty result is the
  * answer ("every beach has a match"), not a sign that a filter missed.
  */
-function asksForUnmatched(node: Json | undefined, state: SharedState): boolean {
+function asksForUnmatched(node: Json | undefined, state: SharedState, ctes: Json[] = []): boolean {
   if (!node) return false;
-  if (node.type === "SET_OPERATION_NODE") return node.setop_type === "EXCEPT";
+  const known = [...ctes, ...(((node.cte_map as Json | undefined)?.map as Json[] | undefined) ?? [])];
+  if (node.type === "SET_OPERATION_NODE") {
+    if (node.setop_type === "EXCEPT") return true;
+    // Both directions of a comparison (`a EXCEPT b UNION ALL b EXCEPT a`): empty when nothing differs.
+    if (String(node.setop_type).startsWith("UNION"))
+      return (
+        asksForUnmatched(node.left as Json, state, known) &&
+        asksForUnmatched(node.right as Json, state, known)
+      );
+    return false;
+  }
   if (node.type !== "SELECT_NODE") return false;
+  // `SELECT 'a-b' AS side, * FROM (… EXCEPT …)` (or from a CTE that is one), filtering nothing more:
+  // its rows are the unmatched rows.
+  const from = node.from_table as Json | undefined;
+  if (!node.where_clause && !node.having) {
+    if (
+      from?.type === "SUBQUERY" &&
+      asksForUnmatched((from.subquery as Json | undefined)?.node as Json, state, known)
+    )
+      return true;
+    if (from?.type === "BASE_TABLE" && !from.schema_name) {
+      const name = String(from.table_name).toLowerCase();
+      const cte = known.find((c) => String(c.key).toLowerCase() === name);
+      const query = ((cte?.value as Json | undefined)?.query as Json | undefined)?.node as Json | undefined;
+      if (
+        query &&
+        asksForUnmatched(
+          query,
+          state,
+          known.filter((c) => c !== cte),
+        )
+      )
+        return true;
+    }
+  }
   let anti = false;
   const visitFrom = (n: Json | undefined): void => {
     if (n?.type !== "JOIN") return;

@@ -129,4 +129,23 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
       "SELECT * FROM eu WHERE Leave > Valid_Votes OR Remain > Valid_Votes",
     ),
   ),
+  // Held-out FZ-02: two releases of one table compared both ways after lower-casing the names.
+  clean(
+    "compares two copies both ways (EXCEPT ALL in subqueries over CTEs, UNION ALL): none differs",
+    { "referendum.csv": REFERENDUM, "referendum_lower.csv": REFERENDUM.toLowerCase() },
+    scanThenQuery(
+      { eu: "referendum.csv", eu2: "referendum_lower.csv" },
+      `WITH a AS (SELECT * REPLACE (lower(Area) AS Area) FROM eu), b AS (SELECT * REPLACE (lower(Area) AS Area) FROM eu2)
+       SELECT 'a-b' AS side, * FROM (SELECT * FROM a EXCEPT ALL SELECT * FROM b)
+       UNION ALL SELECT 'b-a', * FROM (SELECT * FROM b EXCEPT ALL SELECT * FROM a)`,
+    ),
+  ),
+  flagged(
+    "stop 35 twin: the differences filtered on a spelling the copies do not hold",
+    { "referendum.csv": REFERENDUM, "referendum_lower.csv": REFERENDUM.toLowerCase() },
+    scanThenQuery(
+      { eu: "referendum.csv", eu2: "referendum_lower.csv" },
+      `SELECT * FROM (SELECT * FROM eu EXCEPT ALL SELECT * FROM eu2) WHERE Area = 'PETERBOROUGH'`,
+    ),
+  ),
 ]);

@@ -11,21 +11,23 @@ const PARTS_SHARE = 0.1;
  * summarise, so that no output row adds a summary to its parts: a total whose group's other kept
  * rows sum to less than a tenth of it (`GROUP BY hierarchy_depth`, where the national row is depth
  * 1 and the states depth 2; Puerto Rico, outside the total, may share its group), a statistic row
- * alone in its group. The rows of the group are those the query keeps (its WHERE).
+ * alone in its group. The rows of the group are those the query keeps (its WHERE). `keys`: the
+ * grouping expressions over the aggregated table, as SQL over its alias — a column, or an
+ * expression of its columns (`state = 'total'`, `lower(region)`).
  */
 export async function groupedApart(
   ctx: OperatorContext,
   use: AggregateUse,
   value: string,
-  groupedBy: Set<string>,
+  groupKeys: string[],
   rows: { r: number; v: number | null; total: boolean }[],
 ): Promise<Set<number>> {
   const apart = new Set<number>();
-  if (groupedBy.size === 0 || rows.length === 0) return apart;
+  if (groupKeys.length === 0 || rows.length === 0) return apart;
   const { table, alias } = use.column;
   const a = sqlIdent(alias);
-  const keys = [...groupedBy].map((c, i) => `${a}.${sqlIdent(c)} AS k${i}`);
-  const same = [...groupedBy].map((_, i) => `o.k${i} IS NOT DISTINCT FROM s.k${i}`).join(" AND ");
+  const keys = groupKeys.map((k, i) => `${k} AS k${i}`);
+  const same = groupKeys.map((_, i) => `o.k${i} IS NOT DISTINCT FROM s.k${i}`).join(" AND ");
   const filter = await filterFor(ctx.engine, use.select, alias, ctx.state);
   const found = await ctx.engine.all(
     `WITH kept AS (SELECT ${a}.rowid AS r, ${keys.join(", ")}, ${value} AS v FROM ${sqlIdent(table.name)} AS ${a} WHERE ${filter}) ` +

@@ -6,7 +6,14 @@ import type { AggregateUse } from "../../aggregateUses.ts";
 import { isAdditive, isCount } from "../../aggregates.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, filterFor, resolveColumn, scopeOf, selectNodes } from "../../sqlFacts.ts";
+import {
+  expressionSql,
+  filterFor,
+  resolveColumn,
+  resolvedColumns,
+  scopeOf,
+  selectNodes,
+} from "../../sqlFacts.ts";
 import { groupingItems } from "../../groupingItems.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
@@ -178,7 +185,7 @@ export const summaryRowRule: ValidationRule = queryRule({
         ctx,
         use,
         value,
-        groupedBy,
+        await groupKeys(use.select, alias, ctx),
         all
           .filter((r) => r.kind !== "group")
           .map((r) => ({ r: r.r, v: r.v, total: r.kind === "total" || r.kind === "unlabelled" })),
@@ -327,6 +334,24 @@ function groupColumns(select: Json, alias: string, ctx: OperatorContext): Set<st
     if (g.class !== "COLUMN_REF") continue;
     const column = resolveColumn(g.column_names as string[], scope);
     if (column?.alias === alias) out.add(column.column.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * The query's grouping expressions that read the aggregated table's columns only, as SQL over its
+ * alias: `GROUP BY state = 'total'` separates the totals as `GROUP BY state` does.
+ */
+async function groupKeys(select: Json, alias: string, ctx: OperatorContext): Promise<string[]> {
+  const scope = scopeOf(select.from_table, ctx.state);
+  const out: string[] = [];
+  for (const { expression: g } of groupingItems(select)) {
+    const columns = resolvedColumns(g, scope);
+    if (!columns || columns.size === 0 || [...columns.values()].some((c) => c.alias !== alias)) continue;
+    const only = g.class === "COLUMN_REF" ? [...columns.values()][0] : undefined;
+    out.push(
+      only ? `${sqlIdent(alias)}.${sqlIdent(only.column)}` : await expressionSql(ctx.engine, alias, g),
+    );
   }
   return out;
 }

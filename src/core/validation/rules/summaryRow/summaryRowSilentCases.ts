@@ -70,6 +70,19 @@ const STATE_LEVELS = csv(
   "Puerto Rico,1,2020,14",
 );
 
+/** TTB beer production by state and type, the national total among the states as state `total` (held-out FZ). */
+const BEER_STATES = csv(
+  "state,year,type,barrels",
+  "AK,2019,Bottles and Cans,60000",
+  "AL,2019,Bottles and Cans,40000",
+  "CO,2019,Bottles and Cans,900000",
+  "total,2019,Bottles and Cans,1000000",
+  "AK,2019,Kegs and Barrels,20000",
+  "AL,2019,Kegs and Barrels,10000",
+  "CO,2019,Kegs and Barrels,370000",
+  "total,2019,Kegs and Barrels,400000",
+);
+
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
@@ -227,5 +240,21 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
     "grouped by year only: each year's group adds the national row to its states",
     { "state_rd.csv": STATE_LEVELS },
     scanThenQuery({ rd: "state_rd.csv" }, "SELECT year, sum(spend) AS spend FROM rd GROUP BY year"),
+  ),
+  clean(
+    "stop 35 held-out (FZ-01): grouped by whether the row is the total (state = 'total'), beside the type",
+    { "beer.csv": BEER_STATES },
+    scanThenQuery(
+      { beer: "beer.csv" },
+      "SELECT state = 'total' AS is_total, type, sum(barrels) AS s FROM beer GROUP BY ALL ORDER BY 1, 2",
+    ),
+  ),
+  flagged(
+    "stop 35 twin: grouped by an expression that puts the total with its states (the first letter of the type)",
+    { "beer.csv": BEER_STATES },
+    scanThenQuery(
+      { beer: "beer.csv" },
+      "SELECT left(type, 1) AS t, sum(barrels) AS s FROM beer GROUP BY left(type, 1)",
+    ),
   ),
 ]);
