@@ -81,15 +81,17 @@ export function carriageReturnFindings(
   lakeRoot: string,
 ): Diagnostic[] {
   const programs = argvs.map((a) => (a[0] ?? "").split("/").pop() ?? "");
-  const at = programs.findIndex((p) => LINE_PROGRAMS.has(p));
+  // `cat` cuts nothing, but its output is shown and counted at line feeds only; a line program
+  // after it reads the runs of lines as one.
+  const cutting = programs.findIndex((p) => LINE_PROGRAMS.has(p));
+  const at = cutting >= 0 ? cutting : programs.indexOf("cat");
   if (at < 0) return [];
   const lineProgram = programs[at]!;
-  // `cat F | tr '\r' '\n' | head`: the line ends are line feeds by the time a line program reads them.
-  const converted = argvs
-    .slice(0, at)
-    .some(
-      (argv, i) => programs[i] === "tr" && argv.slice(1).some((a) => a.includes("\\r") || a.includes("\r")),
-    );
+  // `cat F | tr '\r' '\n' | head`: the line ends are line feeds by the time a line program reads
+  // them (or, after cat alone, by the time the output is shown).
+  const converts = (argv: readonly string[], i: number): boolean =>
+    programs[i] === "tr" && argv.slice(1).some((a) => a.includes("\\r") || a.includes("\r"));
+  const converted = argvs.some((argv, i) => (cutting >= 0 ? i < cutting : true) && converts(argv, i));
   if (converted) return [];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -106,7 +108,7 @@ export function carriageReturnFindings(
       out.push({
         code: "carriage-return-lines",
         severity: "warning",
-        message: `${file} ${ends}: ${lineProgram} cuts lines at line feeds only, so ${found.lineFeeds === 0 ? "it reads the whole file as one line and this output is not cut at its lines (head/tail print all of it, wc -l counts 0, grep matches the file whole)" : "the lines ending in a carriage return run together into one and this output is not cut at them (head/tail show more than they seem to, wc -l counts too few)"}. Scan reads it line by line; to look at it here, \`cat '${file}' | tr '\\r' '\\n' | head\`.`,
+        message: `${file} ${ends}: ${lineProgram === "cat" ? `the output is shown and its lines counted at line feeds only, so ${found.lineFeeds === 0 ? "the whole file shows as one line" : "the lines ending in a carriage return show run together into one"}` : `${lineProgram} cuts lines at line feeds only, so ${found.lineFeeds === 0 ? "it reads the whole file as one line and this output is not cut at its lines (head/tail print all of it, wc -l counts 0, grep matches the file whole)" : "the lines ending in a carriage return run together into one and this output is not cut at them (head/tail show more than they seem to, wc -l counts too few)"}`}. Scan reads it line by line; to look at it here, \`cat '${file}' | tr '\\r' '\\n' | head\`.`,
         locations: [{ file, line: 1 }],
       });
     }
