@@ -2,6 +2,7 @@ import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { SqlParams } from "../../engine/sqlParams.ts";
 import { csvReaderSql } from "../../sourceMap/readers/csvRead.ts";
 import type { CsvRead } from "../../sourceMap/sourceEntry.ts";
+import { plainRead } from "../../sourceMap/readers/plainRead.ts";
 import { typedColumnSql } from "../../sourceMap/typing/varcharColumns.ts";
 
 /** The column of a row's file, numbered from 1 in the order given. */
@@ -21,21 +22,7 @@ export interface FamilyFile {
  * gzip, fixed width, long lines, line breaks in quoted cells: those are read one at a time).
  */
 export function familyKey(read: CsvRead): string | undefined {
-  if (
-    read.encoding !== "utf-8" ||
-    read.stripNul ||
-    read.crLines ||
-    read.compression ||
-    read.fixedWidth ||
-    read.whitespace
-  )
-    return undefined;
-  if (read.maxLineBytes || read.quotedNewlines) return undefined;
-  // The user's reader options (quote, comment lines, markers) are read by a file's own reader.
-  if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
-    return undefined;
-  // Eurostat's layout: each file's fields are cut by its own dimension count (eurostatRead.ts).
-  if (read.eurostat) return undefined;
+  if (!plainRead(read)) return undefined;
   return JSON.stringify([
     read.delimiter,
     read.skipLines,

@@ -1,5 +1,6 @@
 import { splitRecords } from "./delimitedText.ts";
 import type { CsvRead } from "../sourceEntry.ts";
+import { plainRead } from "./plainRead.ts";
 
 /** Files up to this many characters, read whole, may have their records counted in JS. */
 export const JS_PASS_CHARS = 256 * 1024;
@@ -13,20 +14,7 @@ export const JS_PASS_CHARS = 256 * 1024;
  * outside quotes. Undefined otherwise: DuckDB counts.
  */
 export function exactRecords(text: string, read: CsvRead, limit?: number): string[][] | undefined {
-  if (
-    read.encoding !== "utf-8" ||
-    read.stripNul ||
-    read.crLines ||
-    read.compression ||
-    read.fixedWidth ||
-    read.whitespace
-  )
-    return undefined;
-  if (read.maxLineBytes || read.quotedNewlines || read.delimiter.length !== 1) return undefined;
-  if (read.quote !== undefined || read.comment !== undefined || read.nulls?.length || read.columnRange)
-    return undefined;
-  // Eurostat's layout: cells are cut and read off their flags by DuckDB (eurostatRead.ts).
-  if (read.eurostat) return undefined;
+  if (!plainRead(read) || read.delimiter.length !== 1) return undefined;
   const quoted = text.includes('"');
   if (text.includes("\0") || (quoted && !wellQuoted(text, read.delimiter))) return undefined;
   for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1))
