@@ -25,7 +25,7 @@ Usage:
   radar discover QUERY [--exclude PATTERN]... [--limit N] [--json]
   radar batch FILE [--session NAME] [--json | --quiet] [--json-out F] [--format json|yaml|sql]
                                        (FILE: .json, .yaml/.yml or .sql; "-": standard input)
-  radar scan FILE [--as NAME] [--option K=V]...
+  radar scan FILE [--as NAME] [--option K=V]...     (a workbook's sheet: --option sheet=NAME)
         (how to read it: --option reader.delimiter=^ --option reader.quote=~ --option reader.header=0;
          also reader.skip, .comment, .whitespace=true, .widths=[4,3], .missing=["NA","-"], .names=[…])
   radar union-scan GLOB... [--as NAME] [--option source_column=C]...
@@ -41,6 +41,15 @@ Usage:
   radar export RUN --sql | --html | --md [--out FILE]   (the run's SQL, or its audit)
   radar verify RUN|AUDIT [--json]      (re-run it on the lake as it is now; exit 1 if anything moved)
   radar mcp [--session NAME]           (serves the operators as MCP tools over stdio)
+
+Batch files: a list of calls, each an operator (Discover, Bash, Scan, UnionScan, Probe, Query) and
+its arguments as the MCP tools take them (the one-call commands' flags map to these: --as → output,
+--inputs → inputs, --option K=V → K), e.g. in JSON (YAML the same):
+  [{"op": "Scan", "file": "data/sales.csv", "output": "sales", "sheet": "2024"},
+   {"op": "Query", "sql": "SELECT region, sum(amount) FROM sales GROUP BY 1", "inputs": ["sales"],
+    "output": "by_region"}]
+or a .sql file: each statement a Query, with "-- as: NAME", "-- inputs: a, b", and the other
+operators as comments ("-- scan: data/sales.csv as sales", "-- bash: head -3 data/x.txt").
 
 Every command takes --lake DIR (default: $RADAR_LAKE, else the current directory), --state-dir DIR
 (default: $RADAR_STATE_DIR) and --session NAME (default: $RADAR_SESSION).

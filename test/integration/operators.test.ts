@@ -210,6 +210,14 @@ describe("operators", () => {
     assert.match(missing.diagnostics[0]!.message, /file/);
     const extra = await runtime.call({ op: "Probe", table: "sales", columns: [], limit: 3 });
     assert.equal(extra.status, "rejected");
+    // The CLI's spellings and other cases name the operator too (held-out batches wrote "scan").
+    const lower = await runtime.call({ op: "scan", file: "regions.csv", output: "regions_lower" });
+    assert.equal(lower.status, "ok", JSON.stringify(lower.diagnostics));
+    assert.equal(lower.op, "Scan");
+    assert.equal(
+      (await runtime.call({ op: "union-scan", files: ["regions.csv"], output: "u_lower" })).op,
+      "UnionScan",
+    );
     const unknown = await runtime.call({ op: "Join", left: "a" });
     assert.match(unknown.diagnostics[0]!.message, /Unknown operator "Join"/);
     const badName = await runtime.call({ op: "Query", sql: "SELECT 1", inputs: [], output: "drop table" });

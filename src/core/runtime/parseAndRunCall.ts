@@ -13,6 +13,17 @@ import { runParsedCall } from "./runParsedCall.ts";
 import { unknownArgumentsHint } from "./unknownArguments.ts";
 
 /**
+ * The operator a call names, as written or in another case or the CLI's spelling (`scan`,
+ * `union-scan`, `unionscan`): the canonical name; anything else is kept, to be refused by name.
+ */
+function operatorNamed(given: string): string {
+  const key = String(given)
+    .toLowerCase()
+    .replace(/[-_\s]/g, "");
+  return operatorNames.find((name) => name.toLowerCase() === key) ?? given;
+}
+
+/**
  * One call from its raw arguments to its event, on a lane: its operator found and its arguments
  * parsed, skipped when the batch says why, the files it reads re-mapped if they changed, then
  * run (`runParsedCall`); whatever goes wrong becomes the event's status. Never throws.
@@ -26,7 +37,8 @@ export async function parseAndRunCall(
   skipReason?: string,
 ): Promise<CallEvent> {
   const startedAt = new Date();
-  const { op, ...args } = raw;
+  const { op: given, ...args } = raw;
+  const op = operatorNamed(given);
   const event: CallEvent = {
     type: "call",
     runId: scope.runId(),
