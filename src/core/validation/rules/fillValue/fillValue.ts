@@ -18,6 +18,7 @@ import { selectRule } from "../../partsRule.ts";
 import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { fillValueDoc } from "./fillValueDoc.ts";
+import { groupedByFillTest, heldFills, testsForFill } from "./fillLooks.ts";
 
 /** Rows shown (and located) per finding; the rest are counted. */
 const SHOWN = 3;
@@ -169,6 +170,18 @@ export const fillValueRule: ValidationRule = selectRule({
         const onlyFills = rows > 0 && rows === Number(counts?.valued ?? 0);
         reads.push({ fn: call.fn, value, filtered: call.filter !== undefined, rows });
         if (rows === 0) continue;
+        const cellSql = `${a}.${sqlIdent(column.column)}`;
+        const filled = isFill(cellSql, values, dates);
+        // The argument is a test for the fill (`(WSPD = 99)::int`), or the grouping keeps the fill
+        // rows in groups of their own: the query counts or shows them, it does not measure them.
+        const look = onlyFills
+          ? undefined
+          : (await testsForFill(ctx, kept, cellSql, filled, value))
+            ? "test"
+            : (await groupedByFillTest(ctx, select, alias, kept, cellSql, filled))
+              ? "grouped"
+              : undefined;
+        const held = await heldFills(ctx, kept, cellSql, hit);
         const first = await ctx.engine.all(
           `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v, ` +
             `${dates.length ? `TRY_CAST(${a}.${sqlIdent(column.column)} AS DATE)::VARCHAR` : "NULL"} AS d${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
@@ -178,18 +191,19 @@ export const fillValueRule: ValidationRule = selectRule({
           table,
           first.map((r) => Number(r.r)),
         );
-        const hitValues = [...new Set(first.map((r) => Number(r.v)))];
-        const hitDates = [...new Set(first.map((r) => (r.d === null ? undefined : String(r.d))))].filter(
+        const hitValues = held.map((h) => h.value);
+        const hitDates = [...new Set(held.map((h) => h.date))].filter(
           (d): d is string => d !== undefined && dates.includes(d),
         );
-        const listed = fills.filter((f) =>
-          f.fill.date === undefined ? hitValues.includes(f.fill.value) : hitDates.includes(f.fill.date),
-        );
+        // The listed fills the rows hold, the one most rows hold first.
+        const rank = (f: KnownFill): number =>
+          f.fill.date === undefined ? hitValues.indexOf(f.fill.value) : hitDates.indexOf(f.fill.date);
+        const listed = fills.filter((f) => rank(f) >= 0).sort((x, y) => rank(x) - rank(y));
         const others = shownFill(listed[0]?.fill ?? fills[0]!.fill, shownNumber);
         const written = hitDates.length
           ? hitDates
           : hitValues.filter((x) => values.includes(x)).map(shownNumber);
-        const valuesText = written.join(", ");
+        const valuesText = heldText(held, written, hitDates.length > 0);
         const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
         const name = sqlName(column.column);
         const says = `${column.column}'s fill value ${valuesText} read as NULL`;
@@ -199,15 +213,19 @@ export const fillValueRule: ValidationRule = selectRule({
           value,
           diagnostic: {
             code: "fill-value",
-            severity: onlyFills ? "info" : "warning",
+            severity: onlyFills || look ? "info" : "warning",
             message:
               `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
               `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
-              `a value the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
-              `(it repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
+              `${written.length > 1 ? "values" : "a value"} the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
+              `(${written.length > 1 ? "the first" : "it"} repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
               (onlyFills
                 ? `Every value the aggregate reads holds it: the query measures the fill rows themselves.`
-                : `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`),
+                : look === "test"
+                  ? `The aggregate's argument tells those rows from the others (one value on every fill row, another on every other row): the query counts the fill rows, it does not measure them.`
+                  : look === "grouped"
+                    ? `The query groups by a test for the fill, so they sit in groups of their own: no measurement is aggregated with them.`
+                    : `The aggregate counts it as a measurement. Read it as NULL (NULLIF(${name}, ${hitDates.length ? `DATE '${hitDates[0]}'` : written[0]})) or leave those rows out.`),
             locations: present(locations),
             remedy: {
               ...fillAsNull(table.name, column.column, values, says, dates),
@@ -230,6 +248,16 @@ export const fillValueRule: ValidationRule = selectRule({
     }
   },
 });
+
+/** The fill values rows hold, as a message says them: `-9`, or `-1 (200 rows) or -3 (29)`. */
+function heldText(held: { value: number; rows: number }[], written: string[], dates: boolean): string {
+  if (dates || written.length <= 1) return written.join(", ");
+  const shown = new Set(written);
+  const parts = held
+    .filter((h) => shown.has(shownNumber(h.value)))
+    .map((h, i) => `${shownNumber(h.value)} (${h.rows.toLocaleString("en-US")}${i === 0 ? " rows" : ""})`);
+  return parts.join(" or ");
+}
 
 /**
  * A GROUP BY key that reads a column with a listed fill (`year("Date of Incident")` over the epoch
@@ -266,18 +294,42 @@ async function fillGroups(
     const rows = Number(row?.rows ?? 0);
     if (rows === 0) continue;
     const locations = await locate(ctx.engine, table, ((row?.firsts as unknown[] | null) ?? []).map(Number));
-    const fill = fills[0]!.fill;
+    const filled = isFill(cell, values, dates);
+    const held = await heldFills(ctx, kept, cell, filled);
+    // The fill the rows hold most (a column may list several: -1, -3, -9).
+    const fill =
+      fills.find((f) =>
+        f.fill.date === undefined ? f.fill.value === held[0]?.value : f.fill.date === held[0]?.date,
+      )?.fill ?? fills[0]!.fill;
     const shown = shownFill(fill, shownNumber);
+    const written = fill.date
+      ? [fill.date]
+      : held.filter((h) => values.includes(h.value)).map((h) => shownNumber(h.value));
+    // Every row the query keeps holds a fill (`WHERE TOTCIR < 0 GROUP BY TOTCIR`), or the key tests
+    // for the fill (`GROUP BY TOTCIR < 0`): the query lists or counts the codes, on purpose.
+    const [others] = await ctx.engine.all(
+      `SELECT count(*) AS n${kept.from} AND NOT coalesce(${filled}, FALSE) AND ${cell} IS NOT NULL`,
+    );
+    const look =
+      Number(others?.n ?? 0) === 0
+        ? "only"
+        : (await testsForFill(ctx, kept, cell, filled, keyed))
+          ? "test"
+          : undefined;
     const groups = ((row?.groups as unknown[] | null) ?? []).map(String).slice(0, SHOWN);
     const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
     out.push({
       code: "fill-value",
-      severity: "warning",
+      severity: look ? "info" : "warning",
       message:
-        `GROUP BY ${keyed} over ${tableLabel(table)} puts ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${shown.value}` +
+        `GROUP BY ${keyed} over ${tableLabel(table)} puts ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${heldText(held, written.length ? written : [shown.value], fill.date !== undefined)}` +
         `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""} into ${groups.length === 1 ? `a group of their own (${groups[0]})` : `groups of their own (${groups.join(", ")})`}: ` +
-        `a value the Source Map lists as a likely "no data" fill of ${fills[0]!.file} (it repeats ${fill.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shown.min} and ${shown.max}). ` +
-        `The result lists it as data. Read it as NULL (NULLIF(${sqlName(column.column)}, ${fill.date ? `DATE '${fill.date}'` : shown.value})) or leave those rows out.`,
+        `${written.length > 1 ? "values" : "a value"} the Source Map lists as a likely "no data" fill of ${fills[0]!.file} (${written.length > 1 ? "the first" : "it"} repeats ${fill.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shown.min} and ${shown.max}). ` +
+        (look === "only"
+          ? `Every row the query keeps holds a fill: it lists the fill values themselves.`
+          : look === "test"
+            ? `The key tells those rows from the others (one value on every fill row, another on every other row): the query counts the fill rows apart, on purpose.`
+            : `The result lists it as data. Read it as NULL (NULLIF(${sqlName(column.column)}, ${fill.date ? `DATE '${fill.date}'` : shown.value})) or leave those rows out.`),
       locations: present(locations),
       remedy: fillAsNull(
         table.name,

@@ -38,6 +38,22 @@ const UNOPPOSED_VOTES = csv(
   "Eye,-1",
 );
 
+/**
+ * Public library survey rows (IMLS PLS, held-out GB): -1 missing, -3 closed, -9 suppressed in the
+ * population and circulation counts; PR reports circulation only as -1.
+ */
+const LIBRARIES = csv(
+  "STABR,FSCSKEY,POPU_LSA,TOTCIR",
+  ...Array.from(
+    { length: 150 },
+    (_, i) => `${["CA", "OR", "WA"][i % 3]},L${i},${5000 + 917 * i},${20000 + 1311 * i}`,
+  ),
+  ...Array.from({ length: 6 }, (_, i) => `CA,LAW${i},-9,${300 + i}`),
+  ...Array.from({ length: 4 }, (_, i) => `OR,C${i},-3,-3`),
+  ...Array.from({ length: 5 }, (_, i) => `PR,P${i},${40000 + i},-1`),
+  "WA,M1,-1,-1",
+);
+
 /** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
 export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean }) => [
   flagged(
@@ -115,5 +131,37 @@ export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean 
       { r: "results.csv" },
       "SELECT count(CASE WHEN con_votes < 0 THEN 1 END) AS unopposed, sum(CASE WHEN con_votes < 0 THEN -con_votes END) AS members FROM r",
     ),
+  ),
+  // Held-out GB (stop 35): a library survey's -1/-3/-9 codes, counted and listed before use.
+  clean(
+    "counts the coded rows with a 0/1 CASE beside the sums that leave them out",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery(
+      { f: "pls.csv" },
+      "SELECT STABR, count(*) AS n, sum(CASE WHEN POPU_LSA <= 0 THEN 1 ELSE 0 END) AS coded, sum(CASE WHEN POPU_LSA > 0 THEN POPU_LSA END) AS pop FROM f GROUP BY ROLLUP(1)",
+    ),
+  ),
+  clean(
+    "groups by whether the population is a code, with min, max and sum in each group",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery(
+      { f: "pls.csv" },
+      "SELECT POPU_LSA < 0 AS neg, min(POPU_LSA) AS lo, max(POPU_LSA) AS hi, count(*) AS n, sum(POPU_LSA) AS s FROM f GROUP BY 1",
+    ),
+  ),
+  clean(
+    "lists the codes and their counts (a WHERE keeps only the coded rows)",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery({ f: "pls.csv" }, "SELECT TOTCIR, count(*) AS n FROM f WHERE TOTCIR < 0 GROUP BY 1"),
+  ),
+  flagged(
+    "stop 35 twin: sums the population per state over the -9 codes",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery({ f: "pls.csv" }, "SELECT STABR, sum(POPU_LSA) AS pop FROM f GROUP BY STABR"),
+  ),
+  flagged(
+    "stop 35 twin: the largest circulation per state, where one state reports only codes",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery({ f: "pls.csv" }, "SELECT STABR, max(TOTCIR) AS top FROM f GROUP BY STABR"),
   ),
 ]);
