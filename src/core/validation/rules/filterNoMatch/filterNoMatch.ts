@@ -195,6 +195,17 @@ export const filterNoMatchRule: ValidationRule = queryRule({
 /** A code written with digits only. */
 const DIGITS = /^\d+$/;
 
+/**
+ * The form of an id with digits in it (`ND0109` → `AA9999`, `00501` → `99999`): ids of one form
+ * are records of one register, so the nearest of them to an absent one are other records, not
+ * another spelling of it. Undefined for text without digits (names, words).
+ */
+function idForm(value: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 3 || !/\d/.test(v) || !/^[A-Za-z0-9]+$/.test(v)) return undefined;
+  return v.replace(/[A-Za-z]/g, "A").replace(/\d/g, "9");
+}
+
 /** The finding for one literal that matches nothing, or undefined when it is a deliberate alternative. */
 async function describe(
   engine: DuckEngine,
@@ -233,24 +244,29 @@ async function describe(
   const caselessHint = caseMistake
     ? ` It matches ${Number(caseless?.n)} row(s) when case is ignored: use ILIKE or compare lower(${column}).`
     : "";
-  // An id of digits looked up as text among text ids of digits: the nearest ids are other records,
-  // not another spelling of this one, unless one is the same number written with leading zeros or
-  // spaces. (A number compared with a numeric column keeps its nearest values: a year off by one.)
+  // An id looked up as text among text ids of its form (digits, or letters and digits: `ND0109`
+  // among `ND0105`, `ND0108`): the nearest ids are other records, not another spelling of this
+  // one, unless one is the same number written with leading zeros or spaces. (A number compared
+  // with a numeric column keeps its nearest values: a year off by one.)
+  const form = typeof literal === "string" ? idForm(literal) : undefined;
   if (
     filter.kind !== "LIKE" &&
-    typeof literal === "string" &&
-    DIGITS.test(literal) &&
-    closest.every((c) => typeof c.v === "string" && DIGITS.test(c.v.trim()))
+    form !== undefined &&
+    !caseMistake &&
+    closest.every((c) => typeof c.v === "string" && idForm(c.v) === form)
   ) {
-    const [padded] = await engine.all(
-      `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE ltrim(trim(CAST(${c} AS VARCHAR)), '0') = ltrim(trim($1), '0')`,
-      [String(literal)],
-    );
+    const digits = DIGITS.test(String(literal));
+    const [padded] = digits
+      ? await engine.all(
+          `SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE ltrim(trim(CAST(${c} AS VARCHAR)), '0') = ltrim(trim($1), '0')`,
+          [String(literal)],
+        )
+      : [];
     if (Number(padded?.n ?? 0) === 0)
       return {
         code: "filter-no-match",
         severity: "info",
-        message: `The id ${quote(literal)} is not among the ${closest.length > 0 ? "digit codes" : "values"} of ${columnLabel(table, column)}, in any writing (leading zeros or spaces): no row has it. The codes nearest to it are other ids.`,
+        message: `The id ${quote(literal)} is not among the ${closest.length > 0 ? (digits ? "digit codes" : `codes of its form (${closest.map((x) => quote(x.v)).join(", ")} are nearest)`) : "values"} of ${columnLabel(table, column)}${digits ? ", in any writing (leading zeros or spaces)" : ""}: no row has it. The codes nearest to it are other ids.`,
         locations: [],
       };
   }

@@ -9,6 +9,17 @@ import {
   METRO_FRAUD,
 } from "../../cases/legalLake.ts";
 import { SURVEY_CLEAN, STUDY_SHEETS } from "../../cases/sharedLakes.ts";
+import { csv } from "../../cases/csvText.ts";
+
+/** North Dakota library ids of one survey year; ND0109 opened in Northwood in the later one. */
+function LIBRARY_IDS(later: boolean): string {
+  const ids = ["ND0101", "ND0102", "ND0103", "ND0104", "ND0105", "ND0107", "ND0108", "ND0110", "ND0111"];
+  return csv(
+    "FSCSKEY,CITY,VISITS",
+    ...ids.map((id, i) => `${id},Town ${i},${(later ? 900 : 1000) + 37 * i}`),
+    ...(later ? ["ND0109,NORTHWOOD,512"] : []),
+  );
+}
 
 /** The silent-error suite's cases of `filter-no-match` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flagged, clean }) => [
@@ -99,4 +110,19 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     query("SELECT * FROM proteins WHERE gene = 'PLK-1'", ["proteins"], "plk1_proteins"),
     query("SELECT * FROM phospho WHERE gene = 'PLK-1'", ["phospho"], "plk1_phospho"),
   ]),
+  // Held-out GB-03 (stop 35): a library closed and another opened in one town; the analyst looks
+  // both ids up in each year's file.
+  clean(
+    "looks up two library ids in two years' files: one id is new, so the first year has no row for it",
+    { "fy2016.csv": LIBRARY_IDS(false), "fy2018.csv": LIBRARY_IDS(true) },
+    scanThenQuery(
+      { f16: "fy2016.csv", f18: "fy2018.csv" },
+      "SELECT 'f16' AS src, FSCSKEY, CITY FROM f16 WHERE FSCSKEY IN ('ND0105', 'ND0109') UNION ALL SELECT 'f18', FSCSKEY, CITY FROM f18 WHERE FSCSKEY IN ('ND0105', 'ND0109')",
+    ),
+  ),
+  flagged(
+    "stop 35 twin: the id written in lower case, which no row of either year holds",
+    { "fy2016.csv": LIBRARY_IDS(false), "fy2018.csv": LIBRARY_IDS(true) },
+    scanThenQuery({ f18: "fy2018.csv" }, "SELECT FSCSKEY, CITY FROM f18 WHERE FSCSKEY = 'nd0109'"),
+  ),
 ]);

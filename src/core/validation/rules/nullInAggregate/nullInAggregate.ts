@@ -367,12 +367,29 @@ async function outerJoinNulls(
       (e, i) =>
         `${preserved.map((k, j) => literal(e.key[j], k.column ? typeOf(kept, k.column) : undefined)).join("/")}${at(locations[i])}`,
     );
+    // The other side holds several rows per key (observations of a station, readings of a
+    // buoy): an unmatched key has no observation, and a 0 in its place would be one made-up
+    // reading among real ones — not what "missing means zero" is about (one row per key: a count
+    // or amount per entity, where it may be).
+    const other = nullable[0]!;
+    const keysSql = nullable.map((k) => sqlIdent(k.column ?? "")).join(", ");
+    const [shape] = nullable.every((k) => k.column)
+      ? await ctx.engine.all(
+          `SELECT count(*) AS n, count(DISTINCT (${keysSql})) AS k FROM ${sqlIdent(other.table.name)} WHERE ${nullable.map((k) => `${sqlIdent(k.column!)} IS NOT NULL`).join(" AND ")}`,
+        )
+      : [];
+    const rows = Number(shape?.n ?? 0);
+    const keys = Number(shape?.k ?? 0);
+    const observations = keys > 0 && rows >= 2 * keys;
+    const fn = (call: string): string => call.slice(0, call.indexOf("("));
     return (call, column) => ({
       code: "null-in-aggregate",
-      severity: "warning",
+      severity: observations ? "info" : "warning",
       message:
-        `${call} skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(nullable[0]!.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${call.slice(0, call.indexOf("("))}. ` +
-        `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`,
+        `${call} skips the NULLs this query's ${String(join.node.join_type).toLowerCase()} join creates: ${scaled(lost.lostRows, profile.sampleEvery)} row(s) of ${tableLabel(kept)} have no match in ${tableLabel(other.table)}, e.g. ${examples.join(", ")}, so ${column} is NULL for them and they are left out of ${fn(call)}. ` +
+        (observations
+          ? `${tableLabel(other.table)} holds several rows per key (${rows.toLocaleString("en-US")} rows for ${keys.toLocaleString("en-US")} keys): the unmatched keys have no row there, and ${fn(call)} is taken over the rows that exist.`
+          : `Say how they count: coalesce(${column}, 0) if missing means zero, or exclude them explicitly (WHERE ${column} IS NOT NULL).`),
       locations: present(locations),
     });
   }

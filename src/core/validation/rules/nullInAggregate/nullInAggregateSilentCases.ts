@@ -49,6 +49,28 @@ const PARTY_VOTES = csv(
   "Antrim South,9000,,3000,12000",
 );
 
+/** NDBC buoys listed by region (held-out GA): two of them never reported a wave height. */
+const BUOY_STATIONS = csv(
+  "buoy,region",
+  "41040,Caribbean",
+  "41041,Caribbean",
+  "41016,Caribbean",
+  "42036,Eastern Gulf",
+  "42039,Eastern Gulf",
+  "41018,Eastern Gulf",
+);
+
+/** Wave heights, several readings per buoy. */
+const BUOY_WAVES = csv(
+  "buoy,day,wave_height",
+  ...["41040", "41041", "42036", "42039"].flatMap((b, i) =>
+    Array.from(
+      { length: 6 },
+      (_, d) => `${b},2011-01-${String(d + 1).padStart(2, "0")},${(1.2 + 0.3 * i + 0.1 * d).toFixed(2)}`,
+    ),
+  ),
+);
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
@@ -69,6 +91,14 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
          SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
                 avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
          FROM w LEFT JOIN y ON w.year = y.year`,
+    ),
+  ),
+  clean(
+    "held-out GA-09 (stop 35): mean wave height per region over buoys listed by region, some of which never reported (several readings per buoy)",
+    { "stations.csv": BUOY_STATIONS, "waves.csv": BUOY_WAVES },
+    scanThenQuery(
+      { st: "stations.csv", w: "waves.csv" },
+      "SELECT st.region, count(w.buoy) AS readings, avg(w.wave_height) AS mean_height FROM st LEFT JOIN w ON w.buoy = st.buoy GROUP BY st.region",
     ),
   ),
   flagged(
