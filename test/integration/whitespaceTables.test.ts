@@ -96,6 +96,25 @@ const { lake, stateDir } = tempLake({
   // Past the first MiB (the sample), one line holds two values instead of three.
   "long.dat": `${Array.from({ length: 150_000 }, (_, i) => `${String(i % 1000).padStart(4)} ${String(i % 7).padStart(3)} ${String(i % 13).padStart(3)}`).join("\n")}\n   7   8\n`,
   "ragged.asc": `${Array.from({ length: 20 }, (_, i) => `${i}  ${i * 2}  ${i * 3}`).join("\n")}\n`,
+  // NOAA NDBC realtime files (held-out GA): names and units on `#` lines, `MM` for missing values,
+  // compass points in a column of words.
+  "ndbc/44013.txt": [
+    "#YY  MM DD hh mm WDIR WSPD GST  WVHT   DPD   APD MWD   PRES",
+    "#yr  mo dy hr mn degT m/s  m/s     m   sec   sec degT   hPa",
+    "2022 06 05 13 00 280  3.0  4.0    MM    MM    MM  MM 1015.2",
+    "2022 06 05 12 50 270  3.0  4.0   0.5     7   3.5 100 1015.3",
+    "2022 06 05 12 40 260  4.0  5.0   0.6     7   3.4 110 1015.3",
+    "2022 06 05 12 30 260  4.0  5.0    MM    MM    MM  MM     MM",
+    "",
+  ].join("\n"),
+  "ndbc/44013.spec": [
+    "#YY  MM DD hh mm WVHT  SwH  SwP  WWH  WWP SwD WWD  STEEPNESS  APD MWD",
+    "#yr  mo dy hr mn    m    m  sec    m  sec  -  degT     -      sec degT",
+    "2022 06 05 12 40  0.6  0.4  7.1  0.4  3.6   E  SE    AVERAGE  3.4 110",
+    "2022 06 05 11 40  0.6  0.4  7.7  0.5  3.4 ESE  SE    AVERAGE  3.5 120",
+    "2022 06 05 10 40  0.5  0.3  7.7  0.4  3.1 ESE SSE        N/A  3.4 131",
+    "",
+  ].join("\n"),
 });
 
 let runtime: Runtime;
@@ -205,6 +224,47 @@ describe("whitespace-aligned numeric files", () => {
       t.notes?.some((n) => n.startsWith('1 line(s) do not hold 3 values (e.g. "   7   8")')),
       JSON.stringify(t.notes),
     );
+  });
+
+  test("NDBC realtime files: names from the `#` line above the units, MM read as NULL, words kept as a column", async () => {
+    const t = onlyTable(runtime.map, "ndbc/44013.txt");
+    assert.equal(t.headerLine, 1);
+    assert.equal(t.rowCount, 4);
+    assert.deepEqual(
+      t.columns.map((c) => c.name),
+      ["YY", "MM", "DD", "hh", "mm_2", "WDIR", "WSPD", "GST", "WVHT", "DPD", "APD", "MWD", "PRES"],
+    );
+    assert.equal(t.columns.find((c) => c.name === "WVHT")?.type, "DOUBLE");
+    assert.ok(
+      t.notes?.some((n) => n.startsWith("line 2 under the header holds units")),
+      JSON.stringify(t.notes),
+    );
+    assert.ok(
+      t.notes?.some((n) => n.includes('"mm" → mm_2')),
+      JSON.stringify(t.notes),
+    );
+    const r = await runtime.call({ op: "Scan", file: "ndbc/44013.txt", output: "met" });
+    assert.equal(r.status, "ok", JSON.stringify(r.diagnostics));
+    const page = await runtime.show("met", { rows: 4 });
+    assert.deepEqual(
+      page.origins.map((o) => o?.line),
+      [3, 4, 5, 6],
+    );
+    const [row] = (
+      await runtime.call({
+        op: "Query",
+        sql: "SELECT count(WVHT) AS waves, avg(WVHT) AS mean FROM met",
+        inputs: ["met"],
+        output: "w",
+      })
+    ).observation
+      ? ((await runtime.show("w", { rows: 1 })).rows as unknown[][])
+      : [];
+    assert.deepEqual(row, [2, 0.55]);
+    const spec = onlyTable(runtime.map, "ndbc/44013.spec");
+    assert.equal(spec.rowCount, 3);
+    assert.equal(spec.columns.find((c) => c.name === "SwD")?.type, "VARCHAR");
+    assert.equal(spec.columns.find((c) => c.name === "SwH")?.type, "DOUBLE");
   });
 
   test(".asc numbers separated by two spaces map with positional names", () => {

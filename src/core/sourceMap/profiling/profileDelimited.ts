@@ -17,7 +17,7 @@ import { recordParts, separateTables } from "../layout/sideBySide.ts";
 import type { CsvRead, FooterRow, TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { NeedsEveryRow, SHAPE_ROWS, bodyShape, findTableEnd } from "../layout/tableEnd.ts";
 import { analyzeTable, rowText, splitBlocks } from "../layout/tableLayout.ts";
-import { columnNames } from "../typing/varcharColumns.ts";
+import { columnNames, repeatedNamesNote } from "../typing/varcharColumns.ts";
 import { widerHeader, widerHeaderNote } from "../layout/widerHeader.ts";
 
 /**
@@ -218,6 +218,7 @@ export async function profileDelimited(
       : names.length;
   const header = layout.headerRow === null ? undefined : headRecords[layout.headerRow];
   const notes = [
+    ...repeatedNamesNote(names.slice(0, filled)),
     ...strayQuoteNote(read),
     ...(requoted ? [requotedNote(requoted)] : []),
     ...(wider && header ? [widerHeaderNote(header.line, wider)] : []),

@@ -4,7 +4,7 @@ import { layoutParts } from "../layout/layoutProfile.ts";
 import { readablePath, settledHead, whitespaceOddLinesSql } from "../readers/csvRead.ts";
 import { readTyped } from "../typing/readTyped.ts";
 import type { CsvRead, TableProfile, TextEncoding } from "../sourceEntry.ts";
-import { columnNames } from "../typing/varcharColumns.ts";
+import { columnNames, repeatedNamesNote } from "../typing/varcharColumns.ts";
 import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
 import { detectWhitespaceTable, splitLines, tokensOf } from "../sniff/whitespaceTable.ts";
 
@@ -34,7 +34,11 @@ export async function profileWhitespace(
   );
   read.dataRows = dataRows;
   read.columns = specs;
-  const notes: string[] = [];
+  const notes: string[] = [...repeatedNamesNote(names)];
+  if (layout.unitsLine !== undefined)
+    notes.push(
+      `line ${layout.unitsLine + 1} under the header holds units (${JSON.stringify(lines[layout.unitsLine]!.trim().slice(0, 100))}), not data: it is left out of the rows`,
+    );
   if (layout.headerLine === null)
     notes.push(
       `no header line: the first line holds values like the lines below it; columns are named by position (${names[0]!.name}…${names[names.length - 1]!.name})`,

@@ -10,6 +10,8 @@
 export interface WhitespaceLayout {
   /** 0-based index among the sample's lines of the header line, or null when there is none. */
   headerLine: number | null;
+  /** 0-based index of a units line between the header and the data (NDBC's `#yr mo dy … m/s`). */
+  unitsLine?: number;
   /** Index of the first data line. */
   dataLine: number;
   /** Values on every data line. */
@@ -22,6 +24,8 @@ export interface WhitespaceLayout {
 const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?$/;
 /** A date or a time of day written as one token: `2024-05-01`, `05/01/2024`, `12:30:00`, `2024-05-01T12:30`. */
 const DATE_TOKEN = /^\d{1,4}[-/:.]\d{1,2}([-/:.]\d{1,4})?(T\d{1,2}(:\d{2}){1,2}(\.\d+)?Z?)?$/;
+/** Markers instruments write for a missing value among the numbers (NDBC's `MM`). */
+const MARKER_TOKEN = /^(MM|M|NA|N\/A|NaN|ND|-{1,3}|\*{1,3}|\?)$/i;
 /** Fewer data lines than this is no table to read this way. */
 const MIN_DATA_LINES = 3;
 /** Lines above the data (titles, comments) that may come first. */
@@ -40,8 +44,20 @@ function valueToken(token: string): boolean {
   return NUMBER_TOKEN.test(token) || DATE_TOKEN.test(token);
 }
 
+/**
+ * A line of values: numbers, dates and missing markers, at least two numbers, and at least half of
+ * its tokens so — a column of words (compass points, a class) may stand among them.
+ */
 function dataLine(tokens: string[]): boolean {
-  return tokens.length >= 2 && tokens.every(valueToken);
+  const numbers = tokens.filter(valueToken).length;
+  const valued = numbers + tokens.filter((t) => MARKER_TOKEN.test(t)).length;
+  return tokens.length >= 2 && numbers >= 2 && 2 * valued >= tokens.length;
+}
+
+/** A line under the header whose tokens name units (`#yr`, `m/s`, `degT`, `hPa`): short, no number. */
+const UNIT_TOKEN = /^#?(\(?[A-Za-z%°][A-Za-z0-9%°/.^*-]{0,7}\)?|-)$/;
+function unitsLine(tokens: string[]): boolean {
+  return tokens.every((t) => UNIT_TOKEN.test(t)) && tokens.some((t) => /[a-z%°]/i.test(t));
 }
 
 /**
@@ -68,16 +84,23 @@ export function detectWhitespaceTable(text: string, complete: boolean): Whitespa
   for (let i = first; i < lines.length; i++) {
     const tokens = tokensOf(lines[i]!);
     if (tokens.length === 0) continue;
-    if (tokens.length !== width || !tokens.every(valueToken)) return undefined;
+    if (tokens.length !== width || !dataLine(tokens)) return undefined;
     count++;
   }
   if (count < MIN_DATA_LINES) return undefined;
   const above = first > 0 ? tokensOf(lines[first - 1]!) : [];
-  const header = above.length === width && !above.every(valueToken);
+  const header = above.length === width && !dataLine(above);
+  // Names, then units, then the data (NDBC's realtime files: `#YY MM DD hh mm WDIR WSPD …` over
+  // `#yr mo dy hr mn degT m/s …`): the names are the line above the units.
+  const twoAbove = first > 1 ? tokensOf(lines[first - 2]!) : [];
+  const units = header && unitsLine(above) && twoAbove.length === width && !dataLine(twoAbove);
+  const names = units ? twoAbove : header ? above : [];
   return {
-    headerLine: header ? first - 1 : null,
+    headerLine: units ? first - 2 : header ? first - 1 : null,
+    ...(units ? { unitsLine: first - 1 } : {}),
     dataLine: first,
     width,
-    names: header ? above : [],
+    // A comment mark on the header (`#YY`) is no part of the first name.
+    names: names.map((n, i) => (i === 0 && n.length > 1 ? n.replace(/^#/, "") : n)),
   };
 }

@@ -19,6 +19,8 @@ const MARKER_TOKEN =
   /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
 /** `M` is a marker in capitals only (`m` is a unit). */
 const LOWER_M = "m";
+/** NOAA NDBC's missing value, in capitals only (`mm` is a unit). */
+const NDBC_MISSING = "MM";
 
 /** Numbers a column must hold besides its markers to be read as numbers. */
 export const MIN_NUMBERS = 2;
@@ -27,7 +29,7 @@ const MAX_KINDS = 8;
 
 export function isMarkerToken(value: string): boolean {
   const v = value.trim();
-  return v !== LOWER_M && MARKER_TOKEN.test(v);
+  return v === NDBC_MISSING || (v !== LOWER_M && MARKER_TOKEN.test(v));
 }
 
 const NAN = /^[-+]?nan$/i;

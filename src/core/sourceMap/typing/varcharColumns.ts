@@ -30,6 +30,26 @@ export function columnNames(header: string[], width: number): { name: string; so
   return out;
 }
 
+/**
+ * The note for header cells that repeat (case and spacing ignored, as SQL names are): the later
+ * ones were renamed with a suffix (`MM`, `mm` → `MM`, `mm_2`: NDBC's month and minute), which the
+ * column names alone do not tell.
+ */
+export function repeatedNamesNote(names: { name: string; sourceName: string }[]): string[] {
+  const renamed = names.filter((n) => {
+    const written = n.sourceName.replace(/\s+/g, " ").trim();
+    return written !== "" && n.name !== written;
+  });
+  if (renamed.length === 0) return [];
+  const shown = renamed
+    .slice(0, 6)
+    .map((n) => `${JSON.stringify(n.sourceName.trim())} → ${n.name}`)
+    .join(", ");
+  return [
+    `header names that repeat (SQL names ignore case) were renamed: ${shown}${renamed.length > 6 ? ", …" : ""}`,
+  ];
+}
+
 export const INT = String.raw`[-+]?\d+`;
 /**
  * Spaces that group thousands where a comma does elsewhere (`6 897` in Polish, French or SI style; a
