@@ -18,6 +18,7 @@ import { selectRule } from "../../partsRule.ts";
 import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { fillValueDoc } from "./fillValueDoc.ts";
+import { resultPosition } from "../../resultPosition.ts";
 import { groupedByFillTest, heldFills, testsForFill } from "./fillLooks.ts";
 
 /** Rows shown (and located) per finding; the rest are counted. */
@@ -102,26 +103,6 @@ function columnArguments(call: Json, scope: Map<string, TableInfo>): { argument:
     if (column) out.push({ argument, column });
   }
   return out;
-}
-
-/**
- * The position in the call's result of the column an aggregate feeds: the statement's own SELECT,
- * the aggregate inside one item of its select list (no `*` before it, which would shift the
- * positions). Undefined elsewhere (a CTE, a subquery, HAVING): the whole result is what it changes.
- */
-function resultPosition(statement: Json, select: Json, node: Json): number | undefined {
-  if (statement.node !== select) return undefined;
-  const items = (select.select_list as Json[] | undefined) ?? [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (item.class === "STAR" || item.class === "COLUMNS") return undefined;
-    let inside = false;
-    walkOwn(item, (n) => {
-      if (n === node) inside = true;
-    });
-    if (inside) return i;
-  }
-  return undefined;
 }
 
 function shownNumber(v: number): string {

@@ -180,6 +180,19 @@ export const filterNoMatchRule: ValidationRule = queryRule({
           found.push(settleWhen(finding, searchedElsewhere(constantValue(k), filter.column.table), "batch"));
       }
       const more = missing.length - Math.min(missing.length, EXPLAINED);
+      // Several values of one IN list that match nothing ('TRUE', 'True', 'true', '1', 'Y' for a
+      // flag written 't'/'f') are one finding about the list: the first warning explains it, and
+      // names the others.
+      if (filter.kind === "IN" && found.length > 1) {
+        const lead = found.find((d) => d.severity === "warning") ?? found[0]!;
+        const others = missing
+          .map((k) => constantValue(k))
+          .filter((v) => !lead.message.includes(quote(v)))
+          .map((v) => quote(v));
+        lead.message += ` The list's other value(s) ${others.slice(0, 8).join(", ")}${others.length > 8 ? `, and ${others.length - 8} more` : ""} never occur in ${filter.column.column} either.`;
+        out.push(lead);
+        continue;
+      }
       if (more > 0 && found.length > 0)
         found[found.length - 1]!.message +=
           ` ${more} more value(s) of the same IN list never occur in ${filter.column.column} either.`;

@@ -45,7 +45,15 @@ const spellable = (d: string): string =>
  * differ in more than case or spacing (the others are the normalised groups' finding).
  */
 const notNormalisedAlike = (x: string, y: string, column = ".v"): string =>
-  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)}`;
+  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)} AND ${numeralsOut(`${x}${column}`)} <> ${numeralsOut(`${y}${column}`)}`;
+
+/**
+ * A value with its Roman numerals (capitals, I to XXXIX) made one mark: names one numeral apart
+ * are a series' members — 'GREATEST HITS VOLUME I' / 'II', 'Rocky II' / 'Rocky III', 'Henry V' /
+ * 'Henry VI' — not one name misspelt (held-out GE-10).
+ */
+const numeralsOut = (v: string): string =>
+  `regexp_replace(${v}, '\\b(?:X{1,3}(?:IX|IV|V?I{0,3})|IX|IV|V?I{1,3}|V)\\b', '#', 'g')`;
 
 export interface VariantGroup {
   variants: string[];

@@ -4,6 +4,20 @@ import { csv } from "../../cases/csvText.ts";
 import { IDT_BY_TYPE } from "../../cases/legalLake.ts";
 import { SURVEY, SURVEY_CLEAN } from "../../cases/sharedLakes.ts";
 
+/** RIAA certified albums (held-out GE): greatest-hits volumes of one artist are separate albums. */
+const ALBUMS = csv(
+  "Title,Artist,Units",
+  "GREATEST HITS VOLUME I,BARRY MANILOW,3",
+  "GREATEST HITS VOLUME II,BARRY MANILOW,2",
+  "GREATEST HITS VOLUME II,ALABAMA,5",
+  "GREATEST HITS VOLUME III,ALABAMA,2",
+  "GREATEST HITS VOLUME II,KENNY ROGERS,4",
+  "THRILLER,MICHAEL JACKSON,34",
+  "BACK IN BLACK,AC/DC,25",
+  "THE WALL,PINK FLOYD,23",
+  "GREATEST HITS VOLUME III,BILLY JOEL,2",
+);
+
 /**
  * Labour votes by seat (held-out FT-04): the region is 'Yorkshire & The Humber' in 1987–1992 and
  * 'Yorkshire and the Humber' from 1997, the same seats under both.
@@ -218,5 +232,22 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "'&' in a name no row spells with 'and' (Trinidad & Tobago)",
     { "results.csv": REGION_VOTES.replaceAll("Yorkshire and the Humber", "Yorkshire & The Humber") },
     scanThenQuery({ ge: "results.csv" }, "SELECT region, sum(lab_votes) AS labour FROM ge GROUP BY region"),
+  ),
+  // Held-out GE-10 (stop 35): volumes of a series are albums of their own.
+  clean(
+    "counts certified albums per title, where volumes I, II and III of one series are three albums",
+    { "albums.csv": ALBUMS },
+    scanThenQuery(
+      { al: "albums.csv" },
+      "SELECT Title, count(*) AS n, sum(Units) AS units FROM al GROUP BY Title",
+    ),
+  ),
+  flagged(
+    "stop 35 twin: a title misspelt by one letter in the same list",
+    { "albums.csv": ALBUMS.replace("GREATEST HITS VOLUME II,ALABAMA", "GREATEST HITZ VOLUME II,ALABAMA") },
+    scanThenQuery(
+      { al: "albums.csv" },
+      "SELECT Title, count(*) AS n, sum(Units) AS units FROM al GROUP BY Title",
+    ),
   ),
 ]);
