@@ -4,6 +4,7 @@ import { codeLikeBelow } from "../../src/core/sourceMap/layout/codeCells.ts";
 import { proseLikeBelow } from "../../src/core/sourceMap/layout/proseCells.ts";
 import { numberedFieldLists } from "../../src/core/sourceMap/crawl/describedFields.ts";
 import { detectWhitespaceTable } from "../../src/core/sourceMap/sniff/whitespaceTable.ts";
+import { analyzeTable } from "../../src/core/sourceMap/layout/tableLayout.ts";
 
 describe("whitespace-aligned tables", () => {
   test("right-aligned numbers with one or more spaces between them, no header", () => {
@@ -93,5 +94,27 @@ describe("sentences as the first row of a column", () => {
       false,
     );
     assert.equal(proseLikeBelow("First Databank Brand Name of the drug.", definitions.slice(0, 3)), false);
+  });
+});
+
+describe("a header over an index column (a data frame's CSV export)", () => {
+  const rows = (header: string[]): string[][] => [
+    header,
+    ["1820", "8385"],
+    ["1821", "9127"],
+    ["1822", "6911"],
+    ["1823", "6354"],
+  ];
+
+  test("`,LPR` over two columns of numbers names the second column (DHS yearbook, held-out GF-05)", () => {
+    const layout = analyzeTable(rows(["", "LPR"]), { width: 2 });
+    assert.equal(layout.headerRow, 0);
+    assert.deepEqual(layout.names, ["", "LPR"]);
+    assert.equal(layout.dataStart, 1);
+  });
+
+  test("a title in the first cell is no header; neither is a number in the second", () => {
+    assert.equal(analyzeTable(rows(["Table 1", ""]), { width: 2 }).headerRow, null);
+    assert.equal(analyzeTable(rows(["", "1819"]), { width: 2 }).headerRow, null);
   });
 });

@@ -178,7 +178,7 @@ function findHeader(
   const limit = Math.min(end, start + 60);
   for (let i = start; i < limit; i++) {
     const row = rows[i]!;
-    if (filledCount(row) < minFill || repeatedTitle(row)) continue;
+    if ((filledCount(row) < minFill && !indexHeader(row, width)) || repeatedTitle(row)) continue;
     const next: number[] = [];
     for (let k = i + 1; k < end && next.length < 10; k++) if (filledCount(rows[k]!) > 0) next.push(k);
     if (next.length === 0) return at(i);
@@ -210,6 +210,16 @@ function findHeader(
     return headerless(row, rows.slice(i + 1, Math.min(end, i + 40))) ? { header: null, first: i } : at(i);
   }
   return at(firstNonBlank(rows, start, end));
+}
+
+/**
+ * A header over an index column, as a data frame's CSV export writes it: its first cell empty and
+ * every other cell a name (`,LPR` over `1820,8385`). In a two-column file its one name is fewer
+ * cells than a header needs elsewhere; it is no title (a title fills its first cell).
+ */
+function indexHeader(row: string[], width: number): boolean {
+  if (width < 2 || row.length !== width || (row[0] ?? "").trim() !== "") return false;
+  return row.slice(1).every((c) => c.trim() !== "" && !/\d/.test(c));
 }
 
 /** One text repeated across the row: a title spread over merged or colspan cells, not a header. */
