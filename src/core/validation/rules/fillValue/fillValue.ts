@@ -10,7 +10,7 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import { tableLabel } from "../../derivedTables.ts";
 import { at, locate, present } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
-import { expressionSql, onlyColumn, walkOwn } from "../../sqlFacts.ts";
+import { expressionSql, onlyColumn } from "../../sqlFacts.ts";
 import { groupingItems } from "../../groupingItems.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
