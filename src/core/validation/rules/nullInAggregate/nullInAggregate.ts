@@ -372,12 +372,11 @@ async function outerJoinNulls(
     // reading among real ones — not what "missing means zero" is about (one row per key: a count
     // or amount per entity, where it may be).
     const other = nullable[0]!;
-    const keysSql = nullable.map((k) => sqlIdent(k.column ?? "")).join(", ");
-    const [shape] = nullable.every((k) => k.column)
-      ? await ctx.engine.all(
-          `SELECT count(*) AS n, count(DISTINCT (${keysSql})) AS k FROM ${sqlIdent(other.table.name)} WHERE ${nullable.map((k) => `${sqlIdent(k.column!)} IS NOT NULL`).join(" AND ")}`,
-        )
-      : [];
+    // Keys as SQL over the side's alias (a column, or `CAST(w.buoy_id AS VARCHAR)`).
+    const [shape] = await ctx.engine.all(
+      `SELECT count(*) AS n, count(DISTINCT (${nullable.map((k) => k.sql).join(", ")})) AS k ` +
+        `FROM ${sqlIdent(other.table.name)} AS ${sqlIdent(other.alias)} WHERE ${nullable.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ")}`,
+    );
     const rows = Number(shape?.n ?? 0);
     const keys = Number(shape?.k ?? 0);
     const observations = keys > 0 && rows >= 2 * keys;
