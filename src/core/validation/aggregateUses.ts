@@ -17,8 +17,6 @@ export interface AggregateUse {
   coalesced: boolean;
   /** `count(DISTINCT x)`, `sum(DISTINCT x)`: each value counts once, however many rows hold it. */
   distinct: boolean;
-  /** The aggregate call itself (where in the result it stands: resultPosition.ts). */
-  node?: Json;
 }
 
 /** Functions that replace a NULL (so an aggregate over them skips none). */
@@ -129,7 +127,6 @@ function collectUses(
             wrappers: ref,
             coalesced: coalesced.has(n),
             distinct: n.distinct === true,
-            node: n,
             ...(filter ? { filter } : {}),
           });
         }
@@ -151,7 +148,6 @@ function collectUses(
         wrappers,
         coalesced: coalesced.has(n),
         distinct: n.distinct === true,
-        node: n,
         ...(filter ? { filter } : {}),
       });
     }

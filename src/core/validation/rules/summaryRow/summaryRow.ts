@@ -32,7 +32,6 @@ import { rowCounts } from "./rowCounts.ts";
 import { groupsAsSubject } from "./groupsAsSubject.ts";
 import { groupedApart } from "./groupedApart.ts";
 import { measureConditions } from "./measureConditions.ts";
-import { resultPosition } from "../../resultPosition.ts";
 import {
   GROUP_NEGLIGIBLE_CHANGE,
   groupConsequence,
@@ -218,7 +217,6 @@ export const summaryRowRule: ValidationRule = queryRule({
       const more = all.length > found.length ? `; and ${all.length - found.length} more` : "";
       const totals = all.every((r) => r.kind === "total" || r.kind === "unlabelled");
       const counted = isCount(use.fn);
-      const position = use.node ? resultPosition(sql.statement, use.select, use.node) : undefined;
       findings.add({
         code: "summary-row",
         severity: "warning",
@@ -230,16 +228,11 @@ export const summaryRowRule: ValidationRule = queryRule({
             : `They ${totals ? "repeat the other rows' values" : "summarise the other rows"}, so the aggregate counts them ${totals ? "twice" : "as if they were data"}. `) +
           `${exclusion(all)} or use the summary row itself as the answer.`,
         locations: present(locations),
-        remedy: {
-          ...withoutRows(
-            table.name,
-            all.map((r) => r.r),
-            `the summary row(s) ${(more ? [...shown, `${all.length - found.length} more`] : shown).join("; ")} left out`,
-          ),
-          // What the aggregate itself gives is what the rows change (a count(*) beside it would
-          // change with any row left out, a total whose value is 0 adds nothing to a sum).
-          ...(position === undefined ? {} : { resultColumns: [position] }),
-        },
+        remedy: withoutRows(
+          table.name,
+          all.map((r) => r.r),
+          `the summary row(s) ${(more ? [...shown, `${all.length - found.length} more`] : shown).join("; ")} left out`,
+        ),
       });
     }
     for (const select of selectNodes(sql.statement)) findings.add(...(await rankedTotals(ctx, select)));
