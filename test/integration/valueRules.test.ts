@@ -59,10 +59,10 @@ describe("rows with the table's shape", () => {
 });
 
 describe("missing-value markers", () => {
-  test("the vocabulary: M in capitals, NA, n/a, dashes, dots, stars, (X), NaN", () => {
-    for (const v of ["M", "NA", "n/a", "N/A", "-", "--", "..", "*", "(X)", "NaN", " NA "])
+  test("the vocabulary: M and MM in capitals, NA, n/a, dashes, dots, stars, (X), NaN", () => {
+    for (const v of ["M", "MM", "NA", "n/a", "N/A", "-", "--", "..", "*", "(X)", "NaN", " NA "])
       assert.ok(isMarkerToken(v), v);
-    for (const v of ["m", "A", "B", "F", "low", "II", "Z", "0"]) assert.ok(!isMarkerToken(v), v);
+    for (const v of ["m", "mm", "Mm", "A", "B", "F", "low", "II", "Z", "0"]) assert.ok(!isMarkerToken(v), v);
   });
 });
 

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "../../diagnostic.ts";
+import { crEndsLines, lineEndCounts } from "../../sourceMap/sniff/byteCensus.ts";
 
 /**
  * Files whose lines end in a carriage return alone (classic Mac OS, some Excel exports), all or many
@@ -29,8 +30,9 @@ const PROBE_BYTES = 64 * 1024;
 const COUNT_BYTES = 16 * 1024 * 1024;
 
 /**
- * The file's line ends when lone carriage returns are among them (all of them, or at least two and
- * a tenth of them, as the map's byte census counts: byteCensus.ts), from its first 16 MiB.
+ * The file's line ends when lone carriage returns end lines (byteCensus.ts's test, the one the map
+ * reads the file by), from its first 16 MiB. A file with no carriage return in its first 64 KiB is
+ * let go after that read: most files have none, and `head` on a large one should not cost 16 MiB.
  */
 function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counted: boolean } | undefined {
   let fd: number | undefined;
@@ -38,18 +40,16 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
     const size = statSync(path).size;
     if (size === 0) return undefined;
     fd = openSync(path, "r");
-    const head = Buffer.alloc(Math.min(size, PROBE_BYTES));
-    readSync(fd, head, 0, head.length, 0);
-    if (!head.includes(13)) return undefined;
     const whole = Buffer.alloc(Math.min(size, COUNT_BYTES));
-    readSync(fd, whole, 0, whole.length, 0);
-    let loneCr = 0;
-    let lineFeeds = 0;
-    for (let i = whole.indexOf(13); i >= 0; i = whole.indexOf(13, i + 1))
-      if (whole[i + 1] !== 10) loneCr += 1;
-    for (let i = whole.indexOf(10); i >= 0; i = whole.indexOf(10, i + 1)) lineFeeds += 1;
-    if (loneCr === 0) return undefined;
-    if (lineFeeds > 0 && (loneCr < 2 || loneCr * 10 < loneCr + lineFeeds)) return undefined;
+    const probed = readSync(fd, whole, 0, Math.min(whole.length, PROBE_BYTES), 0);
+    if (!whole.subarray(0, probed).includes(13)) return undefined;
+    for (let at = probed; at < whole.length;) {
+      const got = readSync(fd, whole, at, whole.length - at, at);
+      if (got === 0) break;
+      at += got;
+    }
+    const { loneCr, lineFeeds } = lineEndCounts(whole);
+    if (!crEndsLines(loneCr, lineFeeds)) return undefined;
     return { loneCr, lineFeeds, counted: size <= COUNT_BYTES };
   } catch {
     return undefined;

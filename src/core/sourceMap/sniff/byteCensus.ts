@@ -129,9 +129,16 @@ function countLineEnds(t: Tally, chunk: Buffer, last: boolean): void {
  * Lone carriage returns end lines: there is no line feed, or they are line ends among line feeds
  * rather than a stray byte in a cell — at least two, and at least a tenth of all line ends.
  */
-function crLineEnds(t: Tally): boolean {
-  if (t.loneCr === 0) return false;
-  return t.lineFeeds === 0 || (t.loneCr >= 2 && t.loneCr * 10 >= t.loneCr + t.lineFeeds);
+export function crEndsLines(loneCr: number, lineFeeds: number): boolean {
+  if (loneCr === 0) return false;
+  return lineFeeds === 0 || (loneCr >= 2 && loneCr * 10 >= loneCr + lineFeeds);
+}
+
+/** Lone carriage returns and line feeds in a buffer taken as a whole file (or its first part). */
+export function lineEndCounts(bytes: Buffer): { loneCr: number; lineFeeds: number } {
+  const tally = newTally();
+  countLineEnds(tally, bytes, true);
+  return { loneCr: tally.loneCr, lineFeeds: tally.lineFeeds };
 }
 
 function finish(t: Tally): ByteCensus {
@@ -141,7 +148,7 @@ function finish(t: Tally): ByteCensus {
     centralEuropean: t.centralEuropean,
     nul: t.nul,
     longestLine: t.longest,
-    crLineEnds: crLineEnds(t),
+    crLineEnds: crEndsLines(t.loneCr, t.lineFeeds),
   };
 }
 

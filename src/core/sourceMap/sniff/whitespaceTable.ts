@@ -7,6 +7,8 @@
  * wider value's padding on the next).
  */
 
+import { isMarkerToken } from "../typing/missingMarkers.ts";
+
 export interface WhitespaceLayout {
   /** 0-based index among the sample's lines of the header line, or null when there is none. */
   headerLine: number | null;
@@ -24,8 +26,14 @@ export interface WhitespaceLayout {
 const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?$/;
 /** A date or a time of day written as one token: `2024-05-01`, `05/01/2024`, `12:30:00`, `2024-05-01T12:30`. */
 const DATE_TOKEN = /^\d{1,4}[-/:.]\d{1,2}([-/:.]\d{1,4})?(T\d{1,2}(:\d{2}){1,2}(\.\d+)?Z?)?$/;
-/** Markers instruments write for a missing value among the numbers (NDBC's `MM`). */
-const MARKER_TOKEN = /^(MM|M|NA|N\/A|NaN|ND|-{1,3}|\*{1,3}|\?)$/i;
+/**
+ * A missing value among the numbers: the typing pass's markers (NDBC's `MM`, `NA`, `-`…), so what
+ * the sniffer counts as a value the typer reads as NULL; and `?`, which some instruments write
+ * and which counts here only toward telling a line of values (the typer keeps such a column text).
+ */
+function markerToken(token: string): boolean {
+  return isMarkerToken(token) || token === "?";
+}
 /** Fewer data lines than this is no table to read this way. */
 const MIN_DATA_LINES = 3;
 /** Lines above the data (titles, comments) that may come first. */
@@ -50,7 +58,7 @@ function valueToken(token: string): boolean {
  */
 function dataLine(tokens: string[]): boolean {
   const numbers = tokens.filter(valueToken).length;
-  const valued = numbers + tokens.filter((t) => MARKER_TOKEN.test(t)).length;
+  const valued = numbers + tokens.filter(markerToken).length;
   return tokens.length >= 2 && numbers >= 2 && 2 * valued >= tokens.length;
 }
 

@@ -16,11 +16,12 @@ import { candidateTests, chooseType, positionalName, round } from "./varcharColu
  * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
  */
 const MARKER_TOKEN =
-  /^(M|na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
-/** `M` is a marker in capitals only (`m` is a unit). */
-const LOWER_M = "m";
-/** NOAA NDBC's missing value, in capitals only (`mm` is a unit). */
-const NDBC_MISSING = "MM";
+  /^(na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+/**
+ * Markers in capitals only, since in lower case they are units: `M` (missing; `m` metres) and NOAA
+ * NDBC's `MM` (`mm` millimetres).
+ */
+const CAPITALS_ONLY = new Set(["M", "MM"]);
 
 /** Numbers a column must hold besides its markers to be read as numbers. */
 export const MIN_NUMBERS = 2;
@@ -29,7 +30,8 @@ const MAX_KINDS = 8;
 
 export function isMarkerToken(value: string): boolean {
   const v = value.trim();
-  return v === NDBC_MISSING || (v !== LOWER_M && MARKER_TOKEN.test(v));
+  if (CAPITALS_ONLY.has(v.toUpperCase())) return CAPITALS_ONLY.has(v);
+  return MARKER_TOKEN.test(v);
 }
 
 const NAN = /^[-+]?nan$/i;

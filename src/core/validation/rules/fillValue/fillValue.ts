@@ -164,8 +164,7 @@ export const fillValueRule: ValidationRule = selectRule({
               : undefined;
         const held = await heldFills(ctx, kept, cellSql, hit);
         const first = await ctx.engine.all(
-          `SELECT DISTINCT ${a}.${ROWID} AS r, TRY_CAST(${a}.${sqlIdent(column.column)} AS DOUBLE) AS v, ` +
-            `${dates.length ? `TRY_CAST(${a}.${sqlIdent(column.column)} AS DATE)::VARCHAR` : "NULL"} AS d${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
+          `SELECT DISTINCT ${a}.${ROWID} AS r${kept.from} AND ${hit} ORDER BY r LIMIT ${SHOWN}`,
         );
         const locations = await locate(
           ctx.engine,
