@@ -4,7 +4,9 @@
  * Run: npm run bench:validate [-- --facts N --dim N --repeat K]
  * `--sweep` runs the same query over 10k × 1k … 10M × 1M rows and prints, per size, what
  * validation adds to the call and the end-to-end ratio; `--sequential` runs every check after
- * execution instead of starting the input-only ones alongside the query.
+ * execution instead of starting the input-only ones alongside the query. `--fills` writes -9999
+ * ("no data", as instrument files do) into 1 % of the amounts, so fill-value's checks — and the
+ * queries that tell a test for the fill or a grouping by one — are on the measured path.
  */
 import { mkdirSync, existsSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
@@ -23,17 +25,20 @@ const { values } = parseArgs({
     sweep: { type: "boolean", default: false },
     /** Every check after execution (RuntimeOptions.checksAlongside = false), for comparison. */
     sequential: { type: "boolean", default: false },
+    /** 1 % of the amounts are the fill value -9999. */
+    fills: { type: "boolean", default: false },
   },
 });
 let factRows = Number(values.facts);
 let dimRows = Number(values.dim);
 const repeat = Number(values.repeat);
-let lake = resolve(values.dir, `${factRows}x${dimRows}`);
+const lakeName = (facts: number, dim: number): string => `${facts}x${dim}${values.fills ? "-fills" : ""}`;
+let lake = resolve(values.dir, lakeName(factRows, dimRows));
 
 function useSize(facts: number, dim: number): void {
   factRows = facts;
   dimRows = dim;
-  lake = resolve(values.dir, `${factRows}x${dimRows}`);
+  lake = resolve(values.dir, lakeName(factRows, dimRows));
 }
 
 async function generate(): Promise<void> {
@@ -43,7 +48,7 @@ async function generate(): Promise<void> {
   const c = await db.connect();
   // 5% of fact keys have no dimension row, so the row-loss check has work to do.
   await c.run(
-    `COPY (SELECT range AS id, (hash(range) % ${Math.round(dimRows * 1.05)}) + 1 AS key, round((hash(range * 7) % 100000) / 100.0, 2) AS amount FROM range(${factRows})) TO '${join(lake, "facts.parquet")}' (FORMAT parquet)`,
+    `COPY (SELECT range AS id, (hash(range) % ${Math.round(dimRows * 1.05)}) + 1 AS key, ${values.fills ? "CASE WHEN hash(range * 13) % 100 = 0 THEN -9999.0 ELSE " : ""}round((hash(range * 7) % 100000) / 100.0, 2)${values.fills ? " END" : ""} AS amount FROM range(${factRows})) TO '${join(lake, "facts.parquet")}' (FORMAT parquet)`,
   );
   await c.run(
     `COPY (SELECT range + 1 AS key, 'region_' || (range % 50) AS region FROM range(${dimRows})) TO '${join(lake, "dim.parquet")}' (FORMAT parquet)`,

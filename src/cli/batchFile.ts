@@ -50,7 +50,7 @@ function readYaml(text: string, file: string): BatchCalls {
     throw error;
   }
   const calls = checkCalls(parsed, file, lines);
-  return { calls, lines, inferInputs: calls.map(() => false), file };
+  return { calls, lines, inferInputs: calls.map(namesNoInputs), file };
 }
 
 /**
@@ -88,7 +88,15 @@ export function readBatchFile(file: string, format?: string): BatchCalls {
     throw new UsageError(`cannot read batch file ${file}: ${(error as Error).message}`);
   }
   const calls = checkCalls(parsed, file);
-  return { calls, lines: calls.map(() => undefined), inferInputs: calls.map(() => false), file };
+  return { calls, lines: calls.map(() => undefined), inferInputs: calls.map(namesNoInputs), file };
+}
+
+/**
+ * A call that reads tables by SQL and gives no `inputs`: as `radar query` and a `.sql` batch do, its
+ * inputs are the tables its SQL names (the Query's undeclared-input check stands behind this).
+ */
+function namesNoInputs(call: OperatorCall): boolean {
+  return call.inputs === undefined && factsOf(call.op)?.sql?.(call) !== undefined;
 }
 
 /** The table a call registers, as far as its arguments say before it runs. */

@@ -34,7 +34,7 @@ function entryText(f: PrintedEntry): string {
       ? `ERROR ${f.error}`
       : tables.length
         ? tables.map(tableText).join("\n      ")
-        : `${(f.firstLines ?? []).length} lines of text`;
+        : `text, no table read (the map keeps its first ${(f.firstLines ?? []).length} lines; Scan.reader says how to read one)`;
   const copies = (f.relations ?? [])
     .filter((r) => r.kind !== "has-prefix")
     .map((r) => `\n      ${r.kind === "identical" ? "same bytes as" : "truncated copy of"} ${r.path}`)

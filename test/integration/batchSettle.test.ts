@@ -251,6 +251,77 @@ describe("header-offset (a Query reading an unnamed column): named, and printed 
     );
   });
 
+  test("cut printed the start of every line in an earlier batch, and the query names the column: info", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([{ op: "Bash", command: "cut -c1-60 report.csv" }, scan]);
+    const [q] = await runtime.runBatch([named]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["info"],
+    );
+  });
+
+  test("a cut that starts past each line's start shows no header and rows: warning", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([{ op: "Bash", command: "cut -c20-60 report.csv" }, scan]);
+    const [q] = await runtime.runBatch([named]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
+  const listing: OperatorCall = {
+    op: "Query",
+    sql: 'SELECT "Report Type", column2 FROM rt',
+    inputs: ["rt"],
+    output: "listed",
+  };
+  const bareRead: OperatorCall = {
+    op: "Query",
+    sql: "SELECT count(*) AS n FROM rt WHERE column2 LIKE '4%'",
+    inputs: ["rt"],
+    output: "fours",
+  };
+
+  test("an earlier batch's result showed the column's values: a later bare read is info, naming that result", async () => {
+    const { runtime } = await fresh();
+    const [, first] = await runtime.runBatch([scan, listing]);
+    assert.deepEqual(
+      unnamedRead(first!).map((d) => d.severity),
+      ["warning"],
+    );
+    const [q] = await runtime.runBatch([bareRead]);
+    const [d] = unnamedRead(q!);
+    assert.equal(d?.severity, "info", JSON.stringify(q!.diagnostics));
+    assert.match(
+      d.message,
+      /the result of the Query that made listed \(column2\), before this batch, showed its values/,
+    );
+  });
+
+  test("shown by a result of the same batch: the query was written before it was seen — warning", async () => {
+    const { runtime } = await fresh();
+    const [, , q] = await runtime.runBatch([scan, listing, bareRead]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
+  test("a result with no rows showed no values: warning", async () => {
+    const { runtime } = await fresh();
+    await runtime.runBatch([
+      scan,
+      { op: "Query", sql: "SELECT column2 FROM rt WHERE false", inputs: ["rt"], output: "none" },
+    ]);
+    const [q] = await runtime.runBatch([bareRead]);
+    assert.deepEqual(
+      unnamedRead(q!).map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
   test("printed, but the query also reads it bare (in a WHERE): warning", async () => {
     const { runtime } = await fresh();
     await runtime.runBatch([head, scan]);

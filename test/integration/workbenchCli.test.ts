@@ -227,6 +227,28 @@ describe("radar workbench commands", { skip: existsSync(cli) ? false : "dist/cli
     );
   });
 
+  test("a JSON batch's Query with no inputs reads the tables its SQL names, earlier calls' included", () => {
+    const file = join(stateDir, "noinputs.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { op: "Scan", file: "a.csv", output: "ta" },
+        { op: "Query", sql: "SELECT k, v FROM ta WHERE k > 1", output: "tb" },
+        { op: "Query", sql: "SELECT count(*) AS n FROM tb JOIN ta USING (k)", output: "tc" },
+      ]),
+    );
+    const r = radar(["batch", file, "--json"], undefined, "noinputs");
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const json = runJson(r.stdout);
+    assert.deepEqual(json.results[1]!.rows, [[2, "y"]]);
+    assert.deepEqual(json.results[2]!.rows, [[1]]);
+    // A table the SQL names that nothing registers is still refused by name.
+    writeFileSync(file, JSON.stringify([{ op: "Query", sql: "SELECT * FROM nowhere", output: "td" }]));
+    const refused = radar(["batch", file], undefined, "noinputs");
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /nowhere/);
+  });
+
   test("one shape for every operator: rows, typed columns, origins, truncated, findings in one place", () => {
     const file = join(stateDir, "all.json");
     writeFileSync(

@@ -138,7 +138,7 @@ export interface SerializedState {
   /** Absent in session files written before end-of-work findings were remembered. */
   reportedFinal?: string[];
   /** Absent in session files written before printed lines were kept (-1 lines: the whole file). */
-  printedLines?: Record<string, { command: string; lines: number }[]>;
+  printedLines?: Record<string, { command: string; lines: number; column?: string }[]>;
 }
 
 /** A look at part of a file through Bash: the command, and which end of the file it showed. */
@@ -179,7 +179,7 @@ export class SharedState {
    * Infinity) — kept with the session, so a batch run by the next process knows what the agent had
    * in front of it (see shownLines.ts).
    */
-  readonly printedLines = new Map<string, { command: string; lines: number }[]>();
+  readonly printedLines = new Map<string, { command: string; lines: number; column?: string }[]>();
 
   /** Case-insensitive lookup, as DuckDB resolves identifiers. */
   table(name: string): TableInfo | undefined {
@@ -249,7 +249,11 @@ export class SharedState {
       printedLines: Object.fromEntries(
         [...this.printedLines].map(([p, views]) => [
           p,
-          views.map((v) => ({ command: v.command, lines: Number.isFinite(v.lines) ? v.lines : -1 })),
+          views.map((v) => ({
+            command: v.command,
+            lines: Number.isFinite(v.lines) ? v.lines : -1,
+            ...(v.column !== undefined ? { column: v.column } : {}),
+          })),
         ]),
       ),
     };
@@ -270,7 +274,11 @@ export class SharedState {
     for (const [p, views] of Object.entries(saved.printedLines ?? {}))
       this.printedLines.set(
         p,
-        views.map((v) => ({ command: v.command, lines: v.lines < 0 ? Infinity : v.lines })),
+        views.map((v) => ({
+          command: v.command,
+          lines: v.lines < 0 ? Infinity : v.lines,
+          ...(v.column !== undefined ? { column: v.column } : {}),
+        })),
       );
   }
 }

@@ -169,6 +169,16 @@ const GROUP_CODES = [
   ..."EU27_2020 EU27_2007 EU28 EU27 EU25 EU15 EA17 EA18 EA19 EA20".split(" "),
 ];
 
+/**
+ * A group written as a code (`G20`, `OECD`, `EA19`, `WLD`) rather than a name: the same letters
+ * and digits name other things — a car line (Infiniti's `G20`, held-out GH-05), an airline — so
+ * such a label alone does not make a column a list of countries (groupRows.ts asks for more).
+ */
+export function groupCode(value: string): boolean {
+  const v = value.trim();
+  return GROUP_CODES.includes(v) || /^(g ?7|g ?20|eu ?[0-9]{1,2})$/i.test(v.replace(/[-_]/g, ""));
+}
+
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
 const NUMBERED_GROUP = String.raw`eu ?[0-9]{1,2}`;
 

@@ -1,7 +1,7 @@
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import type { TableInfo } from "../state/sharedState.ts";
-import { groupLabelSql } from "./groupLabels.ts";
+import { groupCode, groupLabelSql } from "./groupLabels.ts";
 import { memoized } from "./tableMemo.ts";
 
 /**
@@ -31,6 +31,8 @@ const MAX_DISTINCT = 1_000;
 /** A short code of letters and digits, the shape of `G7` and `G20` and of airline codes. */
 const SHORT_CODE = "[A-Z0-9]{2,3}";
 const SHORT_CODE_RE = new RegExp(`^${SHORT_CODE}$`);
+/** A code of two or three capital letters, the shape of ISO country codes (`US`, `FRA`). */
+const LETTER_CODE = "[A-Z]{2,3}";
 
 /** The table's text columns that list regions or country groups beside the entities they group. */
 export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {
@@ -41,7 +43,8 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
     const parts = names.map(
       (n, i) =>
         `SELECT ${i} AS c, count(*) FILTER (WHERE NOT g) AS others, list(v ORDER BY v) FILTER (WHERE g) AS groups, ` +
-        `count(*) FILTER (WHERE NOT g AND regexp_full_match(v, '${SHORT_CODE}') AND regexp_matches(v, '[0-9]')) AS digit_codes ` +
+        `count(*) FILTER (WHERE NOT g AND regexp_full_match(v, '${SHORT_CODE}') AND regexp_matches(v, '[0-9]')) AS digit_codes, ` +
+        `count(*) FILTER (WHERE NOT g AND regexp_full_match(trim(v), '${LETTER_CODE}')) AS letter_codes ` +
         `FROM (SELECT v, ${groupLabelSql("v")} AS g FROM (SELECT DISTINCT ${sqlIdent(n)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(n)} IS NOT NULL LIMIT ${MAX_DISTINCT + 1}))`,
     );
     const rows = await ctx.engine.all(parts.join(" UNION ALL "));
@@ -54,6 +57,10 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
         .map(String)
         .filter((g) => !(mixedCodes && SHORT_CODE_RE.test(g) && /[0-9]/.test(g)));
       const others = Number(row.others ?? 0);
+      // Groups written only as codes (`G20`) group countries where the column lists countries by
+      // code (`USA`, `FRA`) or also names a group in words ('World', 'Europe'); among car lines or
+      // product codes they are values like the rest.
+      if (groups.every(groupCode) && 2 * Number(row.letter_codes ?? 0) < others) continue;
       if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
       out.push({ name: names[Number(row.c)]!, groups, others });
     }

@@ -12,8 +12,13 @@ import type { SharedState } from "../state/sharedState.ts";
  */
 export interface ShownView {
   command: string;
-  /** The first this-many lines of the file (Infinity: all of it). */
+  /** The first this-many lines of the file (Infinity: all of it; 0 for a column's values). */
   lines: number;
+  /**
+   * A column of the file's table whose values a Query's result showed (a column the header does
+   * not name, `column0`): not lines of the file, but what they hold in that column.
+   */
+  column?: string;
 }
 
 /** What was printed before the batch now running, per shared state (this process's batches). */
@@ -34,5 +39,16 @@ export function beginBatch(state: SharedState): void {
  * any batch of this process began, everything the state holds (a resumed session's) was printed before.
  */
 export function shownBeforeBatch(state: SharedState, path: string, line: number): ShownView | undefined {
-  return (beforeBatch.get(state) ?? state.printedLines).get(path)?.find((v) => v.lines >= line);
+  return (beforeBatch.get(state) ?? state.printedLines)
+    .get(path)
+    ?.find((v) => v.column === undefined && v.lines >= line);
+}
+
+/** The view, shown before the current batch, of `column`'s values in a Query result, if any. */
+export function columnShownBeforeBatch(
+  state: SharedState,
+  path: string,
+  column: string,
+): ShownView | undefined {
+  return (beforeBatch.get(state) ?? state.printedLines).get(path)?.find((v) => v.column === column);
 }

@@ -15,8 +15,8 @@ import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
  */
 
 export interface FixedWidthLayout {
-  /** 0-based index among the sample's lines of the header line. */
-  headerLine: number;
+  /** 0-based index among the sample's lines of the header line, or null when there is none. */
+  headerLine: number | null;
   /** Index of the first data line (after an underline of dashes, if any). */
   dataLine: number;
   /** Exclusive index of the last data line (before a blank line and notes). */
@@ -72,6 +72,20 @@ function layoutOf(lines: string[], start: number, end: number): FixedWidthLayout
   const widest = Math.max(...block.map((l) => l.length));
   spans[spans.length - 1]!.end = Math.max(spans[spans.length - 1]!.end, widest);
   const cell = (line: string, s: { start: number; end: number }): string => line.slice(s.start, s.end).trim();
+  // No header: the first line's cells are numbers as the data's are (`100  1015 2005    3 21 28 24`,
+  // EPA's 1981 guide, held-out GH-07), not names; a header of years over numbers stays a header.
+  if (headerless(spans.map((s) => cell(header, s)))) {
+    const rows = block.filter(
+      (l) => spans.filter((s) => cell(l, s) !== "").length >= Math.min(2, spans.length),
+    );
+    if (rows.length < block.length * 0.8) return undefined;
+    return {
+      headerLine: null,
+      dataLine: start,
+      dataEnd: end,
+      columns: spans.map((s, i) => ({ start: s.start, width: s.end - s.start, name: `column${i}` })),
+    };
+  }
   // Every column is named in the header, and the data fills most columns of most lines.
   if (spans.some((s) => cell(header, s) === "")) return undefined;
   const filled = data.filter(
@@ -86,6 +100,17 @@ function layoutOf(lines: string[], start: number, end: number): FixedWidthLayout
     dataEnd: end,
     columns: spans.map((s) => ({ start: s.start, width: s.end - s.start, name: cell(header, s) })),
   };
+}
+
+/** A cell of numbers, one or several separated by spaces (`20.9455`, `3 21 28 24`). */
+const NUMBERS_CELL = /^[-+]?(\d+(\.\d*)?|\.\d+)( +[-+]?(\d+(\.\d*)?|\.\d+))*$/;
+/** A year alone: a header of years stands over columns of numbers. */
+const YEAR = /^(1[89]|20)\d\d$/;
+
+/** A first line holding data: at least two cells of numbers (not years alone), a third of its cells. */
+function headerless(cells: string[]): boolean {
+  const numbers = cells.filter((c) => NUMBERS_CELL.test(c) && !YEAR.test(c)).length;
+  return numbers >= 2 && 3 * numbers >= cells.length;
 }
 
 /** Column stretches of an underline (`-----  ----`). */
@@ -159,7 +184,7 @@ export async function profileFixedWidth(
   read.dataRows = dataRows;
   read.columns = specs;
   const rows = lines.map((l) => [l]);
-  const tableLayout = lineLayout(lines, layout.headerLine, {
+  const tableLayout = lineLayout(lines, layout.headerLine ?? layout.dataLine, {
     headerRow: layout.headerLine,
     dataStart: layout.dataLine,
     dataEnd: layout.dataEnd,
@@ -170,11 +195,22 @@ export async function profileFixedWidth(
       : [],
     names: names.map((n) => n.name),
   });
+  // With no header, only the blanks every line shares cut the columns: fields written edge to edge
+  // (`1984F 1 10SPIDER VELOCE 2000`) stay in one column until the user gives the widths.
+  const glued = layout.headerLine === null ? dataLines.find((l) => l.trim() !== "") : undefined;
+  const gluedNotes =
+    glued !== undefined
+      ? [
+          `no header line: the first line holds values like the lines below it; columns are named by position and cut only where every line has two or more spaces, so a column may hold several fields (line ${layout.dataLine + 1}: ${JSON.stringify(cut(glued)[0]!.slice(0, 60))}): give Scan.reader widths (from the file's format description) to cut them`,
+        ]
+      : [];
   return {
-    headerLine: layout.headerLine + 1,
+    headerLine: layout.headerLine === null ? 0 : layout.headerLine + 1,
+    ...(layout.headerLine === null ? { noHeader: true as const } : {}),
     ...layoutParts(rows, tableLayout, (i) => i + 1),
     rowCount: read.dataRows,
     columns: profiles,
     read,
+    ...(gluedNotes.length ? { notes: gluedNotes } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { extname } from "node:path";
 import { bomEncoding, decodeBytes, detectEncoding } from "./fileSample.ts";
 import type { FileSample } from "./fileSample.ts";
 import type { SourceFormat, TextEncoding } from "../sourceEntry.ts";
-import { detectDelimiter } from "../readers/delimitedText.ts";
+import { detectDelimiter, splitRecords } from "../readers/delimitedText.ts";
 import { detectFixedWidth } from "../profiling/fixedWidth.ts";
 import { detectWhitespaceTable } from "./whitespaceTable.ts";
 import { CFB_MAGIC } from "../decoders/compoundFile.ts";
@@ -112,7 +112,19 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
     return { format: "fixed-width", encoding, whitespace: true };
   // Columns aligned by spaces under a header line.
   if (detectFixedWidth(text)) return { format: "fixed-width", encoding };
-  if (tableExtensions.has(ext))
-    return { format: "csv", encoding, delimiter: ext === ".tsv" || ext === ".tab" ? "\t" : "," };
+  if (tableExtensions.has(ext)) {
+    const delimiter = ext === ".tsv" || ext === ".tab" ? "\t" : ",";
+    // One value per line is a one-column table; but where the delimiter splits some lines and not
+    // most (a comma inside some names of fixed-length records, `NISSAN MOTOR COMPANY, LTD.`), no
+    // reading by it gives the records one shape: it would take the lines without it for titles and
+    // footnotes. Such a file is text, for Scan.reader (widths) or Bash to read.
+    if (splitsSomeLines(text, delimiter)) return { format: "text", encoding };
+    return { format: "csv", encoding, delimiter };
+  }
   return { format: "text", encoding };
+}
+
+/** The delimiter splits at least one record of the sample into fields (quotes respected). */
+function splitsSomeLines(text: string, delimiter: string): boolean {
+  return splitRecords(text, delimiter, 500).records.some((r) => r.fields.length > 1);
 }

@@ -62,6 +62,19 @@ function dataLine(tokens: string[]): boolean {
   return tokens.length >= 2 && numbers >= 2 && 2 * valued >= tokens.length;
 }
 
+const YEAR_TOKEN = /^(1[89]|20)\d\d$/;
+
+/** `line`'s numbers are years, two or more, and `below` holds numbers that are not years in their places. */
+function headerOfYears(line: string[], below: string[]): boolean {
+  if (line.length !== below.length) return false;
+  const numbered = line.flatMap((t, i) => (valueToken(t) ? [i] : []));
+  return (
+    numbered.length >= 2 &&
+    numbered.every((i) => YEAR_TOKEN.test(line[i]!)) &&
+    numbered.some((i) => valueToken(below[i]!) && !YEAR_TOKEN.test(below[i]!))
+  );
+}
+
 /** A line under the header whose tokens name units (`#yr`, `m/s`, `degT`, `hPa`): short, no number. */
 const UNIT_TOKEN = /^#?(\(?[A-Za-z%°][A-Za-z0-9%°/.^*-]{0,7}\)?|-)$/;
 function unitsLine(tokens: string[]): boolean {
@@ -87,6 +100,15 @@ export function detectWhitespaceTable(text: string, complete: boolean): Whitespa
       break;
     }
   if (first < 0) return undefined;
+  // A header of years over columns of numbers (`Station 1990 1991 1992` over `ALPHA 12.5 13.1
+  // 12.9`) reads as a line of values: it is the header when the line below holds other numbers
+  // where it holds its years.
+  let yearsHeader = false;
+  const next = lines.findIndex((l, i) => i > first && l.trim() !== "");
+  if (next > 0 && headerOfYears(tokensOf(lines[first]!), tokensOf(lines[next]!))) {
+    yearsHeader = true;
+    first = next;
+  }
   const width = tokensOf(lines[first]!).length;
   let count = 0;
   for (let i = first; i < lines.length; i++) {
@@ -97,7 +119,7 @@ export function detectWhitespaceTable(text: string, complete: boolean): Whitespa
   }
   if (count < MIN_DATA_LINES) return undefined;
   const above = first > 0 ? tokensOf(lines[first - 1]!) : [];
-  const header = above.length === width && !dataLine(above);
+  const header = yearsHeader || (above.length === width && !dataLine(above));
   // Names, then units, then the data (NDBC's realtime files: `#YY MM DD hh mm WDIR WSPD …` over
   // `#yr mo dy hr mn degT m/s …`): the names are the line above the units.
   const twoAbove = first > 1 ? tokensOf(lines[first - 2]!) : [];

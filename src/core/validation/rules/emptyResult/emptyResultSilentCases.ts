@@ -148,4 +148,18 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
       `SELECT * FROM (SELECT * FROM eu EXCEPT ALL SELECT * FROM eu2) WHERE Area = 'PETERBOROUGH'`,
     ),
   ),
+  // Held-out GG-04: columns the header leaves unnamed, checked for any value below it.
+  clean(
+    "checks whether any of two columns holds a value (an OR of IS NOT NULL): they hold none",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery(
+      { rep: "report.csv" },
+      "SELECT * FROM rep WHERE Park IS NOT NULL AND (column1 IS NOT NULL OR column3 IS NOT NULL)",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: an OR of a value test and a NULL test that keeps no row",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery({ rep: "report.csv" }, "SELECT * FROM rep WHERE Park = 'Yosemite' OR column1 IS NOT NULL"),
+  ),
 ]);

@@ -8,7 +8,8 @@ import { namedLike } from "../../../sourceMap/layout/headerFit.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { memoized } from "../../tableMemo.ts";
 import { ownNodes, settleWhen } from "../../batchSettle.ts";
-import { shownBeforeBatch } from "../../shownLines.ts";
+import { columnShownBeforeBatch, noteShownLines, shownBeforeBatch } from "../../shownLines.ts";
+import type { QueryObservation } from "../../../operators/query/queryObservation.ts";
 import type { BatchSettle } from "../../batchSettle.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { resolveColumn, scopedSelects } from "../../sqlFacts.ts";
@@ -176,10 +177,17 @@ export function layoutFindings(
       : "";
     // The user said so (`reader.header: 0`): a fact they gave, not one to warn them of.
     const told = entry.reader?.header === 0;
+    // Cut by the map where every line has two or more spaces (no widths given): a column may hold
+    // several fields written edge to edge.
+    const guessedWidths =
+      table.read.kind === "csv" && table.read.fixedWidth !== undefined && !entry.reader?.widths;
+    const widthsHint = guessedWidths
+      ? " The columns were cut only where every line has two or more spaces, so a column may hold several fields: give Scan.reader widths (from the file's format description) to cut them."
+      : "";
     out.push({
       code: "header-offset",
       severity: told ? "info" : "warning",
-      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${listed}`,
+      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${widthsHint}${listed}`,
       locations: [{ file: entry.path, line: first ?? 1, ...sheet }],
     });
   } else if (unnamed.length > 0)
@@ -272,7 +280,10 @@ export const headerOffsetRule: ValidationRule = {
   ops: ["Scan", "UnionScan", "Query"],
   inputsOnly: false,
   check: async ({ op, observation, ctx, sql }) => {
-    if (op === "Query") return sql ? await unnamedColumnsRead(sql.statement, ctx) : [];
+    if (op === "Query")
+      return sql
+        ? await unnamedColumnsRead(sql.statement, ctx, observation as QueryObservation | undefined)
+        : [];
     if (op === "Scan") {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
@@ -311,9 +322,15 @@ export const headerOffsetRule: ValidationRule = {
  * warning asks — it names the column wherever it reads it (`column2 AS stated_share`, never
  * `column2` bare, in a WHERE or under `*`), and the file's header and the rows under it were
  * printed (Bash head/cat) before this batch, so the agent had them in front of it when it wrote the
- * query. A print of the same batch, or the Scan's one sample value, is not that.
+ * query. A print of the same batch, or the Scan's one sample value, is not that. It is info too when
+ * an earlier Query's result, before this batch, showed the column's own values (`SELECT column0,
+ * Total …` with its rows): the agent has looked at what it holds, however this query reads it.
  */
-async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promise<Diagnostic[]> {
+async function unnamedColumnsRead(
+  statement: Json,
+  ctx: OperatorContext,
+  observation: QueryObservation | undefined,
+): Promise<Diagnostic[]> {
   interface Read {
     table: TableInfo;
     column: string;
@@ -323,6 +340,8 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
     used: boolean;
   }
   const reads = new Map<string, Read>();
+  /** Select items that are a column as it is (`column0`, `column0 AS yr`), by the name they output. */
+  const selected: { key: string; output: string }[] = [];
   for (const { select, scope } of scopedSelects(statement, ctx.state)) {
     const renaming = new Set<Json>();
     const looks = lookingReads(select);
@@ -345,6 +364,15 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
       else read.bare = true;
     };
     for (const item of (select.select_list as Json[] | undefined) ?? []) {
+      if (item.class === "COLUMN_REF") {
+        const column = resolveColumn(item.column_names as string[], scope);
+        const names = item.column_names as string[] | undefined;
+        if (column)
+          selected.push({
+            key: `${column.table.name}.${column.column}`,
+            output: String(item.alias || names?.[names.length - 1]),
+          });
+      }
       const alias = String(item.alias ?? "");
       if (item.class !== "COLUMN_REF" || alias === "" || /^column\d+$/i.test(alias)) continue;
       renaming.add(item);
@@ -378,6 +406,7 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
       `The query reads ${table.name}.${column}, a column that the header of ${where} (line ${file.headerLine}) does not name` +
       `${sample !== undefined ? `; its values look like ${JSON.stringify(sample.slice(0, 80))}` : ""}. `;
     const view = bare ? undefined : shownBeforeBatch(ctx.state, file.path, file.headerLine + 1);
+    const seen = columnShownBeforeBatch(ctx.state, file.path, column);
     const location = { file: file.path, line: file.headerLine, ...(file.sheet ? { sheet: file.sheet } : {}) };
     out.push(
       !used
@@ -387,21 +416,42 @@ async function unnamedColumnsRead(statement: Json, ctx: OperatorContext): Promis
             message: `${what}The query only looks at it (its values counted, or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
             locations: [location],
           }
-        : view
+        : seen
           ? {
               code: "header-offset",
               severity: "info",
-              message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+              message: `${what}${seen.command}, before this batch, showed its values.`,
               locations: [location],
             }
-          : {
-              code: "header-offset",
-              severity: "warning",
-              message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
-              locations: [location],
-            },
+          : view
+            ? {
+                code: "header-offset",
+                severity: "info",
+                message: `${what}The query names it (AS ${[...new Set(aliases)].join(", AS ")}) wherever it reads it, and \`${view.command}\`, before this batch, printed the header and the rows under it.`,
+                locations: [location],
+              }
+            : {
+                code: "header-offset",
+                severity: "warning",
+                message: `${what}Check what it holds (Bash head on the file) before relying on it, and name it in the query.`,
+                locations: [location],
+              },
     );
   }
+  // The result's rows show the columns it outputs as they are: later batches have seen their values.
+  const outputs = new Set(observation?.records.columns ?? []);
+  if (observation && observation.records.rows.length > 0)
+    for (const { key, output } of selected) {
+      const read = reads.get(key);
+      if (!read || !outputs.has(output)) continue;
+      const path = read.table.provenance.files[0]!.path;
+      if (columnShownBeforeBatch(ctx.state, path, read.column)) continue;
+      noteShownLines(ctx.state, path, {
+        command: `the result of the Query that made ${observation.table} (${output === read.column ? read.column : `${read.column} AS ${output}`})`,
+        lines: 0,
+        column: read.column,
+      });
+    }
   return out;
 }
 

@@ -27,6 +27,17 @@ const SEARCHERS = new Set(["grep", "egrep", "fgrep", "rg"]);
 /** Programs that print every line of the files they are given (one stage, nothing cut). */
 const WHOLE_PRINTERS = new Set(["cat", "nl"]);
 
+/** A `cut` whose selection starts at each line's first character, byte or field (`-c1-80`, `-f1,3`). */
+function cutsFromLineStart(argv: readonly string[]): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const m = /^-([cbf])(.*)$/.exec(argv[i]!);
+    if (!m) continue;
+    const list = m[2] !== "" ? m[2]! : (argv[i + 1] ?? "");
+    return list.split(",").some((range) => /^(1(-\d*)?|-\d+)$/.test(range));
+  }
+  return false;
+}
+
 /**
  * `partial-coverage` (warning): the agent works from part of a source — it scanned one sheet of a
  * multi-sheet workbook (or one table of a page) without choosing it and never read the others in
@@ -86,6 +97,20 @@ export const partialCoverageRule: ValidationRule = {
       }
       return [];
     }
+    // `cut -c1-80 FILE` printed every line from its start: the header and the rows under it, in
+    // their first columns, were in front of the agent (what header-offset asks), not whole lines.
+    if (
+      only &&
+      only[0] === "cut" &&
+      cutsFromLineStart(only) &&
+      bash.exitCode === 0 &&
+      !bash.truncated &&
+      !bash.timedOut &&
+      bash.offset === undefined &&
+      bash.stdoutBytes === undefined
+    )
+      for (const entry of filesOf(only))
+        noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: Infinity });
     // `grep PATTERN FILE` (first stage, reading the file itself) searched every line: what it shows
     // or finds missing rests on the whole file, not on the lines a head or tail printed before.
     const first = stages[0];

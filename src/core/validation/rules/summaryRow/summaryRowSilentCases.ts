@@ -84,6 +84,39 @@ const BEER_STATES = csv(
 );
 
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * EPA fuel-economy records (held-out GH-05): car lines, among them Infiniti's `G20` — the letters of
+ * the Group of Twenty, a car here. A column of car lines lists no countries.
+ */
+const CAR_LINES = csv(
+  "maker,carline,city_mpg,hwy_mpg",
+  ...Array.from(
+    { length: 30 },
+    (_, i) => `MAKER${i % 6},LINE ${String.fromCharCode(65 + i)}${i},${15 + (i % 12)},${22 + (i % 14)}`,
+  ),
+  "INFINITI,G20,24,32",
+  "INFINITI,G20,22,29",
+  "INFINITI,Q45,17,23",
+);
+
+/** Its twin: a panel keyed by ISO country code with the G20's row among the countries it groups. */
+const CODE_PANEL = csv(
+  "code,gdp",
+  "USA,25400",
+  "CHN,17900",
+  "JPN,4200",
+  "DEU,4100",
+  "IND,3400",
+  "GBR,3100",
+  "FRA,2800",
+  "ITA,2000",
+  "CAN,2100",
+  "BRA,1900",
+  "KOR,1700",
+  "AUS,1700",
+  "G20,86000",
+);
+
 export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
   clean(
@@ -248,6 +281,16 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
       { beer: "beer.csv" },
       "SELECT state = 'total' AS is_total, type, sum(barrels) AS s FROM beer GROUP BY ALL ORDER BY 1, 2",
     ),
+  ),
+  clean(
+    "stop 36 held-out (GH-05): averages over car lines, Infiniti's G20 among them",
+    { "cars.csv": CAR_LINES },
+    scanThenQuery({ cars: "cars.csv" }, "SELECT avg(city_mpg) AS city, avg(hwy_mpg) AS hwy FROM cars"),
+  ),
+  flagged(
+    "stop 36 twin: sums a panel of ISO country codes with the G20's row among them",
+    { "gdp.csv": CODE_PANEL },
+    scanThenQuery({ gdp: "gdp.csv" }, "SELECT sum(gdp) AS world FROM gdp"),
   ),
   flagged(
     "stop 35 twin: grouped by an expression that puts the total with its states (the first letter of the type)",

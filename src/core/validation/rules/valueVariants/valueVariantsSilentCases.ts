@@ -242,6 +242,23 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       "SELECT Title, count(*) AS n, sum(Units) AS units FROM al GROUP BY Title",
     ),
   ),
+  // Held-out GI-06: two outcome codes compared by name, side by side, their years and subtypes listed.
+  clean(
+    "groups by the answer where the query names both spellings it compares (IN ('YES', 'yes'))",
+    { "survey.csv": SURVEY },
+    scanThenQuery(
+      { survey: "survey.csv" },
+      "SELECT lost_money, count(*) AS n, list(DISTINCT state) AS states FROM survey WHERE lost_money IN ('YES', 'yes') GROUP BY lost_money",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: the query names one spelling of each answer and groups the others apart",
+    { "survey.csv": SURVEY },
+    scanThenQuery(
+      { survey: "survey.csv" },
+      "SELECT lost_money, count(*) AS n FROM survey WHERE lost_money IN ('YES', 'NO', 'yes', 'no') GROUP BY lost_money",
+    ),
+  ),
   flagged(
     "stop 35 twin: a title misspelt by one letter in the same list",
     { "albums.csv": ALBUMS.replace("GREATEST HITS VOLUME II,ALABAMA", "GREATEST HITZ VOLUME II,ALABAMA") },
