@@ -17,6 +17,7 @@ import { verifyCommand } from "./verifyCommand.ts";
 import { sessionCommand } from "./sessionCommand.ts";
 import { showCommand } from "./showCommand.ts";
 import { mapText } from "./mapPrinter.ts";
+import { MAX_PREVIEW_ROWS } from "../core/operators/previewRows.ts";
 
 const USAGE = `radar — an auditable runtime for data questions over a folder of files
 
@@ -206,7 +207,17 @@ export async function main(argv: string[]): Promise<number> {
   };
   if (values.json && values.quiet) throw new UsageError("--json and --quiet do not go together");
   const jsonOut = values["json-out"] !== undefined ? { jsonOut: values["json-out"] } : {};
-  const rows = count(values.rows, "--rows");
+  const asked = count(values.rows, "--rows");
+  // A table's preview shows at most MAX_PREVIEW_ROWS rows: more is asked of `radar show`, not refused.
+  const pagesTable = command !== "bash" || values.as !== undefined;
+  const rows =
+    asked !== undefined && asked > MAX_PREVIEW_ROWS && pagesTable && command !== "show"
+      ? MAX_PREVIEW_ROWS
+      : asked;
+  if (rows !== asked)
+    process.stderr.write(
+      `--rows ${asked}: a preview shows at most ${MAX_PREVIEW_ROWS} rows; radar show TABLE --session NAME (--csv) gives every row.\n`,
+    );
   const offset = count(values.offset, "--offset");
   // Bash's --rows/--offset page its output lines here; the calls that make a table (Bash --as
   // too) take them as arguments and page the table's rows.
@@ -251,6 +262,7 @@ export async function main(argv: string[]): Promise<number> {
         ...lake,
         json: values.json,
         ...jsonOut,
+        ...(rows !== undefined ? { rows } : {}),
         ...(values.format !== undefined ? { format: values.format } : {}),
       });
     case "show": {

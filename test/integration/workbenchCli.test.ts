@@ -249,6 +249,29 @@ describe("radar workbench commands", { skip: existsSync(cli) ? false : "dist/cli
     assert.match(refused.stdout, /nowhere/);
   });
 
+  test("--rows: a batch's previews take it; more than a preview shows is capped, not refused", () => {
+    const file = join(stateDir, "rows.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { op: "Scan", file: "big.csv", output: "big" },
+        { op: "Query", sql: "SELECT n FROM big WHERE n < 50", inputs: ["big"], output: "small" },
+        { op: "Query", sql: "SELECT n FROM big", inputs: ["big"], output: "two", preview_rows: 2 },
+      ]),
+    );
+    const r = radar(["batch", file, "--rows", "7", "--json"], undefined, "rows");
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const json = runJson(r.stdout);
+    assert.deepEqual(
+      json.results.map((c) => c.rows.length),
+      [7, 7, 2],
+    );
+    const capped = radar(["query", "SELECT n FROM big", "--rows", "500", "--json"], undefined, "rows");
+    assert.equal(capped.code, 0, capped.stdout + capped.stderr);
+    assert.equal(runJson(capped.stdout).results[0]!.rows.length, 100);
+    assert.match(capped.stderr, /--rows 500: a preview shows at most 100 rows; radar show/);
+  });
+
   test("one shape for every operator: rows, typed columns, origins, truncated, findings in one place", () => {
     const file = join(stateDir, "all.json");
     writeFileSync(

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { inferredInputs } from "../../src/cli/inferInputs.ts";
-import { BatchFileError, listItems, parseSqlBatch } from "../../src/cli/sqlBatch.ts";
+import { BatchFileError, listItems, optionValue, parseSqlBatch } from "../../src/cli/sqlBatch.ts";
 import { namesIn, splitSql } from "../../src/cli/sqlText.ts";
 
 describe("reading SQL text: statements, quotes, dollar quotes, comments", () => {
@@ -144,5 +144,19 @@ describe("a .sql batch", () => {
     assert.equal(errorLine("-- as: x\nSELECT 1;\n-- option: nothing\nSELECT 2"), 3);
     assert.equal(errorLine("-- as: x\nSELECT 1,\n  'open"), 3, "an unclosed string");
     assert.equal(errorLine('-- call: {"file": "a.csv"}'), 1);
+  });
+});
+
+describe("--option NAME=VALUE", () => {
+  test("a tab delimiter: typed as a tab, or written \\t in a shell", () => {
+    assert.deepEqual(optionValue("reader.delimiter=\t"), ["reader.delimiter", "\t"]);
+    assert.deepEqual(optionValue("reader.delimiter=\\t"), ["reader.delimiter", "\t"]);
+    assert.deepEqual(optionValue('reader.delimiter="\\t"'), ["reader.delimiter", "\t"]);
+  });
+
+  test("JSON values as JSON, other text as text, spaces around trimmed", () => {
+    assert.deepEqual(optionValue("reader.header= 0 "), ["reader.header", 0]);
+    assert.deepEqual(optionValue("sheet= Data "), ["sheet", "Data"]);
+    assert.deepEqual(optionValue("reader.delimiter=;"), ["reader.delimiter", ";"]);
   });
 });

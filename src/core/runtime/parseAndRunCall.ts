@@ -10,6 +10,7 @@ import type { CallEvent } from "../trace/traceEvents.ts";
 import type { CallScope } from "./callScope.ts";
 import type { Lane } from "./lanePool.ts";
 import { runParsedCall } from "./runParsedCall.ts";
+import { numbersAsText } from "./numbersAsText.ts";
 import { unknownArgumentsHint } from "./unknownArguments.ts";
 
 /**
@@ -60,7 +61,11 @@ export async function parseAndRunCall(
       event.status = "rejected";
       event.diagnostics.push(invalid(`Unknown operator "${op}". Operators: ${operatorNames.join(", ")}.`));
     } else {
-      const parsed = (operator.schema as z.ZodType).safeParse(args);
+      const first = (operator.schema as z.ZodType).safeParse(args);
+      // `sheet: 2012`: the sheet's name written as a number is read as the name.
+      const asText = first.success ? undefined : numbersAsText(args, first.error.issues);
+      const parsed = asText ? (operator.schema as z.ZodType).safeParse(asText) : first;
+      if (asText && parsed.success) event.args = asText;
       if (!parsed.success) {
         event.status = "rejected";
         const hint = unknownArgumentsHint(operator.schema as z.ZodType, parsed.error.issues);

@@ -103,9 +103,9 @@ export interface CsvRead {
   /** Fields are padded with NUL bytes: the file is read through a UTF-8 copy without them. */
   stripNul?: boolean;
   /**
-   * Lines end in lone carriage returns (all, or many among line feeds): the file is read through a
-   * copy whose lone carriage returns are line feeds (one for one, so line numbers are the file's),
-   * and row origins count them as line ends.
+   * Lines end in lone carriage returns (all, or many among line feeds), or in CR LF and LF alone,
+   * many of each: the file is read through a copy whose every line end is a line feed (line
+   * numbers are the file's), and row origins count lone carriage returns as line ends.
    */
   crLines?: boolean;
   /** Bytes of the longest line, when near DuckDB's default limit (2,000,000 bytes) or over: passed as `max_line_size`. */

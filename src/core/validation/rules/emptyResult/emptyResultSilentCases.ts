@@ -157,6 +157,37 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
       "SELECT * FROM rep WHERE Park IS NOT NULL AND (column1 IS NOT NULL OR column3 IS NOT NULL)",
     ),
   ),
+  // Held-out GK-01: a search for duplicate bridges (a CTE of keys seen twice, joined back) that finds none.
+  clean(
+    "joins back a CTE of the keys that repeat (HAVING count(*) > 1): none repeats",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery(
+      { rep: "report.csv" },
+      "WITH k AS (SELECT Park FROM rep GROUP BY Park HAVING count(*) > 1) SELECT rep.* FROM rep JOIN k ON rep.Park = k.Park",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: joins back a CTE that a misspelt filter emptied",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery(
+      { rep: "report.csv" },
+      "WITH k AS (SELECT Park FROM rep WHERE Park = 'Arcadia') SELECT rep.* FROM rep JOIN k ON rep.Park = k.Park",
+    ),
+  ),
+  // Held-out GL-01/02: rows of any odd kind looked for at once (a total, a zero code, a negative, a gap).
+  clean(
+    "an OR of checks for odd rows — a word, a zero code, a negative, a NULL — finds none",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery(
+      { rep: "report.csv" },
+      "SELECT * FROM rep WHERE Park ILIKE '%total%' OR Rank = 0 OR Visits < 0 OR Park IS NULL",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: an OR that looks up a park by a name the table spells otherwise",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery({ rep: "report.csv" }, "SELECT * FROM rep WHERE Park = 'Arcadia' OR Visits < 0"),
+  ),
   flagged(
     "stop 36 twin: an OR of a value test and a NULL test that keeps no row",
     { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },

@@ -8,6 +8,14 @@ const editionsJoined = scanThenQuery(
   "SELECT coalesce(a.Item, b.Item) AS item, a.Area - b.Area AS diff FROM ed2023 a FULL JOIN ed2025 b ON lower(a.Item) = lower(b.Item)",
 );
 
+/**
+ * SF health inspections (held-out GJ-03): businesses of one ZIP code, two never inspected, and the
+ * inspections of the others (two on one date).
+ */
+const ZIP_BUSINESSES = "business_id,postal_code\n101,94158\n102,94158\n103,94158\n104,94158\n105,94158\n";
+const ZIP_INSPECTIONS =
+  "business_id,date,score\n101,20160105,92\n101,20160711,88\n102,20160302,95\n103,20160302,90\n103,20170302,94\n";
+
 /** Issue 25's misses met by fresh analysts of `join-key-mismatch` (their lakes, shared with other codes' cases, are in src/core/validation/cases/missesLakes.ts). */
 export const joinKeyMismatchMissesCases = silentCasesOf("join-key-mismatch", ({ flagged, clean }) => [
   flagged(
@@ -27,5 +35,21 @@ export const joinKeyMismatchMissesCases = silentCasesOf("join-key-mismatch", ({ 
     "issue 25: a FULL JOIN of two editions spelled alike",
     { "ed2023.csv": edition(false), "ed2025.csv": edition(false) },
     editionsJoined,
+  ),
+  flagged(
+    "stop 36 held-out (GJ-03): a DISTINCT count of (id, date) rows after a LEFT JOIN counts the uninspected businesses' empty row",
+    { "biz.csv": ZIP_BUSINESSES, "ins.csv": ZIP_INSPECTIONS },
+    scanThenQuery(
+      { biz: "biz.csv", ins: "ins.csv" },
+      "SELECT count(*) AS rows_joined, count(DISTINCT (i.business_id, i.date)) AS visits FROM biz b LEFT JOIN ins i ON b.business_id = i.business_id",
+    ),
+  ),
+  clean(
+    "stop 36 twin: the visits counted by a column, which the empty rows do not hold",
+    { "biz.csv": ZIP_BUSINESSES, "ins.csv": ZIP_INSPECTIONS },
+    scanThenQuery(
+      { biz: "biz.csv", ins: "ins.csv" },
+      "SELECT count(DISTINCT b.business_id) AS businesses, count(i.date) AS visits FROM biz b LEFT JOIN ins i ON b.business_id = i.business_id",
+    ),
   ),
 ]);

@@ -101,7 +101,12 @@ export const lineEndAnchorRule: ValidationRule = {
       const { patterns, files, fixed } = grepParts(argv);
       const anchored = patterns.filter((p) => /(^|[^\\])\$$/.test(p));
       if (fixed || anchored.length === 0) return;
-      // A grep reading a pipe reads the files the first stage named (`cat f | grep …`).
+      // A grep reading a pipe reads the files the first stage named (`cat f | grep …`) — with their
+      // CRs, unless a `tr` before it deleted or replaced them (`cat f | tr -d '\r' | grep …`).
+      const stripped = stages
+        .slice(0, k)
+        .some((a) => a[0] === "tr" && a.slice(1).some((x) => x.includes("\\r") || x.includes("\r")));
+      if (files.length === 0 && stripped) return;
       const read = files.length > 0 ? files : k > 0 ? stages[0]!.slice(1) : [];
       const crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
       if (crlf.length === 0) return;
