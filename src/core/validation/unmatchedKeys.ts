@@ -43,9 +43,8 @@ export async function unmatchedPreservedKeys(
         ? [right, left]
         : [undefined, undefined];
   if (!kept || !other) return undefined;
-  const found0 = otherSideAggregates(join.select, other.alias, ctx);
-  if (found0.length === 0) return undefined;
-  const calls = found0.map((c) => c.node);
+  const calls = otherSideAggregates(join.select, other.alias, ctx);
+  if (calls.length === 0) return undefined;
   const k = (s: JoinSide): string => s.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
   const notNull = (s: JoinSide): string => s.keys.map((key) => `${key.sql} IS NOT NULL`).join(" AND ");
   const cols = kept.keys.map((_, i) => `k${i}`);
@@ -76,8 +75,8 @@ export async function unmatchedPreservedKeys(
   // A row, struct or list built of the other side's columns is a value even when every part is
   // NULL: count(DISTINCT (i.id, i.date)) counts the unmatched keys' empty row once more (held-out
   // GJ-03: 24 visits for 23), count((i.id, i.date)) each such row.
-  const built = found0.filter((c) => builtValue(c.argument));
-  const reading = found0.filter((c) => !builtValue(c.argument));
+  const built = calls.filter((c) => builtValue(c.argument));
+  const reading = calls.filter((c) => !builtValue(c.argument));
   const aggregates = await Promise.all(reading.map((c) => text(c.node)));
   const counting = await Promise.all(built.map((c) => text(c.node)));
   const lead = `The ${join.joinType.toLowerCase()} join on ${on} keeps ${count} of ${total} key(s) of ${tableLabel(kept.table)} that match no row of ${tableLabel(other.table)}: ${shown}${count > shownRows.length ? ", …" : ""}. `;
