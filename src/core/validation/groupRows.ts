@@ -57,9 +57,9 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
         .map(String)
         .filter((g) => !(mixedCodes && SHORT_CODE_RE.test(g) && /[0-9]/.test(g)));
       const others = Number(row.others ?? 0);
-      // Groups written only as codes (`G20`) group countries where the column lists countries by
-      // code (`USA`, `FRA`) or also names a group in words ('World', 'Europe'); among car lines or
-      // product codes they are values like the rest.
+      // Groups written only as `G7`/`G20` group countries where the column lists countries by code
+      // (`USA`, `FRA`) or names another group ('World', 'EU-13'); among car lines or product codes
+      // they are values like the rest.
       if (groups.every(groupCode) && 2 * Number(row.letter_codes ?? 0) < others) continue;
       if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
       out.push({ name: names[Number(row.c)]!, groups, others });
