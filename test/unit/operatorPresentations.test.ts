@@ -43,3 +43,13 @@ describe("operator presentations", () => {
     }
   });
 });
+
+describe("a call's arguments in the CLI's echo", () => {
+  // A Probe of every column (held-out GJ/GK, stop 36) was echoed "Probe v21 undefined" or "ov []".
+  test("a Probe without columns names all of them", () => {
+    const text = (args: Record<string, unknown>): string => operatorFacts.Probe.argText!(args, "cli");
+    assert.equal(text({ table: "v21" }), "v21 (all columns)");
+    assert.equal(text({ table: "ov", columns: [] }), "ov (all columns)");
+    assert.equal(text({ table: "ov", columns: ["zip"] }), 'ov ["zip"]');
+  });
+});

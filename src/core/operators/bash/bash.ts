@@ -9,6 +9,7 @@ import { OUTPUT_COLUMNS } from "./outputFields.ts";
 import { previewRowsArg } from "../preview.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { carriageReturnFindings } from "./carriageReturns.ts";
+import { grepBinaryLineFindings } from "./grepBinaryLines.ts";
 import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
 
@@ -165,7 +166,10 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       truncated: result.truncated,
       timedOut: result.timedOut,
     };
-    const lineEnds = carriageReturnFindings(result.argv, ctx.lakeRoot);
+    const lineEnds = [
+      ...carriageReturnFindings(result.argv, ctx.lakeRoot),
+      ...grepBinaryLineFindings(result.argv, result.stderr),
+    ];
     const said = lineEnds.length ? { diagnostics: lineEnds } : {};
     if (output === undefined) {
       if (args.offset !== undefined) Object.assign(observation, page(result.stdout, args.offset));

