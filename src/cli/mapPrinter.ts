@@ -66,7 +66,8 @@ function familyText(family: FileFamily, byPath: Map<string, PrintedEntry>): stri
     .filter((e): e is PrintedEntry => e !== undefined);
   const bytes = entries.reduce((sum, e) => sum + e.bytes, 0);
   const formats = [...new Set(entries.map((e) => e.format))].join("/");
-  const rows = entries.reduce((sum, e) => sum + (e.tables?.[0]?.rowCount ?? 0), 0);
+  // Every table of every member: a workbook's first sheet may be its notes (held-out GN).
+  const rows = entries.reduce((sum, e) => sum + (e.tables ?? []).reduce((n, t) => n + t.rowCount, 0), 0);
   const spans = family.members.flatMap((m) => (m.span ? [m.span] : []));
   const days = spans.length
     ? `; names cover ${spans.map((s) => s.from).sort()[0]} to ${spans.map((s) => s.to).sort()[spans.length - 1]}`
@@ -82,7 +83,7 @@ function familyText(family: FileFamily, byPath: Map<string, PrintedEntry>): stri
   const usual = entries.find((e) => !differing.has(e.path) && e.tables?.length);
   const layoutCount = family.members.length - family.differing.length;
   const layout = usual?.tables?.[0]
-    ? `\n      ${layoutCount} of them share this layout (as in ${usual.path}):\n      ${tableText(usual.tables[0])}`
+    ? `\n      ${layoutCount} of them share this layout (as in ${usual.path}):\n      ${usual.tables.map(tableText).join("\n      ")}`
     : "";
   const listed = family.differing
     .slice(0, LISTED_DIFFERENCES)

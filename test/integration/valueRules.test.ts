@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { statisticLabelled } from "../../src/core/sourceMap/layout/cellKinds.ts";
 import { farBeyond, ninesForm } from "../../src/core/sourceMap/typing/fillValues.ts";
-import { isMarkerToken } from "../../src/core/sourceMap/typing/missingMarkers.ts";
+import { isMarkerToken } from "../../src/core/sourceMap/typing/markerTokens.ts";
 import { findTableEnd } from "../../src/core/sourceMap/layout/tableEnd.ts";
 
 // The rules behind statistic rows, markers, sparse data rows and fill values (issue 26);

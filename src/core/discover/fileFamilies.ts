@@ -175,13 +175,21 @@ interface Candidate {
 
 /** The columns of a member's (first) table, by lower-case trimmed name; null when it has none. */
 function columnSet(entry: SourceEntry): Map<string, string> | null {
-  const table = entry.tables?.[0];
-  if (!table || table.columns.length === 0) return null;
+  const tables = (entry.tables ?? []).filter((t) => t.columns.length > 0);
+  if (tables.length === 0) return null;
+  // A workbook's layout is every sheet's columns, each named with its sheet (`County: Quarter`): a
+  // release that adds a column to its second sheet differs, though its first sheet, the notes, is
+  // the same (held-out GN's ZEV sales releases).
+  const several = (entry.tables ?? []).length > 1;
   const out = new Map<string, string>();
-  for (const c of table.columns) {
-    const name = c.name.trim();
-    if (name.length > 0) out.set(name.toLowerCase(), name);
-  }
+  tables.forEach((table, i) => {
+    for (const c of table.columns) {
+      const name = c.name.trim();
+      if (name.length === 0) continue;
+      const shown = several ? `${table.sheet ?? `table ${i + 1}`}: ${name}` : name;
+      out.set(shown.toLowerCase(), shown);
+    }
+  });
   return out.size > 0 ? out : null;
 }
 

@@ -7,7 +7,7 @@
  * wider value's padding on the next).
  */
 
-import { isMarkerToken } from "../typing/missingMarkers.ts";
+import { isMarkerToken } from "../typing/markerTokens.ts";
 
 export interface WhitespaceLayout {
   /** 0-based index among the sample's lines of the header line, or null when there is none. */

@@ -162,7 +162,14 @@ export function layoutFindings(
       message: `${where}: the row after the header (line ${table.secondHeader.line}: ${JSON.stringify(table.secondHeader.text.slice(0, 100))}) looks like a second header row (text where the rows below hold numbers); it was read as data and keeps its columns as text. Exclude that row in a Query by filtering on its values, then convert the columns to numbers.`,
       locations: [{ file: entry.path, line: table.secondHeader.line, ...sheet }],
     });
-  const unnamed = table.columns.filter((c) => /^column\d+$/.test(c.name) && c.nullFraction < 1);
+  // A column of blank cells holds no data, though its cells are not NULL (empty strings of a
+  // formatted sheet column, held-out GN's `info` sheets).
+  const unnamed = table.columns.filter(
+    (c) =>
+      /^column\d+$/.test(c.name) &&
+      c.nullFraction < 1 &&
+      (c.samples.length === 0 || c.samples.some((v) => v.trim() !== "")),
+  );
   if (table.headerLine === 0 && (table.read.kind === "csv" || table.noHeader) && unnamed.length > 0) {
     const first = table.read.kind === "csv" ? table.read.skipLines + 1 : undefined;
     // Names a description beside the file lists, in order, for exactly these columns (describedFields.ts).

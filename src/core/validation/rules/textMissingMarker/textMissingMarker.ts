@@ -2,7 +2,7 @@ import type { Remedy } from "../../../diagnostic.ts";
 import { sheetProfile } from "../../sheetProfile.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
-import { isMarkerToken } from "../../../sourceMap/typing/missingMarkers.ts";
+import { isMarkerToken } from "../../../sourceMap/typing/markerTokens.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { aggregateCalls } from "../../aggregateUses.ts";
 import { isDerivedTable, tableLabel } from "../../derivedTables.ts";

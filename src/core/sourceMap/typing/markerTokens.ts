@@ -1,0 +1,25 @@
+/**
+ * Missing-value markers in columns of numbers: `M`, `NA`, `N/A`, `-`, `--`, `..`, `*`, `(X)`,
+ * `NaN`, `s` (suppressed), `No data`, `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
+ * where a number was not measured, is withheld or could not be computed. Such a column is read with its
+ * numeric type, each marker as NULL (typedColumnSql), and its profile lists the markers with their
+ * counts.
+ *
+ * A value is a marker only when it is one of the tokens below — never any short word: a column whose
+ * other text values are categories (`A`, `B`, grades, names) holds a value that is no marker, and
+ * stays text. Every non-numeric value of the column must be a marker, and at least MIN_NUMBERS of
+ * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
+ */
+const MARKER_TOKEN =
+  /^(na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+/**
+ * Markers in capitals only, since in lower case they are units: `M` (missing; `m` metres) and NOAA
+ * NDBC's `MM` (`mm` millimetres).
+ */
+const CAPITALS_ONLY = new Set(["M", "MM"]);
+
+export function isMarkerToken(value: string): boolean {
+  const v = value.trim();
+  if (CAPITALS_ONLY.has(v.toUpperCase())) return CAPITALS_ONLY.has(v);
+  return MARKER_TOKEN.test(v);
+}
