@@ -114,11 +114,13 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
   if (detectFixedWidth(text)) return { format: "fixed-width", encoding };
   if (tableExtensions.has(ext)) {
     const delimiter = ext === ".tsv" || ext === ".tab" ? "\t" : ",";
-    // One value per line is a one-column table; but where the delimiter splits some lines and not
-    // most (a comma inside some names of fixed-length records, `NISSAN MOTOR COMPANY, LTD.`), no
-    // reading by it gives the records one shape: it would take the lines without it for titles and
-    // footnotes. Such a file is text, for Scan.reader (widths) or Bash to read.
-    if (splitsSomeLines(text, delimiter)) return { format: "text", encoding };
+    // One value per line is a one-column table; but in a `.dat` file — a name that says nothing of
+    // a delimiter — where the comma splits some lines and not most (a comma inside some names of
+    // fixed-length records, `NISSAN MOTOR COMPANY, LTD.`), no reading by it gives the records one
+    // shape: it would take the lines without it for titles and footnotes. Such a file is text, for
+    // Scan.reader (widths) or Bash to read. A `.csv` says it is comma-separated: the readers after
+    // this one find its quoting (`'` quotes, Pollock's file_quotation_char_0x27).
+    if (ext === ".dat" && splitsSomeLines(text, delimiter)) return { format: "text", encoding };
     return { format: "csv", encoding, delimiter };
   }
   return { format: "text", encoding };
