@@ -32,3 +32,8 @@ export function safeEndpoint(endpoint: string): string {
     return "(not a URL)";
   }
 }
+
+/** A year alone, 1800–2099 (`1987`, `2024`): a header of years, a year in a name, a word a query names. */
+export function isYearToken(token: string): boolean {
+  return /^(?:1[89]|20)\d\d$/.test(token);
+}

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import type { ScanObservation } from "../../src/core/operators/scan/scanObservation.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { bashCall } from "../helpers/bashCall.ts";
 
 // A count table saved with classic Mac line ends (a carriage return alone, as the brewpub series of
 // a held-out lake was): head, wc -l and grep see one line, which the output alone does not tell.
@@ -28,14 +28,7 @@ before(async () => {
 });
 after(() => runtime?.close());
 
-async function bash(command: string) {
-  const call = await runtime.call({ op: "Bash", command });
-  return {
-    call,
-    o: call.observation as BashObservation,
-    said: call.diagnostics.filter((d) => d.code === "carriage-return-lines"),
-  };
-}
+const bash = (command: string) => bashCall(runtime, command, "carriage-return-lines");
 
 describe("Bash over a file whose lines end in a carriage return alone", () => {
   test("head, wc -l, grep and a cat | head pipeline are each told, with the file's line count", async () => {

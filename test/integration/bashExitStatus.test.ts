@@ -5,11 +5,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Runtime } from "../../src/core/runtime.ts";
 import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
-import type { CallEvent } from "../../src/core/trace/traceEvents.ts";
 import { formatCall } from "../../src/cli/formatCall.ts";
 import { readableCall, structuredCall } from "../../src/mcp/toolOutput.ts";
 import { toolResultText } from "../../src/core/presentation/toolResult.ts";
 import { repoRoot, tempLake } from "../helpers/tempLake.ts";
+import { bashCall } from "../helpers/bashCall.ts";
 
 // Bash's status follows the exit code: a program's non-zero status fails the call, with what it
 // printed kept; grep's 1 means "no line matched" and is said so (issue 18: `cat` of a path with
@@ -26,10 +26,7 @@ before(async () => {
 });
 after(() => runtime?.close());
 
-async function bash(command: string): Promise<{ call: CallEvent; o: BashObservation }> {
-  const call = await runtime.call({ op: "Bash", command });
-  return { call, o: call.observation as BashObservation };
-}
+const bash = (command: string) => bashCall(runtime, command);
 
 describe("Bash: status follows the exit code", () => {
   test("a path with unquoted spaces: failed, the exit code named, stderr kept, the fix hinted", async () => {

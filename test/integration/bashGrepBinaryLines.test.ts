@@ -1,8 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Runtime } from "../../src/core/runtime.ts";
-import type { BashObservation } from "../../src/core/operators/bash/bashObservation.ts";
 import { tempLake } from "../helpers/tempLake.ts";
+import { bashCall } from "../helpers/bashCall.ts";
 
 // USGS county manure files of held-out GL (stop 36): Latin-1, `Do\xa4a Ana` among the counties.
 // GNU grep printed the other New Mexico counties and left that one out, saying only "binary file
@@ -23,13 +23,7 @@ before(async () => {
 });
 after(() => runtime?.close());
 
-async function bash(command: string) {
-  const call = await runtime.call({ op: "Bash", command });
-  return {
-    o: call.observation as BashObservation,
-    said: call.diagnostics.filter((d) => d.code === "grep-binary-lines"),
-  };
-}
+const bash = (command: string) => bashCall(runtime, command, "grep-binary-lines");
 
 describe("grep over a line that is not UTF-8 text", () => {
   test("the matching line grep left out is told, with the file", async () => {

@@ -10,6 +10,7 @@ import { LakeDocuments } from "./lakeDocuments.ts";
 import type { Group } from "./lakeDocuments.ts";
 import { isPathPattern, matchPattern } from "./pathPattern.ts";
 import { questionPeriods } from "./questionPeriods.ts";
+import { isYearToken } from "../text.ts";
 
 /**
  * Discover: which files of the lake may answer a natural-language question. BM25 ranking (minisearch)
@@ -236,10 +237,7 @@ export class DiscoverIndex {
     for (const c of top) for (const [t, ids] of holders) if (ids.has(c.doc.id)) covered.add(t);
     // Words and years; other numbers ("at least 50%") name no source.
     const wanted = [...holders]
-      .filter(
-        ([t, ids]) =>
-          ids.size <= rare && !covered.has(t) && (/\p{L}/u.test(t) || /^(?:1[89]|20)\d\d$/.test(t)),
-      )
+      .filter(([t, ids]) => ids.size <= rare && !covered.has(t) && (/\p{L}/u.test(t) || isYearToken(t)))
       .sort((a, b) => a[1].size - b[1].size || compare(a[0], b[0]));
     const promoted: Candidate[] = [];
     const room = Math.floor(max / 3);

@@ -1,4 +1,5 @@
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
+import { isYearToken } from "../text.ts";
 
 /**
  * One file's Discover document: the text of each ranked field (path words, titles, column names,
@@ -73,7 +74,7 @@ export function columnNames(entry: SourceEntry): string[] {
 /** Numbers, amounts and percentages say nothing a query's words could match; years do. */
 function isWordless(value: string): boolean {
   const v = value.trim();
-  if (/^(?:1[89]|20)\d\d$/.test(v)) return false;
+  if (isYearToken(v)) return false;
   return !/\p{L}/u.test(v) || /^[$€£]?[\d.,\s]+[%KMB]?(?: of (?:the )?total)?$/i.test(v);
 }
 

@@ -5,6 +5,7 @@ import { parseTree, renderTree } from "./sqlText.ts";
 import { isAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
 import type { Json } from "./sqlFacts.ts";
+import { cteEntries } from "./cteEntries.ts";
 
 export interface DerivedTables {
   /** The shared state, with the query's CTEs resolvable by name as tables. */
@@ -93,7 +94,7 @@ export async function derivedTables(
   statement: Json,
 ): Promise<DerivedTables> {
   const top = statement.node as Json | undefined;
-  const ctes = ((top?.cte_map as Json | undefined)?.map as { key: string; value: Json }[] | undefined) ?? [];
+  const ctes = cteEntries(top);
   const created: string[] = [];
   const byName = new Map<string, TableInfo>();
   const bySubquery = new Map<object, TableInfo>();

@@ -4,6 +4,7 @@ import { LINEAGE_DEPTH } from "./columnLineage.ts";
 import { definitionOf } from "./derivedTables.ts";
 import type { Json } from "./sqlFacts.ts";
 import { parseTree } from "./sqlText.ts";
+import { cteEntries } from "./cteEntries.ts";
 
 /** A column of a table read from files (a Scan, UnionScan or Bash table, or a pass-through of one). */
 export interface LabelSource {
@@ -42,8 +43,7 @@ export async function labelSources(
 }
 
 function cteBodies(node: Json, outer: Map<string, Json>): Map<string, Json> {
-  const entries =
-    ((node.cte_map as Json | undefined)?.map as { key: string; value: Json }[] | undefined) ?? [];
+  const entries = cteEntries(node);
   if (entries.length === 0) return outer;
   const out = new Map(outer);
   for (const e of entries) {

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "../../diagnostic.ts";
 import { crEndsLines, lineEndCounts } from "../../sourceMap/sniff/byteCensus.ts";
+import { bomEncoding } from "../../sourceMap/sniff/fileSample.ts";
 
 /**
  * Files whose lines end in a carriage return alone (classic Mac OS, some Excel exports), all or many
@@ -64,11 +65,11 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
  * warning on a UTF-16 dashboard export whose lines `head` cut right).
  */
 function lineEndsOfText(bytes: Buffer): { loneCr: number; lineFeeds: number } {
-  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
-  const be = bytes[0] === 0xfe && bytes[1] === 0xff;
-  if (!le && !be) return lineEndCounts(bytes);
-  const units = bytes.subarray(2, bytes.length - (bytes.length % 2));
-  const text = le ? units.toString("utf16le") : Buffer.from(units).swap16().toString("utf16le");
+  const bom = bomEncoding(bytes);
+  if (bom?.encoding !== "utf-16") return lineEndCounts(bytes);
+  const units = bytes.subarray(bom.bomBytes, bytes.length - (bytes.length % 2));
+  const text =
+    bytes[0] === 0xff ? units.toString("utf16le") : Buffer.from(units).swap16().toString("utf16le");
   let loneCr = 0;
   let lineFeeds = 0;
   for (let i = 0; i < text.length; i++) {

@@ -3,6 +3,7 @@ import { open } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { ContentFingerprint, FileRelation, SourceEntry } from "../sourceEntry.ts";
+import { isYearToken } from "../../text.ts";
 
 /**
  * Which files of the lake are byte-identical copies of each other, and which are a truncated copy
@@ -83,7 +84,7 @@ export function headTermsOf(head: Buffer, format: string, complete: boolean): st
     // A head cut inside a word would add half a word.
     if (!complete && match.index + token.length === text.length) break;
     if (out.length >= MAX_HEAD_TERMS) break;
-    const isYear = /^(?:1[89]|20)\d\d$/.test(token);
+    const isYear = isYearToken(token);
     if (!isYear && !(/\p{L}/u.test(token) && token.length >= 3 && !/\d/.test(token))) continue;
     const key = token.toLowerCase();
     if (seen.has(key)) continue;

@@ -6,6 +6,7 @@ import { readTyped } from "../typing/readTyped.ts";
 import type { TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
 import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
+import { isYearToken } from "../../text.ts";
 
 /**
  * Fixed-width text tables (weather station lists, mainframe reports): columns aligned by spaces
@@ -104,12 +105,10 @@ function layoutOf(lines: string[], start: number, end: number): FixedWidthLayout
 
 /** A cell of numbers, one or several separated by spaces (`20.9455`, `3 21 28 24`). */
 const NUMBERS_CELL = /^[-+]?(\d+(\.\d*)?|\.\d+)( +[-+]?(\d+(\.\d*)?|\.\d+))*$/;
-/** A year alone: a header of years stands over columns of numbers. */
-const YEAR = /^(1[89]|20)\d\d$/;
 
 /** A first line holding data: at least two cells of numbers (not years alone), a third of its cells. */
 function headerless(cells: string[]): boolean {
-  const numbers = cells.filter((c) => NUMBERS_CELL.test(c) && !YEAR.test(c)).length;
+  const numbers = cells.filter((c) => NUMBERS_CELL.test(c) && !isYearToken(c)).length;
   return numbers >= 2 && 3 * numbers >= cells.length;
 }
 

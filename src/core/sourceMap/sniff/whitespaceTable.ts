@@ -8,6 +8,7 @@
  */
 
 import { isMarkerToken } from "../typing/markerTokens.ts";
+import { isYearToken } from "../../text.ts";
 
 export interface WhitespaceLayout {
   /** 0-based index among the sample's lines of the header line, or null when there is none. */
@@ -62,16 +63,14 @@ function dataLine(tokens: string[]): boolean {
   return tokens.length >= 2 && numbers >= 2 && 2 * valued >= tokens.length;
 }
 
-const YEAR_TOKEN = /^(1[89]|20)\d\d$/;
-
 /** `line`'s numbers are years, two or more, and `below` holds numbers that are not years in their places. */
 function headerOfYears(line: string[], below: string[]): boolean {
   if (line.length !== below.length) return false;
   const numbered = line.flatMap((t, i) => (valueToken(t) ? [i] : []));
   return (
     numbered.length >= 2 &&
-    numbered.every((i) => YEAR_TOKEN.test(line[i]!)) &&
-    numbered.some((i) => valueToken(below[i]!) && !YEAR_TOKEN.test(below[i]!))
+    numbered.every((i) => isYearToken(line[i]!)) &&
+    numbered.some((i) => valueToken(below[i]!) && !isYearToken(below[i]!))
   );
 }
 

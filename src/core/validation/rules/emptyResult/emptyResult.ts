@@ -10,6 +10,7 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { settleWhen } from "../../batchSettle.ts";
 import { searchedElsewhere, searchedLiterals } from "../../searchSettle.ts";
 import { emptyResultDoc } from "./emptyResultDoc.ts";
+import { type CteEntry, cteEntries, cteQuery } from "../../cteEntries.ts";
 
 /** An outer join's sides: the aliases an unmatched row gets NULLs for. */
 function nullableAliases(from: unknown, state: SharedState): Set<string> {
@@ -31,9 +32,9 @@ function nullableAliases(from: unknown, state: SharedState): Set<string> {
  * `NOT IN (SELECT …)`, `LEFT JOIN … WHERE b.key IS NULL`) or `EXCEPT` — whose empty result is the
  * answer ("every beach has a match"), not a sign that a filter missed.
  */
-function asksForUnmatched(node: Json | undefined, state: SharedState, ctes: Json[] = []): boolean {
+function asksForUnmatched(node: Json | undefined, state: SharedState, ctes: CteEntry[] = []): boolean {
   if (!node) return false;
-  const known = [...ctes, ...(((node.cte_map as Json | undefined)?.map as Json[] | undefined) ?? [])];
+  const known = [...ctes, ...cteEntries(node)];
   if (node.type === "SET_OPERATION_NODE") {
     if (node.setop_type === "EXCEPT") return true;
     // Both directions of a comparison (`a EXCEPT b UNION ALL b EXCEPT a`): empty when nothing differs.
@@ -57,7 +58,7 @@ function asksForUnmatched(node: Json | undefined, state: SharedState, ctes: Json
     if (from?.type === "BASE_TABLE" && !from.schema_name) {
       const name = String(from.table_name).toLowerCase();
       const cte = known.find((c) => String(c.key).toLowerCase() === name);
-      const query = ((cte?.value as Json | undefined)?.query as Json | undefined)?.node as Json | undefined;
+      const query = cte && cteQuery([cte], name);
       if (
         query &&
         asksForUnmatched(
@@ -311,10 +312,7 @@ function repeatsJoined(from: Json | undefined, top: Json): Json[] {
   if (from.type === "SUBQUERY")
     return countsRepeats((from.subquery as Json | undefined)?.node as Json | undefined) ? [from] : [];
   if (from.type !== "BASE_TABLE" || from.schema_name) return [];
-  const name = String(from.table_name).toLowerCase();
-  const ctes = ((top.cte_map as Json | undefined)?.map as { key: string; value: Json }[] | undefined) ?? [];
-  const cte = ctes.find((c) => String(c.key).toLowerCase() === name);
-  return countsRepeats((cte?.value.query as Json | undefined)?.node as Json | undefined) ? [from] : [];
+  return countsRepeats(cteQuery(cteEntries(top), String(from.table_name))) ? [from] : [];
 }
 
 /** A SELECT that keeps only groups of two rows or more (`HAVING count(*) > 1`). */
@@ -354,22 +352,17 @@ function countsRepeats(node: Json | undefined): boolean {
 function widestSearch(condition: Json): boolean {
   const name = String(condition.function_name).toLowerCase();
   const [text, pattern] = (condition.children as Json[] | undefined) ?? [];
+  const value =
+    pattern?.class === "CONSTANT" ? (pattern.value as { value?: unknown } | undefined)?.value : undefined;
+  if (typeof value !== "string" || value.length <= 2 || !value.startsWith("%") || !value.endsWith("%"))
+    return false;
+  if (name === "~~*") return true;
   // `lower(x) LIKE '%total%'` is the same net as `x ILIKE '%total%'` (held-out GM-01/02).
-  const lowered =
+  return (
     name === "~~" &&
     text?.class === "FUNCTION" &&
     String(text.function_name).toLowerCase() === "lower" &&
-    typeof (pattern?.value as { value?: unknown } | undefined)?.value === "string" &&
-    String((pattern!.value as { value: string }).value) ===
-      String((pattern!.value as { value: string }).value).toLowerCase();
-  if (name !== "~~*" && !lowered) return false;
-  const value = (pattern?.value as { value?: unknown } | undefined)?.value;
-  return (
-    pattern?.class === "CONSTANT" &&
-    typeof value === "string" &&
-    value.length > 2 &&
-    value.startsWith("%") &&
-    value.endsWith("%")
+    value === value.toLowerCase()
   );
 }
 
