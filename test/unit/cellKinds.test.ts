@@ -29,7 +29,22 @@ describe("numbers and missing markers in cells", () => {
   });
 
   test("missing markers of published tables, any case; numbers and words are not", () => {
-    for (const cell of ["*", "--", "—", "n/a", "NA", "(D)", "(x)", "x", "...", "NULL", " none "])
+    for (const cell of [
+      "*",
+      "--",
+      "—",
+      "n/a",
+      "NA",
+      "(D)",
+      "(x)",
+      "[x]",
+      "[z]",
+      "[c]",
+      "x",
+      "...",
+      "NULL",
+      " none ",
+    ])
       assert.ok(MISSING_MARKER.test(cell), cell);
     for (const cell of ["0", "-5", "nan", "***", "n.a.", "xx", ""])
       assert.ok(!MISSING_MARKER.test(cell), cell);

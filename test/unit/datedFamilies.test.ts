@@ -192,3 +192,46 @@ describe("a folder whose files are all members of families is no group of its ow
     );
   });
 });
+
+describe("names dated by their release: the question's dates select no member", () => {
+  const columns = ["County", "Data_Year", "Number of Vehicles"];
+  const releases = ["2023", "2024", "2025"].map((y) =>
+    file(`sales/New_ZEV_Sales_Last_updated_01-31-${y}_ada.xlsx`, columns),
+  );
+  const vintages = ["2023-06-30", "2024-06-30"].map((d) =>
+    file(`prices/prices_as_of_${d}.csv`, ["item", "price"]),
+  );
+  const yearly = ["2022", "2023", "2024"].map((y) => file(`permits/permits_${y}.csv`, ["permit", "issued"]));
+  const index = new DiscoverIndex({
+    root: "/lake",
+    builtAt: "",
+    files: [...releases, ...vintages, ...yearly],
+  });
+
+  test("`…_Last_updated_01-31-2025`: the family is found, its members carry no span, and the hit says why", () => {
+    const family = findFileFamilies(releases)[0]!;
+    assert.equal(family.releaseWord, "updated");
+    assert.ok(family.members.every((m) => m.span === undefined));
+    // The family comes first: no member is named by the release year the question's date shares.
+    const hit = index
+      .search("New ZEV sales with data as of December 31, 2024: vehicles sold in 2022")
+      .find((h) => h.path.startsWith("sales/"))!;
+    assert.equal(hit.kind, "family", hit.path);
+    assert.equal(hit.family?.selected, undefined);
+    assert.ok(
+      hit.reasons.some((r) =>
+        r.startsWith(
+          `not selected by the question's dates: the names' dates are releases ("updated" 2023…2025)`,
+        ),
+      ),
+      hit.reasons.join(" | "),
+    );
+  });
+
+  test("`as_of_` dates are releases too; a year that names the data's period still selects", () => {
+    assert.equal(findFileFamilies(vintages)[0]?.releaseWord, "as of");
+    const permits = index.search("permits issued in 2023").find((h) => h.path.startsWith("permits/"));
+    assert.deepEqual(permits?.family?.selected?.files, ["permits/permits_2023.csv"]);
+    assert.equal(findFileFamilies(yearly)[0]?.releaseWord, undefined);
+  });
+});

@@ -51,6 +51,8 @@ export interface FamilyHit {
   differing: FamilyDifference[];
   /** The members the question's years or dates select. */
   selected?: FamilySelection;
+  /** The word that makes the names' dates release dates (`updated`): no member is selected by them. */
+  releaseWord?: string;
 }
 
 /** A copy left out in favour of the hit's file (or of a member of the hit's family or group). */

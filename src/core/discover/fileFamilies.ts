@@ -57,6 +57,9 @@ export interface FileFamily {
   differing: FamilyDifference[];
   /** How a varying number of the names was read as days (calendarSlots.ts), when it was. */
   calendar?: CalendarReading;
+  /** The word that makes the names' dates release dates (`updated` in `…_Last_updated_01-31-2025`):
+   *  the members then carry no span, and a question's dates select none of them. */
+  releaseWord?: string;
 }
 
 /** Fewest members of a family whose names vary by a number, year, date or month; by a short code. */
@@ -302,9 +305,11 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
   const keys = new Set(sorted.map((c) => keyOf(c).toLowerCase()));
   if (keys.size !== sorted.length) return undefined;
 
+  const release = releaseWord(members[0]!.tokens, varyingAt);
   const familyMembers: FamilyMember[] = sorted.map((c) => {
     const day = dayOf.get(c);
-    const span = day ? { from: day, to: day } : spanOf(c.tokens);
+    // A release's date is when it was published, not the period its data covers.
+    const span = release ? undefined : day ? { from: day, to: day } : spanOf(c.tokens);
     return { path: c.entry.path, key: keyOf(c), ...(span ? { span } : {}) };
   });
   const first = sorted[0];
@@ -348,6 +353,7 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
     columns,
     differing,
     ...(calendar ? { calendar: calendar.reading } : {}),
+    ...(release ? { releaseWord: release } : {}),
   };
 }
 
@@ -385,6 +391,52 @@ function slotKind(values: string[]): VaryingKind {
   if (values.every((v) => /\d/.test(v))) return "date";
   if (values.every((v) => monthNumber(v) > 0)) return "month";
   return "code";
+}
+
+/**
+ * Words that make the date after them a release's date, not its data's period:
+ * `New_ZEV_Sales_Last_updated_01-31-2025` holds sales to December 2024 (held-out GN: a question
+ * about "data as of December 31, 2024" was sent to the release updated in January 2024).
+ */
+const RELEASE_WORDS = new Set([
+  "updated",
+  "update",
+  "asof",
+  "released",
+  "release",
+  "published",
+  "vintage",
+  "retrieved",
+  "downloaded",
+  "pulled",
+  "extracted",
+  "exported",
+  "generated",
+  "accessed",
+  "snapshot",
+]);
+
+/** The release word just before the first varying date or year of the names (numbers and separators between), if any. */
+function releaseWord(tokens: PathToken[], varyingAt: number[]): string | undefined {
+  const at = varyingAt.find(
+    (i) => tokens[i]?.kind === "date" || (tokens[i]?.kind === "num" && isYear(tokens[i]!.text)),
+  );
+  if (at === undefined) return undefined;
+  for (let i = at - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.kind === "sep" || t.kind === "num") continue;
+    if (t.kind !== "word") return undefined;
+    const word = t.text.toLowerCase();
+    if (RELEASE_WORDS.has(word)) return t.text;
+    // `as_of_2025-01-31`, `as-of`
+    const before = tokens
+      .slice(0, i)
+      .reverse()
+      .find((u) => u.kind !== "sep");
+    if (word === "of" && before?.kind === "word" && before.text.toLowerCase() === "as") return "as of";
+    return undefined;
+  }
+  return undefined;
 }
 
 /** The days a member's name covers: its dates (a window when it names two), else its month of a year, else its years. */

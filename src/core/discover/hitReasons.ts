@@ -108,11 +108,18 @@ export function discoverHit(
       gaps: family.gaps,
       columns: family.columns,
       differing: family.differing,
+      ...(family.releaseWord ? { releaseWord: family.releaseWord } : {}),
     };
     const kinds = family.varying.join(", ");
     reasons.unshift(
       `family: ${family.members.length} files ${family.template}, ${kinds} ${rangeText(family)}`,
     );
+    if (family.releaseWord && periods.length > 0)
+      reasons.splice(
+        1,
+        0,
+        `not selected by the question's dates: the names' dates are releases ("${family.releaseWord}" ${family.first}…${family.last}), not the periods the data cover`,
+      );
     const chosen = selectMembers(family, periods);
     if (chosen) {
       const glob = membersGlob(family, chosen, lake.allPaths);

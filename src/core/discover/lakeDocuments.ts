@@ -199,10 +199,11 @@ export class LakeDocuments {
       },
     };
     // A member is named by a query that says the words of its name the other members lack — not
-    // by the years or dates of a family's names: those select members (see search).
-    const datedKeys = new Map(
-      family?.members.filter((m) => m.span).map((m) => [m.path, termsOf(m.key)]) ?? [],
-    );
+    // by the years or dates of a family's names: those select members (see search), and a
+    // release's date (`…_updated_01-31-2025`) says when it was published, not what it holds.
+    const dated = (m: FileFamily["members"][number]): boolean =>
+      m.span !== undefined || !!family?.releaseWord;
+    const datedKeys = new Map(family?.members.filter(dated).map((m) => [m.path, termsOf(m.key)]) ?? []);
     const wordsOf = new Map(
       members.map((m, i) => {
         const words = termsOf(names[i] ?? "");
@@ -226,7 +227,7 @@ export class LakeDocuments {
     );
     const keyTerms = new Set(
       (family?.members ?? [])
-        .filter((m) => m.span)
+        .filter(dated)
         .flatMap((m) => indexTerms(m.key.replace(/[^\p{L}\p{N}]+/gu, " "))),
     );
     const group: Group = { doc, distinct, wordCount, termCount, keyTerms, ...(family ? { family } : {}) };

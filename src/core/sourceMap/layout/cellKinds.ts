@@ -5,7 +5,8 @@ export const NUMERIC_CELL = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+
 /** Numbers as report tables write them: also `$2,952M`, `$1.2B`, `12K`, `45 %`. */
 const NUMBER_LIKE = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)([.,]\d+)?\s*([%KMB]|bn|mn)?\)?\s*$/i;
 /** Markers that stand for a suppressed or missing number in published tables. */
-export const MISSING_MARKER = /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|null|none|x|\.\.?\.?)\s*$/i;
+export const MISSING_MARKER =
+  /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|\[(?:x|z|c|w|low)\]|null|none|x|\.\.?\.?)\s*$/i;
 export const YEAR_CELL = /^\s*(1[5-9]|20)\d\d\s*$/;
 /**
  * A statistic's cell that gives a value and the year it was reached (`6.53 2023`, `6.53 (2023)`):

@@ -1,6 +1,7 @@
 /**
  * Missing-value markers in columns of numbers: `M`, `NA`, `N/A`, `-`, `--`, `..`, `*`, `(X)`,
- * `NaN`, `s` (suppressed), `No data`, `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
+ * `NaN`, `s` (suppressed), the UK statistics shorthand in brackets (`[x]` not available, `[z]` not
+ * applicable, `[c]` confidential, `[low]` rounds to zero; held-out GP: ONS workbooks), `No data`, `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
  * where a number was not measured, is withheld or could not be computed. Such a column is read with its
  * numeric type, each marker as NULL (typedColumnSql), and its profile lists the markers with their
  * counts.
@@ -11,7 +12,7 @@
  * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
  */
 const MARKER_TOKEN =
-  /^(na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+  /^(na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|\[(?:x|z|c|w|low|d|s|na)\]|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
 /**
  * Markers in capitals only, since in lower case they are units: `M` (missing; `m` metres) and NOAA
  * NDBC's `MM` (`mm` millimetres).
