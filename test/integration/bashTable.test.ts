@@ -234,9 +234,19 @@ describe("Bash output as a table", () => {
   });
 
   test("the table's rules: its name is not overwritten by surprise; a failed command registers nothing", async () => {
-    const again = await call({ command: "grep -h POS dup.txt", output: "dup" });
+    // The same command sent again (a batch re-sent) over the unchanged file is the same table:
+    // reused, as a Scan's is, not refused (held-out GP-06).
+    const same = await call({ command: "grep -h POS dup.txt", output: "dup" });
+    assert.equal(same.event.status, "ok", JSON.stringify(same.event.diagnostics));
+    assert.equal(same.event.reused?.table, "dup");
+    assert.ok(!same.event.diagnostics.some((d) => d.code === "table-exists"));
+    // Another command, or the same one read as another kind of table, would replace it by surprise.
+    const again = await call({ command: "grep -h -v POS dup.txt", output: "dup" });
     assert.equal(again.event.status, "rejected");
     assert.equal(again.event.diagnostics[0]!.code, "table-exists");
+    const otherwise = await call({ command: "grep -h POS dup.txt", output: "dup", columns: "whitespace" });
+    assert.equal(otherwise.event.status, "rejected");
+    assert.equal(otherwise.event.diagnostics[0]!.code, "table-exists");
     const replaced = await call({ command: "grep -h other dup.txt", output: "dup", replace: true });
     assert.equal(replaced.event.status, "ok");
     assert.deepEqual(await origins("dup"), [{ file: "dup.txt", line: 2 }]);

@@ -123,6 +123,12 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
   schema: bashArgs,
   inputsOf: () => [],
   readsFiles: true,
+  readKey(args) {
+    // The same command made into a table the same way, over files unchanged since, is the same
+    // table: a batch sent again reuses it, as it reuses its Scans (held-out GP-06).
+    if (args.output === undefined) return undefined;
+    return `bash:${args.command.trim()}|${args.columns ?? "lines"}|${args.header ?? false}|${args.source_column ?? ""}`;
+  },
   async execute(args, ctx) {
     if (!ctx.allowBash)
       reject(
