@@ -36,6 +36,37 @@ const VENDOR_MONTHS = csv(
   ),
 );
 
+/**
+ * Two releases of one candidate summary (held-out GR-10, FEC): the mid-cycle release holds 6
+ * candidates, the final one those 6 but one who withdrew, and 14 who filed later.
+ */
+const MID_RELEASE = csv(
+  "cand_id,cand_name,receipts,disbursements",
+  ...["H4AK01", "H6CA12", "H6CA33", "H6FL07", "H6NY10", "H4KY01"].map(
+    (id, i) => `${id},Candidate ${i},${1000 * (i + 1)},${900 * (i + 1)}`,
+  ),
+);
+const FINAL_RELEASE = csv(
+  "cand_id,cand_name,receipts,disbursements",
+  ...["H4AK01", "H6CA12", "H6CA33", "H6FL07", "H6NY10"].map(
+    (id, i) => `${id},Candidate ${i},${1500 * (i + 1)},${1400 * (i + 1)}`,
+  ),
+  ...Array.from(
+    { length: 14 },
+    (_, i) => `H6TX${String(i + 10).padStart(2, "0")},Newcomer ${i},${200 + i},${150 + i}`,
+  ),
+);
+/** A list of incumbents, another layout: the final release's candidates it lacks are lost to a join meant to enrich them. */
+const INCUMBENTS = csv(
+  "cand_id,first_elected",
+  "H4AK01,1973",
+  "H6CA12,1987",
+  "H6CA33,2015",
+  "H6FL07,2017",
+  "H6NY10,1993",
+  "H2OH09,1983",
+);
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
@@ -189,6 +220,22 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     scanThenQuery(
       { weather: "weather.csv", yields: "yields.csv" },
       "SELECT w.year, w.rainfall_mm, y.yield_t_ha FROM weather w JOIN yields y ON y.year = w.year WHERE w.year <> 2020 ORDER BY w.year",
+    ),
+  ),
+  clean(
+    "two releases of one table compared on the candidates both hold: the final release's newcomers are no loss (held-out GR-10)",
+    { "mid/summary.csv": MID_RELEASE, "final/summary.csv": FINAL_RELEASE },
+    scanThenQuery(
+      { mid: "mid/summary.csv", fin: "final/summary.csv" },
+      "SELECT count(*) AS n, sum(f.receipts - m.receipts) AS increase FROM mid m JOIN fin f ON f.cand_id = m.cand_id",
+    ),
+  ),
+  flagged(
+    "the final release enriched from a list of another layout: most of its candidates are dropped",
+    { "final/summary.csv": FINAL_RELEASE, "incumbents.csv": INCUMBENTS },
+    scanThenQuery(
+      { fin: "final/summary.csv", inc: "incumbents.csv" },
+      "SELECT sum(f.receipts) AS receipts, min(i.first_elected) AS earliest FROM fin f JOIN inc i ON i.cand_id = f.cand_id",
     ),
   ),
   clean(
