@@ -24,3 +24,12 @@ export function isMarkerToken(value: string): boolean {
   if (CAPITALS_ONLY.has(v.toUpperCase())) return CAPITALS_ONLY.has(v);
   return MARKER_TOKEN.test(v);
 }
+
+/**
+ * Markers that say the cell does not apply — no value exists to be missed: the UK statistics
+ * shorthand `[z]` (29 February of a year that has none, held-out GP-05) and `not applicable`
+ * written out. A sum that skips them leaves nothing out; `[x]` (not available) is a value missed.
+ */
+export function isNotApplicableMarker(value: string): boolean {
+  return /^(\[z\]|not applicable)$/i.test(value.trim());
+}

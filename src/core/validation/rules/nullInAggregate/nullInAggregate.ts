@@ -27,6 +27,7 @@ import { onlyWindowEdgeNulls } from "../../windowEdgeNulls.ts";
 import { correlatedKeys } from "../../correlatedKeys.ts";
 import { onlySeriesGaps } from "../../seriesGaps.ts";
 import { writtenAsMarkers } from "../../markerNulls.ts";
+import { isNotApplicableMarker } from "../../../sourceMap/typing/markerTokens.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
@@ -166,6 +167,17 @@ export const nullInAggregateRule: ValidationRule = partsRule({
             .join(
               ", ",
             )}${markers.length > 5 ? ", …" : ""}), not left empty. ${use.fn} is taken over the observed values; say so in the answer.`,
+        ),
+      );
+      return;
+    }
+    // Cells marked as not applicable (`[z]`): no value exists there, and a sum leaves nothing out.
+    const inapplicable = ofObserved(use.fn) ? undefined : await writtenAsMarkers(ctx, table, column);
+    if (inapplicable?.every(isNotApplicableMarker)) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; every NULL of ${column} was written in the data as ${inapplicable.map((m) => `'${m}'`).join(", ")}, which says the cell does not apply (no value exists there), so ${use.fn} leaves nothing out.`,
         ),
       );
       return;

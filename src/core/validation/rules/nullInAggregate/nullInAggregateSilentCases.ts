@@ -71,6 +71,18 @@ const BUOY_WAVES = csv(
   ),
 );
 
+/**
+ * Births by day, one column per year, as ONS writes them (held-out GP-05): 29 February is `[z]`
+ * (not applicable) in a year that has none; `unavailable` writes a day not yet counted as `[x]`.
+ */
+function birthsByDay(missing: "[z]" | "[x]"): string {
+  const days = ["27/02", "28/02", "29/02", "01/03", "02/03", "03/03"];
+  return csv(
+    "Date,2023,2024",
+    ...days.map((d, i) => `${d},${d === "29/02" ? missing : 1600 + i},${1700 + i}`),
+  );
+}
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
@@ -209,6 +221,16 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
       { h: "hourly.csv" },
       "WITH m AS (SELECT strftime(hour, '%Y-%m') AS month, sum(bikes) AS bikes FROM h GROUP BY 1) SELECT month, bikes FROM m WHERE month LIKE '2017%' ORDER BY month",
     ),
+  ),
+  clean(
+    "births summed over the days of 2023, 29 February marked [z] (not applicable): nothing is left out (held-out GP-05)",
+    { "births.csv": birthsByDay("[z]") },
+    scanThenQuery({ b: "births.csv" }, 'SELECT sum("2023") AS births FROM b'),
+  ),
+  flagged(
+    "the same sum where the day is marked [x] (not available): a count is missing",
+    { "births.csv": birthsByDay("[x]") },
+    scanThenQuery({ b: "births.csv" }, 'SELECT sum("2023") AS births FROM b'),
   ),
   clean(
     "a party's empty votes in seats it did not stand in: the row's total counts none there (held-out FT-02)",
