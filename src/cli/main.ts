@@ -45,7 +45,8 @@ Usage:
 
 Batch files: a list of calls, each an operator (Discover, Bash, Scan, UnionScan, Probe, Query) and
 its arguments as the MCP tools take them (the one-call commands' flags map to these: --as → output,
---inputs → inputs, --option K=V → K), e.g. in JSON (YAML the same):
+--inputs → inputs, --option K=V → K, a dotted K nested: "reader.delimiter": "|" is
+"reader": {"delimiter": "|"}), e.g. in JSON (YAML the same):
   [{"op": "Scan", "file": "data/sales.csv", "output": "sales", "sheet": "2024"},
    {"op": "Query", "sql": "SELECT region, sum(amount) FROM sales GROUP BY 1", "inputs": ["sales"],
     "output": "by_region"}]

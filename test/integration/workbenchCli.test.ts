@@ -249,6 +249,28 @@ describe("radar workbench commands", { skip: existsSync(cli) ? false : "dist/cli
     assert.match(refused.stdout, /nowhere/);
   });
 
+  test("a batch file may spell calls as the one-call flags do: `as` for output, dotted reader options", () => {
+    // Held-out GR-05: `"reader.delimiter": "|"` as `--option reader.delimiter=|` reads, was refused.
+    const file = join(stateDir, "flags.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { op: "Scan", file: "a.csv", as: "fa", "reader.header": 0 },
+        { op: "Query", sql: "SELECT count(*) AS n FROM fa", as: "fb" },
+      ]),
+    );
+    const r = radar(["batch", file, "--json"], undefined, "flags");
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const json = runJson(r.stdout);
+    assert.equal(json.results[0]!.table, "fa");
+    assert.deepEqual(json.results[1]!.rows, [[3]]);
+    // A dotted key into an argument given as a plain value is a usage error naming the key.
+    writeFileSync(file, JSON.stringify([{ op: "Scan", file: "a.csv", reader: "csv", "reader.header": 0 }]));
+    const bad = radar(["batch", file], undefined, "flags");
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /"reader\.header" sets a field of reader/);
+  });
+
   test("--rows: a batch's previews take it; more than a preview shows is capped, not refused", () => {
     const file = join(stateDir, "rows.json");
     writeFileSync(
