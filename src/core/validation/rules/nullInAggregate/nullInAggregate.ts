@@ -30,6 +30,7 @@ import { writtenAsMarkers } from "../../markerNulls.ts";
 import { isNotApplicableMarker } from "../../../sourceMap/typing/markerTokens.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
+import { successionNulls } from "../../seriesSuccession.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
 
 /**
@@ -189,6 +190,26 @@ export const nullInAggregateRule: ValidationRule = partsRule({
         skipping(
           "info",
           `${skips}; on those rows ${none.total} equals the sum of ${none.parts.filter((p) => p !== column).join(", ")} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
+        ),
+      );
+      return;
+    }
+    // A year of a wide table: the rows without it are entities whose series ended before it or
+    // begin after it, where a row of a related name takes over, or headings with no year at all.
+    const succession = await successionNulls(
+      ctx,
+      table,
+      column,
+      ((row?.rows as unknown[]) ?? []).map(Number),
+    );
+    if (succession) {
+      const headings = succession.headings
+        ? `${succession.headings} row(s) hold no value in any year (headings)`
+        : "";
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; none is a gap in its row's series: ${[succession.examples.join("; "), headings].filter(Boolean).join("; and ")}. The entity has no value in ${column}, so ${use.fn} leaves out nothing that exists; say so in the answer if the change of entities matters.`,
         ),
       );
       return;

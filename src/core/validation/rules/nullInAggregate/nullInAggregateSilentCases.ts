@@ -72,6 +72,26 @@ const BUOY_WAVES = csv(
 );
 
 /**
+ * Coffee imports by importer, a column per year (ICO, held-out GQ-02): Belgium and Luxembourg were
+ * reported together until 1998 and apart from 1999. `stopped` makes Germany's reports stop after
+ * 1998 with no successor instead: its 1999 import is missing, not gone.
+ */
+function importsByYear(stopped: boolean): string {
+  const years = [1996, 1997, 1998, 1999, 2000];
+  const row = (name: string, from: number, to: number, base: number): string =>
+    [name, ...years.map((y, i) => (y >= from && y <= to ? String(base + 10 * i) : ""))].join(",");
+  return csv(
+    ["Importer", ...years].join(","),
+    row("Austria", 1996, 2000, 1500),
+    row("Belgium/Luxembourg", 1996, 1998, 2600),
+    row("Belgium", 1999, 2000, 2900),
+    row("Luxembourg", 1999, 2000, 150),
+    row("Germany", 1996, stopped ? 1998 : 2000, 15000),
+    row("France", 1996, 2000, 6000),
+  );
+}
+
+/**
  * Births by day, one column per year, as ONS writes them (held-out GP-05): 29 February is `[z]`
  * (not applicable) in a year that has none; `unavailable` writes a day not yet counted as `[x]`.
  */
@@ -221,6 +241,16 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
       { h: "hourly.csv" },
       "WITH m AS (SELECT strftime(hour, '%Y-%m') AS month, sum(bikes) AS bikes FROM h GROUP BY 1) SELECT month, bikes FROM m WHERE month LIKE '2017%' ORDER BY month",
     ),
+  ),
+  clean(
+    "imports summed over 1999, where Belgium/Luxembourg ended in 1998 and Belgium began: no importer is missing (held-out GQ-02)",
+    { "imports.csv": importsByYear(false) },
+    scanThenQuery({ i: "imports.csv" }, 'SELECT sum("1999") AS total FROM i'),
+  ),
+  flagged(
+    "the same sum where Germany's reports stop after 1998 with no successor: its 1999 import is missing",
+    { "imports.csv": importsByYear(true) },
+    scanThenQuery({ i: "imports.csv" }, 'SELECT sum("1999") AS total FROM i'),
   ),
   clean(
     "births summed over the days of 2023, 29 February marked [z] (not applicable): nothing is left out (held-out GP-05)",
