@@ -7,6 +7,7 @@ import { duplicateRowsSilentCases } from "../../src/core/validation/rules/duplic
 import { emptyResultSilentCases } from "../../src/core/validation/rules/emptyResult/emptyResultSilentCases.ts";
 import { fillValueFillCases } from "../../src/core/validation/rules/fillValue/fillValueFillCases.ts";
 import { filterNoMatchSilentCases } from "../../src/core/validation/rules/filterNoMatch/filterNoMatchSilentCases.ts";
+import { footnotedRowsSilentCases } from "../../src/core/validation/rules/footnotedRows/footnotedRowsSilentCases.ts";
 import { headerOffsetSilentCases } from "../../src/core/validation/rules/headerOffset/headerOffsetSilentCases.ts";
 import { joinFanoutFillCases } from "../../src/core/validation/rules/joinFanout/joinFanoutFillCases.ts";
 import { joinFanoutSilentCases } from "../../src/core/validation/rules/joinFanout/joinFanoutSilentCases.ts";
@@ -49,6 +50,7 @@ export const silentCases: SilentCase[] = [
   ...emptyResultSilentCases,
   ...fillValueFillCases,
   ...filterNoMatchSilentCases,
+  ...footnotedRowsSilentCases,
   ...headerOffsetSilentCases,
   ...joinFanoutFillCases,
   ...joinFanoutSilentCases,

@@ -7,6 +7,7 @@ import { duplicateRowsRule } from "./rules/duplicateRows/duplicateRows.ts";
 import { emptyResultRule } from "./rules/emptyResult/emptyResult.ts";
 import { fillValueRule } from "./rules/fillValue/fillValue.ts";
 import { filterNoMatchRule } from "./rules/filterNoMatch/filterNoMatch.ts";
+import { footnotedRowsRule } from "./rules/footnotedRows/footnotedRows.ts";
 import { headerOffsetRule } from "./rules/headerOffset/headerOffset.ts";
 import { carriedFanoutRule } from "./rules/joinFanout/carriedFanout.ts";
 import { joinFanoutRule } from "./rules/joinFanout/joinFanout.ts";
@@ -43,6 +44,7 @@ export const everyRule: ValidationRule[] = [
   emptyResultRule,
   fillValueRule,
   filterNoMatchRule,
+  footnotedRowsRule,
   headerOffsetRule,
   carriedFanoutRule,
   joinFanoutRule,

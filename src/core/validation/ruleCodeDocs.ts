@@ -6,6 +6,7 @@ import { duplicateRowsDoc } from "./rules/duplicateRows/duplicateRowsDoc.ts";
 import { emptyResultDoc } from "./rules/emptyResult/emptyResultDoc.ts";
 import { fillValueDoc } from "./rules/fillValue/fillValueDoc.ts";
 import { filterNoMatchDoc } from "./rules/filterNoMatch/filterNoMatchDoc.ts";
+import { footnotedRowsDoc } from "./rules/footnotedRows/footnotedRowsDoc.ts";
 import { headerOffsetDoc } from "./rules/headerOffset/headerOffsetDoc.ts";
 import { joinFanoutDoc } from "./rules/joinFanout/joinFanoutDoc.ts";
 import { joinKeyMismatchDoc } from "./rules/joinKeyMismatch/joinKeyMismatchDoc.ts";
@@ -38,6 +39,7 @@ export const ruleCodeDocs = [
   emptyResultDoc,
   fillValueDoc,
   filterNoMatchDoc,
+  footnotedRowsDoc,
   headerOffsetDoc,
   joinFanoutDoc,
   joinKeyMismatchDoc,
