@@ -35,6 +35,17 @@ const REGION_VOTES = csv(
   ]),
 );
 
+/**
+ * Head Start enrollment by program type (held-out GT-05): Migrant HS (Head Start) and Migrant EHS
+ * (Early Head Start) are two programs, one acronym apart.
+ */
+const PROGRAMS = csv(
+  "grant,program_type,enrolled",
+  ...Array.from({ length: 6 }, (_, i) => `G${i},Migrant HS,${100 + i}`),
+  ...Array.from({ length: 2 }, (_, i) => `E${i},Migrant EHS,${40 + i}`),
+  ...Array.from({ length: 5 }, (_, i) => `H${i},Head Start,${300 + i}`),
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -257,6 +268,27 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     scanThenQuery(
       { survey: "survey.csv" },
       "SELECT lost_money, count(*) AS n FROM survey WHERE lost_money IN ('YES', 'NO', 'yes', 'no') GROUP BY lost_money",
+    ),
+  ),
+  clean(
+    "two program types one acronym apart, Migrant HS and Migrant EHS: two programs (held-out GT-05)",
+    { "programs.csv": PROGRAMS },
+    scanThenQuery(
+      { p: "programs.csv" },
+      "SELECT program_type, sum(enrolled) AS n FROM p GROUP BY program_type",
+    ),
+  ),
+  flagged(
+    "the same list where a type is misspelt in its word, not its acronym",
+    {
+      "programs.csv": PROGRAMS.replace("E0,Migrant EHS", "E0,Migrnt HS").replace(
+        "E1,Migrant EHS",
+        "E1,Migrnt HS",
+      ),
+    },
+    scanThenQuery(
+      { p: "programs.csv" },
+      "SELECT program_type, sum(enrolled) AS n FROM p GROUP BY program_type",
     ),
   ),
   flagged(
