@@ -45,6 +45,9 @@ function cutsFromLineStart(argv: readonly string[]): boolean {
  * Scan itself is told at once (info); the warning comes from the end-of-work check, which sees
  * whether the other sheets were scanned after it.
  */
+/** Programs that print the lines they read, cut or numbered, and compute nothing from them. */
+const PRINTERS = new Set(["head", "tail", "cat", "cut", "nl"]);
+
 export const partialCoverageRule: ValidationRule = {
   code: partialCoverageDoc.code,
   runOrder: 100,
@@ -121,9 +124,9 @@ export const partialCoverageRule: ValidationRule = {
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
     const shown = linesShown(cut);
-    // Every stage cuts lines (`head -n 24 f | tail -n 13`): the agent was shown them, and nothing
-    // was computed from them.
-    const printedOnly = stages.every((argv) => argv[0] === "head" || argv[0] === "tail");
+    // Every stage cuts or prints lines (`head -n 24 f | tail -n 13`, `cat -n f | tail -75`,
+    // `head -8 f | cut -c1-400`): the agent was shown them, and nothing was computed from them.
+    const printedOnly = stages.every((argv) => PRINTERS.has(argv[0] ?? ""));
     for (const argv of stages)
       for (const entry of filesOf(argv)) {
         // The first lines, header included, were in front of the agent (what header-offset asks).

@@ -11,6 +11,26 @@ const COPPER_SERIES = {
   ),
 };
 
+/**
+ * Municipal waste collected by country and year (UNdata, held-out GS-02/10): 60 data rows, then a
+ * blank line and the footnote table the rows' footnote numbers refer to.
+ */
+const UN_WASTE = {
+  "waste.csv": csv(
+    '"Country or Area","Year","Unit","Value","Value Footnotes"',
+    ...Array.from(
+      { length: 60 },
+      (_, i) =>
+        `"Country ${i % 20}",${2010 + Math.floor(i / 20)},"1000 tonnes",${100 + i},${i % 7 === 0 ? 3 : ""}`,
+    ),
+    "",
+    '"fnSeqID","Footnote"',
+    '"1","Data refer to urban areas only."',
+    '"2","Estimate."',
+    '"3","Thousand cubic metres."',
+  ),
+};
+
 /** The silent-error suite's cases of `partial-coverage` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ flagged, clean }) => [
   flagged("sums Florida's MSAs from the first 10 lines of a 29-line file", legal, [
@@ -55,6 +75,20 @@ export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ f
   flagged("stop 33 twin: the same tail, then a grep over only the lines the head printed", COPPER_SERIES, [
     bash("tail -15 copper.csv"),
     bash("head -30 copper.csv | grep -n '^19'"),
+  ]),
+  clean(
+    "held-out GS-01/GP-06: the first 20 lines of a 122-row series printed, nothing computed: a look at its layout (info)",
+    COPPER_SERIES,
+    [bash("head -20 copper.csv | cut -c1-80")],
+  ),
+  clean(
+    "held-out GS-02: the table scanned unchosen, and a tail that printed the footnote block whole",
+    UN_WASTE,
+    [scan("waste.csv", "w"), bash("tail -8 waste.csv")],
+  ),
+  flagged("its twin: the table scanned unchosen, the footnote block never printed", UN_WASTE, [
+    scan("waste.csv", "w"),
+    bash("head -3 waste.csv"),
   ]),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
+import { blocksShownByTail } from "./partialView.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { otherSheets, sheetsText } from "./sheetsText.ts";
 import { partialCoverageDoc } from "./partialCoverageDoc.ts";
@@ -17,6 +18,9 @@ export const partialSheetRule: ValidationRule = {
       const tables = ctx.entry(path)?.tables ?? [];
       const others = otherSheets(tables, first);
       if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
+      // A tail printed the other blocks whole (a footnote table under the data): they were read.
+      const printed = blocksShownByTail(ctx.state.partialViews.get(path) ?? [], tables);
+      if (others.every((sheet) => printed.has(sheet))) continue;
       out.push(
         partialFile(
           path,

