@@ -8,6 +8,7 @@ import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isAnyAggregate } from "../../aggregates.ts";
 import { columnLabel } from "../../derivedTables.ts";
 import { withVariantRows } from "../../variantRows.ts";
 import { keptRowsFilter } from "../../keptRowsFilter.ts";
@@ -31,6 +32,48 @@ import { valueVariantsDoc } from "./valueVariantsDoc.ts";
  * lists it bare, with no HAVING or LIMIT that could hide groups — so that the groups the query
  * really produced can be read from its (small) result instead of re-grouping the source.
  */
+const SEARCHES =
+  /^(~~|~~\*|!~~|!~~\*|regexp_matches|regexp_full_match|contains|prefix|suffix|starts_with|ends_with)$/i;
+const COUNTS = /^(count|count_star)$/i;
+
+/**
+ * A search listing: the SELECT's WHERE searches the grouped column with a pattern (`Agency ILIKE
+ * '%youth%'`, `regexp_matches(name, 'total|district')`) and its aggregates only count — it asks
+ * which values the column holds, and shows each spelling as a row of its own (held-out GU-05,
+ * GT-10: 'Youth Summer ' / 'Youth Summer  ' listed by a search for agency names). The pattern, as
+ * SQL, when it is one.
+ */
+function searchListing(select: Json, c: ColumnOf, scope: Map<string, TableInfo>): string | undefined {
+  let found: string | undefined;
+  let countsOnly = true;
+  const isColumn = (n: Json | undefined): boolean => {
+    if (!n) return false;
+    if (n.class === "FUNCTION" && /^(lower|upper|trim)$/i.test(String(n.function_name)))
+      return isColumn(((n.children as Json[] | undefined) ?? [])[0]);
+    if (n.class !== "COLUMN_REF") return false;
+    const r = textColumn(n, scope);
+    return r !== undefined && r.alias === c.alias && r.column === c.column;
+  };
+  const visit = (n: unknown, inWhere: boolean): void => {
+    if (!n || typeof n !== "object") return;
+    const node = n as Json;
+    if (node.class === "FUNCTION") {
+      const fn = String(node.function_name);
+      const args = (node.children as Json[] | undefined) ?? [];
+      if (inWhere && SEARCHES.test(fn) && isColumn(args[0]) && args[1]?.class === "CONSTANT")
+        found ??= `${fn.startsWith("~~") || fn.startsWith("!~~") ? "LIKE" : fn} ${sqlString(String((args[1].value as { value?: unknown } | undefined)?.value ?? ""))}`;
+      if (!inWhere && node.is_operator !== true && isAnyAggregate(fn.toLowerCase()) && !COUNTS.test(fn))
+        countsOnly = false;
+    }
+    if (node.class === "SUBQUERY" || node.type === "SUBQUERY") return;
+    for (const v of Object.values(node)) visit(v, inWhere);
+  };
+  visit(select.where_clause, true);
+  visit(select.select_list, false);
+  visit(select.having, false);
+  return countsOnly ? found : undefined;
+}
+
 function outputColumn(
   statement: Json,
   select: Json,
@@ -69,6 +112,8 @@ export const valueVariantsRule: ValidationRule = queryRule({
       fix: (merge: string) => string,
       /** Spellings the query names: the variants are merged into one of them. */
       named?: ReadonlySet<string>,
+      /** Why the spellings side by side are what the query asks for: then an info. */
+      looking?: string,
     ): Promise<void> => {
       const kept: VariantGroup[] = [];
       // The groups' rows are read once, not once per statement per group.
@@ -92,8 +137,8 @@ export const valueVariantsRule: ValidationRule = queryRule({
       const shown = kept.map((g, i) => `${g.variants.map(quote).join(" / ")}${at(locations[i])}`);
       out.push({
         code: "value-variants",
-        severity: "warning",
-        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${kept.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${fix(mergingExpression(c.column, kept))}`,
+        severity: looking ? "info" : "warning",
+        message: `${columnLabel(c.table, c.column)}, used in ${how}, spells ${kept.length === 1 ? "a value" : "values"} in several ways: ${shown.join("; ")}. They are treated as different values. ${looking ? `${looking} ` : ""}${fix(mergingExpression(c.column, kept))}`,
         locations: present(locations),
         remedy: mergedSpellings(
           c.table,
@@ -141,12 +186,17 @@ export const valueVariantsRule: ValidationRule = queryRule({
         );
         const unnamed = found.filter((g) => !g.variants.every((v) => namedHere.has(v)));
         if (unnamed.length === 0) continue;
+        const search = searchListing(select, c, scope);
         await report(
           c,
           "GROUP BY",
           await splitGroups(ctx, select, c, others, unnamed),
           filter,
           (merge) => `Group by a normalised form instead, e.g. GROUP BY ${merge}.`,
+          undefined,
+          search
+            ? `The query searches ${c.column} (${search}) and counts what it finds: its result lists the spellings side by side.`
+            : undefined,
         );
       }
       for (const use of literalUses(select, scope)) {

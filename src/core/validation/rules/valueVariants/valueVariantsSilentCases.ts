@@ -35,6 +35,14 @@ const REGION_VOTES = csv(
   ]),
 );
 
+/** Baltimore's payroll by agency (held-out GU-05): the youth summer agency written with one and two trailing spaces. */
+const PAYROLL = csv(
+  "name,agency,salary",
+  ...Array.from({ length: 6 }, (_, i) => `A${i},"Youth Summer ",${11000 + i}`),
+  ...Array.from({ length: 2 }, (_, i) => `B${i},"Youth Summer  ",${12500 + 7 * i}`),
+  ...Array.from({ length: 5 }, (_, i) => `C${i},Police Department,${60000 + i}`),
+);
+
 /**
  * Head Start enrollment by program type (held-out GT-05): Migrant HS (Head Start) and Migrant EHS
  * (Early Head Start) are two programs, one acronym apart.
@@ -268,6 +276,22 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     scanThenQuery(
       { survey: "survey.csv" },
       "SELECT lost_money, count(*) AS n FROM survey WHERE lost_money IN ('YES', 'NO', 'yes', 'no') GROUP BY lost_money",
+    ),
+  ),
+  clean(
+    "a search for agency names, counted: the spellings it finds are listed side by side (held-out GU-05, info)",
+    { "payroll.csv": PAYROLL },
+    scanThenQuery(
+      { p: "payroll.csv" },
+      "SELECT agency, count(*) AS n FROM p WHERE agency ILIKE '%youth%' GROUP BY agency",
+    ),
+  ),
+  flagged(
+    "its twin: the payroll summed by agency, the spellings split the youth agency's total",
+    { "payroll.csv": PAYROLL },
+    scanThenQuery(
+      { p: "payroll.csv" },
+      "SELECT agency, sum(salary) AS total FROM p WHERE agency ILIKE '%youth%' GROUP BY agency",
     ),
   ),
   clean(
