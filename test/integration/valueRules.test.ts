@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { statisticLabelled } from "../../src/core/sourceMap/layout/cellKinds.ts";
-import { farBeyond, ninesForm } from "../../src/core/sourceMap/typing/fillValues.ts";
+import { farBeyond, longCode, ninesForm } from "../../src/core/sourceMap/typing/fillValues.ts";
 import { isMarkerToken } from "../../src/core/sourceMap/typing/markerTokens.ts";
 import { findTableEnd } from "../../src/core/sourceMap/layout/tableEnd.ts";
 
@@ -70,6 +70,14 @@ describe("fill values", () => {
   test("nines form", () => {
     for (const v of [9999, -9999, 999.9, 99999.99, 9.99e32, 99]) assert.ok(ninesForm(v), String(v));
     for (const v of [1000, 9998, 123.45, 1e20, 0]) assert.ok(!ninesForm(v), String(v));
+  });
+
+  test("a number of more than ten significant digits, not nines, is a code, never a fill", () => {
+    // Held-out GT-09: a district code joined to a year, read as 9.10000000000962e+17.
+    assert.ok(longCode(9.10000000000962e17));
+    assert.ok(longCode(9001508602009));
+    for (const v of [2147483647, -32768, 1e30, 9.99e32, 999999999999, 65535, -1])
+      assert.ok(!longCode(v), String(v));
   });
 
   test("far beyond: 5× the others' magnitude for nines, 100× otherwise", () => {

@@ -39,6 +39,20 @@ export function ninesForm(v: number): boolean {
   return /^9+$/.test(mantissa.replace(".", ""));
 }
 
+/** Significant digits past which a number is a code read as a number, not a value written for "no data". */
+const FILL_MAX_DIGITS = 10;
+
+/**
+ * A value of more than FILL_MAX_DIGITS significant digits without the nines form: an identifier
+ * read as a number (`9,100,000,000,000,962`, a district code joined to a year: held-out GT-09), not
+ * a fill — fills are short patterns (`-9999`, `9.99e+32`, `2147483647`).
+ */
+export function longCode(v: number): boolean {
+  if (ninesForm(v)) return false;
+  const [mantissa = ""] = Math.abs(v).toExponential().split("e");
+  return mantissa.replace(".", "").replace(/0+$/, "").length > FILL_MAX_DIGITS;
+}
+
 export function fillGapFactor(v: number): number {
   return ninesForm(v) || Math.abs(v) >= 1e30 ? FILL_GAP : FILL_WIDE_GAP;
 }
@@ -219,7 +233,11 @@ export async function findFillValues(
       Number(row[`n${k}`] ?? 0) >
         FILL_REPEAT * (Number(row[`others${r}`]) / Math.max(1, Number(row[`distinct${r}`])));
     const beyond = (k: number, r: { min: number; max: number } | undefined, rk: number): boolean =>
-      r !== undefined && repeated(k) && farBeyond(ends[k]!, r.min, r.max) && oftenerThanOthers(k, rk);
+      r !== undefined &&
+      repeated(k) &&
+      !longCode(ends[k]!) &&
+      farBeyond(ends[k]!, r.min, r.max) &&
+      oftenerThanOthers(k, rk);
     // Each end against the values but itself; both ends together only when both lie beyond the rest.
     const both = ends.length === 2 ? range(2) : undefined;
     const pair = both !== undefined && beyond(0, both, 2) && beyond(1, both, 2);
