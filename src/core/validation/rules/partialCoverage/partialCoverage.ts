@@ -45,8 +45,8 @@ function cutsFromLineStart(argv: readonly string[]): boolean {
  * Scan itself is told at once (info); the warning comes from the end-of-work check, which sees
  * whether the other sheets were scanned after it.
  */
-/** Programs that print the lines they read, cut or numbered, and compute nothing from them. */
-const PRINTERS = new Set(["head", "tail", "cat", "cut", "nl"]);
+/** Programs that print the lines they read, cut by count or numbered, and compute nothing from them. */
+const PRINTERS = new Set(["head", "tail", "cat", "nl"]);
 
 export const partialCoverageRule: ValidationRule = {
   code: partialCoverageDoc.code,
@@ -124,8 +124,9 @@ export const partialCoverageRule: ValidationRule = {
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
     const shown = linesShown(cut);
-    // Every stage cuts or prints lines (`head -n 24 f | tail -n 13`, `cat -n f | tail -75`,
-    // `head -8 f | cut -c1-400`): the agent was shown them, and nothing was computed from them.
+    // Every stage cuts or prints whole lines (`head -n 24 f | tail -n 13`, `cat -n f | tail -75`):
+    // the agent was shown them, and nothing was computed from them. (A `cut` of the lines is left
+    // out: readers held the end-of-run warning right after `head -3 | cut -c1-600`.)
     const printedOnly = stages.every((argv) => PRINTERS.has(argv[0] ?? ""));
     for (const argv of stages)
       for (const entry of filesOf(argv)) {

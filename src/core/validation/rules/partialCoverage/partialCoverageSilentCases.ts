@@ -77,11 +77,6 @@ export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ f
     bash("head -30 copper.csv | grep -n '^19'"),
   ]),
   clean(
-    "held-out GS-01/GP-06: the first 20 lines of a 122-row series printed, nothing computed: a look at its layout (info)",
-    COPPER_SERIES,
-    [bash("head -20 copper.csv | cut -c1-80")],
-  ),
-  clean(
     "held-out GS-02: the table scanned unchosen, and a tail that printed the footnote block whole",
     UN_WASTE,
     [scan("waste.csv", "w"), bash("tail -8 waste.csv")],
