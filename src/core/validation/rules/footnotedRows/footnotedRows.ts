@@ -113,7 +113,7 @@ function handled(select: Json, column: string, labels: string[]): boolean {
  */
 export const footnotedRowsRule: ValidationRule = selectRule({
   doc: footnotedRowsDoc,
-  runOrder: 245,
+  runOrder: 246,
   async check({ ctx, select, scope }, findings) {
     for (const [alias, table] of scope) {
       if (isDerivedTable(table)) continue;

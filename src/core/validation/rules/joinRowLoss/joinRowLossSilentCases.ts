@@ -37,33 +37,30 @@ const VENDOR_MONTHS = csv(
 );
 
 /**
- * Two releases of one candidate summary (held-out GR-10, FEC): the mid-cycle release holds 6
- * candidates, the final one those 6 but one who withdrew, and 14 who filed later.
+ * Two releases of one candidate summary (held-out GR-10, FEC): the mid-cycle release holds 20
+ * candidates, the final one 19 of them (one withdrew) and 25 who filed later.
  */
+const CANDIDATES = Array.from({ length: 20 }, (_, i) => `H6CA${String(i + 10).padStart(2, "0")}`);
 const MID_RELEASE = csv(
   "cand_id,cand_name,receipts,disbursements",
-  ...["H4AK01", "H6CA12", "H6CA33", "H6FL07", "H6NY10", "H4KY01"].map(
-    (id, i) => `${id},Candidate ${i},${1000 * (i + 1)},${900 * (i + 1)}`,
-  ),
+  ...CANDIDATES.map((id, i) => `${id},Candidate ${i},${1000 * (i + 1)},${900 * (i + 1)}`),
 );
 const FINAL_RELEASE = csv(
   "cand_id,cand_name,receipts,disbursements",
-  ...["H4AK01", "H6CA12", "H6CA33", "H6FL07", "H6NY10"].map(
-    (id, i) => `${id},Candidate ${i},${1500 * (i + 1)},${1400 * (i + 1)}`,
-  ),
+  ...CANDIDATES.slice(0, 19).map((id, i) => `${id},Candidate ${i},${1500 * (i + 1)},${1400 * (i + 1)}`),
   ...Array.from(
-    { length: 14 },
+    { length: 25 },
     (_, i) => `H6TX${String(i + 10).padStart(2, "0")},Newcomer ${i},${200 + i},${150 + i}`,
   ),
 );
 /** A list of incumbents, another layout: the final release's candidates it lacks are lost to a join meant to enrich them. */
 const INCUMBENTS = csv(
   "cand_id,first_elected",
-  "H4AK01,1973",
-  "H6CA12,1987",
-  "H6CA33,2015",
-  "H6FL07,2017",
-  "H6NY10,1993",
+  "H6CA10,1973",
+  "H6CA11,1987",
+  "H6CA12,2015",
+  "H6CA13,2017",
+  "H6CA14,1993",
   "H2OH09,1983",
 );
 
