@@ -4,10 +4,10 @@ import type { TableInfo } from "../state/sharedState.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import type { Json } from "./sqlFacts.ts";
+import { isNumericType } from "./numericType.ts";
 
 /** Distinct blanked texts read: more than this many are no short list of markers. */
 const TEXTS = 20;
-const NUMERIC = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i;
 
 /** A text that writes no number at all: `No data`, `#N/A`, `s`, `..`, `M`, `x` — a marker, not a value. */
 function writesNoNumber(text: string): boolean {
@@ -72,7 +72,7 @@ export async function writtenAsMarkers(
     }
     const cast = item.class === "CAST" && item.try_cast ? item : undefined;
     const target = String((cast?.cast_type as { id?: string } | undefined)?.id ?? "");
-    if (!cast || !NUMERIC.test(target)) return undefined;
+    if (!cast || !isNumericType(target)) return undefined;
     const argument = cast.child as Json;
     // The texts the cast blanked, and whether any NULL was already NULL before it.
     node.select_list = [

@@ -3,8 +3,8 @@ import type { TableInfo } from "../state/sharedState.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import { isYearToken } from "../text.ts";
 import { literal } from "./evidence.ts";
+import { isNumericType } from "./numericType.ts";
 
-const NUMERIC = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i;
 /** Year columns a table needs for a row's run of years to say when its series begins and ends. */
 const MIN_YEARS = 4;
 /** Tables read whole for the check: a wide table of entities by year is small. */
@@ -39,11 +39,11 @@ export async function successionNulls(
   if (!isYearToken(column) || rowids.length === 0 || rowids.length > MAX_NULLS) return undefined;
   if (table.rowCount > MAX_ROWS) return undefined;
   const years = table.schema
-    .filter((c) => isYearToken(c.name) && NUMERIC.test(c.type))
+    .filter((c) => isYearToken(c.name) && isNumericType(c.type))
     .sort((a, b) => Number(a.name) - Number(b.name));
   const at = years.findIndex((c) => c.name === column);
   if (years.length < MIN_YEARS || at < 0) return undefined;
-  const label = table.schema.find((c) => !NUMERIC.test(c.type) && !isYearToken(c.name));
+  const label = table.schema.find((c) => !isNumericType(c.type) && !isYearToken(c.name));
   const rows = await ctx.engine.all(
     `SELECT rowid AS r, ${label ? `${sqlIdent(label.name)} AS label, ` : ""}[${years
       .map((c) => `${sqlIdent(c.name)} IS NOT NULL`)

@@ -83,12 +83,15 @@ async function markedRows(ctx: OperatorContext, table: TableInfo): Promise<Marke
 
 /** The query itself names the marked labels, or tests how the label column ends: it has seen them. */
 function handled(select: Json, column: string, labels: string[]): boolean {
-  const text = JSON.stringify(select);
-  if (labels.some((l) => text.includes(JSON.stringify(l).slice(1, -1)))) return true;
+  const marked = new Set(labels);
   let tested = false;
   const visit = (n: unknown): void => {
     if (tested || !n || typeof n !== "object") return;
     const node = n as Json;
+    // A text constant that is one of the marked labels (`NOT IN ('Malta 1', …)`): the query names them.
+    const constant =
+      node.class === "CONSTANT" ? (node.value as { value?: unknown } | undefined)?.value : undefined;
+    if (typeof constant === "string" && marked.has(constant.trim())) tested = true;
     if (
       node.class === "FUNCTION" &&
       /^(~~|!~~|~~\*|!~~\*|regexp_matches|regexp_full_match|suffix|ends_with|like_escape)$/i.test(

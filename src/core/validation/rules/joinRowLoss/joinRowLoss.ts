@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
+import { isNumericType } from "../../numericType.ts";
 import { profileOfJoin } from "../../joinProfile.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../../sqlFacts.ts";
 import type { KeyOf } from "../../sqlFacts.ts";
@@ -285,11 +286,7 @@ function sameLayout(a: TableInfo, b: TableInfo): boolean {
   // kinds must agree too (numbers, text, times: a count typed BIGINT in one release and DOUBLE in
   // the other is alike).
   const kind = (type: string): string =>
-    /INT|DOUBLE|FLOAT|DECIMAL|REAL|NUMERIC/i.test(type)
-      ? "number"
-      : /DATE|TIME/i.test(type)
-        ? "time"
-        : type.toUpperCase();
+    isNumericType(type) ? "number" : /DATE|TIME/i.test(type) ? "time" : type.toUpperCase();
   return a.schema.every((c, i) => {
     const d = b.schema[i]!;
     return (

@@ -4,8 +4,7 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { conjuncts, resolveColumn, scopeOf, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { memoized } from "../../tableMemo.ts";
-
-const NUMERIC = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i;
+import { isNumericType } from "../../numericType.ts";
 
 /**
  * A column shared this many times over by the rows (on average) and naming each entity's row
@@ -40,7 +39,7 @@ export async function measureConditions(
         const c = resolveColumn(r.column_names as string[], scope);
         if (!c || c.alias !== alias || c.column.toLowerCase() === entity.toLowerCase()) return;
         const type = table.schema.find((s) => s.name === c.column)?.type ?? "";
-        if (NUMERIC.test(type) || number) compared.add(c.column);
+        if (isNumericType(type) || number) compared.add(c.column);
       });
     });
   const out: string[] = [];
