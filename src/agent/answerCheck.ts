@@ -5,6 +5,7 @@ import { sqlIdent } from "../core/engine/duckEngine.ts";
 import { SqlParams } from "../core/engine/sqlParams.ts";
 import type { SharedState, TableInfo } from "../core/state/sharedState.ts";
 import type { AnswerArgs } from "./agentTools.ts";
+import { isNumericType } from "../core/engine/numericTypes.ts";
 
 /** One thing the answer claims: a number (with the tolerance its written precision allows) or a value. */
 export type Claim =
@@ -33,8 +34,6 @@ const SCALES: Record<string, number> = {
   bn: 1e9,
   trillion: 1e12,
 };
-const NUMERIC_TYPE =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|REAL|DOUBLE|DECIMAL.*)$/i;
 const DATE = /\b\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?\b/g;
 const NUMBER =
   /(?<![\p{L}\p{N}_.])([-+−]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(\s*(?:%|percent\b|per cent\b)|\s*(?:thousand|million|billion|trillion|bn|mn)\b|[kKmMbB]\b)?/gu;
@@ -179,7 +178,7 @@ async function findClaims(engine: DuckEngine, table: TableInfo, claims: Claim[])
     if (claim.kind === "number") {
       for (const c of columns) {
         const col = sqlIdent(c.name);
-        if (NUMERIC_TYPE.test(c.type)) {
+        if (isNumericType(c.type)) {
           for (const a of claim.alternatives)
             ors.push(`abs(abs(${col}::DOUBLE) - ${Math.abs(a.value)}) <= ${a.tolerance}`);
         } else {

@@ -3,6 +3,7 @@ import type { DuckEngine } from "../engine/duckEngine.ts";
 import { gridLineLookup, outputLineLookup } from "../operators/preview.ts";
 import type { TableInfo } from "../state/sharedState.ts";
 import { originsOf } from "../state/sharedState.ts";
+import { isNumericType } from "../engine/numericTypes.ts";
 
 /**
  * Source locations of a table's rows (by row id), for diagnostics that point at source lines: lake
@@ -35,8 +36,7 @@ export function quote(value: unknown): string {
 
 /** A value as SQL would write it for a column of `type`: numbers bare, text quoted. */
 export function literal(value: unknown, type: string | undefined): string {
-  if (value !== null && value !== undefined && type && /INT|DOUBLE|DECIMAL|FLOAT|REAL|NUMERIC/.test(type))
-    return String(value);
+  if (value !== null && value !== undefined && type && isNumericType(type)) return String(value);
   return quote(value);
 }
 

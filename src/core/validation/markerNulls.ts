@@ -4,7 +4,7 @@ import type { TableInfo } from "../state/sharedState.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import type { Json } from "./sqlFacts.ts";
-import { isNumericType } from "./numericType.ts";
+import { isNumericType } from "../engine/numericTypes.ts";
 
 /** Distinct blanked texts read: more than this many are no short list of markers. */
 const TEXTS = 20;

@@ -3,7 +3,7 @@ import type { TableInfo } from "../state/sharedState.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import { isYearToken } from "../text.ts";
 import { literal } from "./evidence.ts";
-import { isNumericType } from "./numericType.ts";
+import { isNumericType } from "../engine/numericTypes.ts";
 
 /** Year columns a table needs for a row's run of years to say when its series begins and ends. */
 const MIN_YEARS = 4;

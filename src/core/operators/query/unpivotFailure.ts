@@ -4,10 +4,10 @@ import type { TableInfo } from "../../state/sharedState.ts";
 import type { Json } from "../../validation/sqlFacts.ts";
 import { sheetProfile } from "../../validation/sheetProfile.ts";
 import type { OperatorContext } from "../operator.ts";
+import { isNumericType } from "../../engine/numericTypes.ts";
 
 const MIXED = /Cannot unpivot columns of types (\w+) and (\w+)/;
 const NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?([eE][-+]?\d+)?$/;
-const NUMERIC_TYPE = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/;
 
 /**
  * What RADAR's reading has to do with an UNPIVOT that failed on columns of different types: the
@@ -37,10 +37,10 @@ export function unpivotExplanation(
     const file = table.provenance.files.length === 1 ? table.provenance.files[0]!.path : undefined;
     const parts = [...byType].map(
       ([type, names]) =>
-        `${listed(names)} as ${type}${NUMERIC_TYPE.test(type) ? " (every value a number)" : type === "VARCHAR" && example ? ` (they hold text such as ${JSON.stringify(example)})` : ""}`,
+        `${listed(names)} as ${type}${isNumericType(type) ? " (every value a number)" : type === "VARCHAR" && example ? ` (they hold text such as ${JSON.stringify(example)})` : ""}`,
     );
     // The few number columns are the ones to cast: text holds every value the others hold.
-    const numbers = columns.filter((c) => NUMERIC_TYPE.test(c.type)).map((c) => c.name);
+    const numbers = columns.filter((c) => isNumericType(c.type)).map((c) => c.name);
     const casts = numbers
       .slice(0, 3)
       .map((n) => `CAST(${JSON.stringify(n)} AS VARCHAR) AS ${JSON.stringify(n)}`)

@@ -11,8 +11,27 @@
  * stays text. Every non-numeric value of the column must be a marker, and at least MIN_NUMBERS of
  * its values must be numbers. A marker may occur once (the one month not yet measured of a year).
  */
-const MARKER_TOKEN =
-  /^(na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|\[(?:x|z|c|w|low|d|s|na)\]|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!)$/i;
+const MARKERS: readonly { tokens: string; meaning: "missing" | "not applicable" }[] = [
+  {
+    tokens: String.raw`na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|\[(?:x|c|w|low|d|s|na)\]|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!`,
+    meaning: "missing",
+  },
+  /**
+   * The cell does not apply — no value exists to be missed: the UK statistics shorthand `[z]`
+   * (29 February of a year that has none, held-out GP-05) and `not applicable` written out. A sum
+   * that skips them leaves nothing out; `[x]` (not available) is a value missed.
+   */
+  { tokens: String.raw`\[z\]|not applicable`, meaning: "not applicable" },
+];
+const tokensOf = (meaning?: string): RegExp =>
+  new RegExp(
+    `^(${MARKERS.filter((m) => !meaning || m.meaning === meaning)
+      .map((m) => m.tokens)
+      .join("|")})$`,
+    "i",
+  );
+const MARKER_TOKEN = tokensOf();
+const NOT_APPLICABLE_TOKEN = tokensOf("not applicable");
 /**
  * Markers in capitals only, since in lower case they are units: `M` (missing; `m` metres) and NOAA
  * NDBC's `MM` (`mm` millimetres).
@@ -25,11 +44,7 @@ export function isMarkerToken(value: string): boolean {
   return MARKER_TOKEN.test(v);
 }
 
-/**
- * Markers that say the cell does not apply — no value exists to be missed: the UK statistics
- * shorthand `[z]` (29 February of a year that has none, held-out GP-05) and `not applicable`
- * written out. A sum that skips them leaves nothing out; `[x]` (not available) is a value missed.
- */
+/** A marker that says the cell does not apply (see MARKERS). */
 export function isNotApplicableMarker(value: string): boolean {
-  return /^(\[z\]|not applicable)$/i.test(value.trim());
+  return NOT_APPLICABLE_TOKEN.test(value.trim());
 }

@@ -2,7 +2,8 @@ import type { DiagnosticEffect, Remedy } from "../../diagnostic.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { remediedSql } from "./remediedSql.ts";
-import { diffResults, isNumericType } from "./resultDiff.ts";
+import { diffResults } from "./resultDiff.ts";
+import { isNumericType } from "../../engine/numericTypes.ts";
 import { largestRelativeChange } from "./relativeChange.ts";
 import type { ResultColumn } from "./resultDiff.ts";
 

@@ -1,4 +1,4 @@
-import { isNumericType } from "./resultDiff.ts";
+import { isNumericType } from "../../engine/numericTypes.ts";
 import type { ResultColumn } from "./resultDiff.ts";
 
 /**

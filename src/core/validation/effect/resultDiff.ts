@@ -1,3 +1,4 @@
+import { isNumericType } from "../../engine/numericTypes.ts";
 /**
  * What changes between two results of one query — as run, and with a remedy — said in a line a
  * person reads: "sum(acres) 1,234,567 → 1,001,200" for a one-row result, "2 of 12 rows change:
@@ -15,15 +16,8 @@ export interface ResultDiff {
   text: string;
 }
 
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|REAL|DECIMAL.*)$/i;
-
 /** Shown changes at most: the rest are counted. */
 const SHOWN = 3;
-
-export function isNumericType(type: string): boolean {
-  return NUMERIC.test(type.trim());
-}
 
 /** A cell as compared: numbers to 10 significant digits (parallel float sums differ in the last ones). */
 function comparable(value: unknown): string {

@@ -21,10 +21,10 @@ import { firstFindingPerKey } from "../../findingsOnce.ts";
 import { NUMBER_LIKE } from "../numericAsText/numericAsText.ts";
 import { readNumbers } from "../../effect/readNumbers.ts";
 import { blankedCastDoc } from "./blankedCastDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /** Conversions that give NULL instead of failing on a value they cannot read. */
 const TRY_FUNCTIONS = new Set(["try_strptime", "try"]);
-const NUMERIC_TYPE = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL|HUGEINT/;
 /** How many blanked values (distinct) and example rows a message names. */
 const SHOWN = 3;
 
@@ -95,7 +95,7 @@ function castsOf(statement: Json, state: SharedState): Cast[] {
         select,
         node: judged,
         how: tryCast ? `TRY_CAST(… AS ${target})` : `${String(n.function_name)}()`,
-        numericTryCast: tryCast && NUMERIC_TYPE.test(target),
+        numericTryCast: tryCast && isNumericType(target),
         ...(aggregate ? { aggregate } : {}),
         ...(conjunctOf.has(n) ? { conjunct: conjunctOf.get(n)! } : {}),
         listsBlanked: testedNull.has(n),

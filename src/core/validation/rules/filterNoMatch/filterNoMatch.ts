@@ -13,6 +13,7 @@ import { searchedElsewhere } from "../../searchSettle.ts";
 import { literalComparison } from "../../literalComparison.ts";
 import { isCount } from "../../aggregates.ts";
 import { filterNoMatchDoc } from "./filterNoMatchDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 interface LiteralFilter {
   column: ColumnOf;
@@ -77,7 +78,7 @@ async function unmatchedLiterals(
   // A hash anti join of the literals with the column's distinct values (as its type compares).
   const [value, literal] = /^(VARCHAR|TEXT|STRING)$/i.test(type)
     ? [col, "l.x"]
-    : /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL/i.test(type)
+    : isNumericType(type)
       ? [`CAST(${col} AS DOUBLE)`, "TRY_CAST(l.x AS DOUBLE)"]
       : [col, `TRY_CAST(l.x AS ${type})`];
   const rows = await engine.all(

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
-import { isNumericType } from "../../numericType.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 import { profileOfJoin } from "../../joinProfile.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../../sqlFacts.ts";
 import type { KeyOf } from "../../sqlFacts.ts";

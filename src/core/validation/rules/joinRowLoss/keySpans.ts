@@ -4,6 +4,7 @@ import { filterFor } from "../../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../../sqlFacts.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { Loss } from "./sideLoss.ts";
+import { isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 /**
  * A shifted self-join (`rain a JOIN rain b ON b.year = a.year - 1`, a previous-period lookup)
@@ -92,7 +93,6 @@ export async function twoCalendars(
 
 /** Key types that are a time axis: dates and times, or whole numbers that are all calendar years. */
 const TIME_TYPES = /^(DATE|TIME|TIMESTAMP)/;
-const WHOLE_TYPES = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
 /** Keys inside the other side's span named in a warning. */
 const GAP_KEYS = 5;
 
@@ -113,8 +113,8 @@ export async function spansOf(ctx: OperatorContext, join: EquiJoin, loss: Loss):
   // or whole numbers that are no years, is no period — no statement is run.
   const years = (v: unknown): boolean => Number(v) >= 1000 && Number(v) <= 2999;
   const type = m.column ? typeOf(m.table, m.column) : undefined;
-  if (type !== undefined && !TIME_TYPES.test(type) && !WHOLE_TYPES.test(type)) return undefined;
-  if (type !== undefined && WHOLE_TYPES.test(type) && !loss.facts.lost.every((e) => years(e.key[0])))
+  if (type !== undefined && !TIME_TYPES.test(type) && !isWholeNumberType(type)) return undefined;
+  if (type !== undefined && isWholeNumberType(type) && !loss.facts.lost.every((e) => years(e.key[0])))
     return undefined;
   const [mineFilter, theirFilter] = [
     await filterFor(ctx.engine, join.select, m.alias, ctx.state),
@@ -133,8 +133,8 @@ export async function spansOf(ctx: OperatorContext, join: EquiJoin, loss: Loss):
     const [mineType, theirType] = [String(row.mine_type), String(row.their_type)];
     const timeAxis =
       (TIME_TYPES.test(mineType) && TIME_TYPES.test(theirType)) ||
-      (WHOLE_TYPES.test(mineType) &&
-        WHOLE_TYPES.test(theirType) &&
+      (isWholeNumberType(mineType) &&
+        isWholeNumberType(theirType) &&
         [row.mine_lo, row.mine_hi, row.lo, row.hi].every(years));
     if (!timeAxis) return undefined;
     const [gaps] = await ctx.engine.all(

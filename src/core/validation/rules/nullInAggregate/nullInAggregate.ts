@@ -32,6 +32,7 @@ import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
 import { successionNulls } from "../../seriesSuccession.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /**
  * Aggregates whose result silently skips NULLs (count(col) counts non-nulls by definition): the
@@ -453,8 +454,6 @@ function madeFromReported(table: TableInfo, column: string, reported: (key: stri
 
 /** A value no count or amount of the data holds, put where the NULLs are to see whether they reach the result. */
 const PLACEHOLDER = 987654321;
-const PLACEHOLDER_TYPES =
-  /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|DOUBLE|FLOAT|REAL|DECIMAL.*|VARCHAR)$/;
 
 /**
  * The table with a placeholder value where the column is NULL (blank rows left as they are): run
@@ -464,7 +463,7 @@ const PLACEHOLDER_TYPES =
  */
 function reachRemedy(table: TableInfo, column: string): Remedy | undefined {
   const type = table.schema.find((c) => c.name === column)?.type ?? "";
-  if (!PLACEHOLDER_TYPES.test(type)) return undefined;
+  if (!isNumericType(type) && type !== "VARCHAR") return undefined;
   const r = sqlIdent("_reach");
   const c = sqlIdent(column);
   const value = type === "VARCHAR" ? `'${PLACEHOLDER}'` : String(PLACEHOLDER);

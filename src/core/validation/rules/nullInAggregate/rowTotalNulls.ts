@@ -2,8 +2,8 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
-const NUMERIC = /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|DOUBLE|FLOAT|REAL|DECIMAL.*)$/;
 /** The word that makes a column of a family its total. */
 const TOTAL_WORD = /^(total|all|sum)$/i;
 /** Share of the rows (and of the NULL rows) on which the total must equal the sum of its parts. */
@@ -28,7 +28,7 @@ function familyOf(table: TableInfo, column: string): { total: string; parts: str
   for (let p = 0; p < own.length; p++) {
     const members: { name: string; word: string }[] = [];
     for (const c of table.schema) {
-      if (!NUMERIC.test(c.type)) continue;
+      if (!isNumericType(c.type)) continue;
       const words = wordsOf(c.name);
       if (words.length !== own.length || words.some((w, i) => i !== p && w !== own[i])) continue;
       members.push({ name: c.name, word: words[p]! });

@@ -15,6 +15,7 @@ import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { readAsNumbers, readNumbers } from "../../effect/readNumbers.ts";
 import type { BlankedValues } from "../../effect/readNumbers.ts";
 import { numericAsTextDoc } from "./numericAsTextDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /** Numbers in disguise: thousands separators, currency, percent, parenthesised negatives. */
 export const NUMBER_LIKE = String.raw`\(?[-+\x{2212}]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?[MKBmkb]?`;
@@ -43,8 +44,6 @@ type Use =
   | { kind: "compare"; column: ColumnOf; select: Json; node: Json; conjunct?: Json }
   | { kind: "order"; column: ColumnOf; select: Json }
   | { kind: "tryCast"; column: ColumnOf; select: Json; node: Json; target: string; conjunct?: Json };
-
-const NUMERIC_TYPE = /INT|DOUBLE|FLOAT|DECIMAL|NUMERIC|REAL|HUGEINT/;
 
 function uses(statement: Json, state: SharedState): Use[] {
   const out: Use[] = [];
@@ -91,7 +90,7 @@ function uses(statement: Json, state: SharedState): Use[] {
           });
           const target = String((n.cast_type as { id?: string } | undefined)?.id ?? "");
           const only = refs.size === 1 ? [...refs.values()][0] : undefined;
-          if (only && text(only) && NUMERIC_TYPE.test(target))
+          if (only && text(only) && isNumericType(target))
             out.push({
               kind: "tryCast",
               column: only,

@@ -13,7 +13,8 @@ import { queryRule } from "../../validationRule.ts";
 import { knownFills } from "../fillValue/fillValue.ts";
 import { madeAfter } from "../joinFanout/carriedFanout.ts";
 import { columnReads, corrected, correction, describe, lineOf, readBack, shown } from "./scaleSlip.ts";
-import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
+import { scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 import type { ScaleSlip, SeriesLayout } from "./scaleSlips.ts";
 import { scaleSlipDoc } from "./scaleSlipDoc.ts";
 

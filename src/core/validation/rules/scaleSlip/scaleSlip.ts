@@ -13,7 +13,8 @@ import type { ValidationRule } from "../../validationRule.ts";
 import { selectRule } from "../../partsRule.ts";
 import { knownFills } from "../fillValue/fillValue.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
-import { isNumericType, scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
+import { scaleSlips, seriesLayout, SORTED_ROWS } from "./scaleSlips.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 import type { ScaleSlip, SeriesLayout } from "./scaleSlips.ts";
 import { scaleSlipDoc } from "./scaleSlipDoc.ts";
 

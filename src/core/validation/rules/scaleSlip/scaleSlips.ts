@@ -2,6 +2,7 @@ import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isNumericType, isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 /**
  * Values of an entity's ordered series that look slipped by a power of ten: the value differs
@@ -27,14 +28,7 @@ const SMALL_COUNT = 10;
 /** A column with more power-of-ten spikes than this is not read as slips (it jumps that way by itself). */
 const MAX_SLIPS = 5;
 
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|REAL|DECIMAL.*)$/;
-const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
 const TIME = /^(DATE|TIMESTAMP.*)$/;
-
-export function isNumericType(type: string): boolean {
-  return NUMERIC.test(type);
-}
 
 /** The series' layout in a table: its time column and the columns that tell one series from another. */
 export interface SeriesLayout {
@@ -71,7 +65,7 @@ export function seriesLayout(engine: DuckEngine, table: TableInfo): Promise<Seri
     const columns = table.schema.filter((c) => c.name !== "rowid");
     let time = columns.find((c) => TIME.test(c.type))?.name;
     if (time === undefined) {
-      const integers = columns.filter((c) => INTEGER.test(c.type));
+      const integers = columns.filter((c) => isWholeNumberType(c.type));
       if (integers.length === 0) return undefined;
       const [row] = await engine.all(
         `SELECT ${integers
@@ -84,7 +78,7 @@ export function seriesLayout(engine: DuckEngine, table: TableInfo): Promise<Seri
       time = integers.find((_, i) => Number(row?.[`o${i}`]) === 0 && Number(row?.[`n${i}`]) > 0)?.name;
     }
     if (time === undefined) return undefined;
-    const keys = columns.filter((c) => c.name !== time && !NUMERIC.test(c.type)).map((c) => c.name);
+    const keys = columns.filter((c) => c.name !== time && !isNumericType(c.type)).map((c) => c.name);
     return { time, keys };
   });
 }

@@ -22,6 +22,7 @@ import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { seriesGapDoc } from "./seriesGapDoc.ts";
+import { isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 /** Series longer than this many distinct values (per partition, in all) are not read. */
 const MAX_VALUES = 20_000;
@@ -50,7 +51,7 @@ async function stepsOf(
   const [type] = await ctx.engine.describe(`SELECT ${order} AS v${from} LIMIT 0`);
   const t = String(type?.type ?? "");
   const dated = t === "DATE" || t.startsWith("TIMESTAMP");
-  const integer = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|U\w*INT)$/.test(t);
+  const integer = isWholeNumberType(t);
   if (!dated && !integer) return undefined;
   const values = `SELECT DISTINCT ${partition} AS g, ${order} AS v${from} AND ${order} IS NOT NULL`;
   const [facts] = await ctx.engine.all(

@@ -4,7 +4,7 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { conjuncts, resolveColumn, scopeOf, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { memoized } from "../../tableMemo.ts";
-import { isNumericType } from "../../numericType.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /**
  * A column shared this many times over by the rows (on average) and naming each entity's row

@@ -12,10 +12,9 @@ import { memoized } from "../../tableMemo.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { unionWithoutCopies } from "../../effect/unionWithoutCopies.ts";
 import { unionDuplicateRowsDoc } from "./unionDuplicateRowsDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 const SHOWN = 5;
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*)$/;
 
 interface Duplicates {
   groups: number;
@@ -44,7 +43,7 @@ async function duplicates(
     const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
     // Entities are named by the columns that are not measures: text, dates and times, flags (a
     // station on a day, a metro area) — numbers are the measures they carry.
-    const measure = (type: string): boolean => NUMERIC.test(type);
+    const measure = (type: string): boolean => isNumericType(type);
     const text = data.filter((c) => !measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
     const rest = data.filter((c) => measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
     if (cols.length === 0) return { groups: 0, rows: [], columns: [] };

@@ -2,13 +2,11 @@ import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
 import type { UnionScanObservation } from "../../../operators/unionScan/unionScanObservation.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { unionSchemaDriftDoc } from "./unionSchemaDriftDoc.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 function normalized(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }
-
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL(\(\d+,\s*\d+\))?)$/;
 
 /** The column's name as the union spells it. */
 function byName(lower: string, o: UnionScanObservation): Set<string> {
@@ -111,8 +109,8 @@ export const unionSchemaDriftRule: ValidationRule = {
       const read = unionType.get(name);
       // A numeric widening (BIGINT in one file, DOUBLE in another) loses nothing: the union
       // holds every value as a number of the wider type.
-      if (!read || ([...byType.keys()].every((t) => NUMERIC.test(t)) && NUMERIC.test(read))) continue;
-      if ([...byType.keys()].every((t) => t === read || (NUMERIC.test(t) && NUMERIC.test(read)))) continue;
+      if (!read || ([...byType.keys()].every((t) => isNumericType(t)) && isNumericType(read))) continue;
+      if ([...byType.keys()].every((t) => t === read || (isNumericType(t) && isNumericType(read)))) continue;
       const variants = [...byType].map(([type, files]) => `${type} in ${listFiles(files)}`);
       const display = [...byName(name, o)].join("/");
       out.push({

@@ -7,6 +7,7 @@ import { oneEditPairs } from "../../spellingPairs.ts";
 import { disagreeOnAttributes } from "../../entityAttributes.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
+import { isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 export const SHOWN = 4;
 /** Spelling variants are looked for only among this many distinct values (a pairwise check). */
@@ -111,11 +112,10 @@ export async function groupVariants(
  * happen to hold — is chance ('Pittsburg' filed one complaint in a category 'Pittsburgh' has too).
  */
 const DATE_TYPES = /^(DATE|TIMESTAMP.*)$/;
-const WHOLE_TYPES = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/;
 function timeAxis(type: string, key: unknown): boolean {
   if (DATE_TYPES.test(type)) return true;
   const year = Number(key);
-  return WHOLE_TYPES.test(type) && Number.isInteger(year) && year >= 1000 && year <= 2999;
+  return isWholeNumberType(type) && Number.isInteger(year) && year >= 1000 && year <= 2999;
 }
 
 /**
