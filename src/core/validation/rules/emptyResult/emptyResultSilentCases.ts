@@ -20,6 +20,15 @@ const REFERENDUM = csv(
   "E06000034,Thurrock,79916,22151,57765",
 );
 
+/** Days in foster care by setting (held-out GW-06): the settings add up to the total in every row. */
+const CARE_DAYS = csv(
+  "County,Year,Total Days In Care,Foster Boarding Home,Group Home,Institution",
+  "ALBANY,2016,120000,80000,15000,25000",
+  "ALBANY,2017,118000,79000,14000,25000",
+  "BRONX,2017,900000,600000,100000,200000",
+  "CAYUGA,2017,30000,20000,4000,6000",
+);
+
 /** The silent-error suite's cases of `empty-result` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, clean }) => [
   flagged(
@@ -206,5 +215,21 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
     "stop 36 twin: an OR of a value test and a NULL test that keeps no row",
     { "report.csv": "Park,,Visits,,Rank\nAcadia,,100,,3\nArches,,80,,2\nBadlands,,60,,1\n" },
     scanThenQuery({ rep: "report.csv" }, "SELECT * FROM rep WHERE Park = 'Yosemite' OR column1 IS NOT NULL"),
+  ),
+  clean(
+    "a consistency check through the select list's aliases: no county's settings miss its total (held-out GW-06)",
+    { "care.csv": CARE_DAYS },
+    scanThenQuery(
+      { ny: "care.csv" },
+      'SELECT County, "Total Days In Care" t, ("Foster Boarding Home" + "Group Home" + Institution) comp FROM ny WHERE Year = 2017 AND t <> comp',
+    ),
+  ),
+  flagged(
+    "the same check for a year the file does not hold",
+    { "care.csv": CARE_DAYS },
+    scanThenQuery(
+      { ny: "care.csv" },
+      'SELECT County, "Total Days In Care" t, ("Foster Boarding Home" + "Group Home" + Institution) comp FROM ny WHERE Year = 2031 AND t <> comp',
+    ),
   ),
 ]);

@@ -190,7 +190,7 @@ export const nullInAggregateRule: ValidationRule = partsRule({
       findings.add(
         skipping(
           "info",
-          `${skips}; on those rows ${none.total} equals the sum of ${none.parts.filter((p) => p !== column).join(", ")} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
+          `${skips}; on those rows ${none.total} equals the sum of ${partsNamed(none.parts.filter((p) => p !== column))} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
         ),
       );
       return;
@@ -450,6 +450,13 @@ function madeFromReported(table: TableInfo, column: string, reported: (key: stri
     if (reported(`${source}.${name}`)) found = true;
   });
   return found;
+}
+
+/** The other parts of a row total, named in full when few. */
+function partsNamed(parts: string[]): string {
+  return parts.length <= 4
+    ? parts.join(", ")
+    : `the other ${parts.length} columns (${parts.slice(0, 3).join(", ")}, …)`;
 }
 
 /** A value no count or amount of the data holds, put where the NULLs are to see whether they reach the result. */

@@ -49,6 +49,22 @@ const PARTY_VOTES = csv(
   "Antrim South,9000,,3000,12000",
 );
 
+/**
+ * Enrolment by school and grade (held-out GT-10, Connecticut): the Total column leads a block of
+ * grade counts with a kindergarten subtotal among them; `NA` where a school has no such grade.
+ */
+const GRADE_ENROLMENT = csv(
+  "School ID,School Name,School Year,Total ,Prekindergarten ,KindergartenFull Day ,KindergartenHalf Day ,Totalk,Grade 1 ,Grade 2 ,Grade 3",
+  "1,Bulkeley Lower,2010-11,305,NA,40,20,60,80,82,83",
+  "2,Capital Prep,2010-11,240,NA,NA,NA,NA,80,80,80",
+  "3,Hooker,2010-11,345,40,45,15,60,80,85,80",
+  "4,Kinsella,2010-11,300,30,40,NA,40,70,80,80",
+  "5,Naylor,2010-11,320,45,35,10,45,75,75,80",
+  "6,Parkville,2010-11,281,20,41,NA,41,70,70,80",
+  "7,Sanchez,2010-11,300,35,30,15,45,70,75,75",
+  "8,Wish,2010-11,289,24,40,5,45,70,70,80",
+);
+
 /** NDBC buoys listed by region (held-out GA): two of them never reported a wave height. */
 const BUOY_STATIONS = csv(
   "buoy,region",
@@ -271,5 +287,20 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
     "the same votes where a seat's total does hold the party's missing count",
     { "results.csv": PARTY_VOTES.replace("Antrim North,8000,,2000,10000", "Antrim North,8000,,2000,14000") },
     scanThenQuery({ r: "results.csv" }, "SELECT sum(lab_votes) AS labour FROM r"),
+  ),
+  clean(
+    "prekindergarten pupils summed where schools with no such grade say NA: the Total beside the grades counts none there (held-out GT-10)",
+    { "enrolment.csv": GRADE_ENROLMENT },
+    scanThenQuery({ e: "enrolment.csv" }, "SELECT sum(Prekindergarten) AS prek FROM e"),
+  ),
+  flagged(
+    "the same sum where a school's Total does count prekindergarten pupils the grade column lacks",
+    {
+      "enrolment.csv": GRADE_ENROLMENT.replace(
+        "2,Capital Prep,2010-11,240,NA",
+        "2,Capital Prep,2010-11,270,NA",
+      ),
+    },
+    scanThenQuery({ e: "enrolment.csv" }, "SELECT sum(Prekindergarten) AS prek FROM e"),
   ),
 ]);

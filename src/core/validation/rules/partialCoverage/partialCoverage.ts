@@ -1,3 +1,5 @@
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
@@ -19,6 +21,40 @@ function linesShown(argv: string[]): number {
       return Number(argv[i + 1]!.replace(/^\+/, "")) || DEFAULT_LINES;
   }
   return DEFAULT_LINES;
+}
+
+/** The bytes a head/tail stage takes instead of lines: `-c 600`, `-c600`, `--bytes=600`. */
+function bytesTaken(argv: string[]): number | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const m = /^-c(\d+)$/.exec(argv[i]!) ?? /^--bytes=\+?(\d+)$/.exec(argv[i]!);
+    if (m) return Number(m[1]);
+    if ((argv[i] === "-c" || argv[i] === "--bytes") && argv[i + 1])
+      return Number(argv[i + 1]!.replace(/^\+/, ""));
+  }
+  return undefined;
+}
+
+/**
+ * The whole lines among a file's first (or last) `bytes` bytes (held-out GV-08: `head -c 600` of a
+ * file of 1,540 columns showed part of its header line, no data row). At most 1 MiB is read.
+ */
+function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number {
+  let fd: number | undefined;
+  try {
+    const size = statSync(path).size;
+    const n = Math.min(bytes, size, 1 << 20);
+    const buffer = Buffer.alloc(n);
+    fd = openSync(path, "r");
+    readSync(fd, buffer, 0, n, end === "head" ? 0 : size - n);
+    let lines = 0;
+    for (const b of buffer) if (b === 10) lines++;
+    // The last line of a file whose bytes were all taken counts even without its line feed.
+    return n === size && size > 0 && buffer[n - 1] !== 10 ? lines + 1 : lines;
+  } catch {
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Programs that read every line of the files they are given, printing the lines that match. */
@@ -123,13 +159,16 @@ export const partialCoverageRule: ValidationRule = {
       for (const entry of filesOf(first)) ctx.state.partialViews.delete(entry.path);
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
-    const shown = linesShown(cut);
+    const bytes = bytesTaken(cut);
+    const end = cut[0] === "tail" ? "tail" : "head";
     // Every stage cuts or prints whole lines (`head -n 24 f | tail -n 13`, `cat -n f | tail -75`):
     // the agent was shown them, and nothing was computed from them. (A `cut` of the lines is left
     // out: readers held the end-of-run warning right after `head -3 | cut -c1-600`.)
     const printedOnly = stages.every((argv) => PRINTERS.has(argv[0] ?? ""));
     for (const argv of stages)
       for (const entry of filesOf(argv)) {
+        const shown =
+          bytes === undefined ? linesShown(cut) : linesInBytes(resolve(ctx.lakeRoot, entry.path), bytes, end);
         // The first lines, header included, were in front of the agent (what header-offset asks).
         if (cut[0] === "head" && bash.exitCode === 0)
           noteShownLines(ctx.state, entry.path, { command: String(args.command), lines: shown });
@@ -138,7 +177,7 @@ export const partialCoverageRule: ValidationRule = {
           ctx.state.notePartialView(entry.path, {
             command: String(args.command),
             lines: shown,
-            end: cut[0] === "tail" ? "tail" : "head",
+            end,
             ...(printedOnly ? { printedOnly: true } : {}),
           });
       }

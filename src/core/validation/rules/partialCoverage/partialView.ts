@@ -49,6 +49,9 @@ export function blocksShownByTail(
 function viewText(view: PartialView, tables: readonly TableProfile[]): string {
   const rows = tables[0]?.rowCount ?? 0;
   const which = view.end === "tail" ? "last" : "first";
+  // `head -c 600` of a file whose header line is longer: part of one line, nothing of the rows.
+  if (view.lines === 0)
+    return `\`${view.command}\` (part of its ${which} line: none of its ${rows} data rows)`;
   return `\`${view.command}\` (the ${which} ${view.lines} lines: ${dataRowsShown(view, tables)} of ${rows} data rows)`;
 }
 
