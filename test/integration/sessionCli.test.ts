@@ -102,6 +102,27 @@ type BatchOut = {
 };
 
 describe("radar CLI sessions", { skip: existsSync(cli) ? false : "dist/cli.cjs is not built" }, () => {
+  test("a run whose calls warned says its end found nothing beyond them, not plain none (held-out GR)", () => {
+    const { lake, stateDir } = tempLake({ "rain.csv": "year,mm\n2019,700\n2020,655\n2021,720\n" });
+    const run = radar(
+      [
+        "batch",
+        batchFile(stateDir, [
+          { op: "Scan", file: "rain.csv", output: "rain" },
+          { op: "Query", sql: "SELECT mm FROM rain WHERE year = 1999", inputs: ["rain"], output: "q" },
+        ]),
+        "--lake",
+        lake,
+        "--session",
+        "gr",
+      ],
+      { RADAR_STATE_DIR: stateDir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /warning (empty-result|filter-no-match)/);
+    assert.match(run.stdout, /End-of-run findings \(session "gr"\): none beyond the calls' own, above/);
+  });
+
   test("two batches of one session: scan in the first, query in the second, no re-scan", () => {
     const { lake, stateDir } = tempLake({
       "rain.csv": "year,mm\n2019,700\n2020,655\n2021,720\n",
@@ -125,7 +146,7 @@ describe("radar CLI sessions", { skip: existsSync(cli) ? false : "dist/cli.cjs i
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /│ rainfall in millimetres/, "Bash output is shown");
     assert.match(first.stdout, /2019 │ 700 +← rain\.csv:2/);
-    assert.match(first.stdout, /End-of-run findings \(session "wx"\): none/);
+    assert.match(first.stdout, /End-of-run findings \(session "wx"\): none$/m);
     assert.equal(first.stderr, "", "no progress lines when stderr is not a terminal");
 
     const second = radar(

@@ -298,16 +298,13 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
   const lookupSide =
     num("l_mmax") > 1 && num("r_mmax") > 1 ? (num("l_mmax") <= num("r_mmax") ? "ln" : "rn") : undefined;
   const shownFirst = `((ln > 1 AND rn > 1)::DOUBLE * 2${lookupSide ? ` + (${lookupSide} > 1)::DOUBLE` : ""}) * 1e15 + ln * rn`;
-  const shownRank = (d: { leftRows: number; rightRows: number }): number =>
-    (d.leftRows > 1 && d.rightRows > 1 ? 2 : 0) +
-    ((lookupSide === "ln" ? d.leftRows : lookupSide === "rn" ? d.rightRows : 0) > 1 ? 1 : 0);
   const [examples] =
     num("l_lost") > 0 || num("r_lost") > 0 || repeats
       ? await engine.all(
           `${joined}SELECT ${lostOf("l", "r")} AS l_lost_ex, ${lostOf("r", "l")} AS r_lost_ex, ` +
             `${labelled("l", "r")}, ${labelled("r", "l")}, ` +
             (repeats
-              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr}, ${shownFirst}, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
+              ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr, shown: ${shownFirst}}, ${shownFirst}, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
               : "NULL") +
             ` AS dup_ex FROM j`,
         )
@@ -329,15 +326,16 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     sampleEvery,
     left: side("l"),
     right: side("r"),
+    // max_by returns its picks in no set order: they are put in the order they were picked by.
     repeated: ((examples?.dup_ex as Record<string, unknown>[] | null) ?? [])
+      .sort((a, b) => Number(b.shown) - Number(a.shown))
       .map((e) => ({
         key: keyValues(e.k),
         leftRows: Number(e.ln),
         rightRows: Number(e.rn),
         leftRowid: Number(e.lr),
         rightRowid: Number(e.rr),
-      }))
-      .sort((a, b) => shownRank(b) - shownRank(a) || b.leftRows * b.rightRows - a.leftRows * a.rightRows),
+      })),
   };
 }
 
