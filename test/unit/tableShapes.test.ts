@@ -34,6 +34,32 @@ describe("whitespace-aligned tables", () => {
     assert.equal(detectWhitespaceTable("1 2,5\n3 4,5\n5 6,5\n", true), undefined);
   });
 
+  test("the Met Office's station files: notes with commas, units under part of the header, flagged values, a note word, a footer", () => {
+    const text = [
+      "Southampton",
+      "Location: 442100E 113100N, Lat 50.898 Lon -1.408, 3 metres amsl",
+      "Estimated data is marked with a * after the value.",
+      "   yyyy  mm   tmax    tmin      af    rain     sun",
+      "              degC    degC    days      mm   hours",
+      "   1855   1    5.0     0.5      16     ---     ---",
+      "   1855   2    2.1*   -3.3      24    11.5     ---",
+      "   1999  12    9.1     3.5       6   129.0    66.4#",
+      "   2000   1    8.9     2.6       5    40.2    61.3   Provisional",
+      "Site Closed",
+      "",
+    ].join("\n");
+    assert.deepEqual(detectWhitespaceTable(text, true), {
+      headerLine: 3,
+      unitsLine: 4,
+      dataLine: 5,
+      width: 8,
+      names: ["yyyy", "mm", "tmax", "tmin", "af", "rain", "sun"],
+      footerLines: [9],
+    });
+    // A comma inside the data is still a delimited file's, not this reader's.
+    assert.equal(detectWhitespaceTable(text.replace("11.5", "11,5"), true), undefined);
+  });
+
   test("a cut sample leaves its last, partial line out", () => {
     assert.equal(detectWhitespaceTable("1 2 3\n4 5 6\n7 8 9\n10 1", false)?.width, 3);
   });

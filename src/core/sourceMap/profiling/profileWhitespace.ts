@@ -22,7 +22,11 @@ export async function profileWhitespace(
   const lines = splitLines(text);
   const names = columnNames(layout.names, layout.width);
   const read = wholeLineRead(settled, layout.dataLine, names, { whitespace: true });
-  const dataLines = (sample.complete ? lines : lines.slice(0, -1)).slice(layout.dataLine);
+  const footerLines = layout.footerLines ?? [];
+  const dataLines = (sample.complete ? lines : lines.slice(0, -1))
+    .slice(layout.dataLine)
+    .filter((_, k) => !footerLines.includes(layout.dataLine + k));
+  const footer = footerLines.map((i) => tokensOf(lines[i]!));
   const { dataRows, specs, profiles } = await readTyped(
     engine,
     absPath,
@@ -30,7 +34,7 @@ export async function profileWhitespace(
     cacheDir,
     names,
     {},
-    { footer: [], sample: dataLines.filter((l) => l.trim() !== "").map(tokensOf) },
+    { footer, sample: dataLines.filter((l) => l.trim() !== "").map(tokensOf) },
   );
   read.dataRows = dataRows;
   read.columns = specs;
@@ -55,8 +59,9 @@ export async function profileWhitespace(
   const tableLayout = lineLayout(lines, layout.headerLine ?? layout.dataLine, {
     headerRow: layout.headerLine,
     dataStart: layout.dataLine,
-    dataEnd: layout.dataLine,
-    footer: [],
+    dataEnd: footerLines.length ? footerLines[0]! : layout.dataLine,
+    // Lines after the data that are no data (`Site Closed`): a footer, not rows.
+    footer: footerLines.map((index) => ({ index, kind: "note" as const })),
     names: names.map((n) => n.name),
   });
   return {

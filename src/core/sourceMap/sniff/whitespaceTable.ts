@@ -21,10 +21,18 @@ export interface WhitespaceLayout {
   width: number;
   /** Header tokens (empty when there is no header). */
   names: string[];
+  /**
+   * Lines after the last data line that are no data (the Met Office's `Site Closed`), as 0-based
+   * indexes among the sample's lines: a footer, not rows.
+   */
+  footerLines?: number[];
 }
 
-/** A number as instruments write it: `-1.5`, `.25`, `1.2E+03`, Fortran's `1.2D+03`. */
-const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?$/;
+/**
+ * A number as instruments write it: `-1.5`, `.25`, `1.2E+03`, Fortran's `1.2D+03`; a flag symbol
+ * may follow it (the Met Office's `24.1*` estimated, `86.1#` another sensor: flagSuffixes.ts).
+ */
+const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?[*#†‡]?$/;
 /** A date or a time of day written as one token: `2024-05-01`, `05/01/2024`, `12:30:00`, `2024-05-01T12:30`. */
 const DATE_TOKEN = /^\d{1,4}[-/:.]\d{1,2}([-/:.]\d{1,4})?(T\d{1,2}(:\d{2}){1,2}(\.\d+)?Z?)?$/;
 /**
@@ -35,6 +43,10 @@ const DATE_TOKEN = /^\d{1,4}[-/:.]\d{1,2}([-/:.]\d{1,4})?(T\d{1,2}(:\d{2}){1,2}(
 function markerToken(token: string): boolean {
   return isMarkerToken(token) || token === "?";
 }
+/** Lines after the data that may be a footer (`Site Closed`) rather than break the table. */
+const MAX_FOOTER_LINES = 3;
+/** A word written after a line's values (`Provisional` on the Met Office's latest months): a column of notes. */
+const NOTE_WORD = /^[A-Za-z][A-Za-z-]*$/;
 /** Fewer data lines than this is no table to read this way. */
 const MIN_DATA_LINES = 3;
 /** Lines above the data (titles, comments) that may come first. */
@@ -74,7 +86,11 @@ function headerOfYears(line: string[], below: string[]): boolean {
   );
 }
 
-/** A line under the header whose tokens name units (`#yr`, `m/s`, `degT`, `hPa`): short, no number. */
+/**
+ * A line under the header whose tokens name units (`#yr`, `m/s`, `degT`, `hPa`): short, no number.
+ * It may name fewer than the header does (the Met Office's `degC degC days mm hours` under
+ * `yyyy mm tmax tmin af rain sun`: the year and month have no unit).
+ */
 const UNIT_TOKEN = /^#?(\(?[A-Za-z%°][A-Za-z0-9%°/.^*-]{0,7}\)?|-)$/;
 function unitsLine(tokens: string[]): boolean {
   return tokens.every((t) => UNIT_TOKEN.test(t)) && tokens.some((t) => /[a-z%°]/i.test(t));
@@ -88,8 +104,6 @@ function unitsLine(tokens: string[]): boolean {
  * line may be cut and is not looked at).
  */
 export function detectWhitespaceTable(text: string, complete: boolean): WhitespaceLayout | undefined {
-  // Tab- or comma-separated text is read by the delimited reader.
-  if (text.includes("\t") || text.includes(",")) return undefined;
   const lines = splitLines(text);
   if (!complete) lines.pop();
   let first = -1;
@@ -99,6 +113,9 @@ export function detectWhitespaceTable(text: string, complete: boolean): Whitespa
       break;
     }
   if (first < 0) return undefined;
+  // Tab- or comma-separated data is read by the delimited reader; a comma in a title line above
+  // (`Location: 450900E 207200N, Lat 51.761`) is no delimiter.
+  if (lines.slice(first).some((l) => l.includes("\t") || l.includes(","))) return undefined;
   // A header of years over columns of numbers (`Station 1990 1991 1992` over `ALPHA 12.5 13.1
   // 12.9`) reads as a line of values: it is the header when the line below holds other numbers
   // where it holds its years.
@@ -109,27 +126,48 @@ export function detectWhitespaceTable(text: string, complete: boolean): Whitespa
     first = next;
   }
   const width = tokensOf(lines[first]!).length;
+  // The last data line: after it, at most MAX_FOOTER_LINES lines that are no data (a footer).
+  let last = -1;
+  for (let i = lines.length - 1; i >= first; i--)
+    if (dataLine(tokensOf(lines[i]!))) {
+      last = i;
+      break;
+    }
+  const footerLines = lines.slice(last + 1).flatMap((l, k) => (tokensOf(l).length > 0 ? [last + 1 + k] : []));
+  if (footerLines.length > MAX_FOOTER_LINES) return undefined;
   let count = 0;
-  for (let i = first; i < lines.length; i++) {
+  let noted = false;
+  for (let i = first; i <= last; i++) {
     const tokens = tokensOf(lines[i]!);
     if (tokens.length === 0) continue;
-    if (tokens.length !== width || !dataLine(tokens)) return undefined;
+    // A word after the values (`Provisional`): read as a column of its own, empty elsewhere.
+    const note = tokens.length === width + 1 && NOTE_WORD.test(tokens[width]!);
+    if ((tokens.length !== width && !note) || !dataLine(note ? tokens.slice(0, width) : tokens))
+      return undefined;
+    noted ||= note;
     count++;
   }
   if (count < MIN_DATA_LINES) return undefined;
   const above = first > 0 ? tokensOf(lines[first - 1]!) : [];
-  const header = yearsHeader || (above.length === width && !dataLine(above));
   // Names, then units, then the data (NDBC's realtime files: `#YY MM DD hh mm WDIR WSPD …` over
   // `#yr mo dy hr mn degT m/s …`): the names are the line above the units.
   const twoAbove = first > 1 ? tokensOf(lines[first - 2]!) : [];
-  const units = header && unitsLine(above) && twoAbove.length === width && !dataLine(twoAbove);
+  const units =
+    !yearsHeader &&
+    above.length > 0 &&
+    above.length <= width &&
+    unitsLine(above) &&
+    twoAbove.length === width &&
+    !dataLine(twoAbove);
+  const header = yearsHeader || units || (above.length === width && !dataLine(above));
   const names = units ? twoAbove : header ? above : [];
   return {
     headerLine: units ? first - 2 : header ? first - 1 : null,
     ...(units ? { unitsLine: first - 1 } : {}),
     dataLine: first,
-    width,
+    width: noted ? width + 1 : width,
     // A comment mark on the header (`#YY`) is no part of the first name.
     names: names.map((n, i) => (i === 0 && n.length > 1 ? n.replace(/^#/, "") : n)),
+    ...(footerLines.length ? { footerLines } : {}),
   };
 }

@@ -1,0 +1,83 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { Runtime } from "../../src/core/runtime.ts";
+import { tempLake } from "../helpers/tempLake.ts";
+import { mapEntry } from "../helpers/mapEntries.ts";
+
+/**
+ * A Met Office historic station file as published (held-out GY): notes above a header whose units
+ * line names only the measured columns, values flagged `*` (estimated) and `#` (another sensor),
+ * `---` for missing months, `Provisional` after the latest and `Site Closed` under the data. The
+ * sunshine column is `---` for the whole first part, its numbers (one flagged) come later.
+ */
+const months = Array.from({ length: 24 }, (_, i) => {
+  const year = 1855 + Math.floor(i / 12);
+  const sun = i < 14 ? "---" : i === 20 ? "86.1*" : i === 21 ? "90.5#" : `${60 + i}.0`;
+  const rain = i === 3 ? "---" : i === 5 ? "41.1*" : `${30 + i}.5`;
+  return `   ${year}  ${String((i % 12) + 1).padStart(2)}    ${(5 + i / 10).toFixed(1)}     0.5      16   ${rain.padStart(5)}   ${sun.padStart(5)}`;
+});
+const STATION = [
+  "Southampton",
+  "Location: 442100E 113100N, Lat 50.898 Lon -1.408, 3 metres amsl",
+  "Estimated data is marked with a * after the value.",
+  "Sunshine data taken from an automatic Kipp & Zonen sensor marked with a #.",
+  "   yyyy  mm   tmax    tmin      af    rain     sun",
+  "              degC    degC    days      mm   hours",
+  ...months.slice(0, -1),
+  `${months[months.length - 1]}   Provisional`,
+  "Site Closed",
+  "",
+].join("\n");
+
+const { lake, stateDir } = tempLake({ "stations/southamptondata.txt": STATION });
+
+let runtime: Runtime;
+before(async () => {
+  runtime = await Runtime.open(lake, { radarDir: stateDir });
+});
+after(() => runtime?.close());
+
+describe("whitespace-aligned station files", () => {
+  test("mapped as a table: flagged numbers read as numbers, the flags and their notes told", () => {
+    const table = mapEntry(runtime.map, "stations/southamptondata.txt").tables![0]!;
+    assert.equal(table.rowCount, 24);
+    assert.equal(table.headerLine, 5);
+    const types = Object.fromEntries(table.columns.map((c) => [c.name, c.type]));
+    assert.deepEqual(types, {
+      yyyy: "BIGINT",
+      mm: "BIGINT",
+      tmax: "DOUBLE",
+      tmin: "DOUBLE",
+      af: "BIGINT",
+      rain: "DOUBLE",
+      sun: "DOUBLE",
+      column7: "VARCHAR",
+    });
+    const sun = table.columns.find((c) => c.name === "sun")!;
+    assert.deepEqual(sun.missingMarkers, [{ value: "---", count: 14 }]);
+    assert.deepEqual(sun.flags?.map((f) => `${f.flag}×${f.count}`).sort(), ["#×1", "*×1"]);
+  });
+
+  test("a Scan reads the flagged values as their numbers, and the footer is no row", async () => {
+    const [scan, query] = await runtime.runBatch([
+      { op: "Scan", file: "stations/southamptondata.txt", output: "sot" },
+      {
+        op: "Query",
+        sql: "SELECT count(*) AS n, sum(rain) AS rain, count(sun) AS sunny, max(sun) FILTER (WHERE mm = 9) AS sep FROM sot",
+        inputs: ["sot"],
+        output: "q",
+      },
+    ]);
+    assert.equal(scan!.status, "ok");
+    const row = (query!.observation as { records: { rows: unknown[][] } }).records.rows[0]!;
+    // 23 rains of 30.5 + i, one missing (i = 3), one flagged (41.1* for 35.5).
+    const rain = Array.from({ length: 24 }, (_, i) => (i === 3 ? 0 : i === 5 ? 41.1 : 30.5 + i)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    assert.equal(Number(row[0]), 24);
+    assert.ok(Math.abs(Number(row[1]) - rain) < 1e-6, String(row[1]));
+    assert.equal(Number(row[2]), 10);
+    assert.equal(Number(row[3]), 86.1);
+  });
+});
