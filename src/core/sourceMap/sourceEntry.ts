@@ -42,9 +42,8 @@ export interface ColumnProfile {
   /** Values that repeat far outside the column's other values: likely "no data" fills (fillValues.ts). */
   fillValues?: FillValue[];
   /**
-   * Flags written after the values (Eurostat's `28100 p`: provisional; `: c`: confidential; the Met
-   * Office's `24.1*`: estimated), each as written with how many cells carry it: read off the values,
-   * which keep their number.
+   * Flags written after the values (Eurostat's `28100 p`: provisional; `: c`: confidential), each
+   * as written with how many cells carry it: read off the values, which keep their number.
    */
   flags?: { flag: string; count: number }[];
 }
@@ -84,8 +83,6 @@ export interface ColumnSpec {
   centuryAfter?: number;
   /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
   missing?: string[];
-  /** Symbols written after numbers to flag them (`24.1*`), read off before the cast (missingMarkers.ts). */
-  flagSuffixes?: string[];
 }
 
 export interface CsvRead {

@@ -21,7 +21,7 @@ export function tableFactLines(table: TableProfile): string[] {
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);
   if (markers.length > 0) out.push(`missing-value markers read as NULL: ${markers.join("; ")}`);
-  const flags = flagFacts(table.columns, table.titleLines ?? []);
+  const flags = flagFacts(table.columns);
   if (flags.length > 0)
     out.push(`flags written after values, not part of the values read: ${flags.join("; ")}`);
   const fills = table.columns.flatMap((c) =>
@@ -35,7 +35,7 @@ export function tableFactLines(table: TableProfile): string[] {
 }
 
 /** Each flag (as written), what it stands for, its cells and the columns holding it, most frequent first. */
-function flagFacts(columns: ColumnProfile[], notes: string[]): string[] {
+function flagFacts(columns: ColumnProfile[]): string[] {
   const byFlag = new Map<string, { count: number; columns: string[] }>();
   for (const c of columns)
     for (const f of c.flags ?? []) {
@@ -47,18 +47,8 @@ function flagFacts(columns: ColumnProfile[], notes: string[]): string[] {
   return [...byFlag]
     .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
     .map(([flag, { count, columns: names }]) => {
-      const meaning = flagMeaning(flag) ?? noteOf(flag, notes);
+      const meaning = flagMeaning(flag);
       const shown = names.slice(0, FLAG_COLUMNS).join(", ") + (names.length > FLAG_COLUMNS ? ", …" : "");
       return `'${flag}'${meaning ? ` (${meaning})` : ""} ×${count} in ${names.length} column${names.length === 1 ? "" : "s"} (${shown})`;
     });
-}
-
-/**
- * The note above the table that says what a symbol flag stands for ("Estimated data is marked with
- * a * after the value."), quoted: the file's own words, not the map's reading of them.
- */
-function noteOf(flag: string, notes: string[]): string | undefined {
-  if (/^[a-z]+$/i.test(flag)) return undefined;
-  const note = notes.find((line) => line.includes(flag) && /\bmark|\bflag|denote|indicate/i.test(line));
-  return note ? `the file: "${note.trim()}"` : undefined;
 }

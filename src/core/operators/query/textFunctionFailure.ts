@@ -5,7 +5,7 @@ import { resolveColumn, scopeOf, selectNodes } from "../../validation/sqlFacts.t
 import type { OperatorContext } from "../operator.ts";
 
 /** `No function matches the given name and argument types 'regexp_replace(BIGINT, …)'`: the function and its first argument's type. */
-const NO_FUNCTION = /No function matches the given name and argument types '(\w+)\((\w+)/;
+const NO_FUNCTION = /No function matches the given name and argument types '([\w~!]+)\((\w+)/;
 
 /**
  * A text function (`regexp_replace`, `replace`, `trim`…) that fails on a column RADAR typed as a
@@ -41,6 +41,7 @@ export function textFunctionExplanation(
           ? profile.read.columns.find((s) => s.name === c.column)
           : undefined;
       const markers = profile?.columns.find((p) => p.name === c.column)?.missingMarkers ?? [];
+      const flags = profile?.columns.find((p) => p.name === c.column)?.flags ?? [];
       const how = [
         ...(spec && "thousands" in spec && spec.thousands
           ? ["its values written with thousands marks (`1,234`, `6 897`) were read as numbers"]
@@ -48,6 +49,12 @@ export function textFunctionExplanation(
         ...(markers.length
           ? [
               `${markers.map((m) => `'${m.value}'`).join(", ")} ${markers.length === 1 ? "was" : "were"} read as NULL`,
+            ]
+          : []),
+        // `24.1*`: the map reads the flag off and keeps the number (held-out GY, replace(rain, '*', '')).
+        ...(flags.length
+          ? [
+              `the flag${flags.length === 1 ? "" : "s"} ${flags.map((f) => `'${f.flag}' (×${f.count})`).join(", ")} written after its values ${flags.length === 1 ? "was" : "were"} read off, each value kept as its number`,
             ]
           : []),
       ];

@@ -30,7 +30,7 @@ export interface WhitespaceLayout {
 
 /**
  * A number as instruments write it: `-1.5`, `.25`, `1.2E+03`, Fortran's `1.2D+03`; a flag symbol
- * may follow it (the Met Office's `24.1*` estimated, `86.1#` another sensor: flagSuffixes.ts).
+ * may follow it (the Met Office's `24.1*` estimated, `86.1#` another sensor), so the line is one of values.
  */
 const NUMBER_TOKEN = /^[-+]?(\d+(\.\d*)?|\.\d+)([eEdD][-+]?\d+)?[*#†‡]?$/;
 /** A date or a time of day written as one token: `2024-05-01`, `05/01/2024`, `12:30:00`, `2024-05-01T12:30`. */

