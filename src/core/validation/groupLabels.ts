@@ -179,6 +179,46 @@ export function groupCode(value: string): boolean {
   return /^g ?(7|8|20)$/i.test(value.trim());
 }
 
+/**
+ * The US Census Bureau's divisions as US statistical tables write them beside the states (CDC's
+ * NNDSS and MMWR tables: `NEW ENGLAND`, `MID. ATLANTIC`, `E.N. CENTRAL`, `S. ATLANTIC`, `PACIFIC`;
+ * held-out GZ-02), normalised as GROUP_NAMES, and the national row above them. Words such as
+ * `Pacific` or `Mountain` name other things too (a time zone, an ocean), so they count as groups
+ * only where a column holds two divisions or more (groupRows.ts).
+ */
+export const US_DIVISIONS = [
+  "new england",
+  "mid atlantic",
+  "middle atlantic",
+  "e n central",
+  "east north central",
+  "w n central",
+  "west north central",
+  "s atlantic",
+  "south atlantic",
+  "e s central",
+  "east south central",
+  "w s central",
+  "west south central",
+  "mountain",
+  "pacific",
+];
+/** The national row of such a table. */
+export const US_NATION = [
+  "united states",
+  "u s",
+  "us",
+  "us total",
+  "united states total",
+  "total united states",
+];
+
+/** Whether a text expression names a US division (`division`) or the nation (`nation`), in SQL. */
+export function usAreaSql(expression: string, which: "division" | "nation"): string {
+  const label = normalisedLabelSql(expression);
+  return `(${label} IN (${(which === "division" ? US_DIVISIONS : US_NATION).map(sqlString).join(", ")}))`;
+}
+
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
 const NUMBERED_GROUP = String.raw`eu ?[0-9]{1,2}`;
 

@@ -83,6 +83,48 @@ const BEER_STATES = csv(
   "total,2019,Kegs and Barrels,400000",
 );
 
+/** An NNDSS weekly table (held-out GZ): the nation and the census divisions listed among the states. */
+const NNDSS_WEEK = csv(
+  "location,cases",
+  "UNITED STATES,1100",
+  "NEW ENGLAND,90",
+  "Maine,10",
+  "N.H.,12",
+  "Vt.,8",
+  "Mass.,40",
+  "R.I.,9",
+  "Conn.,11",
+  "S. ATLANTIC,310",
+  "Del.,14",
+  "Md.,40",
+  "D.C.,6",
+  "Va.,50",
+  "Fla.,200",
+  "PACIFIC,700",
+  "Wash.,60",
+  "Oreg.,40",
+  "Calif.,600",
+);
+
+/** Storm counts by basin: 'Pacific' here is an ocean among others, not a census division. */
+const BASINS = csv(
+  "basin,storms",
+  ...[
+    "Pacific",
+    "Atlantic",
+    "Indian",
+    "Arctic",
+    "Southern",
+    "Caribbean Sea",
+    "Gulf of Mexico",
+    "Coral Sea",
+    "Tasman Sea",
+    "Bering Sea",
+    "Arabian Sea",
+    "Bay of Bengal",
+  ].map((b, i) => `${b},${40 - 3 * i}`),
+);
+
 /** The silent-error suite's cases of `summary-row` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 /**
  * EPA fuel-economy records (held-out GH-05): car lines, among them Infiniti's `G20` — the letters of
@@ -299,5 +341,15 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
       { beer: "beer.csv" },
       "SELECT left(type, 1) AS t, sum(barrels) AS s FROM beer GROUP BY left(type, 1)",
     ),
+  ),
+  flagged(
+    "ranks the weekly salmonellosis counts of an NNDSS table whose divisions and nation sit among the states (held-out GZ-02)",
+    { "weekly.csv": NNDSS_WEEK },
+    scanThenQuery({ w: "weekly.csv" }, "SELECT location, cases FROM w ORDER BY cases DESC LIMIT 3"),
+  ),
+  clean(
+    "ranks ocean basins where one is named Pacific: one word of a division is no division list",
+    { "basins.csv": BASINS },
+    scanThenQuery({ b: "basins.csv" }, "SELECT basin, storms FROM b ORDER BY storms DESC LIMIT 3"),
   ),
 ]);
