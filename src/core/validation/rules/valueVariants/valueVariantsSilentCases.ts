@@ -61,6 +61,16 @@ const DIRECTIONS = csv(
   "6012,2016,e,1210",
 );
 
+/** Post offices and the year each closed (held-out HB): `?` marks a year the register is unsure of. */
+const OFFICES = csv(
+  "office,closed",
+  ...["Ash", "Elm", "Oak", "Pine", "Birch", "Cedar", "Maple", "Alder", "Beech", "Fir"].map(
+    (o, i) => `${o},${1880 + (i % 5)}`,
+  ),
+  "Zion,1884?",
+  "Eden,1882?",
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -339,5 +349,15 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "the same filter on the usual spelling, which leaves the lower-case row out of a count",
     { "counts.csv": DIRECTIONS },
     scanThenQuery({ cnt: "counts.csv" }, "SELECT count(*) AS n FROM cnt WHERE dir = 'E'"),
+  ),
+  clean(
+    "counts post offices by the year they closed, '1884?' a year the register doubts (held-out HB-07)",
+    { "offices.csv": OFFICES },
+    scanThenQuery({ o: "offices.csv" }, "SELECT closed, count(*) AS n FROM o GROUP BY closed"),
+  ),
+  flagged(
+    "the same count where one office's year is written with a trailing space",
+    { "offices.csv": OFFICES.replace("Zion,1884?", "Zion,1884 ") },
+    scanThenQuery({ o: "offices.csv" }, "SELECT closed, count(*) AS n FROM o GROUP BY closed"),
   ),
 ]);
