@@ -29,7 +29,20 @@ const STATION = [
   "",
 ].join("\n");
 
-const { lake, stateDir } = tempLake({ "stations/southamptondata.txt": STATION });
+/**
+ * A station's months as CSV, 600 of them: sunshine is `---` for the first 550 (no recorder yet,
+ * past the typing sample of 500 rows), numbers after; rain and frost days use `---` for gaps.
+ */
+const SUNSHINE = `year,month,rain,af,sun\n${Array.from({ length: 600 }, (_, i) => {
+  const rain = i % 97 === 5 ? "---" : `${40 + (i % 13)}.5`;
+  const af = i % 89 === 7 ? "---" : String(i % 20);
+  return `${1850 + Math.floor(i / 12)},${(i % 12) + 1},${rain},${af},${i < 550 ? "---" : `${100 + (i % 50)}.2`}`;
+}).join("\n")}\n`;
+
+const { lake, stateDir } = tempLake({
+  "stations/southamptondata.txt": STATION,
+  "stations/sunshine.csv": SUNSHINE,
+});
 
 let runtime: Runtime;
 before(async () => {
@@ -76,5 +89,12 @@ describe("whitespace-aligned station files", () => {
     assert.ok(Math.abs(Number(row[1]) - tmax) < 1e-6, String(row[1]));
     assert.equal(Number(row[2]), 1);
     assert.equal(Number(row[3]), 185612);
+  });
+  test("a column that is all markers in the typing sample but holds numbers later is typed over every row", () => {
+    const table = mapEntry(runtime.map, "stations/sunshine.csv").tables![0]!;
+    const sun = table.columns.find((c) => c.name === "sun")!;
+    assert.equal(sun.type, "DOUBLE");
+    assert.deepEqual(sun.missingMarkers, [{ value: "---", count: 550 }]);
+    assert.ok(Math.abs(sun.nullFraction - 550 / 600) < 1e-3, String(sun.nullFraction));
   });
 });
