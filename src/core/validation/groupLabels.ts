@@ -213,10 +213,21 @@ export const US_NATION = [
   "total united states",
 ];
 
-/** Whether a text expression names a US division (`division`) or the nation (`nation`), in SQL. */
-export function usAreaSql(expression: string, which: "division" | "nation"): string {
-  const label = normalisedLabelSql(expression);
-  return `(${label} IN (${(which === "division" ? US_DIVISIONS : US_NATION).map(sqlString).join(", ")}))`;
+/** A label as normalisedLabelSql writes it, in JS. */
+function normalisedLabel(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*$/, "")
+    .replaceAll("&", " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Which US area a label names: a census division, the nation, or neither. */
+export function usArea(value: string): "division" | "nation" | undefined {
+  const label = normalisedLabel(value);
+  return US_DIVISIONS.includes(label) ? "division" : US_NATION.includes(label) ? "nation" : undefined;
 }
 
 /** Numbered member-state groups: "EU-27", "EU28", "EU 15", "EU-13". */
@@ -230,9 +241,13 @@ export function normalisedLabelSql(expression: string): string {
   );
 }
 
-/** Whether a text expression names a region or a group of countries, in SQL. */
-export function groupLabelSql(expression: string): string {
+/**
+ * Whether a text expression names a region or a group of countries, in SQL; with `usAreas`, a US
+ * census division or the nation too (groupRows.ts keeps those only beside two divisions or more).
+ */
+export function groupLabelSql(expression: string, options: { usAreas?: boolean } = {}): string {
   const label = normalisedLabelSql(`split_part(${expression}, ':', 1)`);
   const codes = [...new Set(GROUP_CODES)].map(sqlString).join(", ");
-  return `(${label} IN (${GROUP_NAMES.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}) OR trim(${expression}) IN (${codes}))`;
+  const names = [...GROUP_NAMES, ...(options.usAreas ? [...US_DIVISIONS, ...US_NATION] : [])];
+  return `(${label} IN (${names.map(sqlString).join(", ")}) OR regexp_full_match(${label}, ${sqlString(NUMBERED_GROUP)}) OR trim(${expression}) IN (${codes}))`;
 }

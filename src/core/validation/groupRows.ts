@@ -1,7 +1,7 @@
 import { sqlIdent, sqlString } from "../engine/duckEngine.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import type { TableInfo } from "../state/sharedState.ts";
-import { groupCode, groupLabelSql, usAreaSql } from "./groupLabels.ts";
+import { groupCode, groupLabelSql, usArea } from "./groupLabels.ts";
 import { memoized } from "./tableMemo.ts";
 
 /**
@@ -43,10 +43,9 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
     const parts = names.map(
       (n, i) =>
         `SELECT ${i} AS c, count(*) FILTER (WHERE NOT g) AS others, list(v ORDER BY v) FILTER (WHERE g) AS groups, ` +
-        `list(v ORDER BY v) FILTER (WHERE NOT g AND (d OR u)) AS us_areas, count(*) FILTER (WHERE NOT g AND d) AS divisions, ` +
         `count(*) FILTER (WHERE NOT g AND regexp_full_match(v, '${SHORT_CODE}') AND regexp_matches(v, '[0-9]')) AS digit_codes, ` +
         `count(*) FILTER (WHERE NOT g AND regexp_full_match(trim(v), '${LETTER_CODE}')) AS letter_codes ` +
-        `FROM (SELECT v, ${groupLabelSql("v")} AS g, ${usAreaSql("v", "division")} AS d, ${usAreaSql("v", "nation")} AS u ` +
+        `FROM (SELECT v, ${groupLabelSql("v", { usAreas: true })} AS g ` +
         `FROM (SELECT DISTINCT ${sqlIdent(n)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(n)} IS NOT NULL LIMIT ${MAX_DISTINCT + 1}))`,
     );
     const rows = await ctx.engine.all(parts.join(" UNION ALL "));
@@ -55,15 +54,16 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
       // Among codes that mix letters and digits themselves (airline codes B6, 9E, G4), `G7` is
       // one of them — GoJet, not the Group of Seven (held-out FG-06).
       const mixedCodes = Number(row.digit_codes ?? 0) >= 2;
-      const groups = ((row.groups as unknown[] | null) ?? [])
+      const groups: string[] = ((row.groups as unknown[] | null) ?? [])
         .map(String)
         .filter((g) => !(mixedCodes && SHORT_CODE_RE.test(g) && /[0-9]/.test(g)));
       let others = Number(row.others ?? 0);
-      // US divisions and the nation beside the states: groups where two divisions or more are listed.
-      const usAreas = ((row.us_areas as unknown[] | null) ?? []).map(String);
-      if (Number(row.divisions ?? 0) >= 2) {
-        groups.push(...usAreas);
-        others -= usAreas.length;
+      // US divisions and the nation beside the states are groups only where two divisions or more
+      // are listed; elsewhere `Pacific` is an ocean and `US` a country among others.
+      const usAreas = groups.filter((g) => usArea(g) !== undefined);
+      if (usAreas.filter((g) => usArea(g) === "division").length < 2) {
+        for (const g of usAreas) groups.splice(groups.indexOf(g), 1);
+        others += usAreas.length;
       }
       // Groups written only as `G7`/`G20` group countries where the column lists countries by code
       // (`USA`, `FRA`) or names another group ('World', 'EU-13'); among car lines or product codes
