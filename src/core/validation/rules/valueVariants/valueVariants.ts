@@ -2,7 +2,7 @@ import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { filterFor, scopedSelects } from "../../sqlFacts.ts";
+import { filterFor, scopedSelects, walkOwn } from "../../sqlFacts.ts";
 import { groupingItems } from "../../groupingItems.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
@@ -90,14 +90,6 @@ function outputColumn(
 }
 
 /**
- * `value-variants` (warning): a text column that spells one value several ways — case, spaces,
- * punctuation (`no`/`NO`/`No`, `New York`/`New York `), or a one-letter misspelling — used in a
- * GROUP BY (which splits the groups) or compared with a literal that names only some spellings
- * (a filter, an aggregate's FILTER, a CASE WHEN: the others are not counted). Only rows the
- * query's other predicates keep are looked at. Spellings that occur side by side as different
- * entities (each once per date, on the same dates) are not variants.
- */
-/**
  * A SELECT that lists rows: no GROUP BY, no aggregate in its list (held-out HA-04: `SELECT * FROM
  * cnt WHERE min_idir = 'e'`, the one row of the lower-case direction, looked at on purpose).
  */
@@ -105,21 +97,24 @@ function listsRows(select: Json): boolean {
   if (((select.group_expressions as Json[] | undefined) ?? []).length > 0) return false;
   if (select.aggregate_handling === "FORCE_AGGREGATES") return false;
   let aggregate = false;
-  const visit = (n: unknown): void => {
-    if (!n || typeof n !== "object" || aggregate) return;
-    const node = n as Json;
-    if (node.class === "SUBQUERY" || node.type === "SUBQUERY") return;
+  walkOwn(select.select_list, (n) => {
     if (
-      (node.class === "FUNCTION" && isAnyAggregate(String(node.function_name).toLowerCase())) ||
-      node.class === "WINDOW"
+      (n.class === "FUNCTION" && isAnyAggregate(String(n.function_name).toLowerCase())) ||
+      n.class === "WINDOW"
     )
       aggregate = true;
-    for (const v of Object.values(node)) visit(v);
-  };
-  visit(select.select_list);
+  });
   return !aggregate;
 }
 
+/**
+ * `value-variants` (warning): a text column that spells one value several ways — case, spaces,
+ * punctuation (`no`/`NO`/`No`, `New York`/`New York `), or a one-letter misspelling — used in a
+ * GROUP BY (which splits the groups) or compared with a literal that names only some spellings
+ * (a filter, an aggregate's FILTER, a CASE WHEN: the others are not counted). Only rows the
+ * query's other predicates keep are looked at. Spellings that occur side by side as different
+ * entities (each once per date, on the same dates) are not variants.
+ */
 export const valueVariantsRule: ValidationRule = queryRule({
   doc: valueVariantsDoc,
   runOrder: 230,
