@@ -2,6 +2,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
+import { renamedSelect, unshadowRowid } from "../engine/rowPosition.ts";
+import type { RenamedRowid } from "../engine/rowPosition.ts";
 import { memberCopy } from "../sourceMap/decoders/archiveMembers.ts";
 import { bzip2Copy } from "../sourceMap/decoders/bzip2File.ts";
 import { csvDataSql, readablePath } from "../sourceMap/readers/csvRead.ts";
@@ -32,6 +34,8 @@ export interface Materialized {
    * so a run can be exported as SQL; absent for sheets and HTML tables, which are read in JS.
    */
   readSql?: string;
+  /** A file column named `rowid`, renamed so that `rowid` stays each row's position (rowPosition.ts). */
+  renamed?: RenamedRowid;
 }
 
 /**
@@ -221,9 +225,17 @@ export async function materialize(
       break;
     }
   }
+  const renamed = await unshadowRowid(engine, output);
+  if (readSql) readSql = renamedSelect(readSql, renamed);
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
   const schema = await engine.describe(`SELECT * FROM ${target}`);
-  return { rowCount: Number(count?.n ?? 0), schema, origin, ...(readSql ? { readSql } : {}) };
+  return {
+    rowCount: Number(count?.n ?? 0),
+    schema,
+    origin,
+    ...(readSql ? { readSql } : {}),
+    ...(renamed ? { renamed } : {}),
+  };
 }
 
 function otherSheets(entry: SourceEntry, sheet: string): string {

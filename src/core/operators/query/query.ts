@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { digestField } from "../../audit/tableDigest.ts";
 import { sqlIdent } from "../../engine/duckEngine.ts";
+import { renamedRowidNote, unshadowRowid } from "../../engine/rowPosition.ts";
 import { Rejection, reject } from "../../diagnostic.ts";
 import { analyzeSelect, assertPreparesAsSelect } from "../../sandbox/sqlGate.ts";
 import type { SelectAnalysis } from "../../sandbox/sqlGate.ts";
@@ -73,6 +74,7 @@ export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFa
     } catch (error) {
       throw explained(SqlError.from(error, analysis.sql, 1), analysis, ctx);
     }
+    const renamed = await unshadowRowid(ctx.engine, output);
     const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
     const [count] = await ctx.engine.all(`SELECT count(*) AS n FROM ${sqlIdent(output)}`);
     const info = {
@@ -96,6 +98,7 @@ export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFa
           args.preview_rows ?? QUERY_RECORDS,
           args.offset ?? 0,
         ),
+        ...(renamed ? { notes: [renamedRowidNote(renamed)] } : {}),
       },
     };
   },

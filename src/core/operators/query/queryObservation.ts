@@ -11,6 +11,8 @@ export const queryObservation = z.object({
   records: previewSchema,
   /** A fingerprint of the result's rows in any order (tableDigest.ts): `radar verify` compares it. */
   digest: z.string().optional(),
+  /** What the table holds differently from the SELECT (a column renamed: rowPosition.ts). */
+  notes: z.array(z.string()).optional(),
 });
 export type QueryObservation = z.infer<typeof queryObservation>;
 

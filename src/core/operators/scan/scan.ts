@@ -5,6 +5,7 @@ import { nearest, reject } from "../../diagnostic.ts";
 import { inWords, lineOf } from "../../failures.ts";
 import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
 import { tableFactLines } from "../../sourceMap/tableFacts.ts";
+import { renamedRowidNote } from "../../engine/rowPosition.ts";
 import { materialize } from "../materialize.ts";
 import { defineOperator } from "../operator.ts";
 import type { OperatorContext } from "../operator.ts";
@@ -146,7 +147,11 @@ export const scanOperator = defineOperator<ScanArgs, ScanObservation>(scanFacts,
     );
     const sheets = (entry.tables ?? []).map((t) => t.sheet).filter((s): s is string => s !== undefined);
     // The map's notes, then its value facts: statistic rows left out, markers read as NULL, fill values.
-    const notes = [...(table.notes ?? []), ...tableFactLines(table)];
+    const notes = [
+      ...(done.renamed ? [renamedRowidNote(done.renamed)] : []),
+      ...(table.notes ?? []),
+      ...tableFactLines(table),
+    ];
     return {
       observation: {
         table: output,

@@ -1,4 +1,5 @@
 import { textArg } from "../operatorFacts.ts";
+import type { ScanObservation } from "./scanObservation.ts";
 import { records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { tablePageViews } from "../../presentation/tablePage.ts";
@@ -17,7 +18,7 @@ export const scanPresentation: OperatorPresentation<"Scan"> = {
     add("rows", o.rowCount);
     add("schema", schemaText(o.schema));
   },
-  ...tablePageViews("preview", "first rows"),
+  ...tablePageViews("preview", "first rows", (o: ScanObservation) => o.provenance.notes),
   model: (o, rows) => ({
     table: o.table,
     provenance: o.provenance,

@@ -4,6 +4,8 @@ import { fingerprintOf } from "../../audit/fileFingerprint.ts";
 import { digestField } from "../../audit/tableDigest.ts";
 import { OverBudget, sqlIdent } from "../../engine/duckEngine.ts";
 import { SqlParams } from "../../engine/sqlParams.ts";
+import { renamedRowidNote, renamedSelect, rowidRename, unshadowRowid } from "../../engine/rowPosition.ts";
+import type { RenamedRowid } from "../../engine/rowPosition.ts";
 import { nearest, reject } from "../../diagnostic.ts";
 import type { SourceEntry, TableProfile } from "../../sourceMap/sourceEntry.ts";
 import type { ColumnType, RowOrigin } from "../../state/sharedState.ts";
@@ -95,6 +97,7 @@ interface Part {
   schema: ColumnType[];
   origin: RowOrigin;
   readSql?: string;
+  renamed?: RenamedRowid;
 }
 
 /**
@@ -140,6 +143,8 @@ async function unionInOneStatement(
         `CREATE OR REPLACE TABLE ${sqlIdent(output)} AS ${selects.join("\nUNION ALL BY NAME\n")}`,
         params.values,
       );
+      // Rows are counted by position (below): a file column named rowid must not shadow it.
+      await unshadowRowid(ctx.engine, output);
       return true;
     } catch (error) {
       const message = (error as Error).message;
@@ -203,17 +208,20 @@ async function unionInOneStatement(
     start += n;
     const read = tables[i]!.read;
     // A CSV's typed columns are the map's own (typedSelectList); other readers are asked.
-    const schema =
+    const fileColumns =
       read.kind === "csv"
         ? read.columns.map((c) => ({ name: c.name, type: c.type }))
         : await ctx.engine.describe(`SELECT * FROM (${reads[i]!.readSql}) LIMIT 0`);
+    // The union renamed a file column that shadows rowid (create, above): the part says so too.
+    const renamed = rowidRename(fileColumns);
     parts.push({
       entry,
       label: labels[i]!,
       rows: n,
-      schema,
+      schema: fileColumns.map((c) => (c.name === renamed?.from ? { ...c, name: renamed.to } : c)),
       origin: reads[i]!.origin,
-      readSql: reads[i]!.readSql,
+      readSql: renamedSelect(reads[i]!.readSql, renamed),
+      ...(renamed ? { renamed } : {}),
     });
   }
   return parts;
@@ -256,6 +264,7 @@ async function unionByParts(
         schema: done.schema,
         origin: done.origin,
         ...(done.readSql ? { readSql: done.readSql } : {}),
+        ...(done.renamed ? { renamed: done.renamed } : {}),
       });
     }
     const params = new SqlParams();
@@ -343,6 +352,7 @@ export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservat
         missingIn: parts.filter((p) => !p.schema.some((s) => s.name === c.name)).map((p) => p.entry.path),
       }))
       .filter((x) => x.missingIn.length > 0);
+    const notes = [...new Set(parts.flatMap((p) => (p.renamed ? [renamedRowidNote(p.renamed)] : [])))];
     return {
       observation: {
         table: output,
@@ -359,6 +369,7 @@ export const unionScanOperator = defineOperator<UnionScanArgs, UnionScanObservat
         schema,
         partialColumns,
         rowCount,
+        ...(notes.length ? { notes } : {}),
         ...(await digestField(ctx.engine, output, rowCount)),
         preview: await previewTable(
           ctx.engine,

@@ -34,6 +34,8 @@ export const unionScanObservation = z.object({
   /** A fingerprint of the table's rows in any order (tableDigest.ts): `radar verify` compares it. */
   digest: z.string().optional(),
   preview: previewSchema,
+  /** What the table holds differently from the files (a column renamed: rowPosition.ts). */
+  notes: z.array(z.string()).optional(),
 });
 export type UnionScanObservation = z.infer<typeof unionScanObservation>;
 

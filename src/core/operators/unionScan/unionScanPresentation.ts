@@ -1,4 +1,5 @@
 import { textArg } from "../operatorFacts.ts";
+import type { UnionScanObservation } from "./unionScanObservation.ts";
 import { records, schemaText as modelSchema } from "../../presentation/modelText.ts";
 import type { OperatorPresentation } from "../operatorPresentation.ts";
 import { tablePageViews } from "../../presentation/tablePage.ts";
@@ -17,8 +18,9 @@ export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
       : [];
     if (partial.length)
       add("partial columns", partial.map((p) => `${p.column} (missing in ${p.missingIn.length})`).join(", "));
+    if (Array.isArray(o.notes) && o.notes.length) add("notes", o.notes.join(" | "));
   },
-  ...tablePageViews("preview", "first rows"),
+  ...tablePageViews("preview", "first rows", (o: UnionScanObservation) => o.notes),
   model: (o, rows) => ({
     table: o.table,
     rowCount: o.rowCount,
@@ -30,5 +32,6 @@ export const unionScanPresentation: OperatorPresentation<"UnionScan"> = {
     schema: modelSchema(o.schema),
     partialColumns: o.partialColumns,
     preview: records(o.preview, rows, o.rowCount),
+    ...(o.notes?.length ? { notes: o.notes } : {}),
   }),
 };
