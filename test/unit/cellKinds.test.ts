@@ -18,9 +18,12 @@ import {
 
 describe("numbers and missing markers in cells", () => {
   test("numbers as tables write them: thousands, parentheses, signs, currency, percent", () => {
-    for (const cell of ["1,234.5", "(12)", "\u22123.2%", "$ 1,000", " 42 ", "+0.5"])
+    for (const cell of ["1,234.5", "(12)", "\u22123.2%", "$ 1,000", " 42 ", "+0.5", ".769", "-.5"]) {
       assert.ok(isNumeric(cell), cell);
-    for (const cell of ["1,23", "12K", "abc", "", "1.2.3", "€"]) assert.ok(!isNumeric(cell), cell);
+      assert.ok(isNumberLike(cell), cell);
+    }
+    for (const cell of ["1,23", "12K", "abc", "", "1.2.3", "€", ".", "..", ".5.", "1."])
+      assert.ok(!isNumeric(cell), cell);
   });
 
   test("report numbers also take K/M/B suffixes and a decimal comma", () => {

@@ -166,4 +166,18 @@ describe("subHeaderUse: a row under the header that belongs to it", () => {
     assert.equal(subHeaderUse(["", "(count)", "(USD)"], below.slice(0, 1)), undefined);
     assert.equal(subHeaderUse(["", "", ""], below), undefined);
   });
+
+  test("fractions written without their leading zero are numbers: such a row is data (held-out HG-05)", () => {
+    // The PISA 2018 gender-gap file: `ALB,.769,.743,…` under `CNT,GGGI,Econ,…`; the rows whose
+    // values all start with a dot were read as a units line and three countries were lost.
+    const gggi = [
+      ["ARE", ".655", ".472", "1"],
+      ["ARG", ".746", ".623", "1"],
+      ["AUS", ".731", ".722", "1"],
+      ["AUT", ".744", ".659", "1"],
+      ["BEL", ".750", ".714", ".999"],
+    ];
+    assert.equal(subHeaderUse(["ALB", ".769", ".743", ".999"], gggi), undefined);
+    assert.equal(subHeaderUse(["", "(index)", "(index)", "(index)"], gggi), "units");
+  });
 });

@@ -213,9 +213,10 @@ export const US_NATION = [
   "total united states",
 ];
 
-/** A label as normalisedLabelSql writes it, in JS. */
+/** A label as groupLabelSql reads it (before any `:`, then normalisedLabelSql), in JS. */
 function normalisedLabel(value: string): string {
   return value
+    .split(":", 1)[0]!
     .trim()
     .toLowerCase()
     .replace(/\s*\([^)]*\)\s*$/, "")

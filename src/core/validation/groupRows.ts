@@ -54,16 +54,16 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
       // Among codes that mix letters and digits themselves (airline codes B6, 9E, G4), `G7` is
       // one of them — GoJet, not the Group of Seven (held-out FG-06).
       const mixedCodes = Number(row.digit_codes ?? 0) >= 2;
-      const groups: string[] = ((row.groups as unknown[] | null) ?? [])
+      let groups: string[] = ((row.groups as unknown[] | null) ?? [])
         .map(String)
         .filter((g) => !(mixedCodes && SHORT_CODE_RE.test(g) && /[0-9]/.test(g)));
       let others = Number(row.others ?? 0);
       // US divisions and the nation beside the states are groups only where two divisions or more
       // are listed; elsewhere `Pacific` is an ocean and `US` a country among others.
-      const usAreas = groups.filter((g) => usArea(g) !== undefined);
-      if (usAreas.filter((g) => usArea(g) === "division").length < 2) {
-        for (const g of usAreas) groups.splice(groups.indexOf(g), 1);
-        others += usAreas.length;
+      const areas = groups.map(usArea);
+      if (areas.filter((a) => a === "division").length < 2) {
+        others += areas.filter((a) => a !== undefined).length;
+        groups = groups.filter((_, i) => areas[i] === undefined);
       }
       // Groups written only as `G7`/`G20` group countries where the column lists countries by code
       // (`USA`, `FRA`) or names another group ('World', 'EU-13'); among car lines or product codes

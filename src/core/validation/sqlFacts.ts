@@ -473,10 +473,19 @@ export async function predicateSql(engine: DuckEngine, alias: string, predicates
   return where >= 0 ? text.slice(where + 7) : "TRUE";
 }
 
-/** Columns of a table referenced anywhere in the SELECT except in the given join's condition. */
-export function usedOutsideJoin(select: Json, join: Json, alias: string, state: SharedState): boolean {
+/**
+ * Columns of a table referenced anywhere in the SELECT except in the given join's condition (with
+ * `beyondWhere`, nor in its WHERE: whether they reach what the query returns).
+ */
+export function usedOutsideJoin(
+  select: Json,
+  join: Json,
+  alias: string,
+  state: SharedState,
+  options: { beyondWhere?: boolean } = {},
+): boolean {
   const scope = scopeOf(select.from_table, state);
-  const skip = new Set<unknown>([join.condition]);
+  const skip = new Set<unknown>([join.condition, ...(options.beyondWhere ? [select.where_clause] : [])]);
   let used = false;
   const visit = (node: unknown): void => {
     if (used || skip.has(node)) return;

@@ -1,9 +1,12 @@
 /** What a cell of an exported table holds, judged from its text alone (layout decisions only). */
 
-// Signs include U+2212 (the minus of typeset tables, e.g. Wikipedia's "−1.2%").
-export const NUMERIC_CELL = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\)?\s*$/;
+// Signs include U+2212 (the minus of typeset tables, e.g. Wikipedia's "−1.2%"). A fraction may
+// drop its leading zero (`.769`: R and Stata exports; held-out HG-05's gender-gap index, whose
+// first rows were read as a units line).
+export const NUMERIC_CELL = /^\s*\(?[-+\u2212]?[$€£]?\s*((\d{1,3}(,\d{3})+|\d+)(\.\d+)?|\.\d+)\s*%?\)?\s*$/;
 /** Numbers as report tables write them: also `$2,952M`, `$1.2B`, `12K`, `45 %`. */
-const NUMBER_LIKE = /^\s*\(?[-+\u2212]?[$€£]?\s*(\d{1,3}(,\d{3})+|\d+)([.,]\d+)?\s*([%KMB]|bn|mn)?\)?\s*$/i;
+const NUMBER_LIKE =
+  /^\s*\(?[-+\u2212]?[$€£]?\s*((\d{1,3}(,\d{3})+|\d+)([.,]\d+)?|\.\d+)\s*([%KMB]|bn|mn)?\)?\s*$/i;
 /** Markers that stand for a suppressed or missing number in published tables. */
 export const MISSING_MARKER =
   /^\s*(\*|-|--|—|–|n\/?a|\(na\)|\(d\)|\(x\)|\(s\)|\[(?:x|z|c|w|low)\]|null|none|x|\.\.?\.?)\s*$/i;

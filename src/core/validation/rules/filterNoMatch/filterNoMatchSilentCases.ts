@@ -21,6 +21,18 @@ function LIBRARY_IDS(later: boolean): string {
   );
 }
 
+/**
+ * Employers' SIC codes as text, one row per code (held-out HF-06): `1` marks the public sector;
+ * codes split from a list cell keep a letter suffix now and then (`7499A`).
+ */
+const SIC_CODES = [
+  "EmployerId,code_txt",
+  ...Array.from(
+    { length: 24 },
+    (_, i) => `${500 + i},${i % 3 === 0 ? "1" : i % 5 === 0 ? "7499A" : String(1110 + 10 * (i % 7))}`,
+  ),
+].join("\n");
+
 /** The silent-error suite's cases of `filter-no-match` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flagged, clean }) => [
   flagged(
@@ -124,5 +136,21 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     "stop 35 twin: the id written in lower case, which no row of either year holds",
     { "fy2016.csv": LIBRARY_IDS(false), "fy2018.csv": LIBRARY_IDS(true) },
     scanThenQuery({ f18: "fy2018.csv" }, "SELECT FSCSKEY, CITY FROM f18 WHERE FSCSKEY = 'nd0109'"),
+  ),
+  clean(
+    "counts code '1' and, beside it, its zero-padded spellings, which no row has: the zero is the answer (held-out HF-06)",
+    { "codes.csv": `${SIC_CODES}\n` },
+    scanThenQuery(
+      { codes: "codes.csv" },
+      "SELECT (SELECT count(*) FROM codes WHERE code_txt = '1') AS code1, (SELECT count(*) FROM codes WHERE code_txt IN ('01', '001', '0001')) AS padded",
+    ),
+  ),
+  flagged(
+    "counts code '01' alone, where the file writes '1'",
+    { "codes.csv": `${SIC_CODES}\n` },
+    scanThenQuery(
+      { codes: "codes.csv" },
+      "SELECT count(*) AS public_sector FROM codes WHERE code_txt = '01'",
+    ),
   ),
 ]);

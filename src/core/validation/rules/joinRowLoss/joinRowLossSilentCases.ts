@@ -64,6 +64,23 @@ const INCUMBENTS = csv(
   "H2OH09,1983",
 );
 
+/**
+ * Employers' SIC codes, one row per code (held-out HF-04), and the SIC list with sections: section A
+ * (agriculture) has 12 codes, 5 of them listed by employers.
+ */
+const SIC_LIST = csv(
+  "sic_code,section",
+  ...Array.from({ length: 12 }, (_, i) => `${String(1110 + 10 * i).padStart(5, "0")},A`),
+  ...Array.from({ length: 8 }, (_, i) => `${String(10110 + 10 * i).padStart(5, "0")},C`),
+);
+const EMPLOYER_CODES = csv(
+  "EmployerId,code",
+  ...Array.from({ length: 30 }, (_, i) => {
+    const code = i % 2 ? 1110 + 10 * (i % 5) : 10110 + 10 * (i % 8);
+    return `${100 + i},${String(code).padStart(5, "0")}`;
+  }),
+);
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
@@ -241,6 +258,14 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     scanThenQuery(
       { c: "city.csv", v: "vendor.csv" },
       "WITH a AS (SELECT strftime(day, '%Y-%m') AS month, sum(bikes) AS city FROM c GROUP BY 1), b AS (SELECT strftime(day, '%Y-%m') AS month, sum(bikes) AS vendor FROM v GROUP BY 1) SELECT month, city, vendor FROM a JOIN b USING (month) WHERE month LIKE '2017%' ORDER BY month",
+    ),
+  ),
+  clean(
+    "employers whose codes are in section A: the section's codes no employer lists are no loss (held-out HF-04)",
+    { "codes.csv": EMPLOYER_CODES, "sic.csv": SIC_LIST },
+    scanThenQuery(
+      { codes: "codes.csv", sic: "sic.csv" },
+      "SELECT DISTINCT codes.EmployerId FROM codes JOIN sic ON codes.code = sic.sic_code WHERE sic.section = 'A'",
     ),
   ),
 ]);

@@ -30,7 +30,14 @@ const ORDER_PICKING = new Set([
   "mode",
   "arg_min",
   "arg_max",
+  "max_by",
+  "min_by",
+  "argmin",
+  "argmax",
 ]);
+
+/** Of ORDER_PICKING, those that return one argument and order by another (their second). */
+const ARG_PICKING = new Set(["arg_min", "arg_max", "max_by", "min_by", "argmin", "argmax"]);
 
 const COMPARISONS: Record<string, string> = {
   COMPARE_LESSTHAN: "<",
@@ -66,7 +73,10 @@ function uses(statement: Json, state: SharedState): Use[] {
     const visit = (expression: unknown, conjunct: Json | undefined): void =>
       walkOwn(expression, (n) => {
         if (n.class === "FUNCTION" && ORDER_PICKING.has(String(n.function_name).toLowerCase())) {
-          const c = col((n.children as Json[] | undefined)?.[0]);
+          // arg_max(x, by) orders by its second argument: x is only the value it returns (held-out
+          // HF-07: arg_max(Code, median) over a text code column, ordered by a number).
+          const ordered = ARG_PICKING.has(String(n.function_name).toLowerCase()) ? 1 : 0;
+          const c = col((n.children as Json[] | undefined)?.[ordered]);
           if (text(c)) out.push({ kind: "pick", column: c, select, fn: String(n.function_name), node: n });
         }
         if (n.class === "COMPARISON" && COMPARISONS[String(n.type)]) {

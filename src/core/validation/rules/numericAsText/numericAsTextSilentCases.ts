@@ -113,4 +113,23 @@ export const numericAsTextSilentCases = silentCasesOf("numeric-as-text", ({ flag
       'SELECT State, "# of Reports" FROM losses ORDER BY "# of Reports" DESC LIMIT 5',
     ),
   ),
+  // Held-out HF-07: ONS industry divisions, their codes text ('1'…'99'), ordered by a number.
+  clean(
+    "the division with the highest median gap: arg_max(Code, median) returns the text code, ordered by the number",
+    {
+      "divisions.csv": csv(
+        "Code,Description,median",
+        ...Array.from({ length: 24 }, (_, i) => `${i + 1},Division ${i + 1},${((i * 37) % 29) + 3.5}`),
+      ),
+    },
+    scanThenQuery(
+      { divs: "divisions.csv" },
+      "SELECT arg_max(Code, median) AS top_code, max(median) AS top FROM divs",
+    ),
+  ),
+  flagged(
+    "the state with the highest total loss by arg_max over the '$1,678,703,608 ' text",
+    legal,
+    scanThenQuery({ losses: STATE_LOSSES }, 'SELECT arg_max(State, "Total $ Loss") AS top_state FROM losses'),
+  ),
 ]);

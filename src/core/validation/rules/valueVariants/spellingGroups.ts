@@ -18,20 +18,31 @@ const EVIDENCE_COLUMNS = 16;
 /**
  * Case, surrounding/repeated spaces and punctuation removed, `&` read as the word it stands for:
  * `St. Louis ` → `st louis`, `Yorkshire & the Humber` → `yorkshire and the humber`. Letters and
- * digits of any script count (RE2's \p classes); a value of punctuation only (`<`, `>`) keeps no
- * letters and is never a variant of anything. A question mark is kept: it says the value is
- * uncertain (`1884?`, a year the register doubts; held-out HB-07), which is another value.
+ * digits of any script count (RE2's \p classes). Kept, as words of their own: a question mark,
+ * which says the value is uncertain (`1884?`, a year the register doubts; held-out HB-07), and the
+ * comparison signs that make a band another category (`< 12th Grade`, `12th Grade`, `> 12th
+ * Grade`: three education strata; held-out HE-04; `65+` beside `65`).
  */
-export const normalised = (v: string): string =>
-  `trim(regexp_replace(replace(lower(trim(${v})), '&', ' and '), '[^\\p{L}\\p{N}?]+', ' ', 'g'))`;
+const KEPT_SIGNS = ["?", "<", ">", "≤", "≥", "+"];
+
+export const normalised = (v: string): string => {
+  const spaced = KEPT_SIGNS.reduce(
+    (e, sign) => `replace(${e}, '${sign}', ' ${sign} ')`,
+    `replace(lower(trim(${v})), '&', ' and ')`,
+  );
+  return `trim(regexp_replace(${spaced}, '[^\\p{L}\\p{N}?<>≤≥+]+', ' ', 'g'))`;
+};
 
 /** The same normalisation in JS, for the suggested fix (DuckDB's trim removes spaces only). */
 export function normalisedJs(v: string): string {
-  return v
-    .replace(/^ +| +$/g, "")
-    .toLowerCase()
-    .replaceAll("&", " and ")
-    .replace(/[^\p{L}\p{N}?]+/gu, " ")
+  return KEPT_SIGNS.reduce(
+    (s, sign) => s.replaceAll(sign, ` ${sign} `),
+    v
+      .replace(/^ +| +$/g, "")
+      .toLowerCase()
+      .replaceAll("&", " and "),
+  )
+    .replace(/[^\p{L}\p{N}?<>≤≥+]+/gu, " ")
     .trim();
 }
 

@@ -71,6 +71,20 @@ const OFFICES = csv(
   "Eden,1882?",
 );
 
+/**
+ * Adult smoking by education stratum (held-out HE-04, CDC BRFSS): `< 12th Grade`, `12th Grade`
+ * and `> 12th Grade` are three strata, their rates apart.
+ */
+const STRATA = csv(
+  "state,education,smoking",
+  ...["AL", "AK", "AZ", "AR", "CA"].flatMap((st, i) => [
+    `${st},< 12th Grade,${33 - i}.0`,
+    `${st},12th Grade,${25 - i}.3`,
+    `${st},> 12th Grade,${15 - i}.7`,
+    `${st},All Grades,${20 - i}.1`,
+  ]),
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -359,5 +373,21 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "the same count where one office's year is written with a trailing space",
     { "offices.csv": OFFICES.replace("Zion,1884?", "Zion,1884 ") },
     scanThenQuery({ o: "offices.csv" }, "SELECT closed, count(*) AS n FROM o GROUP BY closed"),
+  ),
+  clean(
+    "counts states by education stratum: '< 12th Grade', '12th Grade', '> 12th Grade' are three (held-out HE-04)",
+    { "smoking.csv": STRATA },
+    scanThenQuery(
+      { s: "smoking.csv" },
+      "SELECT education, count(*) AS states, avg(smoking) AS rate FROM s GROUP BY education",
+    ),
+  ),
+  flagged(
+    "the same strata where two states write the band without its space ('<12th Grade')",
+    { "smoking.csv": STRATA.replace("AL,< 12th", "AL,<12th").replace("AK,< 12th", "AK,<12th") },
+    scanThenQuery(
+      { s: "smoking.csv" },
+      "SELECT education, count(*) AS states, avg(smoking) AS rate FROM s GROUP BY education",
+    ),
   ),
 ]);
