@@ -3,7 +3,7 @@ import { compressionOf, DECOMPRESS_COMMAND, gunzipSample, innerName } from "../d
 import type { CrawledFile } from "../crawl/crawlLake.ts";
 import { decodeBytes, readSample } from "./fileSample.ts";
 import type { FileSample } from "./fileSample.ts";
-import { sniffFormat } from "./sniffFormat.ts";
+import { sniffFormat, withoutTrailingNuls } from "./sniffFormat.ts";
 import { ZipArchive } from "../decoders/zipArchive.ts";
 import type { Sniffed } from "./sniffFormat.ts";
 import type { TextEncoding } from "../sourceEntry.ts";
@@ -51,7 +51,18 @@ export async function sampleAndSniff(file: CrawledFile): Promise<SampledFile> {
         notes: [],
         zip: true,
       };
-    return { sample: raw, sniffed, notes: [] };
+    // A text file padded with NULs after its last line (sniffFormat reads it as text): say so.
+    const end = raw.complete ? raw.head : raw.tail;
+    const padding = sniffed.format === "binary" ? 0 : end.length - withoutTrailingNuls(end);
+    return {
+      sample: raw,
+      sniffed,
+      notes: padding
+        ? [
+            `the file ends in ${padding} NUL bytes after its last line (padding to a block size): they hold no rows and were left out`,
+          ]
+        : [],
+    };
   }
   if (compression !== "gzip")
     return {
