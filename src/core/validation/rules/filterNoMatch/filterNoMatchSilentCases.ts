@@ -21,6 +21,14 @@ function LIBRARY_IDS(later: boolean): string {
   );
 }
 
+/** ONS earnings by industry (held-out HF-08): section codes written with a trailing space ('K '). */
+const SECTIONS = csv(
+  "Description,Code,median",
+  ...["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"].map(
+    (code, i) => `Section ${code} industries,${code} ,${(10 + ((i * 7) % 13)).toFixed(1)}`,
+  ),
+);
+
 /**
  * Employers' SIC codes as text, one row per code (held-out HF-06): `1` marks the public sector;
  * codes split from a list cell keep a letter suffix now and then (`7499A`).
@@ -151,6 +159,22 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     scanThenQuery(
       { codes: "codes.csv" },
       "SELECT count(*) AS public_sector FROM codes WHERE code_txt = '01'",
+    ),
+  ),
+  flagged(
+    "section K by its code or by name, where every code carries a trailing space ('K '): the code never matches (held-out HF-08)",
+    { "sections.csv": SECTIONS },
+    scanThenQuery(
+      { ons: "sections.csv" },
+      "SELECT Description, median FROM ons WHERE Code = 'K' OR Description ILIKE '%financ%'",
+    ),
+  ),
+  clean(
+    "the same search with the code trimmed",
+    { "sections.csv": SECTIONS },
+    scanThenQuery(
+      { ons: "sections.csv" },
+      "SELECT Description, median FROM ons WHERE trim(Code) = 'K' OR Description ILIKE '%financ%'",
     ),
   ),
 ]);
