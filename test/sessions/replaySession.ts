@@ -249,7 +249,10 @@ export function missCaught(miss: KnownMiss, fired: FiredDiagnostic[]): boolean {
       f.diagnostic.code === miss.code &&
       (f.diagnostic.severity !== "info" || miss.corrected === true || miss.severity === "info") &&
       (miss.location === undefined ||
-        f.diagnostic.locations.some((l) => `${l.file}:${l.line}` === miss.location) ||
+        // A reader may write a sheet's row with its sheet or table after it (`book.xlsx:77 [All!A:D]`).
+        f.diagnostic.locations.some(
+          (l) => `${l.file}:${l.line}` === miss.location!.replace(/ \[[^\]]*\]$/, ""),
+        ) ||
         f.diagnostic.message.includes(miss.location)),
   );
 }
