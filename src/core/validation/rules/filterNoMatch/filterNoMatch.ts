@@ -172,15 +172,7 @@ export const filterNoMatchRule: ValidationRule = queryRule({
         beyond += missing.length;
         continue;
       }
-      // The values this column is compared with anywhere in the statement: one the data holds,
-      // beside spellings of it that it does not, is the author checking the spellings (held-out
-      // HF-06: counts of code '1' and of '01', '001', '0001' side by side).
-      const listed = new Set([
-        ...filter.literals.map((k) => String(constantValue(k))),
-        ...(filter.kind === "LIKE"
-          ? []
-          : (byColumn.get(`${tableId(filter.column.table)}.${filter.column.column}`)?.literals ?? [])),
-      ]);
+      const listed = new Set(filter.literals.map((k) => String(constantValue(k))));
       const found: Diagnostic[] = [];
       for (const k of missing.slice(0, EXPLAINED)) {
         lookups++;
@@ -270,9 +262,8 @@ async function describe(
   if (inOr && !caseMistake) return undefined;
   // A list that already holds the value this one is closest to ('CA' beside 'California') names
   // alternatives for one thing: the one that never occurs is a spelling the author hedged with.
-  // So does a statement that compares the column with that value elsewhere too.
   if (
-    filter.kind !== "LIKE" &&
+    filter.kind === "IN" &&
     typeof literal === "string" &&
     !caseMistake &&
     closest[0] &&

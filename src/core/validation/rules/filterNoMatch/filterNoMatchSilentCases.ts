@@ -145,14 +145,6 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     { "fy2016.csv": LIBRARY_IDS(false), "fy2018.csv": LIBRARY_IDS(true) },
     scanThenQuery({ f18: "fy2018.csv" }, "SELECT FSCSKEY, CITY FROM f18 WHERE FSCSKEY = 'nd0109'"),
   ),
-  clean(
-    "counts code '1' and, beside it, its zero-padded spellings, which no row has: the zero is the answer (held-out HF-06)",
-    { "codes.csv": `${SIC_CODES}\n` },
-    scanThenQuery(
-      { codes: "codes.csv" },
-      "SELECT (SELECT count(*) FROM codes WHERE code_txt = '1') AS code1, (SELECT count(*) FROM codes WHERE code_txt IN ('01', '001', '0001')) AS padded",
-    ),
-  ),
   flagged(
     "counts code '01' alone, where the file writes '1'",
     { "codes.csv": `${SIC_CODES}\n` },
