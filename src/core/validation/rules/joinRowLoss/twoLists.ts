@@ -187,3 +187,43 @@ async function compute(
     return none;
   }
 }
+
+/** The share of both sides' keys one id form must hold. */
+const ONE_FORM_SHARE = 0.99;
+
+/**
+ * Whether nearly every key both sides keep (ONE_FORM_SHARE) is written in one id form of letters and digits (`WA00111` and
+ * `PR00027`: letters as `A`, digits as `9`, one form `AA99999`): two lists of one register. Most of a
+ * side without a partner then says the lists cover different parts of the register (a state's 810
+ * dams beside a national release of 8,121; held-out HI-02, HI-09), not that the keys are of two
+ * forms. One text key only.
+ */
+export async function oneIdForm(ctx: OperatorContext, join: EquiJoin): Promise<boolean> {
+  if (join.pairs.length !== 1) return false;
+  const sides = await Promise.all(
+    (["left", "right"] as const).map(async (side) => {
+      const key = join.pairs[0]![side];
+      const filter = await filterFor(ctx.engine, join.select, key.alias, ctx.state);
+      return `SELECT CAST(${key.sql} AS VARCHAR) AS k FROM ${sqlIdent(key.table.name)} AS ${sqlIdent(key.alias)} WHERE (${filter}) AND ${key.sql} IS NOT NULL`;
+    }),
+  );
+  const form = `regexp_replace(regexp_replace(trim(k), '[A-Za-z]', 'A', 'g'), '[0-9]', '9', 'g')`;
+  try {
+    // The one form of nearly all keys (a national release holds 2 odd ids among 8,121).
+    const [row] = await ctx.engine.all(
+      `SELECT max(n) AS top, sum(n) AS total, arg_max(f, n) AS f FROM ` +
+        `(SELECT ${form} AS f, count(*) AS n FROM (${sides.join(" UNION ALL ")}) GROUP BY 1)`,
+    );
+    const f = String(row?.f ?? "");
+    return (
+      Number(row?.top ?? 0) >= ONE_FORM_SHARE * Number(row?.total ?? 0) &&
+      // Letters and digits, as register ids are written: digits alone may be years or counts.
+      f.includes("9") &&
+      f.includes("A") &&
+      f.length >= 4 &&
+      /^[A9]+$/.test(f)
+    );
+  } catch {
+    return false;
+  }
+}
