@@ -220,6 +220,13 @@ describe("operators", () => {
     );
     const unknown = await runtime.call({ op: "Join", left: "a" });
     assert.match(unknown.diagnostics[0]!.message, /Unknown operator "Join"/);
+    // A required argument left out is named as missing, with what it is (not "received undefined").
+    const noOutput = await runtime.call({ op: "Query", sql: "SELECT 1", inputs: [] });
+    assert.equal(noOutput.status, "rejected");
+    assert.equal(
+      noOutput.diagnostics[0]!.message,
+      "Query: output: required and not given (Name of the table to register with the result)",
+    );
     const badName = await runtime.call({ op: "Query", sql: "SELECT 1", inputs: [], output: "drop table" });
     assert.equal(badName.diagnostics[0]?.code, "invalid-argument");
     // Reader options spelt the pandas/DuckDB way at the top level: the message says where they go.

@@ -81,5 +81,13 @@ export function listArg(args: CallArgs, key: string): string {
 
 /** A value as the trees show it: text as it is, anything else as JSON. */
 export function shown(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return typeof value === "string" ? value : value === undefined ? NOT_GIVEN : JSON.stringify(value);
 }
+
+/** An argument as a `radar` call line shows it: its text; a rejected call's missing argument says so. */
+export function given(value: unknown): string {
+  return value === undefined ? NOT_GIVEN : String(value);
+}
+
+/** An argument a rejected call left out, where its call line would show it. */
+const NOT_GIVEN = "(not given)";

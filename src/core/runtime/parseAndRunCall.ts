@@ -11,6 +11,7 @@ import type { CallScope } from "./callScope.ts";
 import type { Lane } from "./lanePool.ts";
 import { runParsedCall } from "./runParsedCall.ts";
 import { numbersAsText } from "./numbersAsText.ts";
+import { missingNamed } from "./missingArguments.ts";
 import { unknownArgumentsHint } from "./unknownArguments.ts";
 
 /**
@@ -69,7 +70,11 @@ export async function parseAndRunCall(
       if (!parsed.success) {
         event.status = "rejected";
         const hint = unknownArgumentsHint(operator.schema as z.ZodType, parsed.error.issues);
-        event.diagnostics.push(invalid(`${op}: ${issuesText(parsed.error.issues)}${hint}`));
+        event.diagnostics.push(
+          invalid(
+            `${op}: ${issuesText(missingNamed(operator.schema as z.ZodType, parsed.error.issues))}${hint}`,
+          ),
+        );
       } else {
         const data = parsed.data as Record<string, unknown>;
         event.inputs = operator.inputsOf(parsed.data as never);

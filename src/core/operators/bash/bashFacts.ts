@@ -1,7 +1,7 @@
 import { clip } from "../../text.ts";
 import type { BashObservation } from "./bashObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
-import { shown, textArg } from "../operatorFacts.ts";
+import { shown, textArg, given } from "../operatorFacts.ts";
 
 export const bashFacts: OperatorFacts<"Bash", BashObservation> = {
   name: "Bash",
@@ -15,7 +15,7 @@ export const bashFacts: OperatorFacts<"Bash", BashObservation> = {
   failure: { code: "call-failed" },
   readOnly: true,
   icon: "terminal",
-  argText: (args, form) => (form === "cli" ? String(args.command) : shown(args.command)),
+  argText: (args, form) => (form === "cli" ? given(args.command) : shown(args.command)),
   running: (args) => `Running \`${clip(textArg(args, "command"), 120)}\``,
   // Bash asks first: the command runs in RADAR's read-only sandbox over the lake, but it is a shell.
   confirmation: (args) => ({

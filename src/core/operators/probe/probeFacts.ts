@@ -1,7 +1,7 @@
 import { clip } from "../../text.ts";
 import type { ProbeObservation } from "./probeObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
-import { listArg, shown, textArg } from "../operatorFacts.ts";
+import { listArg, shown, textArg, given } from "../operatorFacts.ts";
 
 export const probeFacts: OperatorFacts<"Probe", ProbeObservation> = {
   name: "Probe",
@@ -18,7 +18,7 @@ export const probeFacts: OperatorFacts<"Probe", ProbeObservation> = {
   icon: "pulse",
   argText: (args, form) =>
     form === "cli"
-      ? `${String(args.table)} ${Array.isArray(args.columns) && args.columns.length > 0 ? JSON.stringify(args.columns) : "(all columns)"}`
+      ? `${given(args.table)} ${Array.isArray(args.columns) && args.columns.length > 0 ? JSON.stringify(args.columns) : "(all columns)"}`
       : `${shown(args.table)} ${(Array.isArray(args.columns) ? args.columns : []).map(shown).join(", ") || "(all columns)"}`,
   running: (args) => {
     const columns = listArg(args, "columns");

@@ -1,6 +1,6 @@
 import type { QueryObservation } from "./queryObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
-import { listArg, shown, textArg } from "../operatorFacts.ts";
+import { listArg, shown, textArg, given } from "../operatorFacts.ts";
 
 /** SQL characters a `radar` call line shows. */
 const CLI_SQL_CHARS = 160;
@@ -19,7 +19,7 @@ export const queryFacts: OperatorFacts<"Query", QueryObservation> = {
   icon: "database",
   argText: (args, form) =>
     form === "cli"
-      ? `${String(args.output)} ← ${String(args.sql).replace(/\s+/g, " ").slice(0, CLI_SQL_CHARS)}`
+      ? `${given(args.output)} ← ${given(args.sql).replace(/\s+/g, " ").slice(0, CLI_SQL_CHARS)}`
       : `${shown(args.output)} ← ${shown(args.sql).replace(/\s+/g, " ")}`,
   running: (args) => {
     const output = textArg(args, "output");

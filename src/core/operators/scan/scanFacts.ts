@@ -1,6 +1,6 @@
 import type { ScanObservation } from "./scanObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
-import { shown, textArg } from "../operatorFacts.ts";
+import { shown, textArg, given } from "../operatorFacts.ts";
 
 export const scanFacts: OperatorFacts<"Scan", ScanObservation> = {
   name: "Scan",
@@ -15,7 +15,7 @@ export const scanFacts: OperatorFacts<"Scan", ScanObservation> = {
   readOnly: false,
   icon: "table",
   argText: (args, form) => {
-    const value = form === "cli" ? String : shown;
+    const value = form === "cli" ? given : shown;
     return `${value(args.file)}${args.sheet ? ` [${value(args.sheet)}]` : ""}${args.output ? ` → ${value(args.output)}` : ""}`;
   },
   running: (args) => {

@@ -1,7 +1,7 @@
 import { clip } from "../../text.ts";
 import type { UnionScanObservation } from "./unionScanObservation.ts";
 import type { OperatorFacts } from "../operatorFacts.ts";
-import { listArg, shown, textArg } from "../operatorFacts.ts";
+import { listArg, shown, textArg, given } from "../operatorFacts.ts";
 
 export const unionScanFacts: OperatorFacts<"UnionScan", UnionScanObservation> = {
   name: "UnionScan",
@@ -17,7 +17,7 @@ export const unionScanFacts: OperatorFacts<"UnionScan", UnionScanObservation> = 
   icon: "layers",
   argText: (args, form) =>
     form === "cli"
-      ? `${JSON.stringify(args.files)} → ${String(args.output)}`
+      ? `${JSON.stringify(args.files)} → ${given(args.output)}`
       : `${(Array.isArray(args.files) ? args.files : []).map(shown).join(", ")} → ${shown(args.output)}`,
   running: (args) => {
     const output = textArg(args, "output");
