@@ -26,14 +26,21 @@ export function rowidRename(columns: readonly { name: string }[]): RenamedRowid 
   return { from, to: `${from}_${n}` };
 }
 
-/** Renames a created table's column that shadows `rowid`; returns the rename, if there was one. */
-export async function unshadowRowid(engine: DuckEngine, table: string): Promise<RenamedRowid | undefined> {
-  const rename = rowidRename(await engine.describe(`SELECT * FROM ${sqlIdent(table)}`));
-  if (rename)
-    await engine.run(
-      `ALTER TABLE ${sqlIdent(table)} RENAME COLUMN ${sqlIdent(rename.from)} TO ${sqlIdent(rename.to)}`,
-    );
-  return rename;
+/**
+ * Renames a created table's column that shadows `rowid`; returns the rename, if there was one, and
+ * the table's columns as they are after it (the caller needs them anyway: one DESCRIBE, not two).
+ */
+export async function unshadowRowid(
+  engine: DuckEngine,
+  table: string,
+): Promise<{ renamed?: RenamedRowid; schema: { name: string; type: string }[] }> {
+  const schema = await engine.describe(`SELECT * FROM ${sqlIdent(table)}`);
+  const renamed = rowidRename(schema);
+  if (!renamed) return { schema };
+  await engine.run(
+    `ALTER TABLE ${sqlIdent(table)} RENAME COLUMN ${sqlIdent(renamed.from)} TO ${sqlIdent(renamed.to)}`,
+  );
+  return { renamed, schema: schema.map((c) => (c.name === renamed.from ? { ...c, name: renamed.to } : c)) };
 }
 
 /** A SELECT giving the renamed table (`radar export --sql` rebuilds the table RADAR holds). */

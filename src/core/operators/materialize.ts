@@ -225,10 +225,9 @@ export async function materialize(
       break;
     }
   }
-  const renamed = await unshadowRowid(engine, output);
+  const { renamed, schema } = await unshadowRowid(engine, output);
   if (readSql) readSql = renamedSelect(readSql, renamed);
   const [count] = await engine.all(`SELECT count(*) AS n FROM ${target}`);
-  const schema = await engine.describe(`SELECT * FROM ${target}`);
   return {
     rowCount: Number(count?.n ?? 0),
     schema,

@@ -74,8 +74,7 @@ export const queryOperator = defineOperator<QueryArgs, QueryObservation>(queryFa
     } catch (error) {
       throw explained(SqlError.from(error, analysis.sql, 1), analysis, ctx);
     }
-    const renamed = await unshadowRowid(ctx.engine, output);
-    const schema = await ctx.engine.describe(`SELECT * FROM ${sqlIdent(output)}`);
+    const { renamed, schema } = await unshadowRowid(ctx.engine, output);
     const [count] = await ctx.engine.all(`SELECT count(*) AS n FROM ${sqlIdent(output)}`);
     const info = {
       name: output,

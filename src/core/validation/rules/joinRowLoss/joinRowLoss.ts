@@ -73,6 +73,8 @@ export const joinRowLossRule: ValidationRule = queryRule({
       ];
       const marks: { at: number; condition?: string; loss: Loss }[] = [];
       let listsSaid = false;
+      // One answer for both sides of the join: the query behind it reads both key columns.
+      let idForm: Promise<boolean> | undefined;
       for (const loss of losses) {
         if (loss.facts.lostRows === 0) continue;
         if (!reaches(loss.from) && reaches(loss.to)) continue;
@@ -200,7 +202,11 @@ export const joinRowLossRule: ValidationRule = queryRule({
         const partner = losses.find((l) => l !== loss)!;
         const mostly = (l: Loss): boolean => l.facts.lostRows > 0.5 * l.facts.kept;
         const register =
-          inner && mostly(loss) && mostly(partner) && alike.length === 0 && (await oneIdForm(ctx, join));
+          inner &&
+          mostly(loss) &&
+          mostly(partner) &&
+          alike.length === 0 &&
+          (await (idForm ??= oneIdForm(ctx, join)));
         if (register && lists === undefined) {
           const side = async (l: Loss): Promise<ListSide> => ({
             kept: l.facts.kept,
