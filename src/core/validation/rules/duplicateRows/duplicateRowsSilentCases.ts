@@ -20,6 +20,19 @@ const ANSWERS = csv(
   ),
 );
 
+/**
+ * Winning tickets of one draw (held-out HH-05), one row per ticket: the shop's name and address, how
+ * the numbers were picked. One shop sold two tickets picked by hand: two equal rows, two tickets.
+ */
+const TICKETS = csv(
+  "shop,address,pick,lat",
+  ...Array.from(
+    { length: 14 },
+    (_, i) => `Shop ${i},${10 + i} Main Street Busan,${["auto", "manual"][i % 2]},${35 + i / 100}`,
+  ),
+  "Shop 3,13 Main Street Busan,manual,35.03",
+);
+
 /** Daily bike-share rides (held-out FR-05): the export lists its first ten days again at the end. */
 const DAILY_RIDES = csv(
   "date,rides",
@@ -91,6 +104,19 @@ export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagg
       { w: "daily.csv" },
       "SELECT count(*) AS n, count(DISTINCT date) AS days, sum(rides) AS rides FROM w",
     ),
+  ),
+  clean(
+    "counts the tickets of a draw, one shop having sold two equal ones (held-out HH-05)",
+    { "tickets.csv": TICKETS },
+    scanThenQuery(
+      { t: "tickets.csv" },
+      "SELECT count(*) AS tickets, count(*) FILTER (WHERE pick = 'manual') AS manual FROM t",
+    ),
+  ),
+  flagged(
+    "counts a register whose ids are codes, three ships listed twice, beside names with spaces",
+    { "vessels.csv": register(3).replace(/SHIP /g, "MV SEA ") },
+    scanThenQuery({ vessels: "vessels.csv" }, "SELECT count(*) AS ships FROM vessels"),
   ),
   clean(
     "only the counts of a copy check, rows beside distinct days",
