@@ -140,6 +140,21 @@ describe("subHeaderUse: a row under the header that belongs to it", () => {
     assert.equal(subHeaderUse(["", "How many visits did you make last year?", ""], below), undefined);
   });
 
+  test("a row whose cells read as its columns' values is data, even over a column of numbers", () => {
+    // Held-out HL-09: the first member of a results file, at-large (`AL`) over districts 1, 2, ….
+    const members = [
+      ["House", "B001289", "Bradley  Byrne", "R", "2/16/1955", "M", "AL", "1"],
+      ["House", "R000591", "Martha Roby", "R", "7/27/1976", "F", "AL", "2"],
+      ["House", "R000575", "Mike D. Rogers", "R", "7/16/1958", "M", "AL", "3"],
+    ];
+    assert.equal(
+      subHeaderUse(["House", "Y000033", "Don Young", "R", "6/9/1933", "M", "AK", "AL"], members),
+      undefined,
+    );
+    // Units over the same columns are words no row repeats.
+    assert.equal(subHeaderUse(["", "", "", "", "", "", "", "(seat)"], members), "units");
+  });
+
   test("a scale (`1000`, `1,000`) beside unit words is a units row; scales alone, or other numbers, are data", () => {
     // ERS milk production factors (held-out FN-03): `1000` over head counts in thousands.
     assert.equal(subHeaderUse(["", "1000", "Pounds"], below), "units");

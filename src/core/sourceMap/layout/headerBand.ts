@@ -160,11 +160,47 @@ export function subHeaderUse(row: string[], below: string[][]): "units" | "note"
     return values.length >= 2 && values.filter((v) => isNumberLike(v)).length >= 0.8 * values.length;
   });
   if (!overNumbers) return undefined;
+  if (fitsColumns(row, below)) return undefined;
   const cells = row.map((c) => c.trim()).filter((c) => c !== "");
   // Units are short words or symbols ("(USD)", "°C", "mm", "count"), not ids or markup.
   const unitLike = cells.every((c) => c.length <= 24 && c.split(/\s+/).length <= 3 && !/[{}"=<>_]/.test(c));
   if (filled < 2 && !unitLike) return undefined;
   return unitLike ? "units" : "note";
+}
+
+/** A cell's form: letters as `A`, digits as `9`, runs of each and of spaces as one (`Y000033` → `A9`, `6/9/1933` → `9/9/9`). */
+function cellForm(cell: string): string {
+  return cell
+    .trim()
+    .replace(/\p{L}+/gu, "A")
+    .replace(/\d+/g, "9")
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * Whether most of a row's cells read as values of their columns below — the same value, or the
+ * same form (`Y000033` over `B001289`, `6/9/1933` over `2/16/1955`): a data row, not units. Units
+ * are words of their own (`(USD)`, `mm`) that no row below repeats. Held-out HL-09: the first
+ * member of a results file (`House,Y000033,Don Young,R,…,AK,AL`) sits over districts `1`, `2`, …
+ * and was taken for a units line, and the member lost.
+ */
+function fitsColumns(row: string[], below: string[][]): boolean {
+  const rows = below.slice(0, 24).filter((r) => filledCount(r) >= 2);
+  let filled = 0;
+  let fit = 0;
+  row.forEach((cell, i) => {
+    if (cell.trim() === "") return;
+    filled++;
+    const values = rows.map((r) => (r[i] ?? "").trim()).filter((v) => v !== "");
+    if (values.length < 2) return;
+    const form = cellForm(cell);
+    if (
+      values.includes(cell.trim()) ||
+      values.filter((v) => cellForm(v) === form).length >= 0.5 * values.length
+    )
+      fit++;
+  });
+  return filled >= 3 && fit > 0.5 * filled;
 }
 
 /** Header names with a units row appended (`Total loss` + `(USD)` → `Total loss (USD)`). */
