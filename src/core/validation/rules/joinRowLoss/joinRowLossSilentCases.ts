@@ -291,6 +291,23 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     ),
   ),
   clean(
+    "three members of the 2023 snapshot looked up in the current roster: its other 30 members are not looked up (held-out HL-08)",
+    ROSTER_SNAPSHOTS,
+    [
+      scan("snapshots/roster_2023.csv", "s23"),
+      scan("roster.csv", "cur"),
+      query(
+        "SELECT bioguide_id FROM s23 WHERE bioguide_id IN ('C000100', 'C000101', 'B001323')",
+        ["s23"],
+        "picked",
+      ),
+      query(
+        "SELECT p.bioguide_id, c.last_name, c.party FROM picked p JOIN cur c ON c.bioguide_id = p.bioguide_id",
+        ["picked", "cur"],
+      ),
+    ],
+  ),
+  clean(
     "a search for one member under two ids: pairs of the snapshots with the same name and different ids (held-out HL-10)",
     ROSTER_SNAPSHOTS,
     scanThenQuery(

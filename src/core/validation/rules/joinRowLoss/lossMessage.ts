@@ -81,7 +81,8 @@ export async function describeLoss(
     | "totals"
     | "calendars"
     | "lists"
-    | "releases",
+    | "releases"
+    | "reference",
   listing?: TableInfo,
   accounted?: Accounting,
   spans?: Spans,
@@ -187,6 +188,10 @@ export async function describeLoss(
   if (kind === "restricted")
     return explained(
       `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+    );
+  if (kind === "reference")
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on} looked up the rows of ${otherName} in ${mineName}, which holds one row per key: ${amount.replace(" with no match in ", " found in no row of ")} were not looked up (e.g. ${examples}).`,
     );
   if (kind === "lookup")
     return explained(
