@@ -23,7 +23,14 @@ const COMMITTEES = {
     "M6,Green,TN,rep",
     "M7,Carter,GA,rep",
   ),
-  "departed.csv": csv("race,name", "GA13,David Scott", "TN07,Mark Green", "AL03,Mike Rogers", "GA08,Nobody"),
+  "departed.csv": csv(
+    "race,name",
+    "GA13,David Scott",
+    "TN07,Mark Green",
+    "AL03,Mike Rogers",
+    "GA08,Nobody",
+    "TN09,Nobody Else",
+  ),
 };
 
 /**
