@@ -63,3 +63,43 @@ export function withoutDifferences(from: Json | undefined): Json | undefined {
   const out = strip(structuredClone(from));
   return found ? out : undefined;
 }
+
+/** The tables (lower-case names) a FROM tree reads directly. */
+function tablesOf(from: unknown): Set<string> {
+  const out = new Set<string>();
+  const visit = (n: Json | undefined): void => {
+    if (!n) return;
+    if (n.type === "JOIN") {
+      visit(n.left as Json);
+      visit(n.right as Json);
+    } else if (n.type === "BASE_TABLE") out.add(String(n.table_name).toLowerCase());
+  };
+  visit(from as Json | undefined);
+  return out;
+}
+
+/**
+ * Whether the SELECT's WHERE sets its join against another join of the same tables (`tk JOIN mk ON
+ * tk.k1 = mk.k1 … WHERE tk.id NOT IN (SELECT tk.id FROM tk JOIN mk ON tk.k2 = mk.k2 …)`): a
+ * contrast of two ways to pair the tables, whose rows are the pairs one way finds and the other
+ * does not (held-out HK-10). The rows neither way pairs are not its subject.
+ */
+export function contrastsJoins(select: Json, tables: string[]): boolean {
+  const wanted = tables.map((t) => t.toLowerCase());
+  let found = false;
+  const visit = (n: unknown): void => {
+    if (found || !n || typeof n !== "object") return;
+    if (Array.isArray(n)) return n.forEach(visit);
+    const node = n as Json;
+    if (node.class === "SUBQUERY") {
+      const inner = (node.subquery as Json | undefined)?.node as Json | undefined;
+      const read = tablesOf(inner?.from_table);
+      if (inner?.from_table && (inner.from_table as Json).type === "JOIN" && wanted.every((t) => read.has(t)))
+        found = true;
+      return;
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(select.where_clause);
+  return found;
+}

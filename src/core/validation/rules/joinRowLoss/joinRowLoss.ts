@@ -5,7 +5,7 @@ import { profileOfJoin } from "../../joinProfile.ts";
 import { equiJoins, filterFor, usedOutsideJoin } from "../../sqlFacts.ts";
 import type { KeyOf } from "../../sqlFacts.ts";
 import { madeInner } from "./madeInner.ts";
-import { asksForDifferingPairs } from "../../differingPairs.ts";
+import { asksForDifferingPairs, contrastsJoins } from "../../differingPairs.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { tableLabel } from "../../derivedTables.ts";
@@ -55,6 +55,10 @@ export const joinRowLossRule: ValidationRule = queryRule({
       // A search for pairs that differ (`a.id <> b.id AND a.birthday = b.birthday`): the rows
       // without such a partner are what it rules out.
       if (asksForDifferingPairs(join.node)) continue;
+      // Or sets this join against another join of the same tables in its WHERE: a contrast of two
+      // ways to pair them, whose rows are the pairs one finds and the other does not.
+      const joined = [...new Set(join.pairs.flatMap((p) => [p.left.table.name, p.right.table.name]))];
+      if (contrastsJoins(join.select, joined)) continue;
       const inner = join.joinType === "INNER";
       const made = inner ? {} : await madeInner(ctx.engine, join, ctx.state);
       if (!inner && made.left === undefined && made.right === undefined) continue;
