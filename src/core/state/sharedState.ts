@@ -145,6 +145,8 @@ export interface SerializedState {
 export interface PartialView {
   command: string;
   lines: number;
+  /** Records shown, for a file whose records span several lines (a pretty-printed JSON array): about. */
+  records?: number;
   /** Absent in session files written before the end was kept. */
   end?: "head" | "tail";
   /**

@@ -3,6 +3,22 @@ import { scan, bash, scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { MSA_IDT, NEW_ENGLAND, METRO_HTML, METRO_HTML_MSA } from "../../cases/legalLake.ts";
 
+/** A recall feed written as a pretty-printed JSON array (held-out HM-08): 300 records of 8 lines each. */
+const RECALL_FEED = {
+  "feed.json": JSON.stringify(
+    Array.from({ length: 300 }, (_, i) => ({
+      uid: `u${i}`,
+      agency: i % 3 ? "FDA" : "USDA",
+      reason: "Listeria monocytogenes",
+      url: `https://example.org/recall/${i}`,
+      date: `2025-01-${String((i % 28) + 1).padStart(2, "0")}`,
+      title: `Recall of product ${i}`,
+    })),
+    null,
+    2,
+  ),
+};
+
 /** World copper production by year, 1900–2021 (USGS, held-out FL-08): a series of 122 rows. */
 const COPPER_SERIES = {
   "copper.csv": csv(
@@ -87,4 +103,12 @@ export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ f
   ]),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
+  clean(
+    "the first 1,500 bytes of a pretty-printed JSON feed: a record and a half, a glance (held-out HM-08)",
+    RECALL_FEED,
+    [bash("head -c 1500 feed.json")],
+  ),
+  flagged("its twin: the first 2,000 lines of the feed, most of its records and not all", RECALL_FEED, [
+    bash("head -n 2000 feed.json"),
+  ]),
 ]);

@@ -26,6 +26,7 @@ function linesAfterData(tables: readonly TableProfile[]): number {
 function dataRowsShown(view: PartialView, tables: readonly TableProfile[]): number {
   const table = tables[0];
   const rows = table?.rowCount ?? 0;
+  if (view.records !== undefined) return Math.min(rows, view.records);
   if (view.end === "tail") return Math.min(rows, Math.max(0, view.lines - linesAfterData(tables)));
   return table ? Math.min(rows, Math.max(0, view.lines - table.headerLine)) : 0;
 }
@@ -52,6 +53,8 @@ function viewText(view: PartialView, tables: readonly TableProfile[]): string {
   // `head -c 600` of a file whose header line is longer: part of one line, nothing of the rows.
   if (view.lines === 0)
     return `\`${view.command}\` (part of its ${which} line: none of its ${rows} data rows)`;
+  if (view.records !== undefined)
+    return `\`${view.command}\` (the ${which} ${view.lines} lines: about ${view.records} of its ${rows} records, which span several lines each)`;
   return `\`${view.command}\` (the ${which} ${view.lines} lines: ${dataRowsShown(view, tables)} of ${rows} data rows)`;
 }
 
