@@ -15,6 +15,7 @@ import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { selectRule } from "../../partsRule.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
+import { nullTestMarkers } from "./nullTestMarkers.ts";
 import { textMissingMarkerDoc } from "./textMissingMarkerDoc.ts";
 
 /** Rows shown (and located) per finding; the rest are counted. */
@@ -122,6 +123,7 @@ export const textMissingMarkerRule: ValidationRule = selectRule({
   doc: textMissingMarkerDoc,
   runOrder: 240,
   async check({ ctx, select, scope }, findings) {
+    await nullTestMarkers(ctx, select, scope, findings);
     for (const { column, use } of countedColumns(select, scope)) {
       const { table, alias } = column;
       // A GROUP BY shows the marker as a group of its own, labelled, in the result: worth saying,

