@@ -55,6 +55,40 @@ function nullTested(
   return [...out.values()];
 }
 
+/** The texts the SELECT compares a column with (`col = 'NULL'`, `col IN ('NULL', '')`). */
+function comparedTexts(
+  select: Json,
+  scope: Map<string, TableInfo>,
+  table: TableInfo,
+  column: string,
+): string[] {
+  const out: string[] = [];
+  const isColumn = (n: unknown): boolean => {
+    const node = n as Json | undefined;
+    if (node?.class === "FUNCTION" && ["trim", "upper", "lower"].includes(String(node.function_name)))
+      return isColumn((node.children as Json[] | undefined)?.[0]);
+    if (node?.class !== "COLUMN_REF") return false;
+    const c = resolveColumn(node.column_names as string[], scope);
+    return c?.table === table && c.column === column;
+  };
+  const text = (n: unknown): string | undefined => {
+    const node = n as Json | undefined;
+    const value = (node?.value as { value?: unknown } | undefined)?.value;
+    return node?.class === "CONSTANT" && typeof value === "string" ? value : undefined;
+  };
+  walk([select.select_list, select.where_clause, select.having], (n) => {
+    if (n.class === "COMPARISON" && n.type === "COMPARE_EQUAL") {
+      if (isColumn(n.left) && text(n.right) !== undefined) out.push(text(n.right)!);
+      if (isColumn(n.right) && text(n.left) !== undefined) out.push(text(n.left)!);
+    }
+    if (n.class === "OPERATOR" && n.type === "COMPARE_IN") {
+      const [first, ...list] = (n.children as Json[] | undefined) ?? [];
+      if (isColumn(first)) for (const item of list) if (text(item) !== undefined) out.push(text(item)!);
+    }
+  });
+  return out;
+}
+
 /**
  * `text-missing-marker` (warning) of an `IS NULL` test: a text column of a file's table that holds
  * no NULL at all, so `Nationality IS NULL` is true of no row, while rows hold a text that says "no
@@ -77,6 +111,10 @@ export async function nullTestMarkers(
       `SELECT count(*) FILTER (WHERE ${c} IS NULL) AS nulls, count(*) FILTER (WHERE ${marked}) AS marked, FROM ${sqlIdent(table.name)}`,
     );
     if (Number(counts?.nulls ?? 0) > 0 || Number(counts?.marked ?? 0) === 0) continue;
+    // The query also compares the column with a text that says "no value" (`Code = 'NULL'` beside
+    // `Code IS NULL`): it already looks for the text, the check it asks for is made.
+    if (comparedTexts(select, scope, table, column).some((t) => new RegExp(NO_VALUE, "i").test(t.trim())))
+      continue;
     const values = await ctx.engine.all(
       `SELECT trim(${c}) AS v, count(*) AS n FROM ${sqlIdent(table.name)} WHERE ${marked} GROUP BY 1 ORDER BY 2 DESC LIMIT 4`,
     );

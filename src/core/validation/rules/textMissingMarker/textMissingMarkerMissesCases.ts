@@ -44,6 +44,14 @@ export const textMissingMarkerMissesCases = silentCasesOf("text-missing-marker",
     ),
   ),
   clean(
+    "IS NULL beside a count of the text 'NULL': the query already looks for the text",
+    { "artists.csv": artists("NULL") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT count(*) FILTER (WHERE nationality IS NULL) AS nulls, count(*) FILTER (WHERE nationality = 'NULL') AS texts FROM a",
+    ),
+  ),
+  clean(
     "the same count where the file leaves the nationality blank (NULL)",
     { "artists.csv": artists("") },
     scanThenQuery(
