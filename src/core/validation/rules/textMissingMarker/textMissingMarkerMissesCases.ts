@@ -51,6 +51,14 @@ export const textMissingMarkerMissesCases = silentCasesOf("text-missing-marker",
       "SELECT count(*) FILTER (WHERE nationality IS NULL) AS nulls, count(*) FILTER (WHERE nationality = 'NULL') AS texts FROM a",
     ),
   ),
+  flagged(
+    "IS NULL beside a count of blanks where the file writes 'NULL' (held-out HK-05)",
+    { "artists.csv": artists("NULL") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT count(*) FILTER (WHERE nationality IS NULL) AS nulls, count(*) FILTER (WHERE trim(nationality) = '') AS blanks FROM a",
+    ),
+  ),
   clean(
     "the same count where the file leaves the nationality blank (NULL)",
     { "artists.csv": artists("") },
