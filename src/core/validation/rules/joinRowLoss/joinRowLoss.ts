@@ -363,12 +363,17 @@ const REFERENCE_UNUSED = 10;
 /** The share of its rows a release may lack in the next and still be all but wholly found there. */
 const NEARLY_ALL_FOUND = 0.05;
 
+/** The file a table was read from (a Scan, or a Bash table of one file's lines). */
+function fileOf(t: TableInfo): string | undefined {
+  return t.provenance.kind === "scan" || t.provenance.kind === "bash"
+    ? t.provenance.files[0]?.path
+    : undefined;
+}
+
 /** Two tables read from two files whose columns are the same, in the same order (three or more). */
 function sameLayout(a: TableInfo, b: TableInfo): boolean {
-  const file = (t: TableInfo): string | undefined =>
-    t.provenance.kind === "scan" || t.provenance.kind === "bash" ? t.provenance.files[0]?.path : undefined;
-  const fa = file(a);
-  const fb = file(b);
+  const fa = fileOf(a);
+  const fb = fileOf(b);
   if (!fa || !fb || fa === fb || a.schema.length < 3 || a.schema.length !== b.schema.length) return false;
   // Columns named by position (`column0`…, header-less files) say nothing of what they hold: their
   // kinds must agree too (numbers, text, times: a count typed BIGINT in one release and DOUBLE in
@@ -394,9 +399,7 @@ const RELEASE_SHARED = 0.7;
  */
 function releasesOfOneTable(loss: Loss): boolean {
   const [a, b] = [loss.from[0]!.table, loss.to[0]!.table];
-  const file = (t: TableInfo): string | undefined =>
-    t.provenance.kind === "scan" || t.provenance.kind === "bash" ? t.provenance.files[0]?.path : undefined;
-  const [fa, fb] = [file(a), file(b)];
+  const [fa, fb] = [fileOf(a), fileOf(b)];
   if (!fa || !fb || fa === fb) return false;
   const names = (t: TableInfo): Set<string> =>
     new Set(t.schema.map((c) => c.name.toLowerCase()).filter((n) => n !== "rowid" && !/^column\d+$/.test(n)));
