@@ -151,6 +151,10 @@ describe("subHeaderUse: a row under the header that belongs to it", () => {
       subHeaderUse(["House", "Y000033", "Don Young", "R", "6/9/1933", "M", "AK", "AL"], members),
       undefined,
     );
+    // A copy of the header under it is no data row, though the copy after it repeats its words
+    // (Pollock's file_header_multirow_3: the header written three times).
+    const header = ["House", "member_id", "name", "party", "born", "gender", "state", "district"];
+    assert.notEqual(subHeaderUse(header, [header, ...members]), undefined);
     // Units over the same columns are words no row repeats.
     assert.equal(subHeaderUse(["", "", "", "", "", "", "", "(seat)"], members), "units");
   });

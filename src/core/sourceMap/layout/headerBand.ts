@@ -185,7 +185,12 @@ function cellForm(cell: string): string {
  * and was taken for a units line, and the member lost.
  */
 function fitsColumns(row: string[], below: string[][]): boolean {
-  const rows = below.slice(0, 24).filter((r) => filledCount(r) >= 2);
+  // Data rows only: another copy of the header below (a header written three times, Pollock's
+  // multirow files) repeats this row's words without making it data.
+  const same = (r: string[]): boolean => r.every((c, i) => c.trim() === (row[i] ?? "").trim());
+  const rows = below
+    .slice(0, 24)
+    .filter((r) => filledCount(r) >= 2 && !same(r) && r.some((c) => c.trim() !== "" && isNumberLike(c)));
   let filled = 0;
   let fit = 0;
   row.forEach((cell, i) => {
