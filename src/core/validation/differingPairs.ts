@@ -1,5 +1,5 @@
 import type { Json } from "./sqlFacts.ts";
-import { conjuncts } from "./sqlFacts.ts";
+import { andOf, conjuncts } from "./sqlFacts.ts";
 
 /** Comparisons that hold when the two values differ. */
 const DIFFERS = new Set(["COMPARE_NOTEQUAL", "COMPARE_DISTINCT_FROM"]);
@@ -51,12 +51,7 @@ export function withoutDifferences(from: Json | undefined): Json | undefined {
     const all = conjuncts(n.condition);
     const kept = all.filter((c) => !differsAcrossSides(c));
     // A join on an inequality alone keeps it: without it nothing joins the sides.
-    const condition =
-      kept.length === all.length || kept.length === 0
-        ? n.condition
-        : kept.length === 1
-          ? kept[0]
-          : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: kept };
+    const condition = kept.length === all.length || kept.length === 0 ? n.condition : andOf(kept);
     if (condition !== n.condition) found = true;
     return { ...n, left: strip(n.left as Json), right: strip(n.right as Json), condition };
   };

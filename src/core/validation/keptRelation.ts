@@ -1,6 +1,6 @@
 import type { OperatorContext } from "../operators/operator.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
-import { conjuncts, filterFor, predicateSql, resolveColumn, scopeOf } from "./sqlFacts.ts";
+import { andOf, conjuncts, filterFor, predicateSql, resolveColumn, scopeOf } from "./sqlFacts.ts";
 import type { Json } from "./sqlFacts.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { walk } from "../sandbox/sqlGate.ts";
@@ -121,12 +121,7 @@ async function exactFrom(
   if (options.filter) where.push(options.filter);
   node.from_table = structuredClone(from);
   // An empty WHERE stays the template's `WHERE TRUE`: callers append `AND …` to the clause.
-  node.where_clause =
-    where.length === 0
-      ? node.where_clause
-      : where.length === 1
-        ? where[0]
-        : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: where };
+  node.where_clause = where.length === 0 ? node.where_clause : andOf(where);
   const text = await renderTree(ctx.engine, template);
   const at = text.indexOf(" FROM ");
   if (at < 0) return undefined;

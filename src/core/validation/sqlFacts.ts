@@ -111,6 +111,13 @@ export function resolveColumn(names: string[], scope: Map<string, TableInfo>): C
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+/** The conjunction of parse-tree predicates (one stands for itself); the inverse of `conjuncts`. */
+export function andOf(parts: Json[]): Json {
+  return parts.length === 1
+    ? parts[0]!
+    : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: parts };
+}
+
 export function conjuncts(expression: unknown): Json[] {
   const e = expression as Json | null;
   if (!e) return [];
@@ -464,10 +471,7 @@ export async function filterFor(
 /** SQL text of predicates (parse-tree nodes) over one alias, rendered by DuckDB itself. */
 export async function predicateSql(engine: DuckEngine, alias: string, predicates: Json[]): Promise<string> {
   const template = await parseTree(engine, `SELECT * FROM t AS ${JSON.stringify(alias)} WHERE TRUE`);
-  template.statements[0]!.node.where_clause =
-    predicates.length === 1
-      ? predicates[0]
-      : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: predicates };
+  template.statements[0]!.node.where_clause = andOf(predicates);
   const text = await renderTree(engine, template);
   const where = text.indexOf(" WHERE ");
   return where >= 0 ? text.slice(where + 7) : "TRUE";

@@ -1,5 +1,5 @@
 import type { OperatorContext } from "../../../operators/operator.ts";
-import { conjuncts, outerRefs, predicateSql, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import { andOf, conjuncts, outerRefs, predicateSql, selectNodes, walkOwn } from "../../sqlFacts.ts";
 import { unpairedRows } from "../../unpairedRows.ts";
 import type { EquiJoin, Json, KeyOf } from "../../sqlFacts.ts";
 import { parseTree } from "../../sqlText.ts";
@@ -202,13 +202,9 @@ export async function accountedEarlier(
       walkOwn(select.select_list, (n) => {
         if (n.class === "FUNCTION" && n.filter) filters.push(n.filter as Json);
       });
-      const and = (parts: Json[]): Json =>
-        parts.length === 1
-          ? parts[0]!
-          : { class: "CONJUNCTION", type: "CONJUNCTION_AND", alias: "", query_location: 0, children: parts };
       if (where) candidates.push({ table, alias, predicate: where, clause: "WHERE" });
       for (const f of filters)
-        candidates.push({ table, alias, predicate: and([...conjuncts(where), f]), clause: "FILTER" });
+        candidates.push({ table, alias, predicate: andOf([...conjuncts(where), f]), clause: "FILTER" });
     }
   }
   if (candidates.length === 0) return undefined;

@@ -137,7 +137,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
         }
         const spans = await spansOf(ctx, join, loss);
         if (spans && spans.gaps === 0) {
-          out.push(await describeLoss(ctx, join.joinType, loss, "overlap", undefined, undefined, spans));
+          out.push(await describeLoss(ctx, join.joinType, loss, "overlap", { spans }));
           continue;
         }
         // Two dated series, each missing a few dates the other has (trading days, observation
@@ -152,20 +152,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
             losses.find((l) => l !== loss)!,
           ));
         if (spans && calendars) {
-          out.push(
-            await describeLoss(
-              ctx,
-              join.joinType,
-              loss,
-              "calendars",
-              undefined,
-              undefined,
-              spans,
-              undefined,
-              undefined,
-              calendars,
-            ),
-          );
+          out.push(await describeLoss(ctx, join.joinType, loss, "calendars", { spans, calendars }));
           continue;
         }
         // The other side is a list its own WHERE selected by key, and that WHERE rejects every
@@ -179,18 +166,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
           loss.sampleEvery,
         );
         if (restriction) {
-          out.push(
-            await describeLoss(
-              ctx,
-              join.joinType,
-              loss,
-              "restricted",
-              undefined,
-              undefined,
-              undefined,
-              restriction,
-            ),
-          );
+          out.push(await describeLoss(ctx, join.joinType, loss, "restricted", { restriction }));
           continue;
         }
         const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
@@ -202,12 +178,12 @@ export const joinRowLossRule: ValidationRule = queryRule({
         }
         const listing = await listedEarlier(ctx, join, loss, String(args.output ?? ""));
         if (listing) {
-          out.push(await describeLoss(ctx, join.joinType, loss, "listed", listing));
+          out.push(await describeLoss(ctx, join.joinType, loss, "listed", { listing }));
           continue;
         }
         const accounted = await accountedEarlier(ctx, join, loss, String(args.output ?? ""));
         if (accounted) {
-          out.push(await describeLoss(ctx, join.joinType, loss, "accounted", undefined, accounted));
+          out.push(await describeLoss(ctx, join.joinType, loss, "accounted", { accounted }));
           continue;
         }
         // Two lists that overlap: each side keeps text keys the other lacks, and none is spelled
@@ -255,19 +231,9 @@ export const joinRowLossRule: ValidationRule = queryRule({
           releasesOfOneTable(loss)
         ) {
           out.push(
-            await describeLoss(
-              ctx,
-              join.joinType,
-              loss,
-              "releases",
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              { mine: await side(loss), theirs: await side(partner) },
-            ),
+            await describeLoss(ctx, join.joinType, loss, "releases", {
+              lists: { mine: await side(loss), theirs: await side(partner) },
+            }),
           );
           continue;
         }
@@ -284,21 +250,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
         if (mine && theirs && versions && listsSaid) continue;
         if (mine && theirs && (mine.lostRows <= 0.5 * mine.kept || versions || register)) {
           listsSaid = true;
-          out.push(
-            await describeLoss(
-              ctx,
-              join.joinType,
-              loss,
-              "lists",
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              { mine, theirs },
-            ),
-          );
+          out.push(await describeLoss(ctx, join.joinType, loss, "lists", { lists: { mine, theirs } }));
           continue;
         }
         reported.add(key);
@@ -306,17 +258,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
         const unread = unreadTables(loss.to[0]!.table, ctx.state, ctx.entry);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
         const warning = {
-          ...(await describeLoss(
-            ctx,
-            join.joinType,
-            loss,
-            "loss",
-            undefined,
-            undefined,
-            spans,
-            undefined,
-            filtered,
-          )),
+          ...(await describeLoss(ctx, join.joinType, loss, "loss", { spans, filtered })),
           ...(inner
             ? await keptJoin(
                 ctx.engine,

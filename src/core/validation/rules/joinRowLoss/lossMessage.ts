@@ -64,6 +64,24 @@ async function originalText(
   return undefined;
 }
 
+/** What the rule found of a loss beside its kind, each read by the kind that names it. */
+export interface LossDetails {
+  /** "listed": the earlier result listing the dropped keys as unmatched. */
+  listing?: TableInfo;
+  /** "accounted": the earlier query that set the dropped rows apart. */
+  accounted?: Accounting;
+  /** "overlap", "calendars", "loss": the key spans of both sides. */
+  spans?: Spans;
+  /** "restricted": the other side's WHERE that rejects every dropped key. */
+  restriction?: Restriction;
+  /** "loss": the count once the other side's own filter is applied. */
+  filtered?: FilteredLoss;
+  /** "calendars": the dates each side lacks. */
+  calendars?: Calendars;
+  /** "lists", "releases": the two sides' kept and lost rows. */
+  lists?: { mine: ListSide; theirs: ListSide };
+}
+
 /** The finding of one loss: its severity and message by what the rule found of it (`kind`), with the lost rows as evidence. */
 export async function describeLoss(
   ctx: OperatorContext,
@@ -83,14 +101,9 @@ export async function describeLoss(
     | "lists"
     | "releases"
     | "reference",
-  listing?: TableInfo,
-  accounted?: Accounting,
-  spans?: Spans,
-  restriction?: Restriction,
-  filtered?: FilteredLoss,
-  calendars?: Calendars,
-  lists?: { mine: ListSide; theirs: ListSide },
+  details: LossDetails = {},
 ): Promise<Diagnostic> {
+  const { listing, accounted, spans, restriction, filtered, calendars, lists } = details;
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
   const { facts, sampleEvery } = loss;

@@ -34,11 +34,12 @@ function bytesTaken(argv: string[]): number | undefined {
   return undefined;
 }
 
-/**
- * The whole lines among a file's first (or last) `bytes` bytes (held-out GV-08: `head -c 600` of a
- * file of 1,540 columns showed part of its header line, no data row). At most 1 MiB is read.
- */
-function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number {
+/** Up to `bytes` bytes (at most 1 MiB) from a file's start or end, with the file's size; undefined when unreadable. */
+function windowOf(
+  path: string,
+  bytes: number,
+  end: "head" | "tail",
+): { buffer: Buffer; size: number } | undefined {
   let fd: number | undefined;
   try {
     const size = statSync(path).size;
@@ -46,39 +47,42 @@ function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number
     const buffer = Buffer.alloc(n);
     fd = openSync(path, "r");
     readSync(fd, buffer, 0, n, end === "head" ? 0 : size - n);
-    let lines = 0;
-    for (const b of buffer) if (b === 10) lines++;
-    // The last line of a file whose bytes were all taken counts even without its line feed.
-    return n === size && size > 0 && buffer[n - 1] !== 10 ? lines + 1 : lines;
+    return { buffer, size };
   } catch {
-    return 0;
+    return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
 
+/**
+ * The whole lines among a file's first (or last) `bytes` bytes (held-out GV-08: `head -c 600` of a
+ * file of 1,540 columns showed part of its header line, no data row).
+ */
+function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number {
+  const window = windowOf(path, bytes, end);
+  if (!window) return 0;
+  const { buffer, size } = window;
+  let lines = 0;
+  for (const b of buffer) if (b === 10) lines++;
+  // The last line of a file whose bytes were all taken counts even without its line feed.
+  return buffer.length === size && size > 0 && buffer[size - 1] !== 10 ? lines + 1 : lines;
+}
+
 /** The bytes of a file's first (or last) `lines` lines, read from that end up to 1 MiB. */
 function bytesOfLines(path: string, lines: number, end: "head" | "tail"): number {
-  let fd: number | undefined;
-  try {
-    const size = statSync(path).size;
-    const n = Math.min(size, 1 << 20);
-    const buffer = Buffer.alloc(n);
-    fd = openSync(path, "r");
-    readSync(fd, buffer, 0, n, end === "head" ? 0 : size - n);
-    let seen = 0;
-    if (end === "head") {
-      for (let i = 0; i < n; i++) if (buffer[i] === 10 && ++seen >= lines) return i + 1;
-    } else {
-      // The file's last line break ends its last line; the lines before it are counted back.
-      for (let i = n - 2; i >= 0; i--) if (buffer[i] === 10 && ++seen >= lines) return n - i - 1;
-    }
-    return n;
-  } catch {
-    return 0;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  const window = windowOf(path, Number.MAX_SAFE_INTEGER, end);
+  if (!window) return 0;
+  const { buffer } = window;
+  const n = buffer.length;
+  let seen = 0;
+  if (end === "head") {
+    for (let i = 0; i < n; i++) if (buffer[i] === 10 && ++seen >= lines) return i + 1;
+  } else {
+    // The file's last line break ends its last line; the lines before it are counted back.
+    for (let i = n - 2; i >= 0; i--) if (buffer[i] === 10 && ++seen >= lines) return n - i - 1;
   }
+  return n;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import { isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { nullFilledSides, resolveColumn } from "../../sqlFacts.ts";
+import { namesOf, nullFilledSides, resolveColumn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
@@ -18,22 +18,14 @@ const SHOWN = 3;
  */
 const NO_VALUE = String.raw`^(null|none|n/a|na|nan|#n/a|no data|not available|-|--|—|)$`;
 
-/** The aliases (lower-case) of a FROM tree. */
-function aliasesIn(from: Json | undefined): string[] {
-  if (!from) return [];
-  if (from.type === "JOIN") return [...aliasesIn(from.left as Json), ...aliasesIn(from.right as Json)];
-  const name = from.alias || (from.type === "BASE_TABLE" ? from.table_name : "");
-  return name ? [String(name as string).toLowerCase()] : [];
-}
-
 /** The aliases an outer join fills with NULL where it finds no partner: there `IS NULL` tests the join. */
 function nullFilled(from: Json | undefined): Set<string> {
   const out = new Set<string>();
   walk(from, (n) => {
     if (n.type !== "JOIN") return;
     const sides = nullFilledSides(n.join_type);
-    if (sides.left) aliasesIn(n.left as Json).forEach((a) => out.add(a));
-    if (sides.right) aliasesIn(n.right as Json).forEach((a) => out.add(a));
+    if (sides.left) namesOf(n.left).forEach((a) => out.add(a));
+    if (sides.right) namesOf(n.right).forEach((a) => out.add(a));
   });
   return out;
 }

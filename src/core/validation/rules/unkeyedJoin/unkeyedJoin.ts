@@ -4,7 +4,16 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { isAggregate } from "../../aggregates.ts";
-import { conjuncts, filterFor, joinNodes, namesOf, scopeOf, selectNodes, walkOwn } from "../../sqlFacts.ts";
+import {
+  andOf,
+  conjuncts,
+  filterFor,
+  joinNodes,
+  namesOf,
+  scopeOf,
+  selectNodes,
+  walkOwn,
+} from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { parseTree, renderTree } from "../../sqlText.ts";
 import type { ValidationRule } from "../../validationRule.ts";
@@ -157,17 +166,7 @@ async function countsAtMostOne(
     // The filters name the side by its own alias (`a.year`), so it keeps it.
     const alias = String(side.alias || side.table_name || "__radar_side");
     inner.from_table = { ...structuredClone(side), alias };
-    if (where.length > 0)
-      inner.where_clause =
-        where.length === 1
-          ? structuredClone(where[0])
-          : {
-              class: "CONJUNCTION",
-              type: "CONJUNCTION_AND",
-              alias: "",
-              query_location: 0,
-              children: structuredClone(where),
-            };
+    if (where.length > 0) inner.where_clause = andOf(structuredClone(where));
     const top = statement.node as Json | undefined;
     if (top?.cte_map) outer.cte_map = structuredClone(top.cte_map);
     const [row] = await engine.all(await renderTree(engine, tree));
