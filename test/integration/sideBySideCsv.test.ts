@@ -31,6 +31,13 @@ const SPACED = [
   ...Array.from({ length: 6 }, (_, r) => `R${r},${r},,${r * 10},${r * 5}`),
 ];
 
+// A club list with a source column past a spacer column: one URL on the first row of 40 (held-out HO).
+const SOURCED = [
+  "team,founded,ground,,SOURCE",
+  `Royal Engineers,1863,Chatham,,https://web.archive.org/web/2009/football-nicknames.html`,
+  ...Array.from({ length: 39 }, (_, r) => `Club ${r},${1870 + r},Ground ${r},,`),
+];
+
 const DENSITY = [
   "time,alt_km,density",
   ...Array.from(
@@ -55,6 +62,7 @@ before(async () => {
   const { lake, stateDir } = tempLake({
     "climate.csv": supplementCsv(),
     "spaced.csv": `${SPACED.join("\n")}\n`,
+    "sourced.csv": `${SOURCED.join("\n")}\n`,
     "density.csv": `${DENSITY.join("\n")}\n`,
     "density.xlsx": await densityWorkbook(),
   });
@@ -117,6 +125,13 @@ describe("tables side by side in a CSV file", () => {
     const t = tables("spaced.csv");
     assert.equal(t.length, 1);
     assert.equal(t[0]!.rowCount, 6);
+  });
+
+  test("a source column holding one value past a spacer column is a column of the table, not a table", () => {
+    const t = tables("sourced.csv");
+    assert.equal(t.length, 1);
+    assert.equal(t[0]!.rowCount, 40);
+    assert.equal(t[0]!.columns.at(-1)?.name, "SOURCE");
   });
 });
 

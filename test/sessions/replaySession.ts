@@ -268,13 +268,19 @@ export function evidenceRows(lakeRoot: string, d: Diagnostic, limit = 5): { at: 
     }
     if (!cache.has(l.file)) {
       try {
-        cache.set(l.file, readFileSync(join(lakeRoot, l.file), "utf8").split(/\r?\n/));
+        // Lines end as the map counts them: LF, CR LF, or a lone CR (a classic Mac export).
+        cache.set(l.file, readFileSync(join(lakeRoot, l.file), "utf8").split(/\r\n|\n|\r/));
       } catch {
         cache.set(l.file, undefined);
       }
     }
     const lines = cache.get(l.file);
-    out.push({ at: `${l.file}:${l.line}`, text: lines?.[l.line - 1] ?? "(not readable as text)" });
+    const text = lines?.[l.line - 1];
+    out.push({
+      at: `${l.file}:${l.line}`,
+      text:
+        text === undefined ? "(not readable as text)" : text.length > 2000 ? `${text.slice(0, 2000)}…` : text,
+    });
   }
   return out;
 }

@@ -24,6 +24,7 @@ import { scaleSlipSilentCases } from "../../src/core/validation/rules/scaleSlip/
 import { seriesGapFillCases } from "../../src/core/validation/rules/seriesGap/seriesGapFillCases.ts";
 import { summaryRowSilentCases } from "../../src/core/validation/rules/summaryRow/summaryRowSilentCases.ts";
 import { textMissingMarkerMissesCases } from "../../src/core/validation/rules/textMissingMarker/textMissingMarkerMissesCases.ts";
+import { truncatedRecordSilentCases } from "../../src/core/validation/rules/truncatedRecord/truncatedRecordSilentCases.ts";
 import { undeclaredInputSilentCases } from "../../src/core/validation/rules/undeclaredInput/undeclaredInputSilentCases.ts";
 import { unionDuplicateRowsSilentCases } from "../../src/core/validation/rules/unionDuplicateRows/unionDuplicateRowsSilentCases.ts";
 import { unionSchemaDriftSilentCases } from "../../src/core/validation/rules/unionSchemaDrift/unionSchemaDriftSilentCases.ts";
@@ -67,6 +68,7 @@ export const silentCases: SilentCase[] = [
   ...seriesGapFillCases,
   ...summaryRowSilentCases,
   ...textMissingMarkerMissesCases,
+  ...truncatedRecordSilentCases,
   ...undeclaredInputSilentCases,
   ...unionDuplicateRowsSilentCases,
   ...unionSchemaDriftSilentCases,

@@ -273,6 +273,11 @@ export interface TableProfile {
   hidden?: "hidden" | "veryHidden";
   /** Merged cell ranges of a sheet ("A1:D1", first ones) and how many there are; a merged value sits in the range's top-left cell. */
   merged?: { ranges: string[]; count: number };
+  /**
+   * The file ends inside a quoted field opened on `line` and never closed (a file cut off in a
+   * cell): the table's last record lacks the cut field and every field after it (NULL).
+   */
+  cutOff?: { line: number };
   /** What the map observed about this table that a reader should know (empty sheet, formulas saved without results, error cells…). */
   notes?: string[];
 }

@@ -25,6 +25,7 @@ import { scaleSlipRule } from "./rules/scaleSlip/scaleSlip.ts";
 import { seriesGapRule } from "./rules/seriesGap/seriesGap.ts";
 import { summaryRowRule } from "./rules/summaryRow/summaryRow.ts";
 import { textMissingMarkerRule } from "./rules/textMissingMarker/textMissingMarker.ts";
+import { truncatedRecordRule } from "./rules/truncatedRecord/truncatedRecord.ts";
 import { undeclaredInputRule } from "./rules/undeclaredInput/undeclaredInput.ts";
 import { unionDuplicateRowsRule } from "./rules/unionDuplicateRows/unionDuplicateRows.ts";
 import { unionSchemaDriftRule } from "./rules/unionSchemaDrift/unionSchemaDrift.ts";
@@ -62,6 +63,7 @@ export const everyRule: ValidationRule[] = [
   seriesGapRule,
   summaryRowRule,
   textMissingMarkerRule,
+  truncatedRecordRule,
   undeclaredInputRule,
   unionDuplicateRowsRule,
   unionSchemaDriftRule,

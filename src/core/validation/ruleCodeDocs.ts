@@ -20,6 +20,7 @@ import { scaleSlipDoc } from "./rules/scaleSlip/scaleSlipDoc.ts";
 import { seriesGapDoc } from "./rules/seriesGap/seriesGapDoc.ts";
 import { summaryRowDoc } from "./rules/summaryRow/summaryRowDoc.ts";
 import { textMissingMarkerDoc } from "./rules/textMissingMarker/textMissingMarkerDoc.ts";
+import { truncatedRecordDoc } from "./rules/truncatedRecord/truncatedRecordDoc.ts";
 import { undeclaredInputDoc } from "./rules/undeclaredInput/undeclaredInputDoc.ts";
 import { unionDuplicateRowsDoc } from "./rules/unionDuplicateRows/unionDuplicateRowsDoc.ts";
 import { unionSchemaDriftDoc } from "./rules/unionSchemaDrift/unionSchemaDriftDoc.ts";
@@ -53,6 +54,7 @@ export const ruleCodeDocs = [
   seriesGapDoc,
   summaryRowDoc,
   textMissingMarkerDoc,
+  truncatedRecordDoc,
   undeclaredInputDoc,
   unionDuplicateRowsDoc,
   unionSchemaDriftDoc,

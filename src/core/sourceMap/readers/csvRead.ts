@@ -1,5 +1,5 @@
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
-import { censusOfBuffer, censusOfFile } from "../sniff/byteCensus.ts";
+import { censusOfBuffer, censusOfFile, openQuoteAtEnd } from "../sniff/byteCensus.ts";
 import { commentFreeCopy } from "./commentFreeCopy.ts";
 import type { FileSample } from "../sniff/fileSample.ts";
 import { CENTRAL_EUROPEAN_SIGNS, sampleText } from "../sniff/fileSample.ts";
@@ -201,7 +201,14 @@ export async function settleBytes(
   sample: FileSample,
   sniffed: TextEncoding,
   compressed = false,
-): Promise<{ encoding: TextEncoding; stripNul: boolean; maxLineBytes?: number; crLines?: boolean }> {
+  delimiter?: string,
+): Promise<{
+  encoding: TextEncoding;
+  stripNul: boolean;
+  maxLineBytes?: number;
+  crLines?: boolean;
+  openQuoteLine?: number;
+}> {
   if (sniffed === "utf-16") return { encoding: sniffed, stripNul: false };
   const census = sample.complete || compressed ? censusOfBuffer(sample.head) : await censusOfFile(absPath);
   const encoding: TextEncoding = census.utf8
@@ -211,9 +218,15 @@ export async function settleBytes(
       : census.c1
         ? "windows-1252"
         : "latin-1";
+  // A compressed file's sample may hold only its first part, whose last quote says nothing.
+  const openQuoteLine =
+    delimiter !== undefined && !census.crLineEnds && (sample.complete || !compressed)
+      ? openQuoteAtEnd(census, delimiter)
+      : undefined;
   return {
     encoding,
     stripNul: census.nul,
+    ...(openQuoteLine !== undefined ? { openQuoteLine } : {}),
     ...(census.crLineEnds ? { crLines: true } : {}),
     ...(census.longestLine >= LONG_LINE_BYTES ? { maxLineBytes: census.longestLine } : {}),
   };

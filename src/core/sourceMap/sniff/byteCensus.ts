@@ -26,6 +26,32 @@ export interface ByteCensus {
    * reader, set to one kind of line end, fails on.
    */
   crLineEnds: boolean;
+  /**
+   * The file's last `"`: the bytes either side (-1 at the file's start or end) and the line feeds
+   * after it. A last quote that opens a field (after a delimiter or a line start, before the
+   * field's text) is never closed: the file ends inside a quoted field (openQuoteAtEnd).
+   */
+  lastQuote?: { before: number; after: number; lineFeedsAfter: number };
+  /** Line feeds in the file, and whether its last byte is one. */
+  lineFeeds: number;
+  endsWithLineFeed: boolean;
+}
+
+/**
+ * The line (1-based) of a `"` that opens the file's last field and is never closed — a file cut
+ * off inside a quoted cell (held-out HK-06: Tate's first extract, 110 blocks of 4,096 bytes, ending
+ * in `"support: 822 x 805 mm`). DuckDB reads such a record without the cut field (NULL, with
+ * null_padding) or drops it, and says nothing. In a file whose quotes are doubled inside quoted
+ * fields, the last quote of the file closes a field unless the file was cut: an opening quote
+ * inside a quoted field is the first of a pair, never the last quote.
+ */
+export function openQuoteAtEnd(census: ByteCensus, delimiter: string): number | undefined {
+  const q = census.lastQuote;
+  if (!q || delimiter.length !== 1) return undefined;
+  const d = delimiter.charCodeAt(0);
+  const opens = q.before === -1 || q.before === 10 || q.before === 13 || q.before === d;
+  const text = q.after !== -1 && q.after !== 10 && q.after !== 13 && q.after !== d && q.after !== 0x22;
+  return opens && text ? census.lineFeeds - q.lineFeedsAfter + 1 : undefined;
 }
 
 export function censusOfBuffer(bytes: Buffer): ByteCensus {
@@ -69,6 +95,9 @@ interface Tally {
   lineFeeds: number;
   /** The previous chunk ended in a carriage return. */
   crPending: boolean;
+  /** The last byte of the previous chunk (-1 before the first). */
+  previous: number;
+  lastQuote: { before: number; after: number; lineFeedsAfter: number } | undefined;
 }
 
 function newTally(): Tally {
@@ -84,12 +113,16 @@ function newTally(): Tally {
     crlf: 0,
     lineFeeds: 0,
     crPending: false,
+    previous: -1,
+    lastQuote: undefined,
   };
 }
 
 function feed(t: Tally, chunk: Buffer, last: boolean): void {
   if (!t.nul && chunk.includes(0)) t.nul = true;
+  const lineFeedsBefore = t.lineFeeds;
   countLineEnds(t, chunk, last);
+  noteLastQuote(t, chunk, t.lineFeeds - lineFeedsBefore);
   // Only lines longer than a chunk matter (DuckDB's limit is 2 MB): within a chunk, only the
   // stretch before its first line break and after its last one can be part of such a line.
   const first = chunk.indexOf(10);
@@ -112,6 +145,27 @@ function feed(t: Tally, chunk: Buffer, last: boolean): void {
   const text = chunk.toString("latin1");
   if (c1Open && /[\u0080-\u009f]/.test(text)) t.c1 = true;
   if (signsOpen) t.centralEuropean += centralEuropeanLetters(text);
+}
+
+/** Where the last `"` so far stands: its neighbours and the line feeds after it (see openQuoteAtEnd). */
+function noteLastQuote(t: Tally, chunk: Buffer, lineFeeds: number): void {
+  if (chunk.length === 0) return;
+  const q = chunk.lastIndexOf(0x22);
+  if (q < 0) {
+    if (t.lastQuote) {
+      if (t.lastQuote.after === -1) t.lastQuote.after = chunk[0]!;
+      t.lastQuote.lineFeedsAfter += lineFeeds;
+    }
+  } else {
+    let after = 0;
+    for (let i = chunk.indexOf(10, q + 1); i >= 0; i = chunk.indexOf(10, i + 1)) after++;
+    t.lastQuote = {
+      before: q > 0 ? chunk[q - 1]! : t.previous,
+      after: q + 1 < chunk.length ? chunk[q + 1]! : -1,
+      lineFeedsAfter: after,
+    };
+  }
+  t.previous = chunk[chunk.length - 1]!;
 }
 
 /** Lone carriage returns and line feeds, a CR at a chunk's end decided by the next chunk's first byte. */
@@ -164,6 +218,9 @@ function finish(t: Tally): ByteCensus {
     nul: t.nul,
     longestLine: t.longest,
     crLineEnds: crEndsLines(t.loneCr, t.lineFeeds) || mixedLineEnds(t.crlf, t.lineFeeds),
+    ...(t.lastQuote ? { lastQuote: t.lastQuote } : {}),
+    lineFeeds: t.lineFeeds,
+    endsWithLineFeed: t.previous === 10,
   };
 }
 

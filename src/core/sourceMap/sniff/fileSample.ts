@@ -139,11 +139,12 @@ export function decodeBytes(bytes: Buffer, encoding: TextEncoding): string {
   return body.toString("utf8");
 }
 
-/** Decoded head and tail text; the tail starts after its first line break (a whole record). */
+/** Decoded head and tail text; the tail starts after its first line break (a whole record): LF, or CR where no LF occurs. */
 export function sampleText(sample: FileSample, encoding: TextEncoding): { head: string; tail: string } {
   const head = decodeBytes(sample.head, encoding);
   if (sample.complete) return { head, tail: "" };
   const tailText = decodeBytes(sample.tail, encoding);
-  const firstBreak = tailText.indexOf("\n");
+  // A file whose lines end in a lone CR (a classic Mac export) has no line feed to start at.
+  const firstBreak = tailText.includes("\n") ? tailText.indexOf("\n") : tailText.indexOf("\r");
   return { head, tail: firstBreak >= 0 ? tailText.slice(firstBreak + 1) : "" };
 }

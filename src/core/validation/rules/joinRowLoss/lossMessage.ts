@@ -80,6 +80,8 @@ export interface LossDetails {
   calendars?: Calendars;
   /** "lists", "releases": the two sides' kept and lost rows. */
   lists?: { mine: ListSide; theirs: ListSide };
+  /** "branchLookup": the other side's dropped keys that no branch of the UNION outputs. */
+  unsupplied?: number;
 }
 
 /** The finding of one loss: its severity and message by what the rule found of it (`kind`), with the lost rows as evidence. */
@@ -100,10 +102,12 @@ export async function describeLoss(
     | "calendars"
     | "lists"
     | "releases"
-    | "reference",
+    | "reference"
+    | "supplied"
+    | "branchLookup",
   details: LossDetails = {},
 ): Promise<Diagnostic> {
-  const { listing, accounted, spans, restriction, filtered, calendars, lists } = details;
+  const { listing, accounted, spans, restriction, filtered, calendars, lists, unsupplied } = details;
   const table = loss.from[0]!.table;
   const other = loss.to[0]!.table;
   const { facts, sampleEvery } = loss;
@@ -201,6 +205,14 @@ export async function describeLoss(
   if (kind === "restricted")
     return explained(
       `The ${joinType.toLowerCase()} join on ${on} leaves out ${amount}: ${examples}. ${restriction!.side} selects from ${restriction!.source} with the condition ${restriction!.predicate} in its WHERE, which rejects all ${restriction!.keys} dropped key value(s): the join applies that restriction. Use a LEFT JOIN if those rows belong in the answer.`,
+    );
+  if (kind === "supplied")
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on}, in one branch of a UNION, dropped ${amount}: ${examples}. Every one of these key values is output by another branch of the UNION, which holds them.`,
+    );
+  if (kind === "branchLookup")
+    return explained(
+      `The ${joinType.toLowerCase()} join on ${on}, in one branch of a UNION, looked up the keys of ${otherName} in ${mineName}: ${amount.replace(" with no match in ", " found in no row of ")} were not needed (e.g. ${examples}); the keys of ${otherName} this branch misses are output by the other branches${unsupplied ? `, but for ${unsupplied} that no branch outputs, reported on their own` : ""}.`,
     );
   if (kind === "reference")
     return explained(
