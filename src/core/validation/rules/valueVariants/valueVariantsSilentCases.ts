@@ -85,6 +85,28 @@ const STRATA = csv(
   ]),
 );
 
+/**
+ * Road deaths per state and year, 2010–2022, by full state name; the Capital Territory's row of
+ * `capitalTypo` is written 'Capitl Territory' and the Northern Territory's of `northTypo`
+ * 'Northrn Territory' (a summary typed by hand).
+ */
+function territoryDeaths(capitalTypo: number, northTypo: number): string {
+  const states = ["New South Wales", "Victoria", "Queensland", "Capital Territory", "Northern Territory"];
+  const rows = states.flatMap((state, i) =>
+    Array.from({ length: 13 }, (_, k) => {
+      const year = 2010 + k;
+      const name =
+        state === "Capital Territory" && year === capitalTypo
+          ? "Capitl Territory"
+          : state === "Northern Territory" && year === northTypo
+            ? "Northrn Territory"
+            : state;
+      return `${name},${year},${(i + 1) * 11 + ((k * 7) % 13)}`;
+    }),
+  );
+  return csv("state,year,deaths", ...rows);
+}
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
   flagged(
@@ -388,6 +410,22 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     scanThenQuery(
       { s: "smoking.csv" },
       "SELECT education, count(*) AS states, avg(smoking) AS rate FROM s GROUP BY education",
+    ),
+  ),
+  flagged(
+    "sums two territories' deaths over 2018–2022 by name, one year of each spelt a letter off (held-out HN-07)",
+    { "deaths.csv": territoryDeaths(2020, 2021) },
+    scanThenQuery(
+      { d: "deaths.csv" },
+      "SELECT sum(deaths) AS deaths FROM d WHERE state IN ('Capital Territory', 'Northern Territory') AND year BETWEEN 2018 AND 2022",
+    ),
+  ),
+  clean(
+    "the same sum where the misspelt rows are years the filter leaves out",
+    { "deaths.csv": territoryDeaths(2012, 2013) },
+    scanThenQuery(
+      { d: "deaths.csv" },
+      "SELECT sum(deaths) AS deaths FROM d WHERE state IN ('Capital Territory', 'Northern Territory') AND year BETWEEN 2018 AND 2022",
     ),
   ),
 ]);
