@@ -39,6 +39,11 @@ export interface ColumnProfile {
    * each with how many cells hold it: they are read as NULL (and counted in `nullFraction`).
    */
   missingMarkers?: { value: string; count: number }[];
+  /**
+   * A dash written as a spreadsheet's accounting format writes zero (` -   ` beside numbers padded
+   * like ` 4,750 `), with how many cells hold it: read as 0.
+   */
+  accountingZero?: { value: string; count: number };
   /** Values that repeat far outside the column's other values: likely "no data" fills (fillValues.ts). */
   fillValues?: FillValue[];
   /**
@@ -83,6 +88,8 @@ export interface ColumnSpec {
   centuryAfter?: number;
   /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
   missing?: string[];
+  /** A dash written as a spreadsheet's accounting format writes zero (` -   `): read as 0 (accountingZero in missingMarkers.ts). */
+  zero?: string[];
 }
 
 export interface CsvRead {

@@ -21,6 +21,13 @@ export function tableFactLines(table: TableProfile): string[] {
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);
   if (markers.length > 0) out.push(`missing-value markers read as NULL: ${markers.join("; ")}`);
+  const zeros = table.columns
+    .filter((c) => c.accountingZero)
+    .map((c) => `${c.name} ×${c.accountingZero!.count}`);
+  if (zeros.length > 0)
+    out.push(
+      `'-' written as a spreadsheet's accounting format writes zero (' -   ', beside numbers written between spaces) read as 0: ${zeros.join("; ")}`,
+    );
   const flags = flagFacts(table.columns);
   if (flags.length > 0)
     out.push(`flags written after values, not part of the values read: ${flags.join("; ")}`);

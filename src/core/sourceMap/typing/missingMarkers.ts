@@ -101,6 +101,31 @@ async function nanPastSample(
 }
 
 /**
+ * Columns whose dash is a spreadsheet's accounting zero: the accounting format writes 0 as ` -   `
+ * (`_(* "-"??_)`: a space, the dash, the room of two digits and a closing space) and every number
+ * between spaces (` 4,750 `). Exported as displayed (held-out HP: NYC's rolling-sales CSVs, 1,771
+ * sale prices of ` -   `, the transfers without a price, beside `0` in a later release), the dash is
+ * the number 0, not a missing value. Every dash of the column must be written so (a dash typed as
+ * text is written ` - `, the text section's padding), and numbers of the column written between
+ * spaces: a file appended from an accounting export and a plain one (held-out HP's Manhattan
+ * release) holds both forms of its numbers, its dashes in the accounting rows.
+ */
+async function accountingZero(engine: DuckEngine, fromSql: string, columns: number[]): Promise<Set<number>> {
+  if (columns.length === 0) return new Set();
+  const parts = columns.map((i) => {
+    const c = sqlIdent(positionalName(i));
+    return (
+      `count(*) FILTER (WHERE trim(${c}) = '-') AS d${i}, ` +
+      `count(*) FILTER (WHERE regexp_full_match(${c}, ' ?- {2,}')) AS z${i}, ` +
+      `count(*) FILTER (WHERE regexp_full_match(${c}, ' +[0-9][0-9,.]* +')) AS p${i}`
+    );
+  });
+  const [row = {}] = await engine.all(`SELECT ${parts.join(", ")} FROM (${fromSql})`);
+  const n = (k: string): number => Number(row[k] ?? 0);
+  return new Set(columns.filter((i) => n(`d${i}`) > 0 && n(`z${i}`) === n(`d${i}`) && n(`p${i}`) > 0));
+}
+
+/**
  * Finds the markers of the columns of `fromSql` (positional text columns `column0…`, the data rows)
  * and retypes those columns: specs and profiles are updated in place. `sample`: the first data rows
  * as split in JS (only they decide which columns are looked at, so every typing path agrees).
@@ -154,21 +179,33 @@ export async function applyMissingMarkers(
   const tests = marked.length
     ? await candidateTests(engine, `SELECT ${projection} FROM (${fromSql})`, marked)
     : new Map<number, Record<string, unknown>>();
+  const accounting = await accountingZero(
+    engine,
+    fromSql,
+    marked.filter((i) => found.get(i)!.some((m) => m.value === "-")),
+  );
   for (const i of marked) {
     const r = tests.get(i) ?? {};
     const { type, thousands } = chooseType(r, "");
     if ((type !== "BIGINT" && type !== "DOUBLE") || Number(r.nn ?? 0) < MIN_NUMBERS) continue;
     typed.add(i);
-    const markers = found.get(i)!.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    let markers = found.get(i)!.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     const total = Number(r.total ?? 0);
-    const present = Number(r.present ?? 0);
+    let present = Number(r.present ?? 0);
     const spec = specs[i]!;
     spec.type = type;
     spec.thousands = thousands;
-    spec.missing = markers.map((m) => m.value);
     const profile = profiles[i]!;
+    const zero = markers.find((m) => m.value === "-" && accounting.has(i));
+    if (zero) {
+      markers = markers.filter((m) => m !== zero);
+      spec.zero = [zero.value];
+      profile.accountingZero = zero;
+      present += zero.count;
+    }
+    if (markers.length > 0) spec.missing = markers.map((m) => m.value);
     profile.type = type;
-    profile.missingMarkers = markers;
+    if (markers.length > 0) profile.missingMarkers = markers;
     profile.nullFraction = total === 0 ? 0 : round((total - present) / total);
     const samples = profile.samples.filter((s) => !isMarkerToken(s));
     profile.samples = samples;

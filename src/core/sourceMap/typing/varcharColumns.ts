@@ -228,9 +228,15 @@ export function typedColumnSql(spec: ColumnSpec, position: number): string {
   if (spec.type === "VARCHAR") return col;
   if (spec.dateFormat) return dateCastSql(`trim(${col})`, spec);
   // Missing-value markers read as NULL (missingMarkers.ts).
+  // The accounting format's zero (missingMarkers.ts's accountingZero) reads as 0.
+  const zero = spec.zero?.length
+    ? `WHEN trim(${col}) IN (${spec.zero.map(sqlString).join(", ")}) THEN '0' `
+    : "";
   const trimmed = spec.missing?.length
-    ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE trim(${col}) END`
-    : `trim(${col})`;
+    ? `CASE ${zero}WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE trim(${col}) END`
+    : zero
+      ? `CASE ${zero}ELSE trim(${col}) END`
+      : `trim(${col})`;
   const value = spec.thousands ? withoutGroupMarks(trimmed) : trimmed;
   return `CAST(NULLIF(${value}, '') AS ${spec.type})`;
 }
