@@ -33,6 +33,8 @@ interface LiteralUse {
    * An empty list is a comparison no condition restricts.
    */
   within: Json[][];
+  /** Some comparison excludes the literals (`<>`, `NOT IN`): rows of other spellings are kept, in sight. */
+  negated?: true;
 }
 
 /** Functions whose first argument is a condition deciding which rows count (or which branch). */
@@ -109,9 +111,11 @@ export function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): Li
     conjunct: Json | undefined,
     where: LiteralUse["where"],
     within: Json[],
+    negated: boolean,
   ) => {
     const key = `${column.alias}.${column.column}`;
-    const use = byColumn.get(key) ?? { column, literals: new Set<string>(), where, within: [] };
+    const use: LiteralUse = byColumn.get(key) ?? { column, literals: new Set<string>(), where, within: [] };
+    if (negated) use.negated = true;
     use.literals.add(literal);
     use.within.push(within);
     // Comparisons in several conjuncts or places: no single one is left out of the rows looked at.
@@ -129,7 +133,8 @@ export function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): Li
         ]) {
           const c = textColumn(x, scope);
           const literal = constant(y);
-          if (c && literal !== undefined) note(c, literal, conjunct, where, within);
+          if (c && literal !== undefined)
+            note(c, literal, conjunct, where, within, n.type === "COMPARE_NOTEQUAL");
         }
       }
       if (n.class === "OPERATOR" && (n.type === "COMPARE_IN" || n.type === "COMPARE_NOT_IN")) {
@@ -138,7 +143,7 @@ export function literalUses(select: Json, scope: ReturnType<typeof scopeOf>): Li
         if (c)
           for (const r of rest) {
             const literal = constant(r);
-            if (literal !== undefined) note(c, literal, conjunct, where, within);
+            if (literal !== undefined) note(c, literal, conjunct, where, within, n.type === "COMPARE_NOT_IN");
           }
       }
     });

