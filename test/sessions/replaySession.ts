@@ -230,7 +230,8 @@ export function labelFor(fired: FiredDiagnostic, labels: DiagnosticLabel[]): Dia
   const location = firstLocation(fired.diagnostic);
   const fits = same.filter(
     (l) =>
-      (l.location === undefined || l.location === location) &&
+      // A label of a finding without a location says so with null (the readers' JSON): no location to match.
+      ((l.location ?? undefined) === undefined || l.location === location) &&
       (l.message === undefined || fired.diagnostic.message.includes(l.message)),
   );
   return fits[0];
