@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { readFileWindow } from "../../../fileWindow.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
@@ -34,33 +34,12 @@ function bytesTaken(argv: string[]): number | undefined {
   return undefined;
 }
 
-/** Up to `bytes` bytes (at most 1 MiB) from a file's start or end, with the file's size; undefined when unreadable. */
-function windowOf(
-  path: string,
-  bytes: number,
-  end: "head" | "tail",
-): { buffer: Buffer; size: number } | undefined {
-  let fd: number | undefined;
-  try {
-    const size = statSync(path).size;
-    const n = Math.min(bytes, size, 1 << 20);
-    const buffer = Buffer.alloc(n);
-    fd = openSync(path, "r");
-    readSync(fd, buffer, 0, n, end === "head" ? 0 : size - n);
-    return { buffer, size };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 /**
  * The whole lines among a file's first (or last) `bytes` bytes (held-out GV-08: `head -c 600` of a
  * file of 1,540 columns showed part of its header line, no data row).
  */
 function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number {
-  const window = windowOf(path, bytes, end);
+  const window = readFileWindow(path, bytes, end);
   if (!window) return 0;
   const { buffer, size } = window;
   let lines = 0;
@@ -71,7 +50,7 @@ function linesInBytes(path: string, bytes: number, end: "head" | "tail"): number
 
 /** The bytes of a file's first (or last) `lines` lines, read from that end up to 1 MiB. */
 function bytesOfLines(path: string, lines: number, end: "head" | "tail"): number {
-  const window = windowOf(path, Number.MAX_SAFE_INTEGER, end);
+  const window = readFileWindow(path, Number.MAX_SAFE_INTEGER, end);
   if (!window) return 0;
   const { buffer } = window;
   const n = buffer.length;

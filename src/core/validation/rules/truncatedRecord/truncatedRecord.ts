@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { readFileWindow } from "../../../fileWindow.ts";
 import type { Diagnostic, SourceLocation } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
@@ -34,42 +34,34 @@ function cutRecord(
   delimiter: string,
   linesBefore: number | undefined,
 ): CutRecord | undefined {
-  let fd: number | undefined;
-  try {
-    const size = statSync(absPath).size;
-    const n = Math.min(size, TAIL_BYTES);
-    const buffer = Buffer.alloc(n);
-    fd = openSync(absPath, "r");
-    readSync(fd, buffer, 0, n, size - n);
-    const at = buffer.lastIndexOf(0x22);
-    if (at < 0) return undefined;
-    const raw = buffer
-      .subarray(at + 1)
-      .toString("utf8")
-      .trim()
-      .replace(/\s+/g, " ");
-    const text = raw.length > SHOWN_TEXT ? `${raw.slice(0, SHOWN_TEXT)}…` : raw;
-    if (linesBefore === undefined || linesBefore < 0) return { text };
-    // The record's first byte: the start of the quote's line, then that many line starts back.
-    let start = buffer.lastIndexOf(0x0a, at) + 1;
-    for (let i = 0; i < linesBefore; i++) {
-      if (start === 0) return { text };
-      start = buffer.lastIndexOf(0x0a, start - 2) + 1;
-    }
-    if (start === 0 && n < size) return { text };
-    const record = buffer.subarray(start, at + 1).toString("utf8");
-    let complete = 0;
-    let quoted = false;
-    for (const c of record) {
-      if (c === '"') quoted = !quoted;
-      else if (c === delimiter && !quoted) complete++;
-    }
-    return { complete, text };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  const window = readFileWindow(absPath, TAIL_BYTES, "tail");
+  if (!window) return undefined;
+  const { buffer, size } = window;
+  const n = buffer.length;
+  const at = buffer.lastIndexOf(0x22);
+  if (at < 0) return undefined;
+  const raw = buffer
+    .subarray(at + 1)
+    .toString("utf8")
+    .trim()
+    .replace(/\s+/g, " ");
+  const text = raw.length > SHOWN_TEXT ? `${raw.slice(0, SHOWN_TEXT)}…` : raw;
+  if (linesBefore === undefined || linesBefore < 0) return { text };
+  // The record's first byte: the start of the quote's line, then that many line starts back.
+  let start = buffer.lastIndexOf(0x0a, at) + 1;
+  for (let i = 0; i < linesBefore; i++) {
+    if (start === 0) return { text };
+    start = buffer.lastIndexOf(0x0a, start - 2) + 1;
   }
+  if (start === 0 && n < size) return { text };
+  const record = buffer.subarray(start, at + 1).toString("utf8");
+  let complete = 0;
+  let quoted = false;
+  for (const c of record) {
+    if (c === '"') quoted = !quoted;
+    else if (c === delimiter && !quoted) complete++;
+  }
+  return { complete, text };
 }
 
 /** The table's last row: its line and values by column. */
