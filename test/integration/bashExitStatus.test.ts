@@ -56,6 +56,17 @@ describe("Bash: status follows the exit code", () => {
     assert.match(o.stderr, /missing\.csv: No such file or directory/);
   });
 
+  test("held-out HR-02: a basic-syntax grep pattern with '|' that matched nothing says '|' is literal there", async () => {
+    const bar = await bash("grep -n Wyoming\\|Alaska a.csv");
+    assert.equal(bar.o.exitCode, 1);
+    assert.match(
+      bar.o.exit,
+      /its pattern "Wyoming\|Alaska" holds "\|", which grep's basic syntax reads as the character itself/,
+    );
+    const extended = await bash("grep -E -n 'Wyoming|Alaska' a.csv");
+    assert.equal(extended.o.exit, "exit 1: grep found no matching line (not an error)");
+  });
+
   test("grep's exit 1 is 'no matching line', not a failure; its exit 2 is", async () => {
     const none = await bash("grep -c Wyoming a.csv");
     assert.equal(none.call.status, "ok");

@@ -52,3 +52,39 @@ describe("empty-result: a one-sided bound, or bounds on two expressions, still w
       assert.equal(found[0]!.severity, "warning");
     });
 });
+
+// Held-out HQ-08: a table left empty by an earlier call (its own warning said why), then read by
+// the next Query — no condition of that Query is to blame, and its finding says the input is empty.
+// An empty table on the optional side of a LEFT JOIN empties nothing: the filter is still named.
+describe("empty-result: an input that holds no rows", () => {
+  test("a Query over an empty table says so, as an info, and blames no condition", async () => {
+    const first = await empty("SELECT * FROM costs WHERE country = 'Togo'");
+    assert.equal(first[0]?.severity, "warning");
+    const r = await runtime.call({
+      op: "Query",
+      sql: `SELECT country, count(*) AS n FROM out${n - 1} WHERE year > 2000 GROUP BY country`,
+      inputs: [`out${n - 1}`],
+      output: "ranked",
+    });
+    assert.equal(r.status, "ok");
+    const found = r.diagnostics.filter((d) => d.code === "empty-result");
+    assert.equal(found.length, 1);
+    assert.equal(found[0]!.severity, "info");
+    assert.match(found[0]!.message, new RegExp(`its input out${n - 1} \\(call #\\d+\\) holds no rows`));
+    assert.doesNotMatch(found[0]!.message, /condition/);
+  });
+
+  test("an empty table on the right of a LEFT JOIN does not hide the filter that matched nothing", async () => {
+    const emptyTable = `out${n - 1}`;
+    const r = await runtime.call({
+      op: "Query",
+      sql: `SELECT c.country FROM costs c LEFT JOIN ${emptyTable} e ON e.country = c.country WHERE c.cost > 1000`,
+      inputs: ["costs", emptyTable],
+      output: "joined",
+    });
+    assert.equal(r.status, "ok");
+    const found = r.diagnostics.filter((d) => d.code === "empty-result");
+    assert.equal(found[0]?.severity, "warning");
+    assert.match(found[0]!.message, /"cost" > 1000/);
+  });
+});

@@ -39,6 +39,22 @@ const DEFINITIONS = [
   ["Unit Count", "Total dosage units of medication dispensed."],
 ];
 
+// A code list as NYC's Department of Finance writes its building classes (held-out HP): a code and
+// its name a line, aligned by spaces, no header. Its first entry is a row; a header over the same
+// list (`CODE  DESCRIPTION` in capitals too, or `Code,Description`) stays a header.
+const CLASSES = [
+  ["A0", "CAPE COD"],
+  ["A1", "TWO STORIES - DETACHED SM OR MID"],
+  ["A2", "ONE STORY - PERMANENT LIVING QUARTER"],
+  ["A3", "LARGE SUBURBAN RESIDENCE"],
+  ["A4", "CITY RESIDENCE ONE FAMILY"],
+  ["A5", "ONE FAMILY ATTACHED OR SEMI-DETACHED"],
+  ["B1", "TWO FAMILY BRICK"],
+  ["B2", "FRAME"],
+];
+const aligned = (rows: string[][]): string =>
+  rows.map(([c, d]) => `    ${c!.padEnd(14)}${d}`).join("\n") + "\n";
+
 async function workbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet("Genes").addRows(GENES.map((g) => [g]));
@@ -63,6 +79,10 @@ before(async () => {
       .map((g, i) => `${g},${GENES[i + 8]}`)
       .join("\n")}\n`,
     "counts.csv": `${[12, 15, 9, 30, 22].join("\n")}\n`,
+    "building_class_codes.txt": aligned(CLASSES),
+    "building_class_headed.txt": aligned([["CODE", "DESCRIPTION"], ...CLASSES]),
+    "classes.csv": `${CLASSES.map((r) => r.join(",")).join("\n")}\n`,
+    "classes_headed.csv": `Code,Description\n${CLASSES.map((r) => r.join(",")).join("\n")}\n`,
   });
   runtime = await Runtime.open(lake, { radarDir: stateDir, validate: false });
 });
@@ -176,6 +196,31 @@ describe("header-less tables", () => {
     assert.deepEqual(
       page.origins.map((o) => o?.line),
       [1, 2],
+    );
+  });
+
+  test("a code list (a code and its name a line) keeps its first entry as a row; a header over it stays", () => {
+    for (const file of ["building_class_codes.txt", "classes.csv"]) {
+      const t = onlyTable(runtime.map, file);
+      assert.equal(t.noHeader, true, file);
+      assert.equal(t.rowCount, CLASSES.length, file);
+      assert.deepEqual(
+        t.columns.map((c) => c.name),
+        ["column0", "column1"],
+        file,
+      );
+    }
+    const headed = onlyTable(runtime.map, "building_class_headed.txt");
+    assert.equal(headed.rowCount, CLASSES.length);
+    assert.deepEqual(
+      headed.columns.map((c) => c.name),
+      ["CODE", "DESCRIPTION"],
+    );
+    const csv = onlyTable(runtime.map, "classes_headed.csv");
+    assert.equal(csv.rowCount, CLASSES.length);
+    assert.deepEqual(
+      csv.columns.map((c) => c.name),
+      ["Code", "Description"],
     );
   });
 });

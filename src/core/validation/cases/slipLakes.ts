@@ -64,6 +64,23 @@ export const realJumps = (kind: "level" | "outbreaks" | "counts") =>
     ...[40.2, 41.5, 40.9, 42.3, 41.8, 43.0].map((v, i) => `Steady,${2010 + i},${v}`),
   );
 
+/**
+ * A central bank's daily rate of one currency quoted per 1 unit and per 10 in turn (BNB's Turkish
+ * lira, 2008–10, held-out HR): runs at each level, and a one-day switch among them that looks like
+ * a slip by its neighbours alone. `slip`: the same series quoted per 1 throughout, one value
+ * written tenfold.
+ */
+export const quoteUnits = (slip: boolean) => {
+  const per10 = (i: number): boolean => !slip && ((i >= 12 && i < 20) || i === 27 || (i >= 33 && i < 40));
+  const rows = Array.from({ length: 45 }, (_, i) => {
+    const rate = 1 + ((i * 7) % 5) * 0.004;
+    const shown = per10(i) || (slip && i === 27) ? rate * 10 : rate;
+    const day = new Date(Date.UTC(2008, 2, 3 + i)).toISOString().slice(0, 10);
+    return `${day},TRY,${shown.toFixed(5)}`;
+  });
+  return csv("date,isoCode,rate", ...rows);
+};
+
 /** Temperature anomalies (°C): a signed quantity, where 0.31 → 3.1 is a real change, not a slip. */
 export const anomalies = () =>
   csv(

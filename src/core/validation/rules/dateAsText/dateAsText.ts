@@ -1,0 +1,238 @@
+import type { Diagnostic } from "../../../diagnostic.ts";
+import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
+import type { OperatorContext } from "../../../operators/operator.ts";
+import { at, locate, present, quote } from "../../evidence.ts";
+import { keptRelation, ROWID } from "../../keptRelation.ts";
+import { expressionSql } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
+import { textColumnUses } from "../../textColumnUses.ts";
+import type { TextColumnUse } from "../../textColumnUses.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { queryRule } from "../../validationRule.ts";
+import { firstFindingPerKey } from "../../findingsOnce.ts";
+import { columnLabel } from "../../derivedTables.ts";
+import { sqlName } from "../unknownColumn/unknownColumn.ts";
+import { dateAsTextDoc } from "./dateAsTextDoc.ts";
+
+/**
+ * Dates written day or month first (`31.12.89`, `12/25/2000`, `December 25, 2000`), kept as text:
+ * over text, min/max and ORDER BY compare characters — the day, or the month's name, before the
+ * year. Year-first dates (`2000-12-25`) sort as dates do and are not read here.
+ */
+const D = String.raw`\d{1,2}`;
+const Y4 = String.raw`\d{4}`;
+const Y2 = String.raw`\d{2}`;
+const MONTH = String.raw`[A-Za-z]+\.?`;
+/** Each format with the shape its values have (DuckDB's `%Y` also reads `72` as the year 72). */
+const FORMATS: readonly {
+  format: string;
+  shape: string;
+  shows: string;
+  twoDigitYear?: true;
+  first: string;
+}[] = [
+  { format: "%d.%m.%Y", shape: `${D}\\.${D}\\.${Y4}`, shows: "dd.mm.yyyy", first: "day" },
+  { format: "%d.%m.%y", shape: `${D}\\.${D}\\.${Y2}`, shows: "dd.mm.yy", twoDigitYear: true, first: "day" },
+  { format: "%m/%d/%Y", shape: `${D}/${D}/${Y4}`, shows: "mm/dd/yyyy", first: "month" },
+  { format: "%d/%m/%Y", shape: `${D}/${D}/${Y4}`, shows: "dd/mm/yyyy", first: "day" },
+  { format: "%m/%d/%y", shape: `${D}/${D}/${Y2}`, shows: "mm/dd/yy", twoDigitYear: true, first: "month" },
+  { format: "%d/%m/%y", shape: `${D}/${D}/${Y2}`, shows: "dd/mm/yy", twoDigitYear: true, first: "day" },
+  { format: "%d-%m-%Y", shape: `${D}-${D}-${Y4}`, shows: "dd-mm-yyyy", first: "day" },
+  { format: "%m-%d-%Y", shape: `${D}-${D}-${Y4}`, shows: "mm-dd-yyyy", first: "month" },
+  { format: "%B %d, %Y", shape: `${MONTH} ${D}, ${Y4}`, shows: "Month d, yyyy", first: "month's name" },
+  { format: "%b %d, %Y", shape: `${MONTH} ${D}, ${Y4}`, shows: "Mon d, yyyy", first: "month's name" },
+  { format: "%d %B %Y", shape: `${D} ${MONTH} ${Y4}`, shows: "d Month yyyy", first: "day" },
+  { format: "%d %b %Y", shape: `${D} ${MONTH} ${Y4}`, shows: "d Mon yyyy", first: "day" },
+  { format: "%d-%b-%Y", shape: `${D}-${MONTH}-${Y4}`, shows: "d-Mon-yyyy", first: "day" },
+  { format: "%d-%b-%y", shape: `${D}-${MONTH}-${Y2}`, shows: "d-Mon-yy", twoDigitYear: true, first: "day" },
+];
+
+/** A value read with `f`: NULL unless it has the format's shape. */
+function readDate(value: string, f: (typeof FORMATS)[number]): string {
+  return `CASE WHEN regexp_full_match(trim(${value}), '${f.shape}') THEN try_strptime(trim(${value}), ${sqlString(f.format)}) END`;
+}
+
+/** Share of the column's values (on the kept rows) a format must read for the column to be dates… */
+const MOST = 0.9;
+/** …or all of them but the values of this many kinds: labels and markers (`shared`, `  .  .`). */
+const OTHERS = 2;
+/** Fewest values read as dates before the column is judged. */
+const MIN_DATES = 3;
+
+/** Picks by order whose ordering argument is the column: the first ones pick the least. */
+const LEAST = new Set(["min", "arg_min", "argmin", "min_by"]);
+const GREATEST = new Set(["max", "arg_max", "argmax", "max_by"]);
+
+/**
+ * The order key of a value read with `format`: the date itself, or for two-digit years the text
+ * `yymmdd` — the century is not written, so the key orders by the year as written, then month, day.
+ */
+function orderKey(value: string, f: (typeof FORMATS)[number]): string {
+  const parsed = readDate(value, f);
+  return f.twoDigitYear ? `strftime(${parsed}, '%y%m%d')` : parsed;
+}
+
+/**
+ * `date-as-text` (warning): a text column holding dates written day or month first, whose min/max
+ * (or ORDER BY … LIMIT) the query takes: over text these compare characters, and on the rows the
+ * query keeps the value picked by characters is not the earliest or latest date (held-out HQ-06:
+ * `max(bday)` over `dd.mm.yy` gave '31.12.89' with 615 players born in the 1990s; HQ-09: Kasparov's
+ * first and last days at #1 as 'December 25, 2000' and 'September 30, 1998').
+ */
+export const dateAsTextRule: ValidationRule = queryRule({
+  doc: dateAsTextDoc,
+  runOrder: 195,
+  inputsOnly: true,
+  check: ({ ctx, sql }) =>
+    firstFindingPerKey(
+      textColumnUses(sql.statement, ctx.state).filter((u) => u.kind === "pick" || u.kind === "order"),
+      (use) => `${use.kind}:${use.column.table.name}.${use.column.column}`,
+      (use) => datesReadAsText(ctx, use),
+    ),
+});
+
+interface Picked {
+  fn: string;
+  text: unknown;
+  date: unknown;
+  rowid: number;
+  group?: string;
+}
+
+async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promise<Diagnostic | undefined> {
+  const { table, column, alias } = use.column;
+  const a = sqlIdent(alias);
+  const c = `${a}.${sqlIdent(column)}`;
+  const kept = await keptRelation(ctx, use.select, alias);
+  const [counts] = await ctx.engine.all(
+    `SELECT count(NULLIF(trim(${c}), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate(c, f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate(c, f)} IS NULL THEN NULLIF(trim(${c}), '') END) AS o${i}`).join(", ")}${kept.from}`,
+  );
+  const n = Number(counts?.n ?? 0);
+  // All but a tenth of the values, or all but a few kinds of value: a tie marked `shared`, the
+  // birthdays not known written `  .  .` (FIDE's lists: one in five players).
+  const readers = FORMATS.filter((_, i) => {
+    const dates = Number(counts?.[`f${i}`] ?? 0);
+    const kinds = Number(counts?.[`o${i}`] ?? 0);
+    return dates >= MIN_DATES && (n - dates <= (1 - MOST) * n || kinds <= OTHERS);
+  });
+  if (readers.length === 0) return undefined;
+  // Each reading that fits (05/06/2024: May or June) must pick alike, or the column's dates are not known.
+  const picks = await Promise.all(readers.map((f) => picked(ctx, use, c, kept.from, f)));
+  const first = picks[0];
+  if (!first || picks.some((p) => JSON.stringify(p?.date) !== JSON.stringify(first.date))) return undefined;
+  const f = readers[0]!;
+  const locations = await locate(ctx.engine, table, [first.rowid]);
+  const label = columnLabel(table, column);
+  const twoDigits = f.twoDigitYear ? " (by its two-digit year, then month and day)" : "";
+  const least = LEAST.has(first.fn.toLowerCase());
+  const truly = f.twoDigitYear
+    ? `where by its two-digit year, then month and day, the ${least ? "first" : "last"} is`
+    : `where the ${least ? "earliest" : "latest"} date is`;
+  const picks_ =
+    use.kind === "order"
+      ? `the first ${String(first.text)} by characters are not the first by date: ${quote(first.date)}${at(locations[0])} is among the first by date and not by characters${twoDigits}`
+      : `${first.fn}() picks ${quote(first.text)}${first.group ? ` in the group (${first.group})` : ""}, ${truly} ${quote(first.date)}${at(locations[0])}`;
+  const convert = `strptime(${sqlName(column)}, '${f.format}')`;
+  return {
+    code: "date-as-text",
+    severity: "warning",
+    message:
+      `${label} is text holding dates written ${f.shows}, and ${use.kind === "order" ? "ORDER BY" : `${first.fn}()`} compares it character by character, the ${f.first} first: ${picks_}. ` +
+      `Convert first, e.g. ${convert}${f.twoDigitYear ? ", and say which century a two-digit year is" : ""}.`,
+    locations: present(locations),
+    ...(f.twoDigitYear
+      ? {
+          effect: {
+            measured: false,
+            text: "not measured: a two-digit year does not say its century, which the reading as dates would choose",
+          },
+        }
+      : {
+          remedy: {
+            table: table.name,
+            sql: `SELECT * REPLACE (CAST(${readDate(sqlIdent(column), f)} AS DATE) AS ${sqlIdent(column)}) FROM ${sqlIdent(table.name)}`,
+            says: `${column} read as the dates it writes (${f.shows})`,
+          },
+        }),
+  };
+}
+
+/**
+ * What the use picks by characters against by date, where they differ: for min/max (per group of
+ * a grouped query) the value each picks; for ORDER BY … LIMIT k the first of the k rows. Undefined
+ * where they agree.
+ */
+async function picked(
+  ctx: OperatorContext,
+  use: TextColumnUse,
+  c: string,
+  from: string,
+  f: (typeof FORMATS)[number],
+): Promise<Picked | undefined> {
+  const key = orderKey(c, f);
+  const a = sqlIdent(use.column.alias);
+  if (use.kind === "order") {
+    const order = orderOf(use.select, use.column.column);
+    if (!order) return undefined;
+    const dir = order.descending ? "DESC" : "ASC";
+    const [row] = await ctx.engine.all(
+      `WITH k AS (SELECT ${c} AS v, ${key} AS d, ${a}.${ROWID} AS r${from} AND ${key} IS NOT NULL), ` +
+        `t AS (SELECT v FROM k ORDER BY v ${dir} LIMIT ${order.limit}), ` +
+        `s AS (SELECT v, d, r FROM k ORDER BY d ${dir} LIMIT ${order.limit}) ` +
+        `SELECT v AS date_pick, r FROM s WHERE v NOT IN (SELECT v FROM t) ORDER BY d ${dir} LIMIT 1`,
+    );
+    if (!row) return undefined;
+    return { fn: "ORDER BY", text: `${order.limit} row(s)`, date: row.date_pick, rowid: Number(row.r) };
+  }
+  if (use.kind !== "pick") return undefined;
+  const fn = use.fn.toLowerCase();
+  const least = LEAST.has(fn);
+  if (!least && !GREATEST.has(fn)) return undefined;
+  // `GROUP BY 1, 2` names the select list's expressions by position.
+  const list = (use.select.select_list as Json[] | undefined) ?? [];
+  const groups = ((use.select.group_expressions as Json[] | undefined) ?? []).map((g) => {
+    const position = g.class === "CONSTANT" ? (g.value as { value?: unknown } | undefined)?.value : undefined;
+    return typeof position === "number" && list[position - 1] ? { ...list[position - 1]!, alias: "" } : g;
+  });
+  let keys: string[] = [];
+  try {
+    keys = await Promise.all(groups.map((g) => expressionSql(ctx.engine, use.column.alias, g)));
+  } catch {
+    keys = [];
+  }
+  const group = keys.length ? `${keys.map((k, i) => `${k} AS g${i}`).join(", ")}, ` : "";
+  const rows = await ctx.engine.all(
+    `SELECT * FROM (SELECT ${group}${least ? "min" : "max"}(${c}) AS text_pick, ${least ? "arg_min" : "arg_max"}(${c}, ${key}) AS date_pick, ` +
+      `${least ? "arg_min" : "arg_max"}(${a}.${ROWID}, ${key}) AS r${from} AND ${key} IS NOT NULL${keys.length ? ` GROUP BY ${keys.join(", ")}` : ""}) ` +
+      `WHERE text_pick IS DISTINCT FROM date_pick LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const groupText = keys.length ? keys.map((_, i) => quote(row[`g${i}`])).join(", ") : undefined;
+  return {
+    fn: use.fn,
+    text: row.text_pick,
+    date: row.date_pick,
+    rowid: Number(row.r),
+    ...(groupText ? { group: groupText } : {}),
+  };
+}
+
+/** The ORDER BY of the column in a SELECT with a LIMIT: its direction and the limit; undefined without LIMIT. */
+function orderOf(select: Json, column: string): { descending: boolean; limit: number } | undefined {
+  let limit: number | undefined;
+  let descending: boolean | undefined;
+  for (const modifier of (select.modifiers as Json[] | undefined) ?? []) {
+    if (modifier.type === "LIMIT_MODIFIER") {
+      const value = (modifier.limit as Json | undefined)?.value as { value?: unknown } | undefined;
+      if (typeof value?.value === "number") limit = value.value;
+    }
+    // Only the first key decides which rows come first.
+    const [order] = (modifier.orders as Json[] | undefined) ?? [];
+    const ref = order?.expression as Json | undefined;
+    const names = ref?.class === "COLUMN_REF" ? (ref.column_names as string[]) : [];
+    if (order && names[names.length - 1]?.toLowerCase() === column.toLowerCase())
+      descending = String(order.type).includes("DESC");
+  }
+  return limit !== undefined && descending !== undefined ? { descending, limit } : undefined;
+}

@@ -1,0 +1,80 @@
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+
+/**
+ * Players with birthdays as a rating list writes them (held-out HQ-06: `dd.mm.yy`, `  .  .` where
+ * none is known), and a world number one's days at the top as a ranking file writes them (HQ-09:
+ * `Month d, yyyy`, one row `shared` for a tie): text, as the map reads such columns.
+ */
+const BIRTHDAYS = csv(
+  "id,name,bday",
+  ...[
+    "17.01.72",
+    "26.06.85",
+    "31.12.89",
+    "05.03.95",
+    "14.11.98",
+    "01.01.24",
+    "08.12.54",
+    "22.07.91",
+    "  .  .",
+  ].map((d, i) => `${100 + i},Player ${i},"${d}"`),
+);
+const NUMBER_ONE = csv(
+  "player,dateranking",
+  ...[
+    "January 31, 1982",
+    "June 30, 1985",
+    "September 30, 1998",
+    "December 25, 2000",
+    "March 31, 1990",
+    "shared",
+  ].map((d) => `Kasparov,"${d}"`),
+);
+const ISO = csv(
+  "player,dateranking",
+  ...["1982-01-31", "1985-06-30", "1998-09-30", "2000-12-25", "1990-03-31", "not ranked"].map(
+    (d) => `Kasparov,${d}`,
+  ),
+);
+
+/** The silent-error cases of `date-as-text`. */
+export const dateAsTextSilentCases = silentCasesOf("date-as-text", ({ flagged, clean }) => [
+  flagged(
+    "held-out HQ-06: the youngest player's birthday as max() of dd.mm.yy text",
+    { "players.csv": BIRTHDAYS },
+    scanThenQuery({ p: "players.csv" }, "SELECT min(bday) AS oldest, max(bday) AS youngest FROM p"),
+  ),
+  flagged(
+    "held-out HQ-09: first and last day at number one as min()/max() of 'Month d, yyyy' text",
+    { "ranking.csv": NUMBER_ONE },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      "SELECT min(dateranking) AS first_d, max(dateranking) AS last_d FROM r",
+    ),
+  ),
+  clean(
+    "the same days read as dates first",
+    { "ranking.csv": NUMBER_ONE },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      "SELECT min(try_strptime(dateranking, '%B %d, %Y')) AS first_d, max(try_strptime(dateranking, '%B %d, %Y')) AS last_d FROM r",
+    ),
+  ),
+  clean(
+    "birthdays listed in text order, every row returned (no LIMIT)",
+    { "players.csv": BIRTHDAYS },
+    scanThenQuery({ p: "players.csv" }, "SELECT id, name, bday FROM p ORDER BY bday"),
+  ),
+  clean(
+    "the birthdays of the 1980s only, where text and date agree on the latest",
+    { "players.csv": BIRTHDAYS },
+    scanThenQuery({ p: "players.csv" }, "SELECT max(bday) AS youngest FROM p WHERE bday LIKE '%.8_'"),
+  ),
+  clean(
+    "year-first text dates, which sort as dates do",
+    { "ranking.csv": ISO },
+    scanThenQuery({ r: "ranking.csv" }, "SELECT max(dateranking) AS last_d FROM r"),
+  ),
+]);
