@@ -36,6 +36,11 @@ export interface BashOptions {
   signal?: AbortSignal;
   /** POSIX paths relative to the lake, used for glob expansion; when absent the lake is walked. */
   listLakeFiles?: () => string[];
+  /**
+   * The text of a stdout that is not valid UTF-8, read in the encoding of the files the pipeline
+   * reads (`cat` of a latin-1 list: `Muñiz`, not `Mu�iz`); undefined to read it as UTF-8.
+   */
+  decodeStdout?: (argv: string[][], bytes: Buffer) => string | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;

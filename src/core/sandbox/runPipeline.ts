@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
@@ -40,9 +41,10 @@ class CappedOutput {
     return this.total > this.cap;
   }
 
-  text(): string {
+  text(decode?: (bytes: Buffer) => string | undefined): string {
     const bytes = Buffer.concat(this.chunks);
-    return bytes.subarray(0, this.truncated ? utf8Boundary(bytes) : bytes.length).toString("utf8");
+    const decoded = decode && !isUtf8(bytes) ? decode(bytes) : undefined;
+    return decoded ?? bytes.subarray(0, this.truncated ? utf8Boundary(bytes) : bytes.length).toString("utf8");
   }
 }
 
@@ -116,7 +118,7 @@ export function runPipeline(
     const truncated = stdout.truncated || stderr.truncated;
     return {
       ...empty,
-      stdout: stdout.text(),
+      stdout: stdout.text(options.decodeStdout && ((bytes) => options.decodeStdout!(argv, bytes))),
       stderr: stderr.text(),
       exitCode: codes.at(-1) ?? null,
       exitCodes: codes,

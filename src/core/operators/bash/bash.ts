@@ -14,6 +14,8 @@ import type { SourceFormat } from "../../sourceMap/sourceEntry.ts";
 import { grepBinaryLineFindings } from "./grepBinaryLines.ts";
 import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
+import { fileArguments } from "./lineProgramFiles.ts";
+import { decodeBytes } from "../../sourceMap/sniff/fileSample.ts";
 
 /**
  * The output a table may be registered from: far more than the agent is shown (64 KiB), since the
@@ -176,6 +178,16 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
           ? { maxOutputBytes: BASH_TABLE_MAX_BYTES }
           : {}),
         listLakeFiles: () => ctx.map.files.map((f) => f.path),
+        decodeStdout: (argv, bytes) => {
+          // The one encoding the map read the pipeline's files in, when it is not UTF-8.
+          const encodings = new Set(
+            argv.flatMap((a) => fileArguments(a, ctx.lakeRoot)).map((f) => ctx.entry(f)?.encoding ?? "utf-8"),
+          );
+          const [encoding] = [...encodings];
+          return encodings.size === 1 && encoding !== "utf-8" && encoding !== "utf-16"
+            ? decodeBytes(bytes, encoding!)
+            : undefined;
+        },
       });
     } catch (error) {
       if (error instanceof BashDenied) reject("bash-denied", error.message);
