@@ -101,6 +101,30 @@ describe("numeric-as-text: ORDER BY a text column of years and labels", () => {
     assert.deepEqual(found, []);
   });
 
+  test("held-out HQ-01: ids as text listed by id without LIMIT, '13901516' before '1708287': an info", async () => {
+    const text = await runtime.call({
+      op: "Query",
+      sql: "SELECT CAST(CASE WHEN grads % 2 = 0 THEN grads * 1000003 ELSE grads * 100003 END AS VARCHAR) AS id, cohort FROM cohorts",
+      inputs: ["cohorts"],
+      output: "ids",
+    });
+    assert.equal(text.status, "ok");
+    const listed = await findings("SELECT id, cohort FROM ids ORDER BY id", ["ids"], "numeric-as-text");
+    assert.deepEqual(
+      listed.map((d) => d.severity),
+      ["info"],
+    );
+    const top = await findings(
+      "SELECT id, cohort FROM ids ORDER BY id DESC LIMIT 2",
+      ["ids"],
+      "numeric-as-text",
+    );
+    assert.deepEqual(
+      top.map((d) => d.severity),
+      ["warning"],
+    );
+  });
+
   test("with LIMIT the label decides which rows come back: a warning", async () => {
     const found = await findings(
       "SELECT cohort, grads FROM cohorts ORDER BY cohort DESC LIMIT 3",
