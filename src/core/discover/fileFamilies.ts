@@ -420,12 +420,18 @@ const RELEASE_WORDS = new Set([
   "snapshot",
 ]);
 
-/** The release word just before the first varying date or year of the names (numbers and separators between), if any. */
+/**
+ * The release word just before the first varying date or year of the names (numbers and separators
+ * between), or just after it (`2018-10_release/`, held-out HR: the Fed's series as republished in
+ * October 2018 and July 2026, the earlier one's October a part-month), if any.
+ */
 function releaseWord(tokens: PathToken[], varyingAt: number[]): string | undefined {
   const at = varyingAt.find(
     (i) => tokens[i]?.kind === "date" || (tokens[i]?.kind === "num" && isYear(tokens[i]!.text)),
   );
   if (at === undefined) return undefined;
+  const after = tokens.slice(at + 1).find((t) => t.kind !== "sep");
+  if (after?.kind === "word" && RELEASE_WORDS.has(after.text.toLowerCase())) return after.text;
   for (let i = at - 1; i >= 0; i--) {
     const t = tokens[i]!;
     if (t.kind === "sep" || t.kind === "num") continue;

@@ -19,6 +19,7 @@ import {
   sampleValues,
   shapeKey,
   spelledAcronyms,
+  monthsSpelledOut,
   stripExtension,
   titleLines,
   unreadable,
@@ -189,7 +190,11 @@ export class LakeDocuments {
       members: members.map((m) => m.path),
       group: true,
       fields: {
-        path: [pathText, ...spelledAcronyms(pathText, [...titles, ...columns, ...values])],
+        path: [
+          pathText,
+          ...spelledAcronyms(pathText, [...titles, ...columns, ...values]),
+          ...members.flatMap((m) => monthsSpelledOut(m.path)),
+        ],
         title: [...titles],
         columns,
         names: columns,
