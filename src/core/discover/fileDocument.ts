@@ -1,6 +1,7 @@
 import type { SourceEntry } from "../sourceMap/sourceEntry.ts";
 import { isYearToken } from "../text.ts";
 import { tokenize } from "./discoverTerms.ts";
+import { monthName, monthNumber } from "./questionPeriods.ts";
 
 /**
  * One file's Discover document: the text of each ranked field (path words, titles, column names,
@@ -156,21 +157,6 @@ export function fileText(entry: SourceEntry): DocText {
   return fields;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * A month and year a file name writes short (`JAN04FRL.TXT`, `jul03frl.txt`, `sales_mar19.csv`)
  * spelled out — "January 2004", "July 2003" — as a question says it (held-out HQ: FIDE's rating lists
@@ -181,10 +167,10 @@ export function monthsSpelledOut(path: string): string[] {
   for (const m of baseName(path).matchAll(
     /(?<![A-Za-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-_ ]?(\d{2}|\d{4})(?!\d)/gi,
   )) {
-    const month = MONTHS.findIndex((name) => name.toLowerCase().startsWith(m[1]!.toLowerCase()));
+    const month = monthName(monthNumber(m[1]!));
     const digits = m[2]!;
     const year = digits.length === 4 ? digits : `${Number(digits) >= 50 ? "19" : "20"}${digits}`;
-    if (month >= 0) out.push(`${MONTHS[month]} ${year}`);
+    if (month) out.push(`${month} ${year}`);
   }
   return out;
 }

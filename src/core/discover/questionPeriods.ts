@@ -33,6 +33,11 @@ const MONTHS = [
   "december",
 ];
 
+/** A month's English name in lower case from its number (1–12). */
+export function monthName(month: number): string | undefined {
+  return MONTHS[month - 1];
+}
+
 /** A month's number (1–12) from its English name or abbreviation ("Sep", "Sept"), else 0. */
 export function monthNumber(word: string): number {
   const w = word.toLowerCase().replace(/\.$/, "");
