@@ -240,12 +240,15 @@ describe("footnotes, header fit, fixed width, encodings", () => {
       ].join("\n"),
     );
     assert.equal(dashed?.dataLine, 2);
+    // The blanks between columns go to the column that grows into them (fixedWidth.ts
+    // cutAcrossGaps): the ids' to ID (NAME is set left), half of NAME/QTY's to each (QTY holds
+    // numbers, set right), and the last column runs to the line's end.
     assert.deepEqual(
       dashed?.columns.map((c) => [c.name, c.start, c.width]),
       [
-        ["ID", 0, 2],
-        ["NAME", 4, 7],
-        ["QTY", 13, 3],
+        ["ID", 0, 4],
+        ["NAME", 4, 8],
+        ["QTY", 12, 100_000],
       ],
     );
     assert.equal(
