@@ -518,8 +518,7 @@ function emptyInputs(top: Json | undefined, state: SharedState): TableInfo[] {
   if (!top) return [];
   const ctes = new Set<string>();
   walk(top, (n) => {
-    const map = (n.cte_map as { map?: { key?: unknown }[] } | undefined)?.map;
-    for (const entry of map ?? []) if (typeof entry.key === "string") ctes.add(entry.key.toLowerCase());
+    for (const entry of cteEntries(n)) ctes.add(String(entry.key).toLowerCase());
   });
   // A table an outer join may leave unmatched (the right of a LEFT JOIN) empties nothing.
   const optional = new Set<Json>();
