@@ -72,6 +72,14 @@ const CANDIDATES: Candidate[] = [
   ]),
 ];
 
+/**
+ * The date-only formats above that write the day or the month first (`%d.%m.%Y`, `%B %d, %Y`):
+ * the validation rules read text columns with the same list the map types columns with.
+ */
+export function dayOrMonthFirstFormats(): string[] {
+  return CANDIDATES.filter((c) => c.type === "DATE" && !c.format.startsWith("%Y")).map((c) => c.format);
+}
+
 /** A quick look at a column's sample values: could any candidate read them? */
 function plausible(samples: string[]): Candidate[] {
   const values = samples.map((s) => s.trim()).filter((s) => s !== "");

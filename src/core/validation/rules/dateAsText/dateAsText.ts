@@ -13,40 +13,49 @@ import { firstFindingPerKey } from "../../findingsOnce.ts";
 import { columnLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { dateAsTextDoc } from "./dateAsTextDoc.ts";
+import { dayOrMonthFirstFormats } from "../../../sourceMap/typing/dateFormats.ts";
+
+interface TextDateFormat {
+  format: string;
+  /** How the format writes a date, for the message: `dd.mm.yyyy`, `Month d, yyyy`. */
+  shows: string;
+  twoDigitYear?: true;
+  /** What the characters compare first: the day, the month, or the month's name. */
+  first: string;
+}
+
+/** The format as the message writes it: `%d.%m.%y` → `dd.mm.yy`; `%B %d, %Y` → `Month d, yyyy`. */
+function shown(format: string): string {
+  const named = /%[Bb]/.test(format);
+  return format
+    .replace("%d", named ? "d" : "dd")
+    .replace("%m", "mm")
+    .replace("%Y", "yyyy")
+    .replace("%y", "yy")
+    .replace("%B", "Month")
+    .replace("%b", "Mon");
+}
 
 /**
  * Dates written day or month first (`31.12.89`, `12/25/2000`, `December 25, 2000`), kept as text:
  * over text, min/max and ORDER BY compare characters — the day, or the month's name, before the
  * year. Year-first dates (`2000-12-25`) sort as dates do and are not read here.
+ * The formats are the Source Map's own (`dateFormats.ts`), so a column the map would type as dates
+ * and one it left as text are read alike.
  */
-const FORMATS: readonly {
-  format: string;
-  shows: string;
-  twoDigitYear?: true;
-  first: string;
-}[] = [
-  { format: "%d.%m.%Y", shows: "dd.mm.yyyy", first: "day" },
-  { format: "%d.%m.%y", shows: "dd.mm.yy", twoDigitYear: true, first: "day" },
-  { format: "%m/%d/%Y", shows: "mm/dd/yyyy", first: "month" },
-  { format: "%d/%m/%Y", shows: "dd/mm/yyyy", first: "day" },
-  { format: "%m/%d/%y", shows: "mm/dd/yy", twoDigitYear: true, first: "month" },
-  { format: "%d/%m/%y", shows: "dd/mm/yy", twoDigitYear: true, first: "day" },
-  { format: "%d-%m-%Y", shows: "dd-mm-yyyy", first: "day" },
-  { format: "%m-%d-%Y", shows: "mm-dd-yyyy", first: "month" },
-  { format: "%B %d, %Y", shows: "Month d, yyyy", first: "month's name" },
-  { format: "%b %d, %Y", shows: "Mon d, yyyy", first: "month's name" },
-  { format: "%d %B %Y", shows: "d Month yyyy", first: "day" },
-  { format: "%d %b %Y", shows: "d Mon yyyy", first: "day" },
-  { format: "%d-%b-%Y", shows: "d-Mon-yyyy", first: "day" },
-  { format: "%d-%b-%y", shows: "d-Mon-yy", twoDigitYear: true, first: "day" },
-];
+const FORMATS: readonly TextDateFormat[] = dayOrMonthFirstFormats().map((format) => ({
+  format,
+  shows: shown(format),
+  ...(format.includes("%y") ? { twoDigitYear: true as const } : {}),
+  first: format.startsWith("%d") ? "day" : format.startsWith("%m") ? "month" : "month's name",
+}));
 
 /**
  * A value read with `f`, NULL where it does not read: DuckDB's `%Y` also reads `72` as the year 72,
  * so a four-digit format keeps only years from 1000 on (`%y` reads two digits only). No regular
  * expression: over 320k rows one costs more than the rest of the check.
  */
-function readDate(value: string, f: (typeof FORMATS)[number]): string {
+function readDate(value: string, f: TextDateFormat): string {
   const parsed = `try_strptime(trim(${value}), ${sqlString(f.format)})`;
   return f.twoDigitYear ? parsed : `CASE WHEN year(${parsed}) >= 1000 THEN ${parsed} END`;
 }
@@ -68,7 +77,7 @@ const GREATEST = new Set(["max", "arg_max", "argmax", "max_by"]);
  * The order key of a value read with `format`: the date itself, or for two-digit years the text
  * `yymmdd` — the century is not written, so the key orders by the year as written, then month, day.
  */
-function orderKey(value: string, f: (typeof FORMATS)[number]): string {
+function orderKey(value: string, f: TextDateFormat): string {
   const parsed = readDate(value, f);
   return f.twoDigitYear ? `strftime(${parsed}, '%y%m%d')` : parsed;
 }
@@ -173,7 +182,7 @@ async function picked(
   use: TextColumnUse,
   c: string,
   from: string,
-  f: (typeof FORMATS)[number],
+  f: TextDateFormat,
 ): Promise<Picked | undefined> {
   const key = orderKey(c, f);
   const a = sqlIdent(use.column.alias);
