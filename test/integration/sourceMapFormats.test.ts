@@ -53,6 +53,9 @@ const { lake, stateDir } = tempLake({
   // Numbers and blank strings in one field (held-out EY-09): numbers, the blanks NULL; other text keeps JSON.
   "blanks.json":
     '[{"crop":"Rice","t":1223,"note":1},{"crop":"Tea","t":"","note":"x"},{"crop":"Wheat","t":1075,"note":2},{"crop":"Jute","t":100.5,"note":3}]\n',
+  // Birth dates written dd.mm.yyyy in a JSON export (held-out HS-02), one blank; a field of words stays text.
+  "born.json":
+    '[{"who":"Ana","born":"31.12.1989","club":"x"},{"who":"Bo","born":"02.01.1995","club":"y"},{"who":"Cy","born":"","club":"z"},{"who":"Di","born":"15.06.1990","club":"w"}]\n',
   // Header cells with quoted line breaks (Census table H-8, held-out FH-06), in one table and in two
   // stacked blocks: DuckDB's skip counts such a header as one row.
   "brokenHeader.csv":
@@ -215,6 +218,29 @@ describe("Source Map formats", () => {
     });
     assert.equal(q.status, "ok", JSON.stringify(q));
     assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [4, 3, 2398.5]);
+  });
+
+  test("a JSON field of dates written day first is read as dates, a blank as NULL", async () => {
+    const t = entry("born.json").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["who:VARCHAR", "born:DATE", "club:VARCHAR"],
+    );
+    assert.match(t.notes?.join(" ") ?? "", /"born" \(%d\.%m\.%Y\) holds dates written as text/);
+    const scan = await runtime.call({ op: "Scan", file: "born.json", output: "born" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT CAST(max(born) AS VARCHAR) AS latest, count(born) AS n FROM born",
+      inputs: ["born"],
+      output: "latestBorn",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    // As text, max() would pick '31.12.1989'.
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
+      "1995-01-02",
+      3,
+    ]);
   });
 
   test("a header whose cells hold line breaks: every data row read, each at its own line", async () => {

@@ -204,6 +204,19 @@ export interface JsonRead {
    * each blank string as NULL (jsonNumbers.ts), with how many blanks there are.
    */
   numbers?: { name: string; type: "BIGINT" | "DOUBLE"; blanks: number }[];
+  /**
+   * Text fields whose every value is a date written as people write them (`24.12.1987`,
+   * `Dec 24, 1987`): read as dates with the format found (jsonDates.ts), as text files' columns are.
+   */
+  dates?: JsonDateField[];
+}
+
+/** A JSON text field read as dates: its strptime format and, for two-digit years, the century's turn. */
+export interface JsonDateField {
+  name: string;
+  type: "DATE" | "TIMESTAMP";
+  format: string;
+  centuryAfter?: number;
 }
 
 export interface ParquetRead {

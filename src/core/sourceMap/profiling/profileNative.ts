@@ -5,6 +5,7 @@ import type { ColumnProfile, JsonRead, ParquetRead, TableProfile } from "../sour
 import { SAMPLE_VALUES, positionalName, round } from "../typing/varcharColumns.ts";
 import { findFillValues } from "../typing/fillValues.ts";
 import { jsonNumberFields, jsonNumbersNote } from "../typing/jsonNumbers.ts";
+import { jsonDateFields, jsonDatesNote } from "../typing/jsonDates.ts";
 
 const PROFILE_SAMPLE_ROWS = 20000;
 /** Smallest values taken per column and pass (see sampleProfile). */
@@ -54,6 +55,15 @@ export async function profileNative(
     const table = await profileNative(engine, absPath, read, bytes);
     return { ...table, notes: [...(table.notes ?? []), jsonNumbersNote(numbers)] };
   };
+  // JSON text fields of dates: profiled again, read as dates (jsonDates.ts).
+  const withJsonDates = async (from: string, table: TableProfile): Promise<TableProfile> => {
+    if (read.kind !== "json" || read.dates) return table;
+    const dates = await jsonDateFields(engine, from, table.columns).catch(() => []);
+    if (dates.length === 0) return table;
+    read.dates = dates;
+    const dated = await profileNative(engine, absPath, read, bytes);
+    return { ...dated, notes: [...(dated.notes ?? []), jsonDatesNote(dates)] };
+  };
   try {
     reader = await nativeReaderSql(engine, absPath, bytes, read);
     if (reader.pinned && reader.columns) {
@@ -64,7 +74,10 @@ export async function profileNative(
       if (rows)
         return (
           (await withJsonNumbers(pinned, columns)) ??
-          (await withFills(engine, pinned, tableOf(rows.count, columns, rows, read)))
+          (await withJsonDates(
+            pinned,
+            await withFills(engine, pinned, tableOf(rows.count, columns, rows, read)),
+          ))
         );
     }
     count = Number((await engine.all(`SELECT count(*) AS n FROM ${reader.from}`))[0]?.n ?? 0);
@@ -79,7 +92,10 @@ export async function profileNative(
   const numbered = await withJsonNumbers(reader.from, described);
   if (numbered) return numbered;
   const rows = await countAndSample(engine, reader.from, described, count);
-  return withFills(engine, reader.from, tableOf(count, described, rows, read));
+  return withJsonDates(
+    reader.from,
+    await withFills(engine, reader.from, tableOf(count, described, rows, read)),
+  );
 }
 
 /**

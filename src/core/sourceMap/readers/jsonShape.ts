@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { jsonNumberSql } from "../typing/jsonNumbers.ts";
+import { jsonDateSql } from "../typing/jsonDates.ts";
 import type { Readable } from "node:stream";
 import type { DuckEngine } from "../../engine/duckEngine.ts";
 import { sqlIdent, sqlString } from "../../engine/duckEngine.ts";
@@ -340,16 +341,18 @@ export async function jsonTableSql(
     plain = !fullSample;
   }
   const table = await jsonTable(engine, absPath, read, base, spread, plain);
-  if (!read.numbers?.length) return table;
-  // Fields of numbers and blank strings, read as numbers: a blank string is no value (jsonNumbers.ts).
-  const numbers = read.numbers.map(
-    (n) => `${jsonNumberSql(sqlIdent(n.name), n.type)} AS ${sqlIdent(n.name)}`,
-  );
-  const from = `(SELECT * REPLACE (${numbers.join(", ")}) FROM ${table.from})`;
+  if (!read.numbers?.length && !read.dates?.length) return table;
+  // Fields of numbers and blank strings, read as numbers: a blank string is no value (jsonNumbers.ts);
+  // text fields of dates, read as dates (jsonDates.ts).
+  const replaced = [
+    ...(read.numbers ?? []).map((n) => `${jsonNumberSql(sqlIdent(n.name), n.type)} AS ${sqlIdent(n.name)}`),
+    ...(read.dates ?? []).map((d) => `${jsonDateSql(sqlIdent(d.name), d)} AS ${sqlIdent(d.name)}`),
+  ];
+  const from = `(SELECT * REPLACE (${replaced.join(", ")}) FROM ${table.from})`;
   return { from, flattened: table.flattened, columns: await engine.describe(`SELECT * FROM ${from}`) };
 }
 
-/** jsonTableSql's table as DuckDB reads it, before any field is read as numbers. */
+/** jsonTableSql's table as DuckDB reads it, before any field is read as numbers or dates. */
 async function jsonTable(
   engine: DuckEngine,
   absPath: string,
