@@ -53,6 +53,9 @@ const { lake, stateDir } = tempLake({
   // Numbers and blank strings in one field (held-out EY-09): numbers, the blanks NULL; other text keeps JSON.
   "blanks.json":
     '[{"crop":"Rice","t":1223,"note":1},{"crop":"Tea","t":"","note":"x"},{"crop":"Wheat","t":1075,"note":2},{"crop":"Jute","t":100.5,"note":3}]\n',
+  // Cumulative unit sales where "+0"/"-0" write "rounds to zero" (held-out HU-02): numbers, read as numbers.
+  "plusZero.json":
+    '[{"model":"Switch","q4":2883},{"model":"3DS","q4":"+0"},{"model":"Wii U","q4":"-0"},{"model":"Lite","q4":733}]\n',
   // Birth dates written dd.mm.yyyy in a JSON export (held-out HS-02), one blank; a field of words stays text.
   "born.json":
     '[{"who":"Ana","born":"31.12.1989","club":"x"},{"who":"Bo","born":"02.01.1995","club":"y"},{"who":"Cy","born":"","club":"z"},{"who":"Di","born":"15.06.1990","club":"w"}]\n',
@@ -218,6 +221,25 @@ describe("Source Map formats", () => {
     });
     assert.equal(q.status, "ok", JSON.stringify(q));
     assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [4, 3, 2398.5]);
+  });
+
+  test("a JSON field of numbers and numbers written as strings is read as numbers", async () => {
+    const t = entry("plusZero.json").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["model:VARCHAR", "q4:BIGINT"],
+    );
+    assert.match(t.notes?.join(" ") ?? "", /"q4" \(2 numbers written as text: "\+0", "-0"\)/);
+    const scan = await runtime.call({ op: "Scan", file: "plusZero.json", output: "units" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT sum(q4) AS total, count(q4) AS n FROM units",
+      inputs: ["units"],
+      output: "unitSums",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [2883 + 733, 4]);
   });
 
   test("a JSON field of dates written day first is read as dates, a blank as NULL", async () => {

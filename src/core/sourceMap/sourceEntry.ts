@@ -200,10 +200,17 @@ export interface JsonRead {
   /** The file is compressed (whatever its name says); DuckDB decompresses it. */
   compression?: "gzip";
   /**
-   * Fields DuckDB types JSON because numbers and blank strings (`""`) share them: read as numbers,
+   * Fields DuckDB types JSON because numbers share them with blank strings (`""`) or numbers written
+   * as strings (`"+0"`): read as numbers,
    * each blank string as NULL (jsonNumbers.ts), with how many blanks there are.
    */
-  numbers?: { name: string; type: "BIGINT" | "DOUBLE"; blanks: number }[];
+  numbers?: {
+    name: string;
+    type: "BIGINT" | "DOUBLE";
+    blanks: number;
+    texts?: number;
+    textValues?: string[];
+  }[];
   /**
    * Text fields whose every value is a date written as people write them (`24.12.1987`,
    * `Dec 24, 1987`): read as dates with the format found (jsonDates.ts), as text files' columns are.
