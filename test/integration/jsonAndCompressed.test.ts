@@ -35,6 +35,17 @@ const files: Record<string, string | Buffer> = {
     orders: [{ order: 10, total: 9.5, user: 1 }],
     meta: { generated: "2024-01-01" },
   }),
+  // Best-sellers listed by platform group: a member holding lists of records (held-out HU-08).
+  "grouped.json": pretty({
+    quarter: 4,
+    titles: [
+      [
+        { name: "Kart", platform: "Switch", units: 35.39 },
+        { name: "Odyssey", platform: "Switch", units: 20.83 },
+      ],
+      [{ name: "Kart Wii", platform: "Wii", units: 37.38 }],
+    ],
+  }),
   "parks.geojson": pretty({
     type: "FeatureCollection",
     features: [
@@ -151,6 +162,20 @@ describe("JSON shapes", () => {
     const s = await scan("api.json", "orders", "orders");
     assert.deepEqual(s.rows, [[10, 9.5, 1]]);
     assert.deepEqual(s.lines, [13]);
+  });
+
+  test("a member of lists of records: one row per record, list_index naming its list, each at its line", async () => {
+    const t = entry("grouped.json").tables!.find((x) => x.sheet === "titles")!;
+    assert.equal(t.rowCount, 3);
+    assert.deepEqual(columns(t), ["list_index:BIGINT", "name:VARCHAR", "platform:VARCHAR", "units:DOUBLE"]);
+    assert.ok(t.notes?.some((n) => n.includes("2 lists of records, one row per record")));
+    const s = await scan("grouped.json", "grouped", "titles");
+    assert.deepEqual(s.rows, [
+      [1, "Kart", "Switch", 35.39],
+      [1, "Odyssey", "Switch", 20.83],
+      [2, "Kart Wii", "Wii", 37.38],
+    ]);
+    assert.deepEqual(s.lines, [5, 10, 17]);
   });
 
   test("GeoJSON: the features are the table, properties and geometry dotted", () => {

@@ -184,7 +184,17 @@ export type JsonShape =
   | { kind: "keyValue"; members: number; structure: string }
   | { kind: "keyedRecords"; members: number; structure: string }
   | { kind: "keyedArrays"; members: number; structure: string }
-  | { kind: "member"; member: string; members: number; structure: string };
+  | {
+      kind: "member";
+      member: string;
+      members: number;
+      structure: string;
+      /**
+       * The member's array holds arrays of records (`"titles": [[{…}, {…}], [{…}]]`, a list per
+       * platform group): each record is a row, with `list_index` (1-based) naming its list.
+       */
+      nested?: true;
+    };
 
 export interface JsonRead {
   kind: "json";

@@ -64,7 +64,9 @@ function shapeNote(shape: JsonShape): string {
         ? `A JSON object of ${plural(shape.members, "array")} of like records, read as one table: the member name in "key", one row per array element.`
         : `A JSON object of ${plural(shape.members, "array")} of values, read as one table: the member name in "key", one row per element, its value in "value".`;
     case "member":
-      return `Member "${shape.member}" of the top-level JSON object: its array of ${plural(shape.members, "element")}, one row each (each array member of the object is a table of its own).`;
+      return shape.nested
+        ? `Member "${shape.member}" of the top-level JSON object: its array of ${plural(shape.members, "list")} of records, one row per record; list_index (1-based) says which list a row is in (each array member of the object is a table of its own).`
+        : `Member "${shape.member}" of the top-level JSON object: its array of ${plural(shape.members, "element")}, one row each (each array member of the object is a table of its own).`;
   }
 }
 

@@ -175,12 +175,19 @@ export async function detectObjectShapes(
     };
   }
   // Arrays of different records (or next to other members): a table per array member.
-  const shapes: JsonShape[] = arrays.map((a, i) => ({
-    kind: "member",
-    member: String(a.k),
-    members: Number(a.n ?? 0),
-    structure: JSON.stringify(usableStructure(elementStructures[i] ?? "JSON")),
-  }));
+  const shapes: JsonShape[] = arrays.map((a, i) => {
+    const element = elementStructures[i] ?? "JSON";
+    // Arrays of records within the array (records listed by group): the records are the rows.
+    const inner =
+      Array.isArray(element) && fieldNames(element[0]).length > 0 ? (element[0] as unknown) : undefined;
+    return {
+      kind: "member",
+      member: String(a.k),
+      members: Number(a.n ?? 0),
+      structure: JSON.stringify(usableStructure(inner ?? element)),
+      ...(inner ? { nested: true as const } : {}),
+    };
+  });
   const others = await engine.all(
     `SELECT __m.key AS k, json_type(__m.value) AS t, left(CAST(__m.value AS VARCHAR), 200) AS v FROM ${members} WHERE json_type(__m.value) <> 'ARRAY' ORDER BY __m.id LIMIT 50`,
   );
@@ -203,6 +210,12 @@ function shapeSql(absPath: string, bytes: number, read: JsonRead & { shape: Json
     case "keyedArrays":
       return `SELECT __e.key AS "key", json_transform(__e.value, ${structure}) AS ${sqlIdent(valueAlias)} FROM ${elementsSql(members)} ORDER BY __e.id, __e.eid`;
     case "member":
+      if (shape.nested)
+        return (
+          `SELECT __i.eid + 1 AS list_index, json_transform(__i.value, ${structure}) AS ${sqlIdent(valueAlias)} ` +
+          `FROM (SELECT __e.eid, unnest(CAST(__e.value AS JSON[])) AS value, unnest(range(json_array_length(__e.value)::BIGINT)) AS iid ` +
+          `FROM ${elementsSql(members, `__m.key = ${sqlString(shape.member)}`)} WHERE json_type(__e.value) = 'ARRAY') AS __i ORDER BY __i.eid, __i.iid`
+        );
       return `SELECT json_transform(__e.value, ${structure}) AS ${sqlIdent(valueAlias)} FROM ${elementsSql(members, `__m.key = ${sqlString(shape.member)}`)} ORDER BY __e.eid`;
   }
 }
@@ -429,8 +442,10 @@ export async function objectShapeLines(
       if (b <= 0x20) continue;
       const depth = stack.length;
       const top = stack[depth - 1];
-      // A value starting inside a top-level member's array is a row (keyed arrays, one member).
-      if (valuePending && depth === 2 && top === 0x5b && b !== 0x5d) {
+      // A value starting inside a top-level member's array is a row (keyed arrays, one member);
+      // for a member of nested lists, a value inside one of its lists.
+      const nested = shape.kind === "member" && shape.nested === true;
+      if (valuePending && depth === (nested ? 3 : 2) && top === 0x5b && b !== 0x5d) {
         if (shape.kind === "keyedArrays" || (shape.kind === "member" && topKey === shape.member))
           lines.push(line);
       }
