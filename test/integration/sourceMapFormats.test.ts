@@ -56,6 +56,11 @@ const { lake, stateDir } = tempLake({
   // Cumulative unit sales where "+0"/"-0" write "rounds to zero" (held-out HU-02): numbers, read as numbers.
   "plusZero.json":
     '[{"model":"Switch","q4":2883},{"model":"3DS","q4":"+0"},{"model":"Wii U","q4":"-0"},{"model":"Lite","q4":733}]\n',
+  // Every field padded with blanks (Census permits, 1998 layout, held-out HV-06): codes read trimmed;
+  // labels indented by level (no trailing blank) keep their indent.
+  "padded.csv":
+    "Date , State , County , Name , Units\n9899  ,     01  , 001  , Autauga County  , 179\n9899  ,     01  , 003  , Baldwin County  , 1639\n9899  ,     02  , 013  , Aleutians East  , 4\n",
+  "indented.csv": "item,amount\nTotal,10\n  Food,6\n    Bread,2\n  Fuel,4\n",
   // Birth dates written dd.mm.yyyy in a JSON export (held-out HS-02), one blank; a field of words stays text.
   "born.json":
     '[{"who":"Ana","born":"31.12.1989","club":"x"},{"who":"Bo","born":"02.01.1995","club":"y"},{"who":"Cy","born":"","club":"z"},{"who":"Di","born":"15.06.1990","club":"w"}]\n',
@@ -221,6 +226,29 @@ describe("Source Map formats", () => {
     });
     assert.equal(q.status, "ok", JSON.stringify(q));
     assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [4, 3, 2398.5]);
+  });
+
+  test("text padded with blanks around every value is read trimmed; an indent alone is kept", async () => {
+    const t = entry("padded.csv").tables![0]!;
+    assert.deepEqual(
+      t.columns.filter((c) => c.padded).map((c) => c.name),
+      ["State", "County", "Name"],
+    );
+    const scan = await runtime.call({ op: "Scan", file: "padded.csv", output: "padded" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(*) FILTER (WHERE State = '01') AS alabama, max(Name) AS last FROM padded",
+      inputs: ["padded"],
+      output: "paddedCodes",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
+      2,
+      "Baldwin County",
+    ]);
+    const indented = entry("indented.csv").tables![0]!;
+    assert.equal(indented.columns[0]!.padded, undefined);
   });
 
   test("a JSON field of numbers and numbers written as strings is read as numbers", async () => {

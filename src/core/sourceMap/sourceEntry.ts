@@ -39,6 +39,8 @@ export interface ColumnProfile {
    * each with how many cells hold it: they are read as NULL (and counted in `nullFraction`).
    */
   missingMarkers?: { value: string; count: number }[];
+  /** A text column whose values are padded with blanks (`'     01  '`): read trimmed (paddedText.ts). */
+  padded?: true;
   /**
    * A dash written as a spreadsheet's accounting format writes zero (` -   ` beside numbers padded
    * like ` 4,750 `), with how many cells hold it: read as 0.
@@ -88,6 +90,8 @@ export interface ColumnSpec {
   centuryAfter?: number;
   /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
   missing?: string[];
+  /** Text padded with blanks around every value: read trimmed, a blank cell as NULL (paddedText.ts). */
+  padded?: true;
   /** A dash written as a spreadsheet's accounting format writes zero (` -   `): read as 0 (accountingZero in missingMarkers.ts). */
   zero?: string[];
 }

@@ -21,6 +21,9 @@ export function tableFactLines(table: TableProfile): string[] {
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);
   if (markers.length > 0) out.push(`missing-value markers read as NULL: ${markers.join("; ")}`);
+  const padded = table.columns.filter((c) => c.padded).map((c) => c.name);
+  if (padded.length > 0)
+    out.push(`text padded with blanks around every value, read trimmed: ${padded.join(", ")}`);
   const zeros = table.columns
     .filter((c) => c.accountingZero)
     .map((c) => `${c.name} ×${c.accountingZero!.count}`);

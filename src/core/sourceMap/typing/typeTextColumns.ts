@@ -5,6 +5,7 @@ import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
 import { detectDateFormats } from "./dateFormats.ts";
 import { findFillValues } from "./fillValues.ts";
 import { applyMissingMarkers } from "./missingMarkers.ts";
+import { markPaddedText } from "./paddedText.ts";
 import {
   WIDE_COLUMNS,
   candidateTests,
@@ -195,6 +196,7 @@ async function valueFacts(
   dataRows?: number,
 ): Promise<void> {
   await applyMissingMarkers(engine, from, specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
+  markPaddedText(specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
   await findFillValues(
     engine,
     from,

