@@ -57,6 +57,13 @@ describe("Bash line programs over a workbook or a binary file", () => {
     assert.match(grep.said[0]!.message, /raw\/blob\.bin is binary, not text/);
   });
 
+  test("a second count over a file already warned about is an info that says so (held-out HV-05)", async () => {
+    const again = await bashCall(runtime, "grep -c Alaska afcars/state_tables.xlsx", "binary-as-text");
+    assert.equal(again.said.length, 1);
+    assert.equal(again.said[0]!.severity, "info");
+    assert.match(again.said[0]!.message, /^As said at an earlier call: afcars\/state_tables\.xlsx/);
+  });
+
   test("silent on text files and on programs that are not line programs", async () => {
     assert.deepEqual((await bashCall(runtime, "head -3 afcars/state_tables.csv", "binary-as-text")).said, []);
     assert.deepEqual((await bashCall(runtime, "ls -l afcars", "binary-as-text")).said, []);

@@ -61,6 +61,11 @@ const { lake, stateDir } = tempLake({
   "padded.csv":
     "Date , State , County , Name , Units\n9899  ,     01  , 001  , Autauga County  , 179\n9899  ,     01  , 003  , Baldwin County  , 1639\n9899  ,     02  , 013  , Aleutians East  , 4\n",
   "indented.csv": "item,amount\nTotal,10\n  Food,6\n    Bread,2\n  Fuel,4\n",
+  // R's write.csv with row names (held-out HT-02): an unnamed first column numbering the rows.
+  "rownames.csv":
+    '"","peakid","heightm"\n"1","AMAD",6814\n"2","AMPG",5630\n"3","ANN1",8091\n"4","ANN2",7937\n',
+  // An unnamed first column of data (not 1…n): still a column whose meaning is unknown.
+  "unnamedData.csv": ",peakid,heightm\n17,AMAD,6814\n4,AMPG,5630\n9,ANN1,8091\n",
   // Birth dates written dd.mm.yyyy in a JSON export (held-out HS-02), one blank; a field of words stays text.
   "born.json":
     '[{"who":"Ana","born":"31.12.1989","club":"x"},{"who":"Bo","born":"02.01.1995","club":"y"},{"who":"Cy","born":"","club":"z"},{"who":"Di","born":"15.06.1990","club":"w"}]\n',
@@ -249,6 +254,20 @@ describe("Source Map formats", () => {
     ]);
     const indented = entry("indented.csv").tables![0]!;
     assert.equal(indented.columns[0]!.padded, undefined);
+  });
+
+  test("an unnamed first column numbering the rows 1…n is a row index: said by the map, no header-offset", async () => {
+    const t = entry("rownames.csv").tables![0]!;
+    assert.deepEqual(t.columns[0]!.rowIndex, { first: 1, last: 4 });
+    const scan = await runtime.call({ op: "Scan", file: "rownames.csv", output: "rownames" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    assert.deepEqual(
+      scan.diagnostics.filter((d) => d.code === "header-offset"),
+      [],
+    );
+    assert.equal(entry("unnamedData.csv").tables![0]!.columns[0]!.rowIndex, undefined);
+    const other = await runtime.call({ op: "Scan", file: "unnamedData.csv", output: "unnamedData" });
+    assert.equal(other.diagnostics.filter((d) => d.code === "header-offset").length, 1);
   });
 
   test("a JSON field of numbers and numbers written as strings is read as numbers", async () => {

@@ -41,6 +41,8 @@ export interface ColumnProfile {
   missingMarkers?: { value: string; count: number }[];
   /** A text column whose values are padded with blanks (`'     01  '`): read trimmed (paddedText.ts). */
   padded?: true;
+  /** An unnamed first column numbering the rows (R's and pandas' row names): its first and last number (rowIndex.ts). */
+  rowIndex?: { first: number; last: number };
   /**
    * A dash written as a spreadsheet's accounting format writes zero (` -   ` beside numbers padded
    * like ` 4,750 `), with how many cells hold it: read as 0.

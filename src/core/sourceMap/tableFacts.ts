@@ -21,6 +21,10 @@ export function tableFactLines(table: TableProfile): string[] {
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);
   if (markers.length > 0) out.push(`missing-value markers read as NULL: ${markers.join("; ")}`);
+  for (const c of table.columns.filter((x) => x.rowIndex))
+    out.push(
+      `${c.name} numbers the rows ${c.rowIndex!.first} … ${c.rowIndex!.last}: a row index written with the file (its header cell is empty), not a field of the data`,
+    );
   const padded = table.columns.filter((c) => c.padded).map((c) => c.name);
   if (padded.length > 0)
     out.push(`text padded with blanks around every value, read trimmed: ${padded.join(", ")}`);

@@ -206,7 +206,7 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
     };
     const formatOf = (file: string): SourceFormat | undefined => ctx.entry(file)?.format;
     const lineEnds = [
-      ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf),
+      ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf, ctx.state.reportedFinal),
       ...carriageReturnFindings(result.argv, ctx.lakeRoot, formatOf),
       ...grepBinaryLineFindings(result.argv, result.stderr),
     ];

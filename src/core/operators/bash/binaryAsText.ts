@@ -24,6 +24,11 @@ export function binaryAsTextFindings(
   argvs: readonly (readonly string[])[],
   lakeRoot: string,
   formatOf: (file: string) => SourceFormat | undefined,
+  /**
+   * What the session has already been told, kept with its state across runs (SharedState's
+   * reportedFinal): a file warned about once is, at the next count over it, an info saying so.
+   */
+  told?: Set<string>,
 ): Diagnostic[] {
   const programs = argvs.map((a) => (a[0] ?? "").split("/").pop() ?? "");
   if (!programs.some((p) => LINE_PROGRAMS.has(p) || p === "cat")) return [];
@@ -35,10 +40,15 @@ export function binaryAsTextFindings(
       const format = formatOf(file);
       if (seen.has(file) || !format || !NOT_TEXT.has(format)) continue;
       seen.add(file);
+      // Counting again over a file already said to be binary is a choice (held-out HV-05: counting
+      // `FlateDecode` to learn whether a PDF's streams are compressed), not a slip to warn of again.
+      const key = `binary-as-text:${file}`;
+      const again = counted && told?.has(key) === true;
+      if (counted) told?.add(key);
       out.push({
         code: "binary-as-text",
-        severity: counted ? "warning" : "info",
-        message: `${file} is ${KIND[format] ?? "binary"}: ${counted ? "the lines counted or matched here are runs of its encoded bytes, not rows of its data, so this output says nothing about its content" : "what is printed here is its encoded bytes, not its rows"}. ${format === "binary" ? "The Source Map could not read it as a table." : "Scan reads its rows (the map lists its sheets or columns)."}`,
+        severity: counted && !again ? "warning" : "info",
+        message: `${again ? "As said at an earlier call: " : ""}${file} is ${KIND[format] ?? "binary"}: ${counted ? "the lines counted or matched here are runs of its encoded bytes, not rows of its data, so this output says nothing about its content" : "what is printed here is its encoded bytes, not its rows"}. ${format === "binary" ? "The Source Map could not read it as a table." : "Scan reads its rows (the map lists its sheets or columns)."}`,
         locations: [{ file, line: 1 }],
       });
     }

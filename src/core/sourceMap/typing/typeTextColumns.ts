@@ -6,6 +6,7 @@ import { detectDateFormats } from "./dateFormats.ts";
 import { findFillValues } from "./fillValues.ts";
 import { applyMissingMarkers } from "./missingMarkers.ts";
 import { markPaddedText } from "./paddedText.ts";
+import { markRowIndex } from "./rowIndex.ts";
 import {
   WIDE_COLUMNS,
   candidateTests,
@@ -197,6 +198,7 @@ async function valueFacts(
 ): Promise<void> {
   await applyMissingMarkers(engine, from, specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
   markPaddedText(specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
+  await markRowIndex(engine, from, specs, profiles);
   await findFillValues(
     engine,
     from,

@@ -170,6 +170,8 @@ export function layoutFindings(
   const unnamed = table.columns.filter(
     (c) =>
       /^column\d+$/.test(c.name) &&
+      // R's and pandas' row names: the map already says what they hold (rowIndex.ts).
+      !c.rowIndex &&
       c.nullFraction < 1 &&
       (c.samples.length === 0 || c.samples.some((v) => v.trim() !== "")),
   );
