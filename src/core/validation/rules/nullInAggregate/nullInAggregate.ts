@@ -89,7 +89,7 @@ export const nullInAggregateRule: ValidationRule = partsRule({
     // `coalesce(sum(x), 0)` over an outer join: an unmatched group sums to NULL, made 0 on
     // purpose, and a sum skipping NULLs adds them as 0 anyway.
     const sumToZero = use.coalesced && /^(sum|fsum|sumkahan|kahan_sum)$/i.test(use.fn);
-    const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias);
+    const outer = sumToZero ? undefined : await outerJoinNulls(ctx, use.select, alias, use.filter);
     const call = operand
       ? `${use.fn}(${unwrapped(await expressionSql(ctx.engine, alias, use.argument))})`
       : `${use.fn}(${column})`;
@@ -358,6 +358,8 @@ async function outerJoinNulls(
   ctx: OperatorContext,
   select: Json,
   alias: string,
+  /** The aggregate's own FILTER: the rows it leaves out are not skipped by it (held-out HV-03). */
+  aggregateFilter?: Json,
 ): Promise<((call: string, column: string) => Diagnostic) | undefined> {
   const joins: Json[] = [];
   walk(select.from_table, (n) => {
@@ -367,8 +369,14 @@ async function outerJoinNulls(
   for (const join of await equiJoins({ node: select } as Json, ctx.state, ctx.engine)) {
     if (!joins.includes(join.node)) continue;
     // Rows the outer join made up for the alias, among the rows the query keeps: a WHERE predicate
-    // on the nullable side drops them again (comparisons with NULL fail).
-    const relation = await keptRelation(ctx, select, alias);
+    // on the nullable side drops them again (comparisons with NULL fail), and so does the
+    // aggregate's FILTER (`sum(k.units) FILTER (WHERE c.fips IS NULL)` sums k's own rows only).
+    const relation = await keptRelation(
+      ctx,
+      select,
+      alias,
+      aggregateFilter ? { filter: aggregateFilter } : {},
+    );
     const [made] = await ctx.engine.all(
       `SELECT count(*) FILTER (WHERE ${sqlIdent(alias)}.${PRESENT} IS NULL) AS n${relation.from}`,
     );

@@ -142,6 +142,28 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
     ),
   ),
   clean(
+    "a full join's coverage check: the yields of years no weather row has, summed under FILTER (WHERE w.year IS NULL) (held-out HV-03)",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+         SELECT count(*) FILTER (WHERE w.year IS NOT NULL AND y.year IS NOT NULL) AS both_years,
+                count(*) FILTER (WHERE y.year IS NULL) AS weather_only,
+                sum(y.yield_t_ha) FILTER (WHERE w.year IS NULL) AS yield_without_weather
+         FROM w FULL OUTER JOIN y ON w.year = y.year`,
+    ),
+  ),
+  flagged(
+    "the same full join, the yields summed over every row: the weather years without a yield are skipped",
+    WEATHER_AND_YIELDS,
+    scanThenQuery(
+      { weather: "weather.csv", yields: "yields.csv" },
+      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
+         SELECT count(*) AS years, sum(y.yield_t_ha) AS total_yield
+         FROM w FULL OUTER JOIN y ON w.year = y.year`,
+    ),
+  ),
+  clean(
     "held-out GA-09 (stop 35): mean wave height per region over buoys listed by region, some of which never reported (several readings per buoy)",
     { "stations.csv": BUOY_STATIONS, "waves.csv": BUOY_WAVES },
     scanThenQuery(
