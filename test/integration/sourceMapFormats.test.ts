@@ -66,7 +66,9 @@ const { lake, stateDir } = tempLake({
     "expid;summit;note\nTKRG10101;12-03-10;a\nAMPG10101;  -   -;b\nAMAD10101;21-04-10;c\nEVER10101;23-05-10;d\nEVER10102;  -   -;e\n",
   // R's write.csv with row names (held-out HT-02): an unnamed first column numbering the rows.
   "rownames.csv":
-    '"","peakid","heightm"\n"1","AMAD",6814\n"2","AMPG",5630\n"3","ANN1",8091\n"4","ANN2",7937\n',
+    '"","peakid","heightm","pexpid","trekyear"\n"1","AMAD",6814,"AMAD61101",NA\n"2","AMPG",5630,NA,2002\n"3","ANN1",8091,"ANN150101",NA\n"4","ANN2",7937,NA,NA\n',
+  // Written the same way, with Namibia's code quoted: "NA" there is a value, and stays one.
+  "namibia.csv": '"iso2","name","pop"\n"NA","Namibia",2.6\n"ZA","South Africa",NA\n"BW","Botswana",2.4\n',
   // An unnamed first column of data (not 1…n): still a column whose meaning is unknown.
   "unnamedData.csv": ",peakid,heightm\n17,AMAD,6814\n4,AMPG,5630\n9,ANN1,8091\n",
   // Birth dates written dd.mm.yyyy in a JSON export (held-out HS-02), one blank; a field of words stays text.
@@ -289,6 +291,19 @@ describe("Source Map formats", () => {
       [],
     );
     assert.equal(entry("unnamedData.csv").tables![0]!.columns[0]!.rowIndex, undefined);
+    // R's bare NA in a text column is no value; a quoted "NA" is one.
+    const pexpid = t.columns.find((c) => c.name === "pexpid")!;
+    assert.deepEqual(pexpid.missingMarkers, [{ value: "NA", count: 2 }]);
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT count(pexpid) AS ids, count(*) FILTER (WHERE pexpid = 'NA') AS na_text FROM rownames",
+      inputs: ["rownames"],
+      output: "rNa",
+    });
+    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [2, 0]);
+    const iso = entry("namibia.csv").tables![0]!.columns.find((c) => c.name === "iso2")!;
+    assert.equal(iso.missingMarkers, undefined);
+    assert.ok(iso.samples.includes("NA"));
     const other = await runtime.call({ op: "Scan", file: "unnamedData.csv", output: "unnamedData" });
     assert.equal(other.diagnostics.filter((d) => d.code === "header-offset").length, 1);
   });

@@ -12,6 +12,7 @@ import { layoutParts } from "../layout/layoutProfile.ts";
 import { profileBlocks } from "./profileBlocks.ts";
 import { profileSideBySide } from "./profileSideBySide.ts";
 import { findOtherQuote, findStrayQuotes, requoteText, requotedNote } from "../readers/quoteRepair.ts";
+import { writesBareMissing } from "../typing/rMissingText.ts";
 import { readTyped, strayQuoteNote } from "../typing/readTyped.ts";
 import type { DelimitedOptions } from "../typing/readTyped.ts";
 import { dataLine, gapsOf, skipBefore, skipRowsOf } from "../layout/recordLines.ts";
@@ -216,6 +217,7 @@ export async function profileDelimited(
     footer: trailing,
     ...(plainText !== undefined ? { plainText } : {}),
     sample: rows.slice(layout.dataStart, sample.complete ? layout.dataEnd : undefined),
+    ...(writesBareMissing(text.head, delimiter) ? { bareMissing: true } : {}),
     ...(sample.complete ? { expectedDataRows: layout.dataEnd - layout.dataStart + (split?.left ?? 0) } : {}),
     lineOf: (row) => dataLine(headRecords, layout.dataStart, row, split?.junction ?? Infinity),
   });

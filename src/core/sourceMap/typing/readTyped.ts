@@ -30,7 +30,10 @@ export async function readTyped(
   cacheDir: string,
   names: { name: string; sourceName: string }[],
   options: DelimitedOptions,
-  rows: Pick<TextColumnsInput, "dataRows" | "footer" | "expectedDataRows" | "sample" | "lineOf"> & {
+  rows: Pick<
+    TextColumnsInput,
+    "dataRows" | "footer" | "expectedDataRows" | "sample" | "lineOf" | "bareMissing"
+  > & {
     plainText?: string;
   },
 ): Promise<TextColumnsResult> {

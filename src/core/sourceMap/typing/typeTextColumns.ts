@@ -7,6 +7,7 @@ import { findFillValues } from "./fillValues.ts";
 import { applyMissingMarkers } from "./missingMarkers.ts";
 import { markPaddedText } from "./paddedText.ts";
 import { markRowIndex } from "./rowIndex.ts";
+import { markBareMissingText } from "./rMissingText.ts";
 import {
   WIDE_COLUMNS,
   candidateTests,
@@ -48,6 +49,8 @@ export interface TextColumnsInput {
   footer?: string[][];
   /** Data rows the layout expects (a hint that sizes the sample; checked against the count). */
   expectedDataRows?: number;
+  /** The file writes text in quotes and a missing value as a bare NA, as R does (rMissingText.ts). */
+  bareMissing?: boolean;
   /** The first data rows as split in JS (tableLayout's records), for the candidate types. */
   sample: string[][];
   /** The reference path: the full candidate tests over every data row. */
@@ -198,6 +201,7 @@ async function valueFacts(
 ): Promise<void> {
   await applyMissingMarkers(engine, from, specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
   markPaddedText(specs, profiles, input.sample.slice(0, SAMPLE_ROWS));
+  if (input.bareMissing) await markBareMissingText(engine, from, specs, profiles);
   await markRowIndex(engine, from, specs, profiles);
   await findFillValues(
     engine,

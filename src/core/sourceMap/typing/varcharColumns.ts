@@ -225,7 +225,13 @@ export function typedSelectList(specs: ColumnSpec[]): string {
 /** The typed value of the text column at `position`, as the map typed it (no alias). */
 export function typedColumnSql(spec: ColumnSpec, position: number): string {
   const col = sqlIdent(positionalName(position));
-  if (spec.type === "VARCHAR") return spec.padded ? `NULLIF(trim(${col}), '')` : col;
+  if (spec.type === "VARCHAR") {
+    const value = spec.padded ? `NULLIF(trim(${col}), '')` : col;
+    // R's bare NA in a text column (rMissingText.ts).
+    return spec.missing?.length
+      ? `CASE WHEN trim(${col}) IN (${spec.missing.map(sqlString).join(", ")}) THEN NULL ELSE ${value} END`
+      : value;
+  }
   if (spec.dateFormat) return dateCastSql(`trim(${col})`, spec);
   // Missing-value markers read as NULL (missingMarkers.ts).
   // The accounting format's zero (missingMarkers.ts's accountingZero) reads as 0.
