@@ -61,6 +61,9 @@ const { lake, stateDir } = tempLake({
   "padded.csv":
     "Date , State , County , Name , Units\n9899  ,     01  , 001  , Autauga County  , 179\n9899  ,     01  , 003  , Baldwin County  , 1639\n9899  ,     02  , 013  , Aleutians East  , 4\n",
   "indented.csv": "item,amount\nTotal,10\n  Food,6\n    Bread,2\n  Fuel,4\n",
+  // A report's banner lines exported as rows of zeros under the header (Himalayan Database, held-out HT-01).
+  "banner.csv":
+    "header,expid,year,season,success,members\nExpeditions to Lhotse Middle (8410m),,,0,FALSE,0\n1900 to 2020,,,0,FALSE,0\n21/03/2020,,,0,FALSE,0\n,,,0,FALSE,0\nThe Himalayan Database,,,0,FALSE,0\n,LHOM01101,2001,1,TRUE,15\n",
   // dd-mm-yy dates, an unknown one written as its blank mask '  -   -' (Himalayan Database, held-out HT-10).
   "masked.csv":
     "expid;summit;note\nTKRG10101;12-03-10;a\nAMPG10101;  -   -;b\nAMAD10101;21-04-10;c\nEVER10101;23-05-10;d\nEVER10102;  -   -;e\n",
@@ -259,6 +262,24 @@ describe("Source Map formats", () => {
     ]);
     const indented = entry("indented.csv").tables![0]!;
     assert.equal(indented.columns[0]!.padded, undefined);
+  });
+
+  test("a report's banner lines written as rows of zeros under the header are notes, not rows", async () => {
+    const scan = await runtime.call({ op: "Scan", file: "banner.csv", output: "banner" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const o = scan.observation as {
+      rowCount: number;
+      preview: { rows: unknown[][]; origins: { line: number }[] };
+    };
+    assert.equal(o.rowCount, 1);
+    assert.deepEqual(
+      o.preview.origins.map((x) => x.line),
+      [7],
+    );
+    assert.match(
+      scan.diagnostics.map((d) => d.message).join(" "),
+      /line 2 under the header \("Expeditions to Lhotse Middle \(8410m\)/,
+    );
   });
 
   test("dates with a blank mask for an unknown date are dates; the mask is a missing-value marker", async () => {

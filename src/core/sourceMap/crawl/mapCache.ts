@@ -10,7 +10,7 @@ import type { SourceEntry } from "../sourceEntry.ts";
  */
 
 /** Bumped whenever what a profile contains changes, so stale caches are ignored. */
-const CACHE_VERSION = 53;
+const CACHE_VERSION = 54;
 
 interface CacheFile {
   version: number;

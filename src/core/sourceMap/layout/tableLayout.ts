@@ -1,3 +1,4 @@
+import { bannerRows } from "./bannerRows.ts";
 import {
   MISSING_MARKER,
   YEAR_CELL,
@@ -124,6 +125,9 @@ export function analyzeTable(rows: string[][], options: LayoutOptions): TableLay
       subHeaderRows.push({ index: k, use });
       if (use === "units") names = appendUnits(names, rows[k]!);
     }
+    // A report's banner lines exported as rows of defaults under the header: notes, not data.
+    const afterBand = (subHeaderRows[subHeaderRows.length - 1]?.index ?? header) + 1;
+    for (const k of bannerRows(rows, afterBand, end)) subHeaderRows.push({ index: k, use: "note" });
   }
   const bandStart = groupRows[0] ?? header ?? start;
   const bandEnd = header === null ? start : (subHeaderRows[subHeaderRows.length - 1]?.index ?? header) + 1;
