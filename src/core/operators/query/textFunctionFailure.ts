@@ -41,8 +41,15 @@ export function textFunctionExplanation(
           ? profile.read.columns.find((s) => s.name === c.column)
           : undefined;
       const markers = profile?.columns.find((p) => p.name === c.column)?.missingMarkers ?? [];
+      // Dates written as text (`16.11.2016`) the map read as dates (held-out HS-02: strptime and LIKE on them).
+      const dateFormat =
+        profile?.columns.find((p) => p.name === c.column)?.dateFormat ??
+        (spec && "dateFormat" in spec ? spec.dateFormat : undefined);
       const flags = profile?.columns.find((p) => p.name === c.column)?.flags ?? [];
       const how = [
+        ...(dateFormat
+          ? [`its values, dates written as text, were read as dates with the format ${dateFormat}`]
+          : []),
         ...(spec && "thousands" in spec && spec.thousands
           ? ["its values written with thousands marks (`1,234`, `6 897`) were read as numbers"]
           : []),

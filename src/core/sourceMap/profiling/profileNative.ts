@@ -62,7 +62,14 @@ export async function profileNative(
     if (dates.length === 0) return table;
     read.dates = dates;
     const dated = await profileNative(engine, absPath, read, bytes);
-    return { ...dated, notes: [...(dated.notes ?? []), jsonDatesNote(dates)] };
+    const formats = new Map(dates.map((d) => [d.name, d.format]));
+    return {
+      ...dated,
+      columns: dated.columns.map((c) =>
+        formats.has(c.name) ? { ...c, dateFormat: formats.get(c.name)! } : c,
+      ),
+      notes: [...(dated.notes ?? []), jsonDatesNote(dates)],
+    };
   };
   try {
     reader = await nativeReaderSql(engine, absPath, bytes, read);

@@ -3,24 +3,27 @@ import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { csv } from "../../cases/csvText.ts";
 
 /**
- * Players with birthdays as a rating list writes them (held-out HQ-06: `dd.mm.yy`, `  .  .` where
- * none is known), and a world number one's days at the top as a ranking file writes them (HQ-09:
- * `Month d, yyyy`, one row `shared` for a tie): text, as the map reads such columns.
+ * Players with birthdays as a rating list writes them (held-out HQ-06: `dd.mm.yy`, and where none
+ * is known `  .  .` — a blank date mask the map reads as NULL, typing the column as dates — or, here,
+ * `n.k.`, a word the map does not read, which keeps the column text), and a world number one's days
+ * at the top as a ranking file writes them (HQ-09: `Month d, yyyy`, one row `shared` for a tie).
  */
-const BIRTHDAYS = csv(
-  "id,name,bday",
-  ...[
-    "17.01.72",
-    "26.06.85",
-    "31.12.89",
-    "05.03.95",
-    "14.11.98",
-    "01.01.24",
-    "08.12.54",
-    "22.07.91",
-    "  .  .",
-  ].map((d, i) => `${100 + i},Player ${i},"${d}"`),
-);
+const birthdays = (unknown: string): string =>
+  csv(
+    "id,name,bday",
+    ...[
+      "17.01.72",
+      "26.06.85",
+      "31.12.89",
+      "05.03.95",
+      "14.11.98",
+      "01.01.24",
+      "08.12.54",
+      "22.07.91",
+      unknown,
+    ].map((d, i) => `${100 + i},Player ${i},"${d}"`),
+  );
+const BIRTHDAYS = birthdays("n.k.");
 const NUMBER_ONE = csv(
   "player,dateranking",
   ...[
@@ -71,6 +74,11 @@ export const dateAsTextSilentCases = silentCasesOf("date-as-text", ({ flagged, c
     "the birthdays of the 1980s only, where text and date agree on the latest",
     { "players.csv": BIRTHDAYS },
     scanThenQuery({ p: "players.csv" }, "SELECT max(bday) AS youngest FROM p WHERE bday LIKE '%.8_'"),
+  ),
+  clean(
+    "the same birthdays with `  .  .` for the unknown ones, as FIDE writes them: the map reads them as dates",
+    { "players.csv": birthdays("  .  .") },
+    scanThenQuery({ p: "players.csv" }, "SELECT min(bday) AS oldest, max(bday) AS youngest FROM p"),
   ),
   clean(
     "year-first text dates, which sort as dates do",

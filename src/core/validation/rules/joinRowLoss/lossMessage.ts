@@ -178,7 +178,7 @@ export async function describeLoss(
     return explained(
       `The ${joinType.toLowerCase()} join on ${on} keeps the keys both sides hold. It leaves out ${mine.lostRows} of ${mine.kept} row(s) of ${mineName} (${mine.lostKeys} key value(s)) that no row of ${otherName} the query keeps matches, e.g. ${examples}${outside}. ` +
         `${theirs.lostRows} of ${theirs.kept} row(s) of ${otherName} (${theirs.lostKeys} key value(s)) have no partner in ${mineName} either. ` +
-        `None of these keys is spelled like one the other side lacks (case, spacing, punctuation, accents, a word more, a letter or two, a code for a name): each side holds keys the other has no row for. Use a LEFT/FULL JOIN if the rows without a partner belong in the answer.`,
+        `None of these keys is spelled like one the other side lacks (case, spacing, punctuation, accents, a word more, a letter or two in words of six letters or more, a code for a name; shorter codes one letter apart, like ANN1 and ANN2, are not compared): each side holds keys the other has no row for. Use a LEFT/FULL JOIN if the rows without a partner belong in the answer.`,
     );
   }
   if (kind === "releases") {
