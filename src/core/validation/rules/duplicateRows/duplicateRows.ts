@@ -29,7 +29,7 @@ interface RepeatedRecords {
    * Renamed copies: the records repeat in every column but these names (a county under its old and
    * new name); `compared` are the columns they repeat in. Absent for copies in every column.
    */
-  renamed?: { names: string[]; compared: string[] };
+  renamed?: { names: string[]; compared: string[]; measure: string };
 }
 
 /** Columns whose distinct values are counted in one query. */
@@ -65,7 +65,8 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
         if (await codeLike(ctx, table, column)) return { copies: n - d, identifier: column };
       }
     }
-    return undefined;
+    // No column tells the distinct rows apart: the records may still be listed again under another name.
+    return renamedRecords(ctx, table, columns, d);
   });
 }
 
@@ -73,16 +74,17 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
 const RENAMED_SHARE = 0.05;
 /** Numbers the copies must agree in, besides their codes, for the agreement not to be chance. */
 const AGREEING_NUMBERS = 3;
-/** A code column naming entities: distinct values at least this share of the rows (a county's FIPS code, not a state's). */
-const ENTITY_CODES = 0.1;
+/** A measure telling records apart: distinct values at least this share of the rows (an amount in dollars, not a count of 0–5). */
+const FINE_MEASURE = 0.1;
 
 /**
  * Records listed twice under two names (held-out HV-04: the re-published permits table lists four
  * Alaska counties twice in 2012–2016, `Anchorage Borough` and `Anchorage Municipality` under one
  * FIPS code with the same 28 figures, and a sum of Alaska's units gave 1,572 for 969): rows equal in
- * every column but the names (text with spaces), where those columns hold a code naming entities
- * (text without spaces, with many distinct values) and at least AGREEING_NUMBERS numbers. Two
- * entities sharing a code and every figure by chance would have to agree in all of them.
+ * every column but the names (text with spaces), where those columns hold a code (text without
+ * spaces) and at least AGREEING_NUMBERS numbers, one of them a fine measure (many distinct values)
+ * that is not zero on the copies. Two entities sharing a code and a value in dollars by chance
+ * would have to agree in every other figure too.
  */
 async function renamedRecords(
   ctx: OperatorContext,
@@ -102,15 +104,25 @@ async function renamedRecords(
   if (names.length === 0 || codes.length === 0 || numbers.length < AGREEING_NUMBERS) return undefined;
   const compared = columns.filter((c) => !names.includes(c));
   const from = sqlIdent(table.name);
-  const [row] = await ctx.engine.all(
-    `SELECT count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS d, ` +
-      `${codes.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
+  const [counts] = await ctx.engine.all(
+    `SELECT ${[...numbers, ...codes].map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
   );
-  const copies = distinct - Number(row?.d ?? distinct);
-  if (copies <= 0 || copies > RENAMED_SHARE * table.rowCount) return undefined;
-  const entity = codes.find((_, i) => Number(row?.[`c${i}`] ?? 0) >= ENTITY_CODES * table.rowCount);
-  if (!entity) return undefined;
-  return { copies, identifier: entity, renamed: { names, compared } };
+  const fine = numbers.filter((_, i) => Number(counts?.[`c${i}`] ?? 0) >= FINE_MEASURE * table.rowCount);
+  if (fine.length === 0) return undefined;
+  const measure = sqlIdent(fine[0]!);
+  const [row] = await ctx.engine.all(
+    `SELECT count(DISTINCT (${columns.map(sqlIdent).join(", ")})) - count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS copies ` +
+      `FROM ${from} WHERE ${measure} IS NOT NULL AND ${measure} <> 0`,
+  );
+  const copies = Number(row?.copies ?? 0);
+  if (copies <= 0 || copies > RENAMED_SHARE * Math.max(1, distinct)) return undefined;
+  // The code with the most distinct values names the entity (a county's FIPS, not its state's).
+  const entity = [...codes].sort(
+    (a, b) =>
+      Number(counts?.[`c${numbers.length + codes.indexOf(b)}`] ?? 0) -
+      Number(counts?.[`c${numbers.length + codes.indexOf(a)}`] ?? 0),
+  )[0]!;
+  return { copies, identifier: entity, renamed: { names, compared, measure: fine[0]! } };
 }
 
 /** Share of a column's values that may hold a space (text) or a fraction (numbers) and it still reads as codes. */
@@ -204,9 +216,12 @@ export const duplicateRowsRule: ValidationRule = selectRule({
         repeated.renamed?.compared ?? table.schema.map((c) => c.name).filter((n) => n !== "rowid");
       const all = compared.map((c) => `${a}.${sqlIdent(c)}`).join(", ");
       const kept = await keptRelation(ctx, select, alias);
-      // Renamed copies: only rows whose names differ from the first's (equal ones are copies in every column, said alike).
+      // Renamed copies count only where their fine measure holds a value (zeros agree by chance).
+      const measured = repeated.renamed
+        ? ` AND ${a}.${sqlIdent(repeated.renamed.measure)} IS NOT NULL AND ${a}.${sqlIdent(repeated.renamed.measure)} <> 0`
+        : "";
       const copies = await ctx.engine.all(
-        `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}) WHERE r <> first ORDER BY r`,
+        `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}${measured}) WHERE r <> first ORDER BY r`,
       );
       if (copies.length === 0) continue;
       const shown = copies.slice(0, SHOWN);
