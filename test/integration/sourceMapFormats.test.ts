@@ -135,6 +135,15 @@ before(async () => {
 
 after(() => runtime?.close());
 
+/** Scans `file` as `table`, then runs `sql` over it and returns the first row of the result. */
+async function scanThenFirstRow(file: string, table: string, sql: string): Promise<unknown[] | undefined> {
+  const scan = await runtime.call({ op: "Scan", file, output: table });
+  assert.equal(scan.status, "ok", JSON.stringify(scan));
+  const q = await runtime.call({ op: "Query", sql, inputs: [table], output: `${table}Result` });
+  assert.equal(q.status, "ok", JSON.stringify(q));
+  return (q.observation as { records: { rows: unknown[][] } }).records.rows[0];
+}
+
 describe("Source Map formats", () => {
   test("delimited text: comma, tab, semicolon, pipe", () => {
     for (const [path, columns] of [
@@ -207,19 +216,10 @@ describe("Source Map formats", () => {
       t.columns.map((c) => `${c.name}:${c.type}`),
       ["month:VARCHAR", "hires:BIGINT", "km:DOUBLE", "ref:VARCHAR"],
     );
-    const scan = await runtime.call({ op: "Scan", file: "spaced.csv", output: "s" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT sum(hires) AS h, sum(km) AS k FROM s",
-      inputs: ["s"],
-      output: "spacedSums",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
-      558830 + 6897 + 512,
-      1204.5 + 88.25 + 2000,
-    ]);
+    assert.deepEqual(
+      await scanThenFirstRow("spaced.csv", "s", "SELECT sum(hires) AS h, sum(km) AS k FROM s"),
+      [558830 + 6897 + 512, 1204.5 + 88.25 + 2000],
+    );
   });
 
   test("a JSON field of numbers and blank strings is read as numbers, each blank as NULL", async () => {
@@ -229,16 +229,14 @@ describe("Source Map formats", () => {
       ["crop:VARCHAR", "t:DOUBLE", "note:JSON"],
     );
     assert.match(t.notes?.join(" ") ?? "", /"t" \(1 blank string\)/);
-    const scan = await runtime.call({ op: "Scan", file: "blanks.json", output: "crops" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT count(*) AS n, count(t) AS nt, sum(t) AS total FROM crops",
-      inputs: ["crops"],
-      output: "cropSums",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [4, 3, 2398.5]);
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "blanks.json",
+        "crops",
+        "SELECT count(*) AS n, count(t) AS nt, sum(t) AS total FROM crops",
+      ),
+      [4, 3, 2398.5],
+    );
   });
 
   test("text padded with blanks around every value is read trimmed; an indent alone is kept", async () => {
@@ -247,19 +245,14 @@ describe("Source Map formats", () => {
       t.columns.filter((c) => c.padded).map((c) => c.name),
       ["State", "County", "Name"],
     );
-    const scan = await runtime.call({ op: "Scan", file: "padded.csv", output: "padded" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT count(*) FILTER (WHERE State = '01') AS alabama, max(Name) AS last FROM padded",
-      inputs: ["padded"],
-      output: "paddedCodes",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
-      2,
-      "Baldwin County",
-    ]);
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "padded.csv",
+        "padded",
+        "SELECT count(*) FILTER (WHERE State = '01') AS alabama, max(Name) AS last FROM padded",
+      ),
+      [2, "Baldwin County"],
+    );
     const indented = entry("indented.csv").tables![0]!;
     assert.equal(indented.columns[0]!.padded, undefined);
   });
@@ -287,19 +280,14 @@ describe("Source Map formats", () => {
     const summit = t.columns.find((c) => c.name === "summit")!;
     assert.equal(summit.type, "DATE");
     assert.deepEqual(summit.missingMarkers, [{ value: "-   -", count: 2 }]);
-    const scan = await runtime.call({ op: "Scan", file: "masked.csv", output: "masked" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT count(summit) AS n, CAST(max(summit) AS VARCHAR) AS latest FROM masked",
-      inputs: ["masked"],
-      output: "maskedDates",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
-      3,
-      "2010-05-23",
-    ]);
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "masked.csv",
+        "masked",
+        "SELECT count(summit) AS n, CAST(max(summit) AS VARCHAR) AS latest FROM masked",
+      ),
+      [3, "2010-05-23"],
+    );
   });
 
   test("an unnamed first column numbering the rows 1…n is a row index: said by the map, no header-offset", async () => {
@@ -336,16 +324,10 @@ describe("Source Map formats", () => {
       ["model:VARCHAR", "q4:BIGINT"],
     );
     assert.match(t.notes?.join(" ") ?? "", /"q4" \(2 numbers written as text: "\+0", "-0"\)/);
-    const scan = await runtime.call({ op: "Scan", file: "plusZero.json", output: "units" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT sum(q4) AS total, count(q4) AS n FROM units",
-      inputs: ["units"],
-      output: "unitSums",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [2883 + 733, 4]);
+    assert.deepEqual(
+      await scanThenFirstRow("plusZero.json", "units", "SELECT sum(q4) AS total, count(q4) AS n FROM units"),
+      [2883 + 733, 4],
+    );
   });
 
   test("a JSON field of dates written day first is read as dates, a blank as NULL", async () => {
@@ -355,20 +337,14 @@ describe("Source Map formats", () => {
       ["who:VARCHAR", "born:DATE", "club:VARCHAR"],
     );
     assert.match(t.notes?.join(" ") ?? "", /"born" \(%d\.%m\.%Y\) holds dates written as text/);
-    const scan = await runtime.call({ op: "Scan", file: "born.json", output: "born" });
-    assert.equal(scan.status, "ok", JSON.stringify(scan));
-    const q = await runtime.call({
-      op: "Query",
-      sql: "SELECT CAST(max(born) AS VARCHAR) AS latest, count(born) AS n FROM born",
-      inputs: ["born"],
-      output: "latestBorn",
-    });
-    assert.equal(q.status, "ok", JSON.stringify(q));
-    // As text, max() would pick '31.12.1989'.
-    assert.deepEqual((q.observation as { records: { rows: unknown[][] } }).records.rows[0], [
-      "1995-01-02",
-      3,
-    ]);
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "born.json",
+        "born",
+        "SELECT CAST(max(born) AS VARCHAR) AS latest, count(born) AS n FROM born",
+      ),
+      ["1995-01-02", 3],
+    );
   });
 
   test("a header whose cells hold line breaks: every data row read, each at its own line", async () => {
