@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { globEscape, membersGlob, pathTokens, selectMembers } from "../../src/core/discover/fileFamilies.ts";
+import { globEscape, pathTokens } from "../../src/core/discover/familyPaths.ts";
+import { membersGlob, selectMembers } from "../../src/core/discover/fileFamilies.ts";
 import type { FamilyMember, FileFamily } from "../../src/core/discover/fileFamilies.ts";
 import { questionPeriods } from "../../src/core/discover/questionPeriods.ts";
 
