@@ -92,37 +92,54 @@ async function renamedRecords(
   columns: string[],
   distinct: number,
 ): Promise<RepeatedRecords | undefined> {
+  const typeOf = (column: string): string => table.schema.find((c) => c.name === column)?.type ?? "";
+  const text = columns.filter((c) => /^VARCHAR$/i.test(typeOf(c)));
+  const numbers = columns.filter((c) =>
+    /^(BIGINT|INTEGER|HUGEINT|SMALLINT|DOUBLE|FLOAT|DECIMAL(\(\d+, ?\d+\))?)$/i.test(typeOf(c)),
+  );
+  if (text.length < 2 || numbers.length < AGREEING_NUMBERS) return undefined;
+  const from = sqlIdent(table.name);
+  // Names and codes told apart in one pass over the text columns (codeLike's test, for all at once).
   const names: string[] = [];
   const codes: string[] = [];
-  const numbers: string[] = [];
-  for (const column of columns) {
-    const type = table.schema.find((c) => c.name === column)?.type ?? "";
-    if (/^VARCHAR$/i.test(type)) ((await codeLike(ctx, table, column)) ? codes : names).push(column);
-    else if (/^(BIGINT|INTEGER|HUGEINT|SMALLINT|DOUBLE|FLOAT|DECIMAL(\(\d+, ?\d+\))?)$/i.test(type))
-      numbers.push(column);
+  for (let start = 0; start < text.length; start += DISTINCT_AT_ONCE) {
+    const some = text.slice(start, start + DISTINCT_AT_ONCE);
+    const [row] = await ctx.engine.all(
+      `SELECT ${some.map((c, i) => `count(${sqlIdent(c)}) AS n${i}, count(*) FILTER (WHERE regexp_matches(trim(${sqlIdent(c)}), '\\s')) AS s${i}`).join(", ")} FROM ${from}`,
+    );
+    some.forEach((c, i) =>
+      (Number(row?.[`s${i}`] ?? 0) <= SPACED_CODES * Number(row?.[`n${i}`] ?? 0) ? codes : names).push(c),
+    );
   }
-  if (names.length === 0 || codes.length === 0 || numbers.length < AGREEING_NUMBERS) return undefined;
+  if (names.length === 0 || codes.length === 0) return undefined;
   const compared = columns.filter((c) => !names.includes(c));
-  const from = sqlIdent(table.name);
-  const [counts] = await ctx.engine.all(
-    `SELECT ${[...numbers, ...codes].map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
+  // Rows equal but for their names: none in most tables, and the look ends here.
+  const [equal] = await ctx.engine.all(
+    `SELECT count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS d FROM ${from}`,
   );
-  const fine = numbers.filter((_, i) => Number(counts?.[`c${i}`] ?? 0) >= FINE_MEASURE * table.rowCount);
-  if (fine.length === 0) return undefined;
-  const measure = sqlIdent(fine[0]!);
+  if (distinct - Number(equal?.d ?? distinct) <= 0) return undefined;
+  // A fine measure (a few columns at a time: each count(DISTINCT) holds a hash table of its own).
+  let measure: string | undefined;
+  for (let start = 0; start < numbers.length && !measure; start += DISTINCT_AT_ONCE) {
+    const some = numbers.slice(start, start + DISTINCT_AT_ONCE);
+    const [row] = await ctx.engine.all(
+      `SELECT ${some.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
+    );
+    measure = some.find((_, i) => Number(row?.[`c${i}`] ?? 0) >= FINE_MEASURE * table.rowCount);
+  }
+  if (!measure) return undefined;
+  const m = sqlIdent(measure);
   const [row] = await ctx.engine.all(
-    `SELECT count(DISTINCT (${columns.map(sqlIdent).join(", ")})) - count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS copies ` +
-      `FROM ${from} WHERE ${measure} IS NOT NULL AND ${measure} <> 0`,
+    `SELECT count(DISTINCT (${columns.map(sqlIdent).join(", ")})) - count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS copies, ` +
+      `${codes.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS k${i}`).join(", ")} FROM ${from} WHERE ${m} IS NOT NULL AND ${m} <> 0`,
   );
   const copies = Number(row?.copies ?? 0);
   if (copies <= 0 || copies > RENAMED_SHARE * Math.max(1, distinct)) return undefined;
   // The code with the most distinct values names the entity (a county's FIPS, not its state's).
-  const entity = [...codes].sort(
-    (a, b) =>
-      Number(counts?.[`c${numbers.length + codes.indexOf(b)}`] ?? 0) -
-      Number(counts?.[`c${numbers.length + codes.indexOf(a)}`] ?? 0),
-  )[0]!;
-  return { copies, identifier: entity, renamed: { names, compared, measure: fine[0]! } };
+  const entity = codes.reduce((best, c, i) =>
+    Number(row?.[`k${i}`] ?? 0) > Number(row?.[`k${codes.indexOf(best)}`] ?? 0) ? c : best,
+  );
+  return { copies, identifier: entity, renamed: { names, compared, measure } };
 }
 
 /** Share of a column's values that may hold a space (text) or a fraction (numbers) and it still reads as codes. */
