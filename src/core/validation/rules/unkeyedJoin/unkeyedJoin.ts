@@ -263,7 +263,14 @@ function correlatedWith(side: Json, other: Set<string>, otherColumns: Set<string
     if (n.class !== "COLUMN_REF") return;
     const names = n.column_names as string[];
     const qualifier = names.length >= 2 ? names[0]!.toLowerCase() : undefined;
-    if (qualifier !== undefined && other.has(qualifier) && !own.has(qualifier)) correlated = true;
+    // Or a column of the other side holding a struct or list (`unnest(p.affiliations)` after
+    // `unnest(l.prizes) t(p)`, held-out HY-09): a field of that row.
+    if (
+      qualifier !== undefined &&
+      !own.has(qualifier) &&
+      (other.has(qualifier) || otherColumns.has(qualifier))
+    )
+      correlated = true;
     // An unqualified name that only the other side has (a table function's argument, `unnest(items)`).
     if (qualifier === undefined && own.size === 0 && otherColumns.has(names[0]!.toLowerCase()))
       correlated = true;
@@ -462,6 +469,11 @@ function columnsOf(node: unknown, state: SharedState): Set<string> {
   const out = new Set<string>();
   for (const info of scopeOf(node, state).values())
     for (const c of info.schema) out.add(c.name.toLowerCase());
+  // The columns a table function or subquery is given by its alias list (`unnest(l.prizes) t(p)`).
+  walk(node, (n) => {
+    if (n.type === "TABLE_FUNCTION" || n.type === "SUBQUERY")
+      for (const name of (n.column_name_alias as string[] | undefined) ?? []) out.add(name.toLowerCase());
+  });
   return out;
 }
 

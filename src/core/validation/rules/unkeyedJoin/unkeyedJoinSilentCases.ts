@@ -71,6 +71,19 @@ export const unkeyedJoinSilentCases = silentCasesOf("unkeyed-join", ({ flagged, 
     ),
   ),
   clean(
+    "laureates' prizes and each prize's affiliations unnested in FROM: each row's own lists (held-out HY-09)",
+    {
+      "laureates.json":
+        '[{"id":1,"name":"Marie Curie","prizes":[{"year":1903,"affiliations":[{"name":"Sorbonne"}]},{"year":1911,"affiliations":[{"name":"Sorbonne"}]}]},' +
+        '{"id":2,"name":"John Bardeen","prizes":[{"year":1956,"affiliations":[{"name":"Bell Labs"}]},{"year":1972,"affiliations":[{"name":"Illinois"}]}]},' +
+        '{"id":3,"name":"Linus Pauling","prizes":[{"year":1954,"affiliations":[{"name":"Caltech"}]},{"year":1962,"affiliations":[]}]}]\n',
+    },
+    scanThenQuery(
+      { l: "laureates.json" },
+      "SELECT l.name, p.year, aff.name AS affiliation FROM l, unnest(l.prizes) t(p), unnest(p.affiliations) u(aff)",
+    ),
+  ),
+  clean(
     "a comma join keyed in WHERE",
     legal,
     scanThenQuery(
