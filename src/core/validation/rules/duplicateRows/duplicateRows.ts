@@ -25,11 +25,6 @@ interface RepeatedRecords {
   copies: number;
   /** A column with one value per distinct record (a ship's IMO number, a case number). */
   identifier: string;
-  /**
-   * Renamed copies: the records repeat in every column but these names (a county under its old and
-   * new name); `compared` are the columns they repeat in. Absent for copies in every column.
-   */
-  renamed?: { names: string[]; compared: string[]; measure: string };
 }
 
 /** Columns whose distinct values are counted in one query. */
@@ -51,8 +46,7 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
       `SELECT count(*) AS n, count(DISTINCT (${columns.map(sqlIdent).join(", ")})) AS d FROM ${from}`,
     );
     const [n, d] = [Number(row?.n ?? 0), Number(row?.d ?? 0)];
-    if (d < MIN_RECORDS) return undefined;
-    if (n <= d) return renamedRecords(ctx, table, columns, d);
+    if (n <= d || d < MIN_RECORDS) return undefined;
     // Each count(DISTINCT) holds a hash table of its own: a few columns at a time keep a table of
     // 253 columns within the memory limit (held-out GX-08 ran out at 700 MB with all at once).
     for (let start = 0; start < columns.length; start += DISTINCT_AT_ONCE) {
@@ -65,81 +59,8 @@ async function repeatedRecords(ctx: OperatorContext, table: TableInfo): Promise<
         if (await codeLike(ctx, table, column)) return { copies: n - d, identifier: column };
       }
     }
-    // No column tells the distinct rows apart: the records may still be listed again under another name.
-    return renamedRecords(ctx, table, columns, d);
+    return undefined;
   });
-}
-
-/** Renamed copies may be at most this share of a table's rows: a few records listed twice, not a table of look-alikes. */
-const RENAMED_SHARE = 0.05;
-/** Numbers the copies must agree in, besides their codes, for the agreement not to be chance. */
-const AGREEING_NUMBERS = 3;
-/** A measure telling records apart: distinct values at least this share of the rows (an amount in dollars, not a count of 0–5). */
-const FINE_MEASURE = 0.1;
-
-/**
- * Records listed twice under two names (held-out HV-04: the re-published permits table lists four
- * Alaska counties twice in 2012–2016, `Anchorage Borough` and `Anchorage Municipality` under one
- * FIPS code with the same 28 figures, and a sum of Alaska's units gave 1,572 for 969): rows equal in
- * every column but the names (text with spaces), where those columns hold a code (text without
- * spaces) and at least AGREEING_NUMBERS numbers, one of them a fine measure (many distinct values)
- * that is not zero on the copies. Two entities sharing a code and a value in dollars by chance
- * would have to agree in every other figure too.
- */
-async function renamedRecords(
-  ctx: OperatorContext,
-  table: TableInfo,
-  columns: string[],
-  distinct: number,
-): Promise<RepeatedRecords | undefined> {
-  const typeOf = (column: string): string => table.schema.find((c) => c.name === column)?.type ?? "";
-  const text = columns.filter((c) => /^VARCHAR$/i.test(typeOf(c)));
-  const numbers = columns.filter((c) =>
-    /^(BIGINT|INTEGER|HUGEINT|SMALLINT|DOUBLE|FLOAT|DECIMAL(\(\d+, ?\d+\))?)$/i.test(typeOf(c)),
-  );
-  if (text.length < 2 || numbers.length < AGREEING_NUMBERS) return undefined;
-  const from = sqlIdent(table.name);
-  // Names and codes told apart in one pass over the text columns (codeLike's test, for all at once).
-  const names: string[] = [];
-  const codes: string[] = [];
-  for (let start = 0; start < text.length; start += DISTINCT_AT_ONCE) {
-    const some = text.slice(start, start + DISTINCT_AT_ONCE);
-    const [row] = await ctx.engine.all(
-      `SELECT ${some.map((c, i) => `count(${sqlIdent(c)}) AS n${i}, count(*) FILTER (WHERE regexp_matches(trim(${sqlIdent(c)}), '\\s')) AS s${i}`).join(", ")} FROM ${from}`,
-    );
-    some.forEach((c, i) =>
-      (Number(row?.[`s${i}`] ?? 0) <= SPACED_CODES * Number(row?.[`n${i}`] ?? 0) ? codes : names).push(c),
-    );
-  }
-  if (names.length === 0 || codes.length === 0) return undefined;
-  const compared = columns.filter((c) => !names.includes(c));
-  // Rows equal but for their names: none in most tables, and the look ends here.
-  const [equal] = await ctx.engine.all(
-    `SELECT count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS d FROM ${from}`,
-  );
-  if (distinct - Number(equal?.d ?? distinct) <= 0) return undefined;
-  // A fine measure (a few columns at a time: each count(DISTINCT) holds a hash table of its own).
-  let measure: string | undefined;
-  for (let start = 0; start < numbers.length && !measure; start += DISTINCT_AT_ONCE) {
-    const some = numbers.slice(start, start + DISTINCT_AT_ONCE);
-    const [row] = await ctx.engine.all(
-      `SELECT ${some.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS c${i}`).join(", ")} FROM ${from}`,
-    );
-    measure = some.find((_, i) => Number(row?.[`c${i}`] ?? 0) >= FINE_MEASURE * table.rowCount);
-  }
-  if (!measure) return undefined;
-  const m = sqlIdent(measure);
-  const [row] = await ctx.engine.all(
-    `SELECT count(DISTINCT (${columns.map(sqlIdent).join(", ")})) - count(DISTINCT (${compared.map(sqlIdent).join(", ")})) AS copies, ` +
-      `${codes.map((c, i) => `count(DISTINCT ${sqlIdent(c)}) AS k${i}`).join(", ")} FROM ${from} WHERE ${m} IS NOT NULL AND ${m} <> 0`,
-  );
-  const copies = Number(row?.copies ?? 0);
-  if (copies <= 0 || copies > RENAMED_SHARE * Math.max(1, distinct)) return undefined;
-  // The code with the most distinct values names the entity (a county's FIPS, not its state's).
-  const entity = codes.reduce((best, c, i) =>
-    Number(row?.[`k${i}`] ?? 0) > Number(row?.[`k${codes.indexOf(best)}`] ?? 0) ? c : best,
-  );
-  return { copies, identifier: entity, renamed: { names, compared, measure } };
 }
 
 /** Share of a column's values that may hold a space (text) or a fraction (numbers) and it still reads as codes. */
@@ -229,16 +150,14 @@ export const duplicateRowsRule: ValidationRule = selectRule({
       const repeated = await repeatedRecords(ctx, table);
       if (!repeated || groupsBy(select, scope, alias, repeated.identifier)) continue;
       const a = sqlIdent(alias);
-      const compared =
-        repeated.renamed?.compared ?? table.schema.map((c) => c.name).filter((n) => n !== "rowid");
-      const all = compared.map((c) => `${a}.${sqlIdent(c)}`).join(", ");
+      const all = table.schema
+        .map((c) => c.name)
+        .filter((n) => n !== "rowid")
+        .map((c) => `${a}.${sqlIdent(c)}`)
+        .join(", ");
       const kept = await keptRelation(ctx, select, alias);
-      // Renamed copies count only where their fine measure holds a value (zeros agree by chance).
-      const measured = repeated.renamed
-        ? ` AND ${a}.${sqlIdent(repeated.renamed.measure)} IS NOT NULL AND ${a}.${sqlIdent(repeated.renamed.measure)} <> 0`
-        : "";
       const copies = await ctx.engine.all(
-        `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}${measured}) WHERE r <> first ORDER BY r`,
+        `SELECT r, first FROM (SELECT ${a}.${ROWID} AS r, min(${a}.${ROWID}) OVER (PARTITION BY ${all}) AS first${kept.from} AND ${a}.${PRESENT}) WHERE r <> first ORDER BY r`,
       );
       if (copies.length === 0) continue;
       const shown = copies.slice(0, SHOWN);
@@ -261,26 +180,18 @@ export const duplicateRowsRule: ValidationRule = selectRule({
       const pairs = shown.map(
         (_, i) => `${where(copyAt[i]) || "a row"} repeats ${where(firstAt[i]) || "an earlier row"}`,
       );
-      const renamed = repeated.renamed;
-      const distinctSql = renamed
-        ? `SELECT DISTINCT ON (${renamed.compared.map(sqlIdent).join(", ")}) * FROM ${sqlIdent(table.name)} ORDER BY rowid`
-        : `SELECT DISTINCT * FROM ${sqlIdent(table.name)}`;
       findings.report(table.name, {
         code: "duplicate-rows",
         severity: "warning",
-        message: renamed
-          ? `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column but ${renamed.names.join(", ")} (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}): the same ${repeated.identifier} with the same figures under another name, counted once per copy. ` +
-            `If each record belongs once, keep one row per record (${distinctSql}); if they are separate records, say so in the answer.`
-          : `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}), ` +
-            `while ${repeated.identifier} holds one value per distinct row: the same record listed again, counted once per copy. ` +
-            `If each record belongs once, read the distinct rows (SELECT DISTINCT * FROM ${sqlIdent(table.name)}); if the copies are separate records, say so in the answer.`,
+        message:
+          `${call} over ${tableLabel(table)} adds up ${copies.length.toLocaleString("en-US")} row(s) that repeat another row in every column (${pairs.join("; ")}${copies.length > SHOWN ? "; …" : ""}), ` +
+          `while ${repeated.identifier} holds one value per distinct row: the same record listed again, counted once per copy. ` +
+          `If each record belongs once, read the distinct rows (SELECT DISTINCT * FROM ${sqlIdent(table.name)}); if the copies are separate records, say so in the answer.`,
         locations: present([...copyAt, ...firstAt]),
         remedy: {
           table: table.name,
-          sql: distinctSql,
-          says: renamed
-            ? `each record of ${table.name} read once, under its first name`
-            : `each repeated row of ${table.name} read once`,
+          sql: `SELECT DISTINCT * FROM ${sqlIdent(table.name)}`,
+          says: `each repeated row of ${table.name} read once`,
         },
       });
     }

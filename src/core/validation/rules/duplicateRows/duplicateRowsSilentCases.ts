@@ -53,42 +53,6 @@ const WIDE_COUNTIES = (() => {
   return csv(`${measures.join(",")},county`, ...rows, ...rows.slice(11));
 })();
 
-/**
- * Permits by county and year (held-out HV-04): 2 states × 15 counties × 2 years, units, buildings
- * and value; with `renamed`, Alaska's two boroughs are listed again in 2013 under their newer names,
- * with the same code and figures.
- */
-function countyPermits(renamed: boolean): string {
-  const rows: string[] = [];
-  for (const year of [2012, 2013])
-    for (const [state, label] of [
-      ["01", "Alabama"],
-      ["02", "Alaska"],
-    ] as const)
-      for (let c = 0; c < 15; c++) {
-        const units = 20 + ((c * 37 + year) % 90);
-        rows.push(
-          `${year},${state}${String(2 * c + 1).padStart(3, "0")},${label} County ${c},${units},${units - 3},${units * 181000}`,
-        );
-      }
-  if (renamed)
-    rows.push(
-      ...rows
-        .filter((r) => r.startsWith("2013,02001,") || r.startsWith("2013,02003,"))
-        .map((r) => r.replace(/Alaska County (\d+)/, "Alaska Municipality $1")),
-    );
-  return csv("year,fips,name,units,buildings,value", ...rows);
-}
-
-/** Answers by category: two categories with the same counts, told apart by their names alone. */
-const CATEGORY_COUNTS = csv(
-  "category,reports,share,rank",
-  "Imposter scams,120,12,1",
-  "Online shopping,80,8,3",
-  "Prizes and lotteries,80,8,3",
-  ...Array.from({ length: 12 }, (_, i) => `Category ${i},${70 - 3 * i},${7 - i / 4},${4 + i}`),
-);
-
 /** The silent-error suite's cases of `duplicate-rows` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagged, clean }) => [
   flagged(
@@ -153,27 +117,6 @@ export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagg
     "counts a register whose ids are codes, three ships listed twice, beside names with spaces",
     { "vessels.csv": register(3).replace(/SHIP /g, "MV SEA ") },
     scanThenQuery({ vessels: "vessels.csv" }, "SELECT count(*) AS ships FROM vessels"),
-  ),
-  flagged(
-    "sums Alaska's permits where two boroughs are listed again under newer names, same code and figures (held-out HV-04)",
-    { "permits.csv": countyPermits(true) },
-    scanThenQuery(
-      { ks: "permits.csv" },
-      "SELECT sum(units) AS units FROM ks WHERE year = 2013 AND fips LIKE '02%'",
-    ),
-  ),
-  clean(
-    "the same sum over the table without the renamed copies",
-    { "permits.csv": countyPermits(false) },
-    scanThenQuery(
-      { ks: "permits.csv" },
-      "SELECT sum(units) AS units FROM ks WHERE year = 2013 AND fips LIKE '02%'",
-    ),
-  ),
-  clean(
-    "sums reports by category, two categories with equal counts and no code beside their names",
-    { "categories.csv": CATEGORY_COUNTS },
-    scanThenQuery({ c: "categories.csv" }, "SELECT sum(reports) AS reports FROM c"),
   ),
   clean(
     "only the counts of a copy check, rows beside distinct days",
