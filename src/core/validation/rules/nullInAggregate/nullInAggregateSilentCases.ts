@@ -119,24 +119,28 @@ function birthsByDay(missing: "[z]" | "[x]"): string {
   );
 }
 
+/** A query over the weather and yield files, read through the CTEs `w` (weather) and `y` (yields). */
+function overWeatherAndYields(select: string): ReturnType<typeof scanThenQuery> {
+  return scanThenQuery(
+    { weather: "weather.csv", yields: "yields.csv" },
+    `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields) ${select}`,
+  );
+}
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
     "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
     WEATHER_AND_YIELDS,
-    scanThenQuery(
-      { weather: "weather.csv", yields: "yields.csv" },
-      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
-         SELECT count(*) AS years, avg(y.yield_t_ha) AS mean_yield FROM w LEFT JOIN y ON w.year = y.year`,
+    overWeatherAndYields(
+      `SELECT count(*) AS years, avg(y.yield_t_ha) AS mean_yield FROM w LEFT JOIN y ON w.year = y.year`,
     ),
   ),
   clean(
     "the same CTE left join, the missing yield counted explicitly as unknown",
     WEATHER_AND_YIELDS,
-    scanThenQuery(
-      { weather: "weather.csv", yields: "yields.csv" },
-      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
-         SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
+    overWeatherAndYields(
+      `SELECT count(*) AS years, count(y.yield_t_ha) AS years_with_yield,
                 avg(y.yield_t_ha) FILTER (WHERE y.yield_t_ha IS NOT NULL) AS mean_yield
          FROM w LEFT JOIN y ON w.year = y.year`,
     ),
@@ -144,10 +148,8 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
   clean(
     "a full join's coverage check: the yields of years no weather row has, summed under FILTER (WHERE w.year IS NULL) (held-out HV-03)",
     WEATHER_AND_YIELDS,
-    scanThenQuery(
-      { weather: "weather.csv", yields: "yields.csv" },
-      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
-         SELECT count(*) FILTER (WHERE w.year IS NOT NULL AND y.year IS NOT NULL) AS both_years,
+    overWeatherAndYields(
+      `SELECT count(*) FILTER (WHERE w.year IS NOT NULL AND y.year IS NOT NULL) AS both_years,
                 count(*) FILTER (WHERE y.year IS NULL) AS weather_only,
                 sum(y.yield_t_ha) FILTER (WHERE w.year IS NULL) AS yield_without_weather
          FROM w FULL OUTER JOIN y ON w.year = y.year`,
@@ -156,10 +158,8 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
   flagged(
     "the same full join, the yields summed over every row: the weather years without a yield are skipped",
     WEATHER_AND_YIELDS,
-    scanThenQuery(
-      { weather: "weather.csv", yields: "yields.csv" },
-      `WITH w AS (SELECT year, rainfall_mm FROM weather), y AS (SELECT year, yield_t_ha FROM yields)
-         SELECT count(*) AS years, sum(y.yield_t_ha) AS total_yield
+    overWeatherAndYields(
+      `SELECT count(*) AS years, sum(y.yield_t_ha) AS total_yield
          FROM w FULL OUTER JOIN y ON w.year = y.year`,
     ),
   ),
