@@ -95,6 +95,11 @@ export interface Remedy {
    */
   reach?: true;
   /**
+   * With `reach`: a second set of placeholder values (the highest reading of a value where `sql`
+   * puts its lowest). The rows feed nothing the call returns only if neither set changes it.
+   */
+  reachAlso?: Remedy;
+  /**
    * Positions (0-based) of the result's columns the finding is about (the column an aggregate
    * feeds): the effect is what the remedy changes in them, or in which rows the result holds.
    * Unset: any column. The other numeric columns of the call may read the same rows for another

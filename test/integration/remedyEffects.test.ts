@@ -29,6 +29,7 @@ const { lake, stateDir } = tempLake({
   "readings.csv": "station,rain\nS1,1.0\nS2,2.0\nS2,3.0\nS3,4.0\nS3,5.0\n",
   "rain.csv": "year,rain\n2015,10\n2016,12\n2017,8\n2018,30\n2019,11\n2020,9\n",
   "yields.csv": "year,crop\n2015,100\n2016,120\n2017,80\n2019,110\n2020,90\n",
+  "ranks.csv": "world_rank,name\n1,A\n2,B\n3,C\n4-5,D\n4-5,E\n6-10,F\n",
   "parts/a.csv": "site,count\nX,10\nY,20\nZ,5\n",
   "parts/b.csv": "site,count\nY,20\nW,7\nV,3\n",
 });
@@ -106,8 +107,30 @@ describe("blanked-cast: a number under a footnote mark read", () => {
     assert.equal(d?.effect?.measured, false);
     assert.match(
       d?.effect?.text ?? "",
-      /^not measured: no blanked value reads as one number .* '9\.44 2013'/,
+      /^not measured: these values have no single reading, and the result changes with each blanked value read as the lowest number it writes \('9\.44 2013' \(fires\.csv:6\) as 9\.44\) or as the highest \(as 2013\)$/,
     );
+  });
+  test("a band no reading of which the query keeps: info, with both readings", async () => {
+    const [d] = await run(
+      [{ file: "ranks.csv", output: "k" }],
+      "SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 3) AS top3 FROM k",
+      "blanked-cast",
+    );
+    assert.ok(d, "blanked-cast fires on the bands");
+    assert.equal(d.severity, "info", JSON.stringify(d));
+    assert.equal(
+      d.effect?.text,
+      "the result is the same with each blanked value read as the lowest number it writes ('4-5' (ranks.csv:5) as 4) and as the highest (as 5)",
+    );
+  });
+  test("a band one of whose readings the query keeps: a warning, not measured", async () => {
+    const [d] = await run(
+      [{ file: "ranks.csv", output: "k" }],
+      "SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 4) AS top4 FROM k",
+      "blanked-cast",
+    );
+    assert.equal(d?.severity, "warning", JSON.stringify(d));
+    assert.equal(d?.effect?.measured, false);
   });
 });
 

@@ -133,9 +133,13 @@ export class DuckEngine {
   async all(sql: string, params?: unknown[]): Promise<Row[]> {
     return this.serial(async () => {
       const started = performance.now();
-      const reader = params
-        ? await this.connection.runAndReadAll(sql, params as never)
-        : await this.connection.runAndReadAll(sql);
+      const reader = await (
+        params ? this.connection.runAndReadAll(sql, params as never) : this.connection.runAndReadAll(sql)
+      ).catch((error: unknown) => {
+        // The statement that failed, for RADAR_PROFILE_SQL: a check's error names no SQL.
+        if (PROFILE_SQL) profiled(started, `FAILED (${String(error).split("\n")[0]}) ${sql}`);
+        throw error;
+      });
       const rows = reader.getRowObjectsJson() as Row[];
       if (PROFILE_SQL) profiled(started, sql);
       return rows;

@@ -34,6 +34,9 @@ const SHORT_CODE_RE = new RegExp(`^${SHORT_CODE}$`);
 /** A code of two or three capital letters, the shape of ISO country codes (`US`, `FRA`). */
 const LETTER_CODE = "[A-Z]{2,3}";
 
+/** Columns whose distinct values one statement tests (see groupLabelColumns). */
+const COLUMNS_PER_STATEMENT = 8;
+
 /** The table's text columns that list regions or country groups beside the entities they group. */
 export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo): Promise<GroupColumn[]> {
   const names = table.schema.filter((c) => c.type === "VARCHAR").map((c) => c.name);
@@ -48,7 +51,12 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
         `FROM (SELECT v, ${groupLabelSql("v", { usAreas: true })} AS g ` +
         `FROM (SELECT DISTINCT ${sqlIdent(n)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(n)} IS NOT NULL LIMIT ${MAX_DISTINCT + 1}))`,
     );
-    const rows = await ctx.engine.all(parts.join(" UNION ALL "));
+    // A few columns per statement: a UNION ALL of every text column of a wide sheet (76 years
+    // written as text for their '...' markers, held-out IA-04) runs each label test at once and
+    // ran out of DuckDB's memory on 192 rows.
+    const rows = [];
+    for (let i = 0; i < parts.length; i += COLUMNS_PER_STATEMENT)
+      rows.push(...(await ctx.engine.all(parts.slice(i, i + COLUMNS_PER_STATEMENT).join(" UNION ALL "))));
     const out: GroupColumn[] = [];
     for (const row of rows) {
       // Among codes that mix letters and digits themselves (airline codes B6, 9E, G4), `G7` is

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../diagnostic.ts";
+import type { Diagnostic, DiagnosticEffect, Remedy } from "../../diagnostic.ts";
 import type { ExecutedFacts } from "../validationRule.ts";
 import { measureEffect } from "./measureEffect.ts";
 import { unpartneredRows } from "./unpartneredRows.ts";
@@ -54,10 +54,7 @@ export async function measureEffects(
       );
       d.effect = effect;
       if (d.remedy.reach) {
-        d.effect =
-          effect.measured && effect.changed === false
-            ? { measured: true, changed: false, text: "the rows it names feed no row the call returns" }
-            : { measured: false, text: "not measured: the values the rows lack are unknown" };
+        d.effect = await reachEffect(facts, output, d.remedy, effect, expired);
         if (d.effect.measured) d.severity = "info";
         continue;
       }
@@ -100,4 +97,35 @@ async function unpartneredEffect(facts: ExecutedFacts, output: string, d: Diagno
     `keeping them changes none of the ${rows.kept.toLocaleString("en-US")} rows the query returns; ` +
     `it adds ${rows.added.toLocaleString("en-US")} row(s) with no partner values${nulls ? ` (NULL ${nulls})` : ""}`;
   d.severity = "info";
+}
+
+/**
+ * A reach remedy's effect (Remedy.reach): placeholder values, or a value's lowest and then highest
+ * reading (reachAlso). Only an unchanged result is measured — the rows feed nothing the call
+ * returns; a changed one says nothing of what the real values would give.
+ */
+async function reachEffect(
+  facts: ExecutedFacts,
+  output: string,
+  remedy: Remedy,
+  first: DiagnosticEffect,
+  expired: () => boolean,
+): Promise<DiagnosticEffect> {
+  const also = remedy.reachAlso;
+  let same = first.measured && first.changed === false;
+  if (same && also) {
+    if (expired()) return { measured: false, text: "not measured: the validation budget was spent" };
+    const second = await measureEffect(facts.ctx.engine, facts.sql!.sql, output, also);
+    same = second.measured && second.changed === false;
+  }
+  if (!also)
+    return same
+      ? { measured: true, changed: false, text: "the rows it names feed no row the call returns" }
+      : { measured: false, text: "not measured: the values the rows lack are unknown" };
+  return same
+    ? { measured: true, changed: false, text: `the result is the same with ${remedy.says} and ${also.says}` }
+    : {
+        measured: false,
+        text: `not measured: these values have no single reading, and the result changes with ${remedy.says} or ${also.says}`,
+      };
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../../diagnostic.ts";
+import type { Diagnostic, DiagnosticEffect, Remedy } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
@@ -20,6 +20,8 @@ import { queryRule } from "../../validationRule.ts";
 import { firstFindingPerKey } from "../../findingsOnce.ts";
 import { NUMBER_LIKE } from "../numericAsText/numericAsText.ts";
 import { readNumbers } from "../../effect/readNumbers.ts";
+import type { BlankedValues } from "../../effect/readNumbers.ts";
+import { boundReadings } from "../../effect/boundReadings.ts";
 import { blankedCastDoc } from "./blankedCastDoc.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
@@ -170,8 +172,9 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
       locations: present(locations),
     };
   // The effect of reading the values: only numbers under a footnote mark have a reading to measure.
+  const blankedValues = { table, column, alias, converted, lost, from: kept.from };
   const remedied = cast.numericTryCast
-    ? await readNumbers(ctx.engine, { table, column, alias, converted, lost, from: kept.from })
+    ? await readOrBound(ctx, blankedValues)
     : {
         effect: {
           measured: false,
@@ -188,4 +191,19 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
       `or leave the rows out on purpose (WHERE …) and say so in the answer.`,
     locations: present(locations),
   };
+}
+
+/**
+ * The effect of reading the blanked values: those that write one number under a footnote mark are
+ * read as it (readNumbers); when none does, values that write several numbers (a band) are read at
+ * their bounds (boundReadings); otherwise the effect is not measured, as readNumbers says.
+ */
+async function readOrBound(
+  ctx: OperatorContext,
+  values: BlankedValues,
+): Promise<{ remedy: Remedy } | { effect: DiagnosticEffect }> {
+  const read = await readNumbers(ctx.engine, values);
+  if ("remedy" in read) return read;
+  const bounded = await boundReadings(ctx.engine, values);
+  return bounded ? { remedy: bounded } : read;
 }

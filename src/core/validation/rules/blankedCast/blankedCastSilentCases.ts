@@ -2,6 +2,21 @@ import { silentCasesOf } from "../../cases/caseBuilder.ts";
 import { scanThenQuery } from "../../cases/caseCalls.ts";
 import { WILDFIRES, RAINFALL } from "../../cases/sharedLakes.ts";
 
+/** A ranking whose places past 5 are published as bands, as university rankings are. */
+const RANKING = [
+  "world_rank,university,score",
+  "1,Alpha,100",
+  "2,Beta,91.5",
+  "3,Gamma,88.0",
+  "4,Delta,80.2",
+  "5,Epsilon,77.7",
+  "6-10,Zeta,70.1",
+  "6-10,Eta,69.9",
+  "11-20,Theta,60.0",
+  "11-20,Iota,58.3",
+  "11-20,Kappa,55.0",
+].join("\n");
+
 /** The silent-error suite's cases of `blanked-cast` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, clean }) => [
   flagged(
@@ -33,6 +48,22 @@ export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, 
       // The map reads 'M' as NULL (a missing-value marker), so the average skips a NULL like any
       // empty cell and null-in-aggregate asks what it means: the correct query says so.
       `SELECT avg(TRY_CAST(Jul AS DOUBLE)) AS mean_jul FROM rain WHERE Jul IS NOT NULL`,
+    ),
+  ),
+  clean(
+    "the top 5 counted with TRY_CAST: the bands '6-10' and '11-20' blank, but no reading between their bounds is a place <= 5",
+    { "ranking.csv": RANKING },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      `SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 5) AS top5, count(*) AS n FROM r`,
+    ),
+  ),
+  flagged(
+    "the top 8 counted with TRY_CAST: the band '6-10' blanks, and places 6 to 8 lie inside it",
+    { "ranking.csv": RANKING },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      `SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 8) AS top8, count(*) AS n FROM r`,
     ),
   ),
 ]);

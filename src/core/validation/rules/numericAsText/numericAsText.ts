@@ -45,7 +45,21 @@ interface Profile {
   numeric: number;
   missing: number;
   disguised: number;
+  /** Values that are codes: letters, then digits (`A04068`, `MPXX16000337`). */
+  codes: number;
 }
+
+/**
+ * A code of an identifier: letters, then digits and more (`A04068`, `MPXX16000337`, `FY-2016`).
+ * A number with a flag after it (`1234e`, `512 (p)`) is not one: its letters follow the digits.
+ */
+const CODE = String.raw`[A-Za-z]+[-/]?\d[A-Za-z0-9-]*`;
+/**
+ * The share of a column's values that are codes, past which the column is an identifier that
+ * also has all-digit codes (contract numbers A04068 … 154159): its text order is its order, and
+ * min/max/ORDER BY of it pick codes, not amounts.
+ */
+const IDENTIFIER_SHARE = 0.1;
 
 /**
  * `numeric-as-text` (warning): a text column that holds numbers, used where text and numbers
@@ -163,13 +177,15 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
     const [row] = await ctx.engine.all(
       `SELECT count(${c}) AS n, count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${NUMBER_LIKE}')) AS numeric, ` +
         `count(*) FILTER (WHERE upper(trim(${c})) IN (${missing})) AS missing, ` +
-        `count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${NUMBER_LIKE}') AND TRY_CAST(trim(${c}) AS DOUBLE) IS NULL) AS disguised${kept.from}`,
+        `count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${NUMBER_LIKE}') AND TRY_CAST(trim(${c}) AS DOUBLE) IS NULL) AS disguised, ` +
+        `count(*) FILTER (WHERE regexp_full_match(trim(${c}), '${CODE}')) AS codes${kept.from}`,
     );
     return {
       n: Number(row?.n ?? 0),
       numeric: Number(row?.numeric ?? 0),
       missing: Number(row?.missing ?? 0),
       disguised: Number(row?.disguised ?? 0),
+      codes: Number(row?.codes ?? 0),
     };
   };
   // A column of numbers stored as text: most values numbers. Where the check itself compares the
@@ -177,7 +193,10 @@ async function judge(ctx: OperatorContext, use: Use): Promise<Finding | undefine
   // short table of five years and three labels is one; elsewhere four in five.
   const exact = use.kind === "pick" || use.kind === "compare";
   const mostlyNumbers = (p: Profile): boolean =>
-    p.n > 0 && p.numeric > 0 && p.numeric >= (exact ? 0.5 : 0.8) * (p.n - p.missing);
+    p.n > 0 &&
+    p.numeric > 0 &&
+    p.numeric >= (exact ? 0.5 : 0.8) * (p.n - p.missing) &&
+    p.codes < IDENTIFIER_SHARE * (p.n - p.missing);
   const num = parsed(c);
 
   if (use.kind === "tryCast") {

@@ -9,6 +9,29 @@ import {
   METRO_HTML_MSA,
 } from "../../cases/legalLake.ts";
 
+/** Contract numbers: all-digit ones beside codes of letters and digits, as a city's register has them. */
+const CONTRACTS = [
+  "contract_number,vendor,amount",
+  "154159,Acme Paving,120000",
+  "98213,Bolt Electric,45000",
+  "A04068,City Print,3000",
+  "A14006,Delta Fuel,87000",
+  "ZZ4120,Eagle Tech,15500",
+  "131077,Fern Grounds,9900",
+  "B20031,Gale Legal,40250",
+  "77001,Harbor Waste,66000",
+].join("\n");
+
+/** Amounts as text, some with a flag after the number (`1,050e`: estimated), as statistical tables print them. */
+const FLAGGED_AMOUNTS = [
+  "county,amount",
+  'Adams,"1,200"',
+  "Baker,950",
+  'Clark,"1,050e"',
+  "Dale,870",
+  'Evans,"1,310e"',
+].join("\n");
+
 /** The silent-error suite's cases of `numeric-as-text` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const numericAsTextSilentCases = silentCasesOf("numeric-as-text", ({ flagged, clean }) => [
   flagged(
@@ -131,5 +154,18 @@ export const numericAsTextSilentCases = silentCasesOf("numeric-as-text", ({ flag
     "the state with the highest total loss by arg_max over the '$1,678,703,608 ' text",
     legal,
     scanThenQuery({ losses: STATE_LOSSES }, 'SELECT arg_max(State, "Total $ Loss") AS top_state FROM losses'),
+  ),
+  clean(
+    "the largest contract number with max() over text: a third of the numbers are codes (A04068), the column is an identifier",
+    { "contracts.csv": CONTRACTS },
+    scanThenQuery(
+      { c: "contracts.csv" },
+      "SELECT length(contract_number) AS len, min(contract_number) AS lo, max(contract_number) AS hi FROM c GROUP BY 1",
+    ),
+  ),
+  flagged(
+    "the largest amount with max() over text whose flagged values ('1,050e') follow their number: no identifier codes",
+    { "amounts.csv": FLAGGED_AMOUNTS },
+    scanThenQuery({ a: "amounts.csv" }, "SELECT max(amount) AS highest FROM a"),
   ),
 ]);
