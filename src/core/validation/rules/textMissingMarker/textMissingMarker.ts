@@ -26,7 +26,7 @@ const MAX_MARKER_LENGTH = 6;
 /** Why the data says the marker means "missing" in this table. */
 type Evidence =
   | { kind: "sourceMap"; file: string; column: string; count: number }
-  | { kind: "sameRows"; columns: string[] };
+  | { kind: "sameRows"; rows: number; columns: { name: string; rows: number }[] };
 
 /** A column of the Source Map's reading of the table's file(s) that reads `value` as a missing-value marker. */
 function mapMarker(ctx: OperatorContext, table: TableInfo, value: string): Evidence | undefined {
@@ -41,8 +41,9 @@ function mapMarker(ctx: OperatorContext, table: TableInfo, value: string): Evide
 }
 
 /**
- * Other text columns that hold the same marker on every row where `column` holds it: a row whose
- * city and state both read 'NA' is a row with neither, not a place in Namibia.
+ * Every row where `column` holds the marker holds it in another text column too: a row whose city
+ * and state both read 'NA' is a row with neither, not a place in Namibia. The columns, each with
+ * how many of those rows hold it there (not every row holds it in every one of them).
  */
 async function sameRows(
   ctx: OperatorContext,
@@ -60,8 +61,11 @@ async function sameRows(
   );
   const n = Number(row?.n ?? 0);
   if (n === 0 || Number(row?.any ?? 0) !== n) return undefined;
-  const columns = others.filter((_, i) => Number(row?.[`c${i}`] ?? 0) > 0).map((c) => c.name);
-  return { kind: "sameRows", columns };
+  const columns = others
+    .map((c, i) => ({ name: c.name, rows: Number(row?.[`c${i}`] ?? 0) }))
+    .filter((c) => c.rows > 0)
+    .sort((a, b) => b.rows - a.rows);
+  return { kind: "sameRows", rows: n, columns };
 }
 
 /** Marker tokens the column holds (trimmed), most frequent first. */
@@ -155,7 +159,7 @@ export const textMissingMarkerRule: ValidationRule = selectRule({
         const why =
           evidence.kind === "sourceMap"
             ? `the Source Map reads ${quote(value)} as a missing value in column ${evidence.column} of ${evidence.file} (${evidence.count} cell(s))`
-            : `every row of ${tableLabel(table)} holding it there holds ${quote(value)} in ${evidence.columns.join(", ")} too: the file writes it for a missing value`;
+            : `each of the ${evidence.rows} row(s) of ${tableLabel(table)} holding it there holds ${quote(value)} in another column too (${sameRowColumns(evidence)}): the file writes it for a missing value`;
         findings.add({
           code: "text-missing-marker",
           severity: counted ? "warning" : "info",
@@ -180,3 +184,15 @@ export const textMissingMarkerRule: ValidationRule = selectRule({
     }
   },
 });
+
+/** How many columns a message lists with their counts. */
+const SHOWN_COLUMNS = 5;
+
+/** The other columns holding the marker on those rows: `2018: 9 of 15, 2019: 8 of 15, …`. */
+function sameRowColumns(evidence: Extract<Evidence, { kind: "sameRows" }>): string {
+  const shown = evidence.columns
+    .slice(0, SHOWN_COLUMNS)
+    .map((c) => `${c.name}: ${c.rows === evidence.rows ? "all" : `${c.rows} of ${evidence.rows}`}`);
+  const more = evidence.columns.length - SHOWN_COLUMNS;
+  return shown.join(", ") + (more > 0 ? `, and ${more} other column(s)` : "");
+}
