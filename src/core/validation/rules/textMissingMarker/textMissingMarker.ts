@@ -159,7 +159,9 @@ export const textMissingMarkerRule: ValidationRule = selectRule({
         const why =
           evidence.kind === "sourceMap"
             ? `the Source Map reads ${quote(value)} as a missing value in column ${evidence.column} of ${evidence.file} (${evidence.count} cell(s))`
-            : `each of the ${evidence.rows} row(s) of ${tableLabel(table)} holding it there holds ${quote(value)} in another column too (${sameRowColumns(evidence)}): the file writes it for a missing value`;
+            : evidence.columns.every((c) => c.rows === evidence.rows)
+              ? `every row of ${tableLabel(table)} holding it there holds ${quote(value)} in ${evidence.columns.map((c) => c.name).join(", ")} too: the file writes it for a missing value`
+              : `each of the ${evidence.rows} row(s) of ${tableLabel(table)} holding it there holds ${quote(value)} in another column too (${sameRowColumns(evidence)}): the file writes it for a missing value`;
         findings.add({
           code: "text-missing-marker",
           severity: counted ? "warning" : "info",
@@ -192,7 +194,7 @@ const SHOWN_COLUMNS = 5;
 function sameRowColumns(evidence: Extract<Evidence, { kind: "sameRows" }>): string {
   const shown = evidence.columns
     .slice(0, SHOWN_COLUMNS)
-    .map((c) => `${c.name}: ${c.rows === evidence.rows ? "all" : `${c.rows} of ${evidence.rows}`}`);
+    .map((c) => `${c.name}: ${c.rows} of ${evidence.rows}`);
   const more = evidence.columns.length - SHOWN_COLUMNS;
   return shown.join(", ") + (more > 0 ? `, and ${more} other column(s)` : "");
 }
