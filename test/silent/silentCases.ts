@@ -21,6 +21,7 @@ import { nullInAggregateSilentCases } from "../../src/core/validation/rules/null
 import { numericAsTextSilentCases } from "../../src/core/validation/rules/numericAsText/numericAsTextSilentCases.ts";
 import { overlappingCategoriesSilentCases } from "../../src/core/validation/rules/overlappingCategories/overlappingCategoriesSilentCases.ts";
 import { partialCoverageSilentCases } from "../../src/core/validation/rules/partialCoverage/partialCoverageSilentCases.ts";
+import { quotedFieldPatternSilentCases } from "../../src/core/validation/rules/quotedFieldPattern/quotedFieldPatternSilentCases.ts";
 import { scaleSlipSilentCases } from "../../src/core/validation/rules/scaleSlip/scaleSlipSilentCases.ts";
 import { seriesGapFillCases } from "../../src/core/validation/rules/seriesGap/seriesGapFillCases.ts";
 import { summaryRowSilentCases } from "../../src/core/validation/rules/summaryRow/summaryRowSilentCases.ts";
@@ -66,6 +67,7 @@ export const silentCases: SilentCase[] = [
   ...numericAsTextSilentCases,
   ...overlappingCategoriesSilentCases,
   ...partialCoverageSilentCases,
+  ...quotedFieldPatternSilentCases,
   ...scaleSlipSilentCases,
   ...seriesGapFillCases,
   ...summaryRowSilentCases,

@@ -21,6 +21,7 @@ import { overlappingCategoriesRule } from "./rules/overlappingCategories/overlap
 import { partialCoverageRule } from "./rules/partialCoverage/partialCoverage.ts";
 import { partialSheetRule } from "./rules/partialCoverage/partialSheet.ts";
 import { partialViewRule } from "./rules/partialCoverage/partialView.ts";
+import { quotedFieldPatternRule } from "./rules/quotedFieldPattern/quotedFieldPattern.ts";
 import { carriedSlipRule } from "./rules/scaleSlip/carriedSlip.ts";
 import { scaleSlipRule } from "./rules/scaleSlip/scaleSlip.ts";
 import { seriesGapRule } from "./rules/seriesGap/seriesGap.ts";
@@ -60,6 +61,7 @@ export const everyRule: ValidationRule[] = [
   partialCoverageRule,
   partialSheetRule,
   partialViewRule,
+  quotedFieldPatternRule,
   carriedSlipRule,
   scaleSlipRule,
   seriesGapRule,

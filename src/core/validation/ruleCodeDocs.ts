@@ -17,6 +17,7 @@ import { nullInAggregateDoc } from "./rules/nullInAggregate/nullInAggregateDoc.t
 import { numericAsTextDoc } from "./rules/numericAsText/numericAsTextDoc.ts";
 import { overlappingCategoriesDoc } from "./rules/overlappingCategories/overlappingCategoriesDoc.ts";
 import { partialCoverageDoc } from "./rules/partialCoverage/partialCoverageDoc.ts";
+import { quotedFieldPatternDoc } from "./rules/quotedFieldPattern/quotedFieldPatternDoc.ts";
 import { scaleSlipDoc } from "./rules/scaleSlip/scaleSlipDoc.ts";
 import { seriesGapDoc } from "./rules/seriesGap/seriesGapDoc.ts";
 import { summaryRowDoc } from "./rules/summaryRow/summaryRowDoc.ts";
@@ -52,6 +53,7 @@ export const ruleCodeDocs = [
   numericAsTextDoc,
   overlappingCategoriesDoc,
   partialCoverageDoc,
+  quotedFieldPatternDoc,
   scaleSlipDoc,
   seriesGapDoc,
   summaryRowDoc,

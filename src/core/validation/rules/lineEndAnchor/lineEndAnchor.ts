@@ -5,43 +5,10 @@ import type { BashObservation } from "../../../operators/bash/bashObservation.ts
 import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { lineEndAnchorDoc } from "./lineEndAnchorDoc.ts";
+import { foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 
 /** Bytes of a file read to tell its line ends. */
 const HEAD_BYTES = 64 * 1024;
-/** grep options that take the next word as their value. */
-const VALUED = new Set([
-  "-e",
-  "-f",
-  "-m",
-  "-A",
-  "-B",
-  "-C",
-  "--max-count",
-  "--after-context",
-  "--before-context",
-  "--context",
-]);
-
-/** A grep stage's patterns, its files, and whether it reads patterns as fixed strings. */
-function grepParts(argv: string[]): { patterns: string[]; files: string[]; fixed: boolean } {
-  const patterns: string[] = [];
-  const rest: string[] = [];
-  let fixed = false;
-  let ended = false;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (ended || !a.startsWith("-") || a === "-") rest.push(a);
-    else if (a === "--") ended = true;
-    else if (a === "-e" || a === "--regexp") patterns.push(argv[++i] ?? "");
-    else if (a.startsWith("--regexp=")) patterns.push(a.slice("--regexp=".length));
-    else if (VALUED.has(a)) i++;
-    else if (a === "--fixed-strings" || (/^-[A-Za-z]+$/.test(a) && a.includes("F"))) fixed = true;
-    else if (/^-[A-Za-z]*e$/.test(a)) patterns.push(argv[++i] ?? "");
-  }
-  if (patterns.length === 0 && rest.length > 0) patterns.push(rest.shift()!);
-  return { patterns, files: rest, fixed };
-}
-
 /** The share of a file's first line breaks written CR LF (0 when it has none in its first 64 KiB). */
 function crlfShare(absPath: string): number {
   let fd: number | undefined;
@@ -62,13 +29,6 @@ function crlfShare(absPath: string): number {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** The command found nothing: grep's "no line" exit, or every line of `grep -c` a 0. */
-function foundNothing(o: BashObservation): boolean {
-  if (o.exitCode === 1 && o.stdout.trim() === "") return true;
-  const lines = o.stdout.split("\n").filter((l) => l.trim() !== "");
-  return lines.length > 0 && lines.every((l) => /(^|:)0$/.test(l.trim()));
 }
 
 /**
@@ -107,7 +67,7 @@ export const lineEndAnchorRule: ValidationRule = {
         .slice(0, k)
         .some((a) => a[0] === "tr" && a.slice(1).some((x) => x.includes("\\r") || x.includes("\r")));
       if (files.length === 0 && stripped) return;
-      const read = files.length > 0 ? files : k > 0 ? stages[0]!.slice(1) : [];
+      const read = grepStageFiles(stages, k, files);
       const crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
       if (crlf.length === 0) return;
       const nothing = k === stages.length - 1 && foundNothing(o);

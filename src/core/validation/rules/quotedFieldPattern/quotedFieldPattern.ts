@@ -1,0 +1,137 @@
+import { closeSync, openSync, readSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../../../diagnostic.ts";
+import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
+import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
+import type { ValidationRule } from "../../validationRule.ts";
+import { foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { quotedFieldPatternDoc } from "./quotedFieldPatternDoc.ts";
+
+/** Bytes of a file read to tell whether it quotes its fields. */
+const HEAD_BYTES = 64 * 1024;
+/** Lines of that head read. */
+const HEAD_LINES = 200;
+/** The share of fields quoted past which a file quotes its fields. */
+const QUOTED_SHARE = 0.9;
+/** Delimiters of the lake's text tables. */
+const DELIMITERS = [",", ";", "\t", "|"];
+
+/** The delimiter a pattern writes beside a letter or digit (`,2021,`, `2021;`), if any. */
+function delimiterBesideValue(pattern: string): string | undefined {
+  const plain = pattern.replace(/\\t/g, "\t");
+  return DELIMITERS.find((d) => {
+    const e = d.replace(/[|\\]/g, "\\$&");
+    return new RegExp(`${e}[A-Za-z0-9]|[A-Za-z0-9]${e}`).test(plain);
+  });
+}
+
+/** The pattern with quotes around the values its delimiters enclose: `,2021,` → `,"2021",`. */
+function quotedPattern(pattern: string, delimiter: string): string {
+  const e = delimiter.replace(/[|\\]/g, "\\$&");
+  const quoted = pattern.replace(
+    new RegExp(`(^|${e})([A-Za-z0-9][^"]*?[A-Za-z0-9]|[A-Za-z0-9])(?=${e}|$)`, "g"),
+    '$1"$2"',
+  );
+  return quoted === pattern ? `e.g. '${delimiter}"…"${delimiter}'` : `'${quoted}'`;
+}
+
+/** The fields of one line split on `delimiter` outside quotes, each with whether it was quoted. */
+function fieldsQuoted(line: string, delimiter: string): boolean[] {
+  const out: boolean[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let j = i + 1;
+      while (j < line.length && !(line[j] === '"' && line[j + 1] !== '"')) j += line[j] === '"' ? 2 : 1;
+      out.push(true);
+      const next = line.indexOf(delimiter, j + 1);
+      if (next < 0) break;
+      i = next + 1;
+    } else {
+      const next = line.indexOf(delimiter, i);
+      const field = line.slice(i, next < 0 ? undefined : next).trim();
+      if (field !== "") out.push(false);
+      if (next < 0) break;
+      i = next + 1;
+    }
+  }
+  return out;
+}
+
+/** Whether the file's first lines split on `delimiter` into fields nine in ten of which are quoted. */
+function quotesFields(absPath: string, delimiter: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absPath, "r");
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+    const lines = buf.subarray(0, n).toString("utf8").split(/\r?\n/).slice(0, HEAD_LINES);
+    if (lines.length > 1 && n === HEAD_BYTES) lines.pop();
+    let quoted = 0;
+    let fields = 0;
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      const f = fieldsQuoted(line, delimiter);
+      // A line of one field is no row of the table (a title, a note).
+      if (f.length < 2) continue;
+      fields += f.length;
+      quoted += f.filter(Boolean).length;
+    }
+    return fields > 0 && quoted >= QUOTED_SHARE * fields;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * `quoted-field-pattern` (warning): a grep pattern with the delimiter right beside a value
+ * (`,2021,`) over a file that quotes its fields (`"2021"`): the quote between them means the
+ * pattern matches no field (held-out IA-09: `grep -c ',2021,'` counted 0 of 54 conflict-years).
+ * Warned when the command found nothing; info when it found lines.
+ */
+export const quotedFieldPatternRule: ValidationRule = {
+  code: quotedFieldPatternDoc.code,
+  runOrder: 247,
+  phase: "after",
+  ops: ["Bash"],
+  inputsOnly: false,
+  check: ({ args, observation, ctx }) => {
+    const o = observation as BashObservation;
+    let stages: string[][];
+    try {
+      stages = parseBashCommand(String(args.command), {
+        lakeRoot: ctx.lakeRoot,
+        listLakeFiles: () => ctx.map.files.map((f) => f.path),
+      });
+    } catch {
+      return [];
+    }
+    const out: Diagnostic[] = [];
+    stages.forEach((argv, k) => {
+      if (argv[0] !== "grep") return;
+      const { patterns, files } = grepParts(argv);
+      const besides = patterns
+        .map((p) => ({ p, d: delimiterBesideValue(p) }))
+        .filter((x): x is { p: string; d: string } => x.d !== undefined);
+      if (besides.length === 0) return;
+      const read = grepStageFiles(stages, k, files).filter((f) => ctx.entry(f));
+      const quoting = read.filter((f) => besides.some((b) => quotesFields(join(ctx.lakeRoot, f), b.d)));
+      if (quoting.length === 0) return;
+      const nothing = k === stages.length - 1 && foundNothing(o);
+      const shown = besides.map((b) => `'${b.p}'`).join(", ");
+      const d = besides[0]!.d === "\t" ? "\\t" : besides[0]!.d;
+      out.push({
+        code: "quoted-field-pattern",
+        severity: nothing ? "warning" : "info",
+        message:
+          `The grep pattern ${shown} writes the delimiter '${d}' right beside a value, but ${quoting.join(", ")} quote${quoting.length > 1 ? "" : "s"} ${quoting.length > 1 ? "their" : "its"} fields ("…"): a quote stands between delimiter and value, so the pattern matches no quoted field` +
+          `${nothing ? ", and the command found nothing" : ""}. ` +
+          `Write the quotes into the pattern (${quotedPattern(besides[0]!.p, besides[0]!.d)}), or read the file with Scan and filter in a Query.`,
+        locations: quoting.map((file) => ({ file, line: 1 })),
+      });
+    });
+    return out;
+  },
+};
