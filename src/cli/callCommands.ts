@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { freeTableName } from "./freeTableName.ts";
 import type { OperatorCall, Runtime } from "../core/runtime.ts";
 import { tableNameFor } from "../core/operators/tableName.ts";
 import { inferredInputs } from "./inferInputs.ts";
@@ -58,10 +59,7 @@ function tableArgs(flags: CallFlags): Record<string, unknown> {
 
 /** The first of q1, q2, … that names no table of the session. */
 function freeName(runtime: Runtime): string {
-  const taken = new Set([...runtime.state.tables.values()].map((t) => t.name.toLowerCase()));
-  let n = 1;
-  while (taken.has(`q${n}`)) n += 1;
-  return `q${n}`;
+  return freeTableName([...runtime.state.tables.values()].map((t) => t.name));
 }
 
 /** The SQL of `radar query`: the argument, `--sql-file FILE`, or standard input (`-`). */

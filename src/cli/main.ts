@@ -50,7 +50,8 @@ its arguments as the MCP tools take them (the one-call commands' flags map to th
   [{"op": "Scan", "file": "data/sales.csv", "output": "sales", "sheet": "2024"},
    {"op": "Query", "sql": "SELECT region, sum(amount) FROM sales GROUP BY 1", "inputs": ["sales"],
     "output": "by_region"}]
-(a Query with no "inputs" reads the tables its SQL names, as radar query does),
+(a Query with no "inputs" reads the tables its SQL names, and one with no "output" is named q1, q2, …,
+as radar query does),
 or a .sql file: each statement a Query, with "-- as: NAME", "-- inputs: a, b", and the other
 operators as comments ("-- scan: data/sales.csv as sales", "-- bash: head -3 data/x.txt").
 

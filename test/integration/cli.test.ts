@@ -81,6 +81,29 @@ describe("radar CLI", { skip: existsSync(cli) ? false : "dist/cli.cjs is not bui
     assert.match(readable.stdout, /a\.csv:2/);
   });
 
+  test("batch: a Query without output gets the first free name (q1, q2, …), and a later call reads it", () => {
+    const batch = join(stateDir, "unnamed.json");
+    writeFileSync(
+      batch,
+      JSON.stringify([
+        { op: "Scan", file: "a.csv", output: "q1" },
+        { op: "Query", sql: "SELECT count(*) AS n FROM q1", inputs: ["q1"] },
+        { op: "Query", sql: "SELECT n * 2 AS twice FROM q2" },
+      ]),
+    );
+    const r = radar("batch", batch, "--lake", lake, "--json", "--session", "unnamed");
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const out = JSON.parse(r.stdout) as { results: { status: string; args: { output?: string } }[] };
+    assert.deepEqual(
+      out.results.map((x) => [x.status, x.args.output]),
+      [
+        ["ok", "q1"],
+        ["ok", "q2"],
+        ["ok", "q3"],
+      ],
+    );
+  });
+
   test("usage errors exit 2", () => {
     assert.equal(radar("frobnicate").code, 2);
     assert.equal(radar("batch").code, 2);
