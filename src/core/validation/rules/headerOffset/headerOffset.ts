@@ -17,6 +17,7 @@ import type { Json } from "../../sqlFacts.ts";
 import { isAnyAggregate } from "../../aggregates.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { headerOffsetDoc } from "./headerOffsetDoc.ts";
+import { extraFieldRows } from "./extraFieldRows.ts";
 
 /** Whole text for the agent, shortened only past a length no footnote of a data book reaches. */
 const SHOWN_CHARS = 400;
@@ -66,6 +67,8 @@ export function layoutFindings(
   entry: SourceEntry,
   table: TableProfile,
   registered?: TableInfo,
+  /** Unnamed columns a finding of rows with an extra field already explains (extraFieldRows.ts). */
+  explained: string[] = [],
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const where = `${entry.path}${table.sheet ? ` [${table.sheet}]` : ""}`;
@@ -172,6 +175,7 @@ export function layoutFindings(
       /^column\d+$/.test(c.name) &&
       // R's and pandas' row names: the map already says what they hold (rowIndex.ts).
       !c.rowIndex &&
+      !explained.includes(c.name) &&
       c.nullFraction < 1 &&
       (c.samples.length === 0 || c.samples.some((v) => v.trim() !== "")),
   );
@@ -300,7 +304,10 @@ export const headerOffsetRule: ValidationRule = {
       const o = observation as ScanObservation;
       const entry = ctx.entry(o.provenance.file);
       const table = sheetProfile(entry, o.provenance.sheet);
-      return entry && table ? layoutFindings(entry, table, ctx.state.table(o.table)) : [];
+      if (!entry || !table) return [];
+      const registered = ctx.state.table(o.table);
+      const extra = await extraFieldRows(ctx, entry, table, registered);
+      return [...layoutFindings(entry, table, registered, extra?.columns), ...(extra ? [extra.finding] : [])];
     }
     const o = observation as UnionScanObservation;
     const findings = o.sources.flatMap((s) => {

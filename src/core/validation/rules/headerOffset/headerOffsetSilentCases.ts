@@ -4,6 +4,21 @@ import { csv } from "../../cases/csvText.ts";
 import { CSVS, IDT_RANKINGS, REPORT_TYPE, AMOUNT_LOST, MSA_IDT } from "../../cases/legalLake.ts";
 import { FRAUD_TOP } from "../../cases/sharedLakes.ts";
 
+/** A contracts register whose header ends with a delimiter; one row has an extra empty field, shifting its values right. */
+function contracts(shifted: boolean): string {
+  const rows = ["item_id,department,vendor,start_dt,end_dt,amount,status,"];
+  for (let i = 0; i < 24; i++)
+    rows.push(`${1000 + i},DHS,Vendor ${i},7/1/2015,6/30/2016,${(i + 1) * 1000}.50,For Profit,`);
+  rows.splice(
+    12,
+    0,
+    shifted
+      ? "2000,DHS,,Placement Services,7/1/2015,6/30/2016,641255,Non Profit"
+      : "2000,DHS,Placement Services,7/1/2015,6/30/2016,641255,Non Profit,renewed twice",
+  );
+  return rows.join("\n") + "\n";
+}
+
 /** The silent-error suite's cases of `header-offset` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged, clean }) => [
   // Was a silent error (the units row read as data, every column text); the Source Map now
@@ -156,5 +171,15 @@ export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged
       scan(REPORT_TYPE, "report_type", "block 1"),
       query("SELECT column2, count(*) AS n FROM report_type GROUP BY 1", ["report_type"]),
     ],
+  ),
+  flagged(
+    "a row with one field more than the header: its value past the last named column, and its dates and amounts shifted one column right",
+    { "contracts.csv": contracts(true) },
+    [scan("contracts.csv", "contracts")],
+  ),
+  clean(
+    "a note in the unnamed last column of one row whose fields fit their columns",
+    { "contracts.csv": contracts(false) },
+    [scan("contracts.csv", "contracts")],
   ),
 ]);
