@@ -1,6 +1,7 @@
 import { shownFill } from "./typing/dateFills.ts";
 import { flagMeaning } from "./layout/eurostatTsv.ts";
 import type { ColumnProfile, TableProfile } from "./sourceEntry.ts";
+import { decimalCommaColumns } from "./typing/decimalComma.ts";
 
 /** Columns named per flag in its fact line; more are counted. */
 const FLAG_COLUMNS = 4;
@@ -28,6 +29,11 @@ export function tableFactLines(table: TableProfile): string[] {
   const padded = table.columns.filter((c) => c.padded).map((c) => c.name);
   if (padded.length > 0)
     out.push(`text padded with blanks around every value, read trimmed: ${padded.join(", ")}`);
+  const commas = decimalCommaColumns(table.columns);
+  if (commas.length > 0)
+    out.push(
+      `values written as numbers with a decimal comma, kept as text: ${commas.map((c) => `${c.name} (e.g. '${c.example}')`).join(", ")}; if they are numbers, read them with CAST(replace(replace(col, '.', ''), ',', '.') AS DOUBLE)`,
+    );
   const zeros = table.columns
     .filter((c) => c.accountingZero)
     .map((c) => `${c.name} ×${c.accountingZero!.count}`);
