@@ -3,6 +3,7 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import { filterFor } from "../../sqlFacts.ts";
 import type { EquiJoin, KeyOf } from "../../sqlFacts.ts";
 import { memoized, tableId } from "../../tableMemo.ts";
+import { isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 /** One side of two overlapping lists: its rows the query keeps, and those whose key the other side's kept rows lack. */
 export interface ListSide {
@@ -110,7 +111,8 @@ function closeness(x: string, y: string, wx: string, wy: string, sx: string, sy:
 
 /**
  * Two lists that overlap, joined on what both hold (countries having both values): each side of an
- * inner join on text keys keeps rows whose key no kept row of the other side holds, and none of
+ * inner join on text keys — or on one whole-number id past the values years take (game ids, IMO
+ * numbers: held-out HW-09's 2019 and 2021 game lists compared on the games both hold) — keeps rows whose key no kept row of the other side holds, and none of
  * those keys is spelled like a key the other side lost (`alike`). Then neither side is the other's
  * complete list, and the join keeps the keys both have, as asked. Counted over the rows the query
  * keeps on each side (its WHERE), as the call itself joins them. Undefined — the loss stays what the
@@ -144,35 +146,47 @@ async function compute(
 ): Promise<{ lists?: TwoLists; pairs: SpelledAlike[] }> {
   const none = { pairs: [] };
   const from = (keys: KeyOf[]): string => `${sqlIdent(keys[0]!.table.name)} AS ${sqlIdent(keys[0]!.alias)}`;
-  const select = (keys: KeyOf[]): string => keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
+  const raw = (keys: KeyOf[]): string => keys.map((k, i) => `${k.sql} AS k${i}`).join(", ");
   try {
     const types = async (keys: KeyOf[]): Promise<string[]> =>
-      (await ctx.engine.describe(`SELECT ${select(keys)} FROM ${from(keys)}`)).map((c) => c.type);
-    if (![...(await types(left)), ...(await types(right))].every((t) => t === "VARCHAR")) return none;
+      (await ctx.engine.describe(`SELECT ${raw(keys)} FROM ${from(keys)}`)).map((c) => c.type);
+    const all = [...(await types(left)), ...(await types(right))];
+    // Whole-number ids (game ids, IMO numbers) are two lists as text ids are, once past the
+    // numbers a year or a small code may be (beyondYears); spelling has no meaning for them.
+    const numeric = left.length === 1 && all.every(isWholeNumberType);
+    if (!numeric && !all.every((t) => t === "VARCHAR")) return none;
+    if (numeric && !(await beyondYears(ctx, left[0]!, right[0]!))) return none;
+    const select = (keys: KeyOf[]): string =>
+      numeric ? `CAST(${keys[0]!.sql} AS VARCHAR) AS k0` : raw(keys);
     const ks = left.map((_, i) => `k${i}`);
     const grouped = (keys: KeyOf[], filter: string): string =>
       `SELECT ${select(keys)}, count(*) AS n FROM ${from(keys)} WHERE (${filter}) AND ${keys.map((k) => `(${k.sql}) IS NOT NULL`).join(" AND ")} GROUP BY ALL`;
     const missing = (a: string, b: string): string =>
       `SELECT * FROM ${a} WHERE NOT EXISTS (SELECT 1 FROM ${b} WHERE ${ks.map((k) => `${b}.${k} = ${a}.${k}`).join(" AND ")})`;
-    const lists =
+    const listsSql =
       `WITH __radar_a AS (${grouped(left, lf)}), __radar_b AS (${grouped(right, rf)}), ` +
       `__radar_la AS (${missing("__radar_a", "__radar_b")}), __radar_lb AS (${missing("__radar_b", "__radar_a")}) `;
     const period = (t: string): string =>
       ks.map((k) => `regexp_matches(${t}.${k}, '${PERIOD_TEXT}')`).join(" OR ");
     const [counts] = await ctx.engine.all(
-      `${lists}SELECT (SELECT coalesce(sum(n), 0) FROM __radar_a) AS a_kept, (SELECT coalesce(sum(n), 0) FROM __radar_la) AS a_rows, (SELECT count(*) FROM __radar_la) AS a_keys, ` +
+      `${listsSql}SELECT (SELECT coalesce(sum(n), 0) FROM __radar_a) AS a_kept, (SELECT coalesce(sum(n), 0) FROM __radar_la) AS a_rows, (SELECT count(*) FROM __radar_la) AS a_keys, ` +
         `(SELECT coalesce(sum(n), 0) FROM __radar_b) AS b_kept, (SELECT coalesce(sum(n), 0) FROM __radar_lb) AS b_rows, (SELECT count(*) FROM __radar_lb) AS b_keys, ` +
         `(SELECT count(*) FROM __radar_la WHERE ${period("__radar_la")}) + (SELECT count(*) FROM __radar_lb WHERE ${period("__radar_lb")}) AS periods`,
     );
     const n = (name: string): number => Number(counts?.[name] ?? 0);
-    if (n("a_keys") === 0 || n("b_keys") === 0 || n("periods") > 0) return none;
+    if (n("a_keys") === 0 || n("b_keys") === 0 || (!numeric && n("periods") > 0)) return none;
+    const lists: TwoLists = {
+      left: { kept: n("a_kept"), lostRows: n("a_rows"), lostKeys: n("a_keys"), filter: lf },
+      right: { kept: n("b_kept"), lostRows: n("b_rows"), lostKeys: n("b_keys"), filter: rf },
+    };
+    if (numeric) return { pairs: [], lists };
     if (n("a_keys") * n("b_keys") > MAX_PAIRS) return none;
     const forms = (t: string): string =>
       ks.map((k) => `${t}.${k} AS ${k}, ${words(`${t}.${k}`)} AS w${k}`).join(", ");
     const withSquashed = (t: string): string =>
       `SELECT *, ${ks.map((k) => `${squashed(`w${k}`)} AS s${k}`).join(", ")} FROM (SELECT ${forms(t)} FROM ${t})`;
     const pairs = await ctx.engine.all(
-      `${lists}, __radar_wa AS (${withSquashed("__radar_la")}), __radar_wb AS (${withSquashed("__radar_lb")}) ` +
+      `${listsSql}, __radar_wa AS (${withSquashed("__radar_la")}), __radar_wb AS (${withSquashed("__radar_lb")}) ` +
         `SELECT ${ks.map((k) => `wa.${k} AS a${k}, wb.${k} AS b${k}`).join(", ")} FROM __radar_wa AS wa, __radar_wb AS wb WHERE ` +
         ks
           .map((k) => alike(`wa.${k}`, `wb.${k}`, `wa.w${k}`, `wb.w${k}`, `wa.s${k}`, `wb.s${k}`))
@@ -183,13 +197,7 @@ async function compute(
       return {
         pairs: pairs.map((p) => ({ mine: ks.map((k) => p[`a${k}`]), theirs: ks.map((k) => p[`b${k}`]) })),
       };
-    return {
-      pairs: [],
-      lists: {
-        left: { kept: n("a_kept"), lostRows: n("a_rows"), lostKeys: n("a_keys"), filter: lf },
-        right: { kept: n("b_kept"), lostRows: n("b_rows"), lostKeys: n("b_keys"), filter: rf },
-      },
-    };
+    return { pairs: [], lists };
   } catch {
     // Keys or filters that do not evaluate outside the query: nothing is concluded.
     return none;
@@ -234,4 +242,19 @@ export async function oneIdForm(ctx: OperatorContext, join: EquiJoin): Promise<b
   } catch {
     return false;
   }
+}
+
+/** Past this value a whole number is no year (nor a month, a day or a small category code). */
+const YEARS_END = 2_100;
+
+/**
+ * Whether whole-number keys are ids rather than years or small codes: some key on either side
+ * (within the query's filters or not) is past YEARS_END. Years, months and category codes
+ * joined are a time axis or a lookup, whose missing values the rule judges as such.
+ */
+async function beyondYears(ctx: OperatorContext, left: KeyOf, right: KeyOf): Promise<boolean> {
+  const max = (k: KeyOf): string =>
+    `(SELECT max(abs(${k.sql})) FROM ${sqlIdent(k.table.name)} AS ${sqlIdent(k.alias)})`;
+  const [row] = await ctx.engine.all(`SELECT greatest(${max(left)}, ${max(right)}) AS m`);
+  return Number(row?.m ?? 0) > YEARS_END;
 }
