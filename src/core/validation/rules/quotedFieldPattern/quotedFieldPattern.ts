@@ -6,6 +6,7 @@ import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 import { quotedFieldPatternDoc } from "./quotedFieldPatternDoc.ts";
+import { fieldsOf } from "../../../sourceMap/readers/lineFields.ts";
 
 /** Bytes of a file read to tell whether it quotes its fields. */
 const HEAD_BYTES = 64 * 1024;
@@ -35,29 +36,6 @@ function quotedPattern(pattern: string, delimiter: string): string {
   return quoted === pattern ? `e.g. '${delimiter}"…"${delimiter}'` : `'${quoted}'`;
 }
 
-/** The fields of one line split on `delimiter` outside quotes, each with whether it was quoted. */
-function fieldsQuoted(line: string, delimiter: string): boolean[] {
-  const out: boolean[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let j = i + 1;
-      while (j < line.length && !(line[j] === '"' && line[j + 1] !== '"')) j += line[j] === '"' ? 2 : 1;
-      out.push(true);
-      const next = line.indexOf(delimiter, j + 1);
-      if (next < 0) break;
-      i = next + 1;
-    } else {
-      const next = line.indexOf(delimiter, i);
-      const field = line.slice(i, next < 0 ? undefined : next).trim();
-      if (field !== "") out.push(false);
-      if (next < 0) break;
-      i = next + 1;
-    }
-  }
-  return out;
-}
-
 /** Whether the file's first lines split on `delimiter` into fields nine in ten of which are quoted. */
 function quotesFields(absPath: string, delimiter: string): boolean {
   let fd: number | undefined;
@@ -71,7 +49,9 @@ function quotesFields(absPath: string, delimiter: string): boolean {
     let fields = 0;
     for (const line of lines) {
       if (line.trim() === "") continue;
-      const f = fieldsQuoted(line, delimiter);
+      const f = fieldsOf(line, delimiter)
+        .filter((x) => x.inQuotes || x.text !== "")
+        .map((x) => x.inQuotes);
       // A line of one field is no row of the table (a title, a note).
       if (f.length < 2) continue;
       fields += f.length;

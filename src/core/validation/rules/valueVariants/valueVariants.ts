@@ -265,7 +265,8 @@ export const valueVariantsRule: ValidationRule = queryRule({
           groups.push({
             variants: spellings.map((s) => s.v),
             n: spellings.reduce((t, s) => t + s.n, 0),
-            r: spellings[0]!.r,
+            // The rarest spelling's first row (spellings come most frequent first).
+            r: spellings[spellings.length - 1]!.r,
           });
           named.push(...spellings.filter((s) => use.literals.has(s.v)).map((s) => s.v));
         }
