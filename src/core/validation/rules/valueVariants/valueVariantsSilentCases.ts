@@ -4,6 +4,15 @@ import { csv } from "../../cases/csvText.ts";
 import { IDT_BY_TYPE } from "../../cases/legalLake.ts";
 import { SURVEY, SURVEY_CLEAN } from "../../cases/sharedLakes.ts";
 
+/** Monthly bestseller lists by country: Ireland's for nine months, Iceland's for one. */
+function bestsellers(misspelt: boolean): string {
+  const rows = ["date,country,rank,title"];
+  for (let m = 1; m <= 9; m++)
+    for (let r = 1; r <= 3; r++) rows.push(`2022-0${m}-01,Ireland,${r},Book ${m}${r}`);
+  for (let r = 1; r <= 3; r++) rows.push(`2022-12-01,${misspelt ? "Irland" : "Iceland"},${r},Bok ${r}`);
+  return rows.join("\n") + "\n";
+}
+
 /** RIAA certified albums (held-out GE): greatest-hits volumes of one artist are separate albums. */
 const ALBUMS = csv(
   "Title,Artist,Units",
@@ -449,5 +458,15 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { d: "deaths.csv" },
       "SELECT sum(deaths) AS deaths FROM d WHERE state IN ('Capital Territory', 'Northern Territory') AND year BETWEEN 2018 AND 2022",
     ),
+  ),
+  clean(
+    "two countries one letter apart, Iceland and Ireland, each with its own lists",
+    { "bestsellers.csv": bestsellers(false) },
+    scanThenQuery({ b: "bestsellers.csv" }, "SELECT country, count(*) AS n FROM b GROUP BY 1 ORDER BY 1"),
+  ),
+  flagged(
+    "Ireland misspelt 'Irland' on one month's list, a name no country has",
+    { "bestsellers.csv": bestsellers(true) },
+    scanThenQuery({ b: "bestsellers.csv" }, "SELECT country, count(*) AS n FROM b GROUP BY 1 ORDER BY 1"),
   ),
 ]);
