@@ -5,6 +5,7 @@ import type { CopyNote } from "./discoverIndex.ts";
 import { indexTerms, processTerm, termsOf } from "./discoverTerms.ts";
 import { findFileFamilies } from "./fileFamilies.ts";
 import { gluedPathWords, lakeVocabulary } from "./gluedWords.ts";
+import { describedFiles } from "./describedFiles.ts";
 import type { FileFamily } from "./fileFamilies.ts";
 import {
   FIELDS,
@@ -113,6 +114,8 @@ export class LakeDocuments {
       fileDocs.set(entry.path, doc);
     }
     this.readGluedNames(map.files, fileDocs);
+    // What the lake's own documents say each file is (describedFiles.ts), read as its title.
+    for (const [path, lines] of describedFiles(map.files)) fileDocs.get(path)?.fields.title.push(...lines);
     const families = findFileFamilies(map.files);
     this.addFamilies(families, fileDocs);
     this.addGroups(map.files, fileDocs, families);
@@ -181,7 +184,8 @@ export class LakeDocuments {
     const values = new Set<string>();
     const titles = new Set<string>();
     for (const m of members) {
-      for (const t of titleLines(m)) titles.add(t);
+      // The member's own document's titles: its table titles and what the lake's documents say of it.
+      for (const t of fileDocs.get(m.path)?.fields.title ?? titleLines(m)) titles.add(t);
       for (const v of sampleValues(m)) if (values.size < MAX_GROUP_VALUES) values.add(v);
     }
     const doc: Doc = {
