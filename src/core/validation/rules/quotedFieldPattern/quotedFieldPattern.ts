@@ -26,14 +26,55 @@ function delimiterBesideValue(pattern: string): string | undefined {
   });
 }
 
-/** The pattern with quotes around the values its delimiters enclose: `,2021,` → `,"2021",`. */
-function quotedPattern(pattern: string, delimiter: string): string {
+/** The pattern with quotes around the values its delimiters enclose (`,2021,` → `,"2021",`); undefined when none. */
+function quotedPattern(pattern: string, delimiter: string): string | undefined {
   const e = delimiter.replace(/[|\\]/g, "\\$&");
   const quoted = pattern.replace(
     new RegExp(`(^|${e})([A-Za-z0-9][^"]*?[A-Za-z0-9]|[A-Za-z0-9])(?=${e}|$)`, "g"),
     '$1"$2"',
   );
-  return quoted === pattern ? `e.g. '${delimiter}"…"${delimiter}'` : `'${quoted}'`;
+  return quoted === pattern ? undefined : quoted;
+}
+
+/** Bytes of a file searched for the quoted pattern's first line. */
+const SEARCH_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The first line (1-based) holding `text` as written, within the file's first SEARCH_BYTES: where
+ * the value the pattern looked for stands, quoted. Undefined when not found there.
+ */
+function firstLineWith(absPath: string, text: string): number | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absPath, "r");
+    const chunk = Buffer.alloc(1024 * 1024);
+    const needle = Buffer.from(text, "utf8");
+    let carry = Buffer.alloc(0);
+    let lines = 1;
+    for (let read = 0; read < SEARCH_BYTES;) {
+      const n = readSync(fd, chunk, 0, chunk.length, read);
+      if (n === 0) return undefined;
+      const buf = Buffer.concat([carry, chunk.subarray(0, n)]);
+      const at = buf.indexOf(needle);
+      if (at >= 0) return lines + count(buf.subarray(0, at), 0x0a);
+      // Keep the tail a match may start in; count the lines of what is dropped.
+      const keep = Math.min(buf.length, needle.length - 1);
+      lines += count(buf.subarray(0, buf.length - keep), 0x0a);
+      carry = Buffer.from(buf.subarray(buf.length - keep));
+      read += n;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function count(buf: Buffer, byte: number): number {
+  let n = 0;
+  for (let i = buf.indexOf(byte); i >= 0; i = buf.indexOf(byte, i + 1)) n++;
+  return n;
 }
 
 /** Whether the file's first lines split on `delimiter` into fields nine in ten of which are quoted. */
@@ -102,14 +143,25 @@ export const quotedFieldPatternRule: ValidationRule = {
       const nothing = k === stages.length - 1 && foundNothing(o);
       const shown = besides.map((b) => `'${b.p}'`).join(", ");
       const d = besides[0]!.d === "\t" ? "\\t" : besides[0]!.d;
+      // The quoted form of a plain pattern (no regular-expression signs), and where it stands.
+      const quoted = quotedPattern(besides[0]!.p, besides[0]!.d);
+      const plain = quoted !== undefined && !/[\\^$.*+?()[\]{}|]/.test(besides[0]!.p);
+      const found = plain
+        ? quoting.map((file) => ({ file, line: firstLineWith(join(ctx.lakeRoot, file), quoted) }))
+        : [];
+      const seen = found.find((f) => f.line !== undefined);
       out.push({
         code: "quoted-field-pattern",
         severity: nothing ? "warning" : "info",
         message:
           `The grep pattern ${shown} writes the delimiter '${d}' right beside a value, but ${quoting.join(", ")} quote${quoting.length > 1 ? "" : "s"} ${quoting.length > 1 ? "their" : "its"} fields ("…"): a quote stands between delimiter and value, so the pattern matches no quoted field` +
-          `${nothing ? ", and the command found nothing" : ""}. ` +
-          `Write the quotes into the pattern (${quotedPattern(besides[0]!.p, besides[0]!.d)}), or read the file with Scan and filter in a Query.`,
-        locations: quoting.map((file) => ({ file, line: 1 })),
+          `${nothing ? ", and the command found nothing" : ""}` +
+          `${seen ? `, while ${seen.file}:${seen.line} holds '${quoted}'` : ""}. ` +
+          `Write the quotes into the pattern (${quoted ? `'${quoted}'` : `e.g. '${d}"…"${d}'`}), or read the file with Scan and filter in a Query.`,
+        locations: quoting.map((file) => ({
+          file,
+          line: found.find((f) => f.file === file)?.line ?? 1,
+        })),
       });
     });
     return out;
