@@ -1,4 +1,6 @@
 import type { BashObservation } from "../operators/bash/bashObservation.ts";
+import type { OperatorContext } from "../operators/operator.ts";
+import { parseBashCommand } from "../sandbox/bashSandbox.ts";
 
 /** grep options that take the next word as their value. */
 const VALUED = new Set([
@@ -47,4 +49,16 @@ export function foundNothing(o: BashObservation): boolean {
  */
 export function grepStageFiles(stages: string[][], k: number, files: string[]): string[] {
   return files.length > 0 ? files : k > 0 ? stages[0]!.slice(1) : [];
+}
+
+/** The stages of a Bash call's command as the sandbox parses them (`[]` when it refused the command). */
+export function commandStages(command: unknown, ctx: OperatorContext): string[][] {
+  try {
+    return parseBashCommand(String(command), {
+      lakeRoot: ctx.lakeRoot,
+      listLakeFiles: () => ctx.map.files.map((f) => f.path),
+    });
+  } catch {
+    return [];
+  }
 }

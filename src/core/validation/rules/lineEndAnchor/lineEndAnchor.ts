@@ -2,10 +2,9 @@ import { openSync, readSync, closeSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
-import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { lineEndAnchorDoc } from "./lineEndAnchorDoc.ts";
-import { foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { commandStages, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 
 /** Bytes of a file read to tell its line ends. */
 const HEAD_BYTES = 64 * 1024;
@@ -46,15 +45,7 @@ export const lineEndAnchorRule: ValidationRule = {
   inputsOnly: false,
   check: ({ args, observation, ctx }) => {
     const o = observation as BashObservation;
-    let stages: string[][];
-    try {
-      stages = parseBashCommand(String(args.command), {
-        lakeRoot: ctx.lakeRoot,
-        listLakeFiles: () => ctx.map.files.map((f) => f.path),
-      });
-    } catch {
-      return [];
-    }
+    const stages = commandStages(args.command, ctx);
     const out: Diagnostic[] = [];
     stages.forEach((argv, k) => {
       if (argv[0] !== "grep") return;

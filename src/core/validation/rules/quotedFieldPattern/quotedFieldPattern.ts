@@ -2,9 +2,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
-import { parseBashCommand } from "../../../sandbox/bashSandbox.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { commandStages, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 import { quotedFieldPatternDoc } from "./quotedFieldPatternDoc.ts";
 import { fieldsOf } from "../../../sourceMap/readers/lineFields.ts";
 
@@ -120,15 +119,7 @@ export const quotedFieldPatternRule: ValidationRule = {
   inputsOnly: false,
   check: ({ args, observation, ctx }) => {
     const o = observation as BashObservation;
-    let stages: string[][];
-    try {
-      stages = parseBashCommand(String(args.command), {
-        lakeRoot: ctx.lakeRoot,
-        listLakeFiles: () => ctx.map.files.map((f) => f.path),
-      });
-    } catch {
-      return [];
-    }
+    const stages = commandStages(args.command, ctx);
     const out: Diagnostic[] = [];
     stages.forEach((argv, k) => {
       if (argv[0] !== "grep") return;
