@@ -16,6 +16,11 @@ export const quotedFieldPatternSilentCases = silentCasesOf("quoted-field-pattern
   flagged("grep -c ',2021,' over a file that quotes every field counts 0", { "conflicts.csv": QUOTED }, [
     bash("grep -c ',2021,' conflicts.csv"),
   ]),
+  flagged(
+    "a country between delimiters grepped through a pipe over the quoted file lists no line",
+    { "conflicts.csv": QUOTED },
+    [bash("cat conflicts.csv | grep ',India,'")],
+  ),
   clean("the quotes written into the pattern: 3 rows counted", { "conflicts.csv": QUOTED }, [
     bash("grep -c ',\"2021\",' conflicts.csv"),
   ]),
