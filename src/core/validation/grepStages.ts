@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from "node:fs";
 import type { BashObservation } from "../operators/bash/bashObservation.ts";
 import type { OperatorContext } from "../operators/operator.ts";
 import { parseBashCommand } from "../sandbox/bashSandbox.ts";
@@ -60,5 +61,19 @@ export function commandStages(command: unknown, ctx: OperatorContext): string[][
     });
   } catch {
     return [];
+  }
+}
+
+/** The first `bytes` bytes of a file grep reads (fewer for a shorter file); undefined when it cannot be read. */
+export function fileHead(absPath: string, bytes: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absPath, "r");
+    const buf = Buffer.alloc(bytes);
+    return buf.subarray(0, readSync(fd, buf, 0, bytes, 0));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -1,33 +1,24 @@
-import { openSync, readSync, closeSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { lineEndAnchorDoc } from "./lineEndAnchorDoc.ts";
-import { commandStages, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { commandStages, fileHead, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 
 /** Bytes of a file read to tell its line ends. */
 const HEAD_BYTES = 64 * 1024;
 /** The share of a file's first line breaks written CR LF (0 when it has none in its first 64 KiB). */
 function crlfShare(absPath: string): number {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absPath, "r");
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-    let lf = 0;
-    let crlf = 0;
-    for (let i = 0; i < n; i++)
-      if (buf[i] === 0x0a) {
-        lf++;
-        if (i > 0 && buf[i - 1] === 0x0d) crlf++;
-      }
-    return lf === 0 ? 0 : crlf / lf;
-  } catch {
-    return 0;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const buf = fileHead(absPath, HEAD_BYTES);
+  if (!buf) return 0;
+  let lf = 0;
+  let crlf = 0;
+  for (let i = 0; i < buf.length; i++)
+    if (buf[i] === 0x0a) {
+      lf++;
+      if (i > 0 && buf[i - 1] === 0x0d) crlf++;
+    }
+  return lf === 0 ? 0 : crlf / lf;
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../../../diagnostic.ts";
 import type { BashObservation } from "../../../operators/bash/bashObservation.ts";
 import type { ValidationRule } from "../../validationRule.ts";
-import { commandStages, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { commandStages, fileHead, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
 import { quotedFieldPatternDoc } from "./quotedFieldPatternDoc.ts";
 import { fieldsOf } from "../../../sourceMap/readers/lineFields.ts";
 
@@ -78,31 +78,23 @@ function count(buf: Buffer, byte: number): number {
 
 /** Whether the file's first lines split on `delimiter` into fields nine in ten of which are quoted. */
 function quotesFields(absPath: string, delimiter: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absPath, "r");
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-    const lines = buf.subarray(0, n).toString("utf8").split(/\r?\n/).slice(0, HEAD_LINES);
-    if (lines.length > 1 && n === HEAD_BYTES) lines.pop();
-    let quoted = 0;
-    let fields = 0;
-    for (const line of lines) {
-      if (line.trim() === "") continue;
-      const f = fieldsOf(line, delimiter)
-        .filter((x) => x.inQuotes || x.text !== "")
-        .map((x) => x.inQuotes);
-      // A line of one field is no row of the table (a title, a note).
-      if (f.length < 2) continue;
-      fields += f.length;
-      quoted += f.filter(Boolean).length;
-    }
-    return fields > 0 && quoted >= QUOTED_SHARE * fields;
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  const buf = fileHead(absPath, HEAD_BYTES);
+  if (!buf) return false;
+  const lines = buf.toString("utf8").split(/\r?\n/).slice(0, HEAD_LINES);
+  if (lines.length > 1 && buf.length === HEAD_BYTES) lines.pop();
+  let quoted = 0;
+  let fields = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    const f = fieldsOf(line, delimiter)
+      .filter((x) => x.inQuotes || x.text !== "")
+      .map((x) => x.inQuotes);
+    // A line of one field is no row of the table (a title, a note).
+    if (f.length < 2) continue;
+    fields += f.length;
+    quoted += f.filter(Boolean).length;
   }
+  return fields > 0 && quoted >= QUOTED_SHARE * fields;
 }
 
 /**
