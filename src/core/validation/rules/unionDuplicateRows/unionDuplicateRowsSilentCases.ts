@@ -53,6 +53,28 @@ export const unionDuplicateRowsSilentCases = silentCasesOf("union-duplicate-rows
       query('SELECT sum("# of Reports") AS reports FROM reports', ["reports"]),
     ],
   ),
+  flagged(
+    "two downloads of one wide export table: the newer adds a year column and a country, renumbering Id",
+    {
+      "exports/download_2021/exports.csv": csv(
+        "Id;Country;2019;2020;2021",
+        "1;Angola;120;95;130",
+        "2;Paraguay;8800;9100;9950",
+        "3;Russia;21900;18400;23010",
+      ).replace(/,/g, ";"),
+      "exports/download_2022/exports.csv": csv(
+        "Id;Country;2019;2020;2021;2022",
+        "1;Angola;120;95;130;140",
+        "2;China;0;0;310;520",
+        "3;Paraguay;8800;9100;9950;10400",
+        "4;Russia;21900;18400;23010;7800",
+      ).replace(/,/g, ";"),
+    },
+    [
+      unionScan(["exports/download_*/exports.csv"], "exports", "download"),
+      query('SELECT sum("2020") AS litres_2020 FROM exports', ["exports"]),
+    ],
+  ),
   clean("two per-state files with no shared MSA", legal, [
     unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
     query('SELECT state_file, sum("# of Reports") AS reports FROM msa GROUP BY state_file', ["msa"]),
@@ -85,6 +107,27 @@ export const unionDuplicateRowsSilentCases = silentCasesOf("union-duplicate-rows
     [
       unionScan(["counts/*.csv"], "counts", "month"),
       query("SELECT category, sum(complaints) AS complaints FROM counts GROUP BY category", ["counts"]),
+    ],
+  ),
+  clean(
+    "two years' files of one layout, each numbering its rows: the same countries with other figures",
+    {
+      "yearly/exports_2021.csv": csv(
+        "Id,Country,litres,dollars",
+        "1,Angola,130,410",
+        "2,Paraguay,9950,20100",
+        "3,Russia,23010,51000",
+      ),
+      "yearly/exports_2022.csv": csv(
+        "Id,Country,litres,dollars",
+        "1,Angola,140,455",
+        "2,Paraguay,10400,22300",
+        "3,Russia,7800,17900",
+      ),
+    },
+    [
+      unionScan(["yearly/*.csv"], "exports", "file"),
+      query("SELECT sum(litres) AS litres FROM exports", ["exports"]),
     ],
   ),
   clean(
