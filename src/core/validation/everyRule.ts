@@ -2,6 +2,7 @@
 import type { ValidationRule } from "./validationRule.ts";
 import { bashDeniedRule } from "./rules/bashDenied/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast/blankedCast.ts";
+import { cumulativeColumnsRule } from "./rules/cumulativeColumns/cumulativeColumns.ts";
 import { dateAsTextRule } from "./rules/dateAsText/dateAsText.ts";
 import { duplicateFileRule } from "./rules/duplicateFile/duplicateFile.ts";
 import { duplicateRowsRule } from "./rules/duplicateRows/duplicateRows.ts";
@@ -42,6 +43,7 @@ import { valueVariantsRule } from "./rules/valueVariants/valueVariants.ts";
 export const everyRule: ValidationRule[] = [
   bashDeniedRule,
   blankedCastRule,
+  cumulativeColumnsRule,
   dateAsTextRule,
   duplicateFileRule,
   duplicateRowsRule,
