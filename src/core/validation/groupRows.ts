@@ -78,10 +78,44 @@ export async function groupLabelColumns(ctx: OperatorContext, table: TableInfo):
       // they are values like the rest.
       if (groups.every(groupCode) && 2 * Number(row.letter_codes ?? 0) < others) continue;
       if (groups.length === 0 || others < MIN_OTHERS || others + groups.length > MAX_DISTINCT) continue;
-      out.push({ name: names[Number(row.c)]!, groups, others });
+      const name = names[Number(row.c)]!;
+      if (await attributeOfNamedRows(ctx, table, name, groups, names)) continue;
+      out.push({ name, groups, others });
     }
     return out;
   });
+}
+
+/** Share of a table's rows another text column must tell apart to name the rows' entities. */
+const NAMING_SHARE = 0.9;
+/** Rows a table needs before a column naming them says anything. */
+const NAMING_MIN_ROWS = 20;
+
+/**
+ * Whether the column is an attribute of entities another column names: another text column tells
+ * nearly every row apart (a player's name), and the group names stand on several rows each — each
+ * row an entity of that group, not a row summing the group (held-out IH: 14 players of the 'East
+ * Africa' side in a Nationality column beside their names, counted as 14 players). A region row
+ * of a country list (`East Asia & Pacific` once, or once per year of a panel whose other columns
+ * repeat alike) is no such row.
+ */
+async function attributeOfNamedRows(
+  ctx: OperatorContext,
+  table: TableInfo,
+  column: string,
+  groups: string[],
+  texts: string[],
+): Promise<boolean> {
+  const others = texts.filter((t) => t !== column);
+  if (others.length === 0) return false;
+  const c = sqlIdent(column);
+  const [row] = await ctx.engine.all(
+    `SELECT count(*) AS n, count(*) FILTER (WHERE ${c} IN (${groups.map(sqlString).join(", ")})) AS in_groups, ` +
+      `${others.map((o, i) => `count(DISTINCT ${sqlIdent(o)}) AS d${i}`).join(", ")} FROM ${sqlIdent(table.name)}`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n < NAMING_MIN_ROWS || Number(row?.in_groups ?? 0) < 2 * groups.length) return false;
+  return others.some((_, i) => Number(row?.[`d${i}`] ?? 0) >= NAMING_SHARE * n);
 }
 
 /** Whether a row of `table AS a` names one of the groups its column `c` holds, in SQL. */

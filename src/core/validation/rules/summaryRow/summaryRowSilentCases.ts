@@ -5,6 +5,33 @@ import { IDT_RANKINGS, PAYMENT_METHOD } from "../../cases/legalLake.ts";
 import { LOSSES_WITH_TOTAL } from "../../cases/sharedLakes.ts";
 
 /**
+ * Cricketers with their national side (held-out IH): 'East Africa', a side of its own at the 1975
+ * World Cup, stands beside eleven countries, one row per player like the rest.
+ */
+const PLAYERS = csv(
+  "Cricketer,Nationality,Runs",
+  ...[
+    "India",
+    "Pakistan",
+    "England",
+    "Australia",
+    "New Zealand",
+    "Sri Lanka",
+    "West Indies",
+    "South Africa",
+    "Zimbabwe",
+    "Kenya",
+    "Canada",
+  ].flatMap((country, i) => [
+    `Player ${i}A,${country},${100 + i * 7}`,
+    `Player ${i}B,${country},${40 + i * 3}`,
+  ]),
+  "Frasat Ali,East Africa,57",
+  "Harilal Shah,East Africa,6",
+  "Jawahir Shah,East Africa,0",
+);
+
+/**
  * A births register's list of girls' names (held-out FE-05/06): 1,200 names, most of them given
  * once, among them 'MIN', 'SUM' and 'OCEANIA', each one baby — names, not statistics or regions.
  */
@@ -351,5 +378,10 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
     "ranks ocean basins where one is named Pacific: one word of a division is no division list",
     { "basins.csv": BASINS },
     scanThenQuery({ b: "basins.csv" }, "SELECT basin, storms FROM b ORDER BY storms DESC LIMIT 3"),
+  ),
+  clean(
+    "players counted where one national side is named 'East Africa': each of its rows is a player, named like the rest",
+    { "players.csv": PLAYERS },
+    scanThenQuery({ p: "players.csv" }, "SELECT count(*) AS players, sum(Runs) AS runs FROM p"),
   ),
 ]);
