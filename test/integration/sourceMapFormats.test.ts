@@ -9,6 +9,7 @@ import { Runtime } from "../../src/core/runtime.ts";
 import type { SourceEntry } from "../../src/core/sourceMap/sourceEntry.ts";
 import { tempLake } from "../helpers/tempLake.ts";
 import { mapEntry } from "../helpers/mapEntries.ts";
+import { tableFactLines } from "../../src/core/sourceMap/tableFacts.ts";
 
 const latin1 = Buffer.from("name;city\nJos\xe9;S\xe3o Paulo\nAna;M\xfcnchen\n", "latin1");
 const utf16 = Buffer.concat([
@@ -37,6 +38,10 @@ const cp1252Spanish = Buffer.from("pregunta,volumen\n\xbfQu\xe9?,12 m\xb3\nPreci
 const { lake, stateDir } = tempLake({
   "comma.csv": "id,name,amount\n1,Alice,10.5\n2,Bob,20\n3,Carol,\n",
   "tab.tsv": "id\tname\n1\tx\n2\ty\n",
+  // WALS 2020's languages (held-out IK-01): Macroarea named in the header, blank on every row;
+  // Genus blank on all rows but one.
+  "blankColumn.csv":
+    "ID,Name,Macroarea,Genus\naab,Arapesh,,\naar,Aari,,\nabi,Abipon,,Guaicuruan\nabk,Abkhaz,,\n",
   "semicolon.csv": "id;name;score\n1;x;3\n2;y;4\n",
   "pipe.txt": "id|name|score\n1|x|3\n2|y|4\n3|z|5\n",
   "databook.csv":
@@ -315,6 +320,21 @@ describe("Source Map formats", () => {
     assert.ok(iso.samples.includes("NA"));
     const other = await runtime.call({ op: "Scan", file: "unnamedData.csv", output: "unnamedData" });
     assert.equal(other.diagnostics.filter((d) => d.code === "header-offset").length, 1);
+  });
+
+  test("a column blank on every row is said under its table; one with a single value is not", async () => {
+    const t = entry("blankColumn.csv").tables![0]!;
+    assert.equal(t.columns.find((c) => c.name === "Macroarea")!.empty, true);
+    assert.equal(t.columns.find((c) => c.name === "Genus")!.empty, undefined);
+    assert.ok(
+      tableFactLines(t).includes("no value on any of the 4 rows (every cell blank): Macroarea"),
+      tableFactLines(t).join("\n"),
+    );
+    const scan = await runtime.call({ op: "Scan", file: "blankColumn.csv", output: "blankColumn" });
+    assert.match(
+      JSON.stringify(scan.observation),
+      /no value on any of the 4 rows \(every cell blank\): Macroarea/,
+    );
   });
 
   test("a JSON field of numbers and numbers written as strings is read as numbers", async () => {

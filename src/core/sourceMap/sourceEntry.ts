@@ -29,6 +29,11 @@ export interface ColumnProfile {
   /** The DuckDB type the column is read as. */
   type: string;
   nullFraction: number;
+  /**
+   * No row of the table holds a value in this column (counted over every data row, not rounded
+   * from nullFraction): a column the file names and leaves blank (WALS 2020's Macroarea).
+   */
+  empty?: true;
   samples: string[];
   /** A DATE/TIMESTAMP column read from text with this strptime format (`%B %d, %Y`); samples stay as written. */
   dateFormat?: string;

@@ -18,6 +18,11 @@ export function tableFactLines(table: TableProfile): string[] {
     out.push(
       `statistic rows left out: ${summary.map((r) => `${r.text.split(" | ")[0]} (line ${r.line})`).join(", ")}`,
     );
+  const empty = table.columns.filter((c) => c.empty).map((c) => c.name);
+  if (empty.length > 0 && table.rowCount > 0)
+    out.push(
+      `no value on any of the ${table.rowCount.toLocaleString("en-US")} rows (every cell blank): ${empty.slice(0, 12).join(", ")}${empty.length > 12 ? `, … (${empty.length} columns)` : ""}`,
+    );
   const markers = table.columns
     .filter((c) => c.missingMarkers?.length)
     .map((c) => `${c.name} ${c.missingMarkers!.map((m) => `'${m.value}' ×${m.count}`).join(" ")}`);

@@ -173,6 +173,8 @@ function tableOf(
     name: c.name,
     type: c.type,
     nullFraction: total === 0 ? 0 : round((total - (present[i] ?? 0)) / total),
+    // Only when the counts are over every row (a large file's are over a sample).
+    ...(total > 0 && total === count && (present[i] ?? 0) === 0 ? { empty: true as const } : {}),
     samples: samples[i] ?? [],
   }));
   return { headerLine: 0, titleLines: [], rowCount: count, columns, read };

@@ -154,6 +154,7 @@ export async function typeTextColumns(
       name,
       type,
       nullFraction: seen === 0 ? 0 : round((seen - present) / seen),
+      ...(seen > 0 && present === 0 ? { empty: true as const } : {}),
       samples: (samples.length > 0 ? samples : ((again?.samples as unknown[] | null) ?? [])).map((v) =>
         clipSample(String(v)),
       ),

@@ -209,6 +209,7 @@ export async function profileVarcharColumns(
       name,
       type,
       nullFraction: total === 0 ? 0 : round((total - present) / total),
+      ...(total > 0 && present === 0 ? { empty: true as const } : {}),
       samples: samples.map((s) => clipSample(String(s))),
     });
   });
