@@ -14,6 +14,7 @@ import { columnLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { dateAsTextDoc } from "./dateAsTextDoc.ts";
 import { dayOrMonthFirstFormats } from "../../../sourceMap/typing/dateFormats.ts";
+import { groupsByItsOwnShape } from "../../groupedByOwnShape.ts";
 
 interface TextDateFormat {
   format: string;
@@ -253,33 +254,6 @@ async function picked(
     rowid: Number(row.r),
     ...(groupText ? { group: groupText } : {}),
   };
-}
-
-/**
- * Whether the SELECT groups by an expression of the picked column other than the column itself
- * (its shape, length, or a part of it): the groups are kinds of its values.
- */
-function groupsByItsOwnShape(use: TextColumnUse): boolean {
-  const list = (use.select.select_list as Json[] | undefined) ?? [];
-  const target = use.column.column.toLowerCase();
-  return ((use.select.group_expressions as Json[] | undefined) ?? []).some((g) => {
-    const position = g.class === "CONSTANT" ? (g.value as { value?: unknown } | undefined)?.value : undefined;
-    const e = typeof position === "number" && list[position - 1] ? list[position - 1]! : g;
-    if (e.class === "COLUMN_REF") return false;
-    let reads = false;
-    const visit = (n: unknown): void => {
-      if (reads || !n || typeof n !== "object") return;
-      const node = n as Json;
-      if (node.class === "COLUMN_REF") {
-        const names = node.column_names as string[];
-        if (names[names.length - 1]?.toLowerCase() === target) reads = true;
-        return;
-      }
-      for (const v of Object.values(node)) visit(v);
-    };
-    visit(e);
-    return reads;
-  });
 }
 
 /** Queries of one check shared by the uses of one SELECT (min and max of one column ask alike). */

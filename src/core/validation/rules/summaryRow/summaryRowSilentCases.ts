@@ -32,6 +32,20 @@ const PLAYERS = csv(
 );
 
 /**
+ * A language catalogue keyed by ISO 639-3 codes (held-out IK-10, WALS 2020.4): 240 lower-case
+ * codes, among them `all` (Allar) and `sum` (Sumo), each one language like the rest.
+ */
+const LANGUAGE_CODES = csv(
+  "ID,Name,Macroarea,Genus",
+  ...Array.from({ length: 238 }, (_, i) => {
+    const code = String.fromCharCode(97 + (Math.floor(i / 26) % 26), 97 + (i % 26), 97 + ((i * 7) % 26));
+    return `${code},Language ${i},${["Africa", "Eurasia", "Papunesia", "North America"][i % 4]},genus ${i % 30}`;
+  }),
+  "all,Allar,Eurasia,Dravidian",
+  "sum,Sumo,North America,Misumalpan",
+);
+
+/**
  * A births register's list of girls' names (held-out FE-05/06): 1,200 names, most of them given
  * once, among them 'MIN', 'SUM' and 'OCEANIA', each one baby — names, not statistics or regions.
  */
@@ -383,5 +397,10 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
     "players counted where one national side is named 'East Africa': each of its rows is a player, named like the rest",
     { "players.csv": PLAYERS },
     scanThenQuery({ p: "players.csv" }, "SELECT count(*) AS players, sum(Runs) AS runs FROM p"),
+  ),
+  clean(
+    "languages with a code counted where two codes are `all` and `sum`: ISO 639-3 codes among 240",
+    { "languages.csv": LANGUAGE_CODES },
+    scanThenQuery({ l: "languages.csv" }, "SELECT count(ID) AS coded, count(*) AS languages FROM l"),
   ),
 ]);

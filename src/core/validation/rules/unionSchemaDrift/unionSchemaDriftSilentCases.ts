@@ -47,4 +47,15 @@ export const unionSchemaDriftSilentCases = silentCasesOf("union-schema-drift", (
   clean("the fraud and identity-theft metro rankings share one layout", legal, [
     unionScan([`${CSVS}/2024_CSN_Metropolitan_Areas_*.csv`], "metros", "report_kind"),
   ]),
+  clean(
+    "two daily updates that both hold `pos` (a position) and `%Pos` (a share of possessions): two columns, not one spelled two ways",
+    {
+      "daily/through_03-04.csv": csv("player,pos,%Pos,war", "youngtr01,PG,31.2,5.6", "huertke01,SG,18.4,1.1"),
+      "daily/through_03-11.csv": csv("player,pos,%Pos,war", "youngtr01,PG,31.4,5.9", "huertke01,SG,18.1,1.2"),
+    },
+    [
+      unionScan(["daily/*.csv"], "daily", "update"),
+      query("SELECT update, sum(war) AS war FROM daily GROUP BY update", ["daily"]),
+    ],
+  ),
 ]);
