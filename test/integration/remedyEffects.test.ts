@@ -219,10 +219,7 @@ describe("union-duplicate-rows: the union without the copies", () => {
   test("a sum over the union: before → after with the copy counted once", async () => {
     const [d] = await run(union, "SELECT sum(count) AS total FROM u", "union-duplicate-rows");
     assert.equal(d?.severity, "warning", JSON.stringify(d));
-    assert.equal(
-      d?.effect?.text,
-      "total 65 → 45 with the 1 row(s) repeated across files kept once",
-    );
+    assert.equal(d?.effect?.text, "total 65 → 45 with the 1 row(s) repeated across files kept once");
   });
   test("a result the copy does not change: info", async () => {
     const [d] = await run(
@@ -234,10 +231,7 @@ describe("union-duplicate-rows: the union without the copies", () => {
     assert.ok(!d || d.severity === "info", JSON.stringify(d));
     const [e] = await run(union, "SELECT max(count) AS top, count(*) AS n FROM u", "union-duplicate-rows");
     assert.ok(e, "union-duplicate-rows fires on the count");
-    assert.equal(
-      e.effect?.text,
-      "n 6 → 5 with the 1 row(s) repeated across files kept once",
-    );
+    assert.equal(e.effect?.text, "n 6 → 5 with the 1 row(s) repeated across files kept once");
     const [f] = await run(union, "SELECT count(*) > 0 AS any FROM u", "union-duplicate-rows");
     assert.ok(f, "union-duplicate-rows fires on the count");
     assert.equal(f.severity, "info", JSON.stringify(f));
