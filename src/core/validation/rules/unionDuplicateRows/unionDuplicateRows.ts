@@ -30,7 +30,7 @@ type Column = TableInfo["schema"][number];
  * the whole union; when a column is left aside, only with a measure and a name among the rest:
  * names alone match across unrelated files.
  */
-async function comparedColumns(
+async function columnsToCompare(
   engine: DuckEngine,
   info: TableInfo,
   data: Column[],
@@ -89,7 +89,7 @@ interface Duplicates {
   groups: number;
   rows: Record<string, unknown>[];
   columns: string[];
-  /** What was left out of the comparison, and why (comparedColumns). */
+  /** What was left out of the comparison, and why (columnsToCompare). */
   aside: string[];
 }
 
@@ -111,7 +111,7 @@ async function duplicates(
     const source = (info.provenance.sourceColumn ?? "").toLowerCase();
     const src = sqlIdent(info.schema.find((c) => c.name.toLowerCase() === source)?.name ?? source);
     const all = info.schema.filter((c) => c.name.toLowerCase() !== source);
-    const compared = await memoized(info, "dups:compared", () => comparedColumns(engine, info, all, src));
+    const compared = await memoized(info, "dups:compared", () => columnsToCompare(engine, info, all, src));
     const data = compared.columns;
     const cols = data.map((c) => `${u}.${sqlIdent(c.name)}`);
     // Entities are named by the columns that are not measures: text, dates and times, flags (a
