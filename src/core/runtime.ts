@@ -70,6 +70,8 @@ export class Runtime {
   private readonly lanes: LanePool;
   private readonly scope: CallScope;
   private callCount = 0;
+  /** Calls of the runs before this one: with a call's index in its run, its place overall. */
+  private callsOfEarlierRuns = 0;
   private shut = false;
 
   private constructor(
@@ -95,6 +97,7 @@ export class Runtime {
       sourceMap: this.sourceMap,
       settings: options,
       context: (lane, signal) => this.context(lane, signal),
+      callOrder: (index) => this.callsOfEarlierRuns + index,
       firstLane: () => this.lanes.first,
     };
   }
@@ -206,6 +209,7 @@ export class Runtime {
     this.trace.close();
     this.runId = newRunId();
     this.trace = new TraceFile(this.stateDir, this.runId);
+    this.callsOfEarlierRuns += this.callCount;
     this.callCount = 0;
     this.emit({
       type: "run-start",

@@ -27,6 +27,11 @@ export interface OperatorContext {
   allowBash: boolean;
   /** Query's SQL as the validation stage parsed and checked it. */
   query?: SelectAnalysis;
+  /**
+   * Where the call stands among every call of this runtime, in the order they were sent (not the
+   * order they finish: a batch runs independent calls at once on several lanes).
+   */
+  callOrder?: number;
 }
 
 export interface OperatorResult<O> {

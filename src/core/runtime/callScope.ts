@@ -22,6 +22,8 @@ export interface CallScope {
   settings: CallSettings;
   /** The operator context of a call on `lane`. */
   context(lane: Lane, signal?: AbortSignal): OperatorContext;
+  /** The call's place among every call of the runtime, from its index in the current run. */
+  callOrder(index: number): number;
   /** The runtime's own lane. */
   firstLane(): Lane;
 }

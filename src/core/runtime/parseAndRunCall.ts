@@ -86,7 +86,7 @@ export async function parseAndRunCall(
           // The lake files it reads: re-mapped if they changed, and named by a failure.
           files = filesReadBy(operator, data, scope.context(scope.firstLane()));
           await scope.sourceMap.remapIfChanged(files);
-          const ctx = scope.context(lane, signal);
+          const ctx = { ...scope.context(lane, signal), callOrder: scope.callOrder(index) };
           await runParsedCall(scope, { op: op as OperatorName, operator, args: data, ctx, event }, lane);
           // Reader options re-mapped files in place: Discover indexes their new columns.
           if (data.reader !== undefined) scope.sourceMap.forgetDiscoverIndex();

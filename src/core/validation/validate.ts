@@ -6,6 +6,7 @@ import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { measureEffects } from "./effect/measureEffects.ts";
+import { saidBefore } from "./saidInSession.ts";
 
 /** Before execution: the first rule that finds errors rejects the call; nothing runs. */
 export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
@@ -71,21 +72,14 @@ function checkError(what: string, error: unknown): Diagnostic {
 }
 
 /**
- * Findings about files (what a Scan or UnionScan read) already reported in this session, per
- * shared state: the same files scanned again give the same findings, and repeating them on every
- * union of the same 22 files buries the one new finding.
+ * Findings about files (what a Scan or UnionScan read) not reported before in this session: the
+ * same files scanned again give the same findings, and repeating them on every union of the same
+ * 22 files buries the one new finding.
  */
-const reportedAboutFiles = new WeakMap<object, Set<string>>();
-
-function firstTimeOnly(state: object, found: Diagnostic[]): Diagnostic[] {
-  const reported = reportedAboutFiles.get(state) ?? new Set<string>();
-  reportedAboutFiles.set(state, reported);
-  return found.filter((d) => {
-    const key = `${d.code}|${d.severity}|${d.message}`;
-    if (reported.has(key)) return false;
-    reported.add(key);
-    return true;
-  });
+function firstTimeOnly(ctx: OperatorContext, found: Diagnostic[]): Diagnostic[] {
+  return found.filter(
+    (d) => !saidBefore(ctx.state, "about-files", `${d.code}|${d.severity}|${d.message}`, ctx.callOrder),
+  );
 }
 
 /** Checks that read whole tables run after the cheap ones, so a budget that runs out skips those first. */
@@ -219,7 +213,7 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
       const out = [
         ...prepared,
         ...(facts.op === "Scan" || facts.op === "UnionScan"
-          ? firstTimeOnly(facts.ctx.state, ruleFindings)
+          ? firstTimeOnly(facts.ctx, ruleFindings)
           : ruleFindings),
       ];
       if (skipped.length > 0 && budget)

@@ -179,7 +179,7 @@ export const cumulativeColumnsRule: ValidationRule = queryRule({
         const named = [...columns].filter((c) => c !== running.last).sort();
         if (named.length === 0) continue;
         said.add(table.name);
-        const again = saidBefore(ctx.state, cumulativeColumnsDoc.code, table.name);
+        const again = saidBefore(ctx.state, cumulativeColumnsDoc.code, table.name, ctx.callOrder);
         const locations = running.levelRow ? await locate(ctx.engine, table, [running.levelRow.rowid]) : [];
         const example = running.levelRow
           ? ` — e.g. ${JSON.stringify(running.levelRow.value)} in both ${running.levelRow.from} and ${running.levelRow.to}${at(locations[0])}`

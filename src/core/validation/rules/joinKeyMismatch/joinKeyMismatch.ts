@@ -12,6 +12,7 @@ import { joinRule } from "../../partsRule.ts";
 import { unmatchedPreservedKeys } from "../../unmatchedKeys.ts";
 import { SAMPLE_ABOVE_ROWS } from "../../joinProfile.ts";
 import { joinKeyMismatchDoc } from "./joinKeyMismatchDoc.ts";
+import { saidBefore } from "../../saidInSession.ts";
 
 /** Pairs shown in a message (all are counted). */
 const SHOWN = 5;
@@ -68,7 +69,7 @@ export const joinKeyMismatchRule: ValidationRule = joinRule({
       if (found.pairs.length > 0) {
         const said = await describePairs(ctx, join, left, right, found.pairs, found.count);
         findings.add(
-          sayOnce(ctx.state, found.pairs, await suppliedElsewhere(ctx, sql.statement, join, found, said)),
+          sayOnce(ctx, found.pairs, await suppliedElsewhere(ctx, sql.statement, join, found, said)),
         );
         paired = new Set(found.pairs.flatMap((p) => [JSON.stringify(p.left), JSON.stringify(p.right)]));
       }
@@ -111,21 +112,17 @@ async function suppliedElsewhere(
   };
 }
 
-/** The key pairs reported per session (shared state), as text both orders agree on. */
-const reportedPairs = new WeakMap<object, Set<string>>();
-
 /**
  * The finding as a warning the first time its pairs are met in the session; once every pair was
- * reported before (the same two spellings under another key, in a later query of the same
- * comparison), an info that says so — held-out HK-10 met one pair of names five times over four
- * calls, each a warning.
+ * reported by an earlier call (the same two spellings under another key, in a later query of the
+ * same comparison), an info that says so — held-out HK-10 met one pair of names five times over
+ * four calls, each a warning.
  */
-function sayOnce(state: object, pairs: KeyPair[], said: Diagnostic): Diagnostic {
-  const reported = reportedPairs.get(state) ?? new Set<string>();
-  reportedPairs.set(state, reported);
+function sayOnce(ctx: OperatorContext, pairs: KeyPair[], said: Diagnostic): Diagnostic {
   const keys = pairs.map((p) => JSON.stringify([p.left, p.right].map((k) => JSON.stringify(k)).sort()));
-  const again = keys.every((k) => reported.has(k));
-  keys.forEach((k) => reported.add(k));
+  // Every pair is noted as said, so no short-circuit.
+  const before = keys.map((k) => saidBefore(ctx.state, joinKeyMismatchDoc.code, k, ctx.callOrder));
+  const again = before.every(Boolean);
   if (!again || said.severity !== "warning") return said;
   return {
     ...said,

@@ -25,12 +25,7 @@ import { onTimeAxis } from "./seriesKey.ts";
 import type { ListSide, SpelledAlike } from "./twoLists.ts";
 import { literal } from "../../evidence.ts";
 import { joinRowLossDoc } from "./joinRowLossDoc.ts";
-
-/**
- * Losses already reported in this session, per shared state: the same tables joined on the same
- * keys dropping the same rows again (a listing after the answer query) is not news.
- */
-const reportedLosses = new WeakMap<object, Set<string>>();
+import { noteSaid, saidEarlier } from "../../saidInSession.ts";
 
 /**
  * `join-row-loss` (warning): an inner join drops rows whose key has no partner on the
@@ -203,10 +198,10 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describeLoss(ctx, join.joinType, loss, "restricted", { restriction }));
           continue;
         }
-        const reported = reportedLosses.get(ctx.state) ?? new Set<string>();
-        reportedLosses.set(ctx.state, reported);
+        // Losses said before in this session: the same tables joined on the same keys dropping the
+        // same rows again (a listing after the answer query) is not news.
         const key = lossKey(loss);
-        if (reported.has(key)) {
+        if (saidEarlier(ctx.state, joinRowLossDoc.code, key, ctx.callOrder)) {
           out.push(await describeLoss(ctx, join.joinType, loss, "again"));
           continue;
         }
@@ -291,7 +286,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
           out.push(await describeLoss(ctx, join.joinType, loss, "lists", { lists: { mine, theirs } }));
           continue;
         }
-        reported.add(key);
+        noteSaid(ctx.state, joinRowLossDoc.code, key, ctx.callOrder);
         // The other side read only some of its file's tables: the partners may be in the others.
         const unread = unreadTables(loss.to[0]!.table, ctx.state, ctx.entry);
         const filtered = await filteredLoss(ctx, join, loss.from, loss.to, loss.sampleEvery);
