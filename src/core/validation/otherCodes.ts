@@ -18,6 +18,7 @@ export const otherCodeDocs = [
   { code: "carriage-return-lines", docsOrder: 355, phase: "after (Bash)", severity: "warning" },
   { code: "grep-binary-lines", docsOrder: 357, phase: "after (Bash)", severity: "warning" },
   { code: "binary-as-text", docsOrder: 358, phase: "after (Bash)", severity: "warning" },
+  { code: "uncounted-last-line", docsOrder: 359, phase: "after (Bash)", severity: "warning" },
   { code: "query-failed", docsOrder: 360, phase: "the call failed", severity: "error" },
   { code: "call-failed", docsOrder: 370, phase: "the call failed", severity: "error" },
   { code: "unsupported-answer", docsOrder: 380, phase: "the answer", severity: "error" },

@@ -12,6 +12,8 @@ import { carriageReturnFindings } from "./carriageReturns.ts";
 import { binaryAsTextFindings } from "./binaryAsText.ts";
 import type { SourceFormat } from "../../sourceMap/sourceEntry.ts";
 import { grepBinaryLineFindings } from "./grepBinaryLines.ts";
+import { uncountedLastLineFindings } from "./uncountedLastLine.ts";
+import { saidBefore } from "../../validation/saidInSession.ts";
 import { bashFacts } from "./bashFacts.ts";
 import type { BashObservation } from "./bashObservation.ts";
 import { fileArguments } from "./lineProgramFiles.ts";
@@ -209,6 +211,9 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
       ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf, ctx.state.reportedFinal),
       ...carriageReturnFindings(result.argv, ctx.lakeRoot, formatOf),
       ...grepBinaryLineFindings(result.argv, result.stderr),
+      ...uncountedLastLineFindings(result.argv, ctx.lakeRoot, formatOf, (file) =>
+        saidBefore(ctx.state, "uncounted-last-line", file, ctx.callOrder),
+      ),
     ];
     const said = lineEnds.length ? { diagnostics: lineEnds } : {};
     if (output === undefined) {
