@@ -3,6 +3,7 @@ import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { blankedCastSilentCases } from "../../src/core/validation/rules/blankedCast/blankedCastSilentCases.ts";
 import { cumulativeColumnsSilentCases } from "../../src/core/validation/rules/cumulativeColumns/cumulativeColumnsSilentCases.ts";
+import { paddingRowsSilentCases } from "../../src/core/validation/rules/paddingRows/paddingRowsSilentCases.ts";
 import { dateAsTextSilentCases } from "../../src/core/validation/rules/dateAsText/dateAsTextSilentCases.ts";
 import { duplicateFileSilentCases } from "../../src/core/validation/rules/duplicateFile/duplicateFileSilentCases.ts";
 import { duplicateRowsSilentCases } from "../../src/core/validation/rules/duplicateRows/duplicateRowsSilentCases.ts";
@@ -50,6 +51,7 @@ export const silentCases: SilentCase[] = [
   ...bashDeniedSilentCases,
   ...blankedCastSilentCases,
   ...cumulativeColumnsSilentCases,
+  ...paddingRowsSilentCases,
   ...dateAsTextSilentCases,
   ...duplicateFileSilentCases,
   ...duplicateRowsSilentCases,

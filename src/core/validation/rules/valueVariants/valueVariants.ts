@@ -14,6 +14,7 @@ import { withVariantRows } from "../../variantRows.ts";
 import { keptRowsFilter } from "../../keptRowsFilter.ts";
 import { mergedSpellings, mergesOf } from "../../effect/mergedSpellings.ts";
 import { literalUses, reachedBy, textColumn } from "./literalUses.ts";
+import { foldedLiterals } from "./foldedLiterals.ts";
 import {
   SHOWN,
   distinctEntities,
@@ -202,7 +203,12 @@ export const valueVariantsRule: ValidationRule = queryRule({
             .filter((u) => u.column.alias === c.alias && u.column.column === c.column)
             .flatMap((u) => [...u.literals]),
         );
-        const unnamed = found.filter((g) => !g.variants.every((v) => namedHere.has(v)));
+        // Or names them through a folding of the column (`lower(Area) IN ('western australia',
+        // 'westerm australia')`): every spelling of the group, once folded, is among them.
+        const folded = foldedLiterals(select, c, scope);
+        const unnamed = found.filter(
+          (g) => !g.variants.every((v) => namedHere.has(v) || folded.has(normalisedJs(v))),
+        );
         if (unnamed.length === 0) continue;
         const search = searchListing(select, c, scope);
         await report(

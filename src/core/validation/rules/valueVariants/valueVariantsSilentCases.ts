@@ -116,8 +116,32 @@ function territoryDeaths(capitalTypo: number, northTypo: number): string {
   return csv("state,year,deaths", ...rows);
 }
 
+/** Shark incidents by area (held-out IM-07): Western Australia once misspelt 'Westerm'. */
+const AREAS = csv(
+  "Year,Area,Type",
+  ...Array.from(
+    { length: 24 },
+    (_, i) =>
+      `${2000 + (i % 20)},${["Western Australia", "New South Wales", "Queensland"][i % 3]},Unprovoked`,
+  ),
+  "2011,Westerm Australia,Unprovoked",
+);
+
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
+  clean(
+    "picks both spellings of a state through lower() and groups by the area as written, to show the split",
+    { "areas.csv": AREAS },
+    scanThenQuery(
+      { a: "areas.csv" },
+      "SELECT Area, count(*) AS n FROM a WHERE lower(Area) IN ('western australia', 'westerm australia') GROUP BY Area",
+    ),
+  ),
+  flagged(
+    "counts incidents by area: the misspelt state is a group of its own",
+    { "areas.csv": AREAS },
+    scanThenQuery({ a: "areas.csv" }, "SELECT Area, count(*) AS n FROM a GROUP BY Area ORDER BY n DESC"),
+  ),
   flagged(
     "groups theft subtypes where Credit Card's have a trailing space ('New Accounts ')",
     legal,
