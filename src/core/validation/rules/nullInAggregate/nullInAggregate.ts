@@ -30,6 +30,7 @@ import { writtenAsMarkers } from "../../markerNulls.ts";
 import { isNotApplicableMarker } from "../../../sourceMap/typing/markerTokens.ts";
 import { OF_OBSERVED, ofObserved } from "../../aggregates.ts";
 import { rowTotalSaysNone } from "./rowTotalNulls.ts";
+import { wholeBlockEmpty } from "./blockNulls.ts";
 import { successionNulls } from "../../seriesSuccession.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
 import { onlyWholeGroupNulls } from "./wholeGroupNulls.ts";
@@ -192,6 +193,18 @@ export const nullInAggregateRule: ValidationRule = partsRule({
         skipping(
           "info",
           `${skips}; on those rows ${none.total} equals the sum of ${partsNamed(none.parts.filter((p) => p !== column))} without ${column}: the table's own total counts nothing there, so the NULL stands for none, and ${use.fn} adds it as the 0 it is.`,
+        ),
+      );
+      return;
+    }
+    // A sum over a column whose NULL rows lack its whole block (no playoff line at all): the row
+    // has none of that record, and the sum adds nothing for it.
+    const block = SUMS.has(use.fn.toLowerCase()) ? await wholeBlockEmpty(ctx, table, column) : undefined;
+    if (block) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; on ${block.empty.toLocaleString("en-US")} of the table's ${block.nulls.toLocaleString("en-US")} rows where ${column} is NULL, every other ${block.word}… column (${block.siblings.slice(0, 4).join(", ")}${block.siblings.length > 4 ? ", …" : ""}) is empty too: those rows hold no ${block.word} record at all, so ${use.fn} adds nothing for them.`,
         ),
       );
       return;

@@ -145,8 +145,40 @@ function contestPoints(split2015: boolean): string {
   );
 }
 
+/**
+ * Season lines of two players (held-out IL-03): a season without playoffs has no Post columns at
+ * all. `lost`: one playoff season's points are empty though its games and goals are there.
+ */
+function seasonLines(lost: boolean): string {
+  const rows = Array.from({ length: 12 }, (_, i) => {
+    const player = i % 2 ? "richama01" : "richahe01";
+    const playoffs = i % 3 !== 0;
+    const post = playoffs
+      ? [6 + (i % 4), 3 + (i % 3), 2 + (i % 2), lost && i === 4 ? "" : 5 + (i % 5)]
+      : ["", "", "", ""];
+    return [player, 1950 + i, 70, 30 + i, 20 + i, 50 + 2 * i, ...post].join(",");
+  });
+  return csv("playerID,year,GP,G,A,Pts,PostGP,PostG,PostA,PostPts", ...rows);
+}
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
+  clean(
+    "a player's career playoff points: his seasons without a playoff line have every Post column empty",
+    { "scoring.csv": seasonLines(false) },
+    scanThenQuery(
+      { sc: "scoring.csv" },
+      "SELECT playerID, sum(Pts) AS pts, sum(PostPts) AS post_pts FROM sc GROUP BY playerID",
+    ),
+  ),
+  flagged(
+    "the same, with one season's playoff points left empty where its playoff games are given",
+    { "scoring.csv": seasonLines(true) },
+    scanThenQuery(
+      { sc: "scoring.csv" },
+      "SELECT playerID, sum(Pts) AS pts, sum(PostPts) AS post_pts FROM sc GROUP BY playerID",
+    ),
+  ),
   flagged(
     "average yield over every weather year through CTEs: the left join leaves 2020 without a yield",
     WEATHER_AND_YIELDS,
