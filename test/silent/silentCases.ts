@@ -3,7 +3,6 @@ import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { blankedCastSilentCases } from "../../src/core/validation/rules/blankedCast/blankedCastSilentCases.ts";
 import { cumulativeColumnsSilentCases } from "../../src/core/validation/rules/cumulativeColumns/cumulativeColumnsSilentCases.ts";
-import { paddingRowsSilentCases } from "../../src/core/validation/rules/paddingRows/paddingRowsSilentCases.ts";
 import { dateAsTextSilentCases } from "../../src/core/validation/rules/dateAsText/dateAsTextSilentCases.ts";
 import { duplicateFileSilentCases } from "../../src/core/validation/rules/duplicateFile/duplicateFileSilentCases.ts";
 import { duplicateRowsSilentCases } from "../../src/core/validation/rules/duplicateRows/duplicateRowsSilentCases.ts";
@@ -22,8 +21,10 @@ import { nullInAggregateMissesCases } from "../../src/core/validation/rules/null
 import { nullInAggregateSilentCases } from "../../src/core/validation/rules/nullInAggregate/nullInAggregateSilentCases.ts";
 import { numericAsTextSilentCases } from "../../src/core/validation/rules/numericAsText/numericAsTextSilentCases.ts";
 import { overlappingCategoriesSilentCases } from "../../src/core/validation/rules/overlappingCategories/overlappingCategoriesSilentCases.ts";
+import { paddingRowsSilentCases } from "../../src/core/validation/rules/paddingRows/paddingRowsSilentCases.ts";
 import { partialCoverageSilentCases } from "../../src/core/validation/rules/partialCoverage/partialCoverageSilentCases.ts";
 import { quotedFieldPatternSilentCases } from "../../src/core/validation/rules/quotedFieldPattern/quotedFieldPatternSilentCases.ts";
+import { repeatedHeaderSilentCases } from "../../src/core/validation/rules/repeatedHeader/repeatedHeaderSilentCases.ts";
 import { scaleSlipSilentCases } from "../../src/core/validation/rules/scaleSlip/scaleSlipSilentCases.ts";
 import { seriesGapFillCases } from "../../src/core/validation/rules/seriesGap/seriesGapFillCases.ts";
 import { summaryRowSilentCases } from "../../src/core/validation/rules/summaryRow/summaryRowSilentCases.ts";
@@ -51,7 +52,6 @@ export const silentCases: SilentCase[] = [
   ...bashDeniedSilentCases,
   ...blankedCastSilentCases,
   ...cumulativeColumnsSilentCases,
-  ...paddingRowsSilentCases,
   ...dateAsTextSilentCases,
   ...duplicateFileSilentCases,
   ...duplicateRowsSilentCases,
@@ -70,8 +70,10 @@ export const silentCases: SilentCase[] = [
   ...nullInAggregateSilentCases,
   ...numericAsTextSilentCases,
   ...overlappingCategoriesSilentCases,
+  ...paddingRowsSilentCases,
   ...partialCoverageSilentCases,
   ...quotedFieldPatternSilentCases,
+  ...repeatedHeaderSilentCases,
   ...scaleSlipSilentCases,
   ...seriesGapFillCases,
   ...summaryRowSilentCases,

@@ -24,6 +24,7 @@ import { partialCoverageRule } from "./rules/partialCoverage/partialCoverage.ts"
 import { partialSheetRule } from "./rules/partialCoverage/partialSheet.ts";
 import { partialViewRule } from "./rules/partialCoverage/partialView.ts";
 import { quotedFieldPatternRule } from "./rules/quotedFieldPattern/quotedFieldPattern.ts";
+import { repeatedHeaderRule } from "./rules/repeatedHeader/repeatedHeader.ts";
 import { carriedSlipRule } from "./rules/scaleSlip/carriedSlip.ts";
 import { scaleSlipRule } from "./rules/scaleSlip/scaleSlip.ts";
 import { seriesGapRule } from "./rules/seriesGap/seriesGap.ts";
@@ -66,6 +67,7 @@ export const everyRule: ValidationRule[] = [
   partialSheetRule,
   partialViewRule,
   quotedFieldPatternRule,
+  repeatedHeaderRule,
   carriedSlipRule,
   scaleSlipRule,
   seriesGapRule,

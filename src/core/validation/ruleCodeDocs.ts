@@ -20,6 +20,7 @@ import { overlappingCategoriesDoc } from "./rules/overlappingCategories/overlapp
 import { paddingRowsDoc } from "./rules/paddingRows/paddingRowsDoc.ts";
 import { partialCoverageDoc } from "./rules/partialCoverage/partialCoverageDoc.ts";
 import { quotedFieldPatternDoc } from "./rules/quotedFieldPattern/quotedFieldPatternDoc.ts";
+import { repeatedHeaderDoc } from "./rules/repeatedHeader/repeatedHeaderDoc.ts";
 import { scaleSlipDoc } from "./rules/scaleSlip/scaleSlipDoc.ts";
 import { seriesGapDoc } from "./rules/seriesGap/seriesGapDoc.ts";
 import { summaryRowDoc } from "./rules/summaryRow/summaryRowDoc.ts";
@@ -58,6 +59,7 @@ export const ruleCodeDocs = [
   paddingRowsDoc,
   partialCoverageDoc,
   quotedFieldPatternDoc,
+  repeatedHeaderDoc,
   scaleSlipDoc,
   seriesGapDoc,
   summaryRowDoc,

@@ -85,6 +85,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
         }
       const supplied = (l: Loss): boolean => covers.get(l)?.missing === 0;
       const marks: { at: number; condition?: string; loss: Loss }[] = [];
+      let releasesSaid = false;
       let listsSaid = false;
       // One answer for both sides of the join: the query behind it reads both key columns.
       let idForm: Promise<boolean> | undefined;
@@ -247,6 +248,8 @@ export const joinRowLossRule: ValidationRule = queryRule({
         // (held-out HK-03: gender changes between MoMA's March and May exports, 5 ids removed
         // and 75 added; HL-10: party changes between two roster snapshots). Keys on a time axis
         // are series, where a period one side lacks is a gap (spansOf, onTimeAxis, above).
+        // The first side's finding gave both sides' figures: the other side's loss is that one.
+        if (releasesSaid) continue;
         if (
           inner &&
           lists === undefined &&
@@ -259,6 +262,7 @@ export const joinRowLossRule: ValidationRule = queryRule({
           !mostly(partner) &&
           releasesOfOneTable(loss)
         ) {
+          releasesSaid = true;
           out.push(
             await describeLoss(ctx, join.joinType, loss, "releases", {
               lists: { mine: await side(loss), theirs: await side(partner) },
