@@ -24,6 +24,12 @@ import { paddingRowsDoc } from "./paddingRowsDoc.ts";
  * as rows: count(*) counts them, GROUP BY gives them a group.
  */
 
+/**
+ * Formats people write and save by hand or from a sheet (text tables, workbooks): where such rows
+ * come from. Parquet and JSON are written by programs; their tables are not read for them.
+ */
+const WRITTEN = new Set(["csv", "fixed-width", "xlsx", "xls", "ods", "html"]);
+
 /** The share of a table's fullest rows whose fill stands for its records. */
 const TYPICAL_QUANTILE = 0.9;
 /** A padding row holds at most this share of a typical record's values. */
@@ -52,6 +58,7 @@ interface Padding {
 /** Whether the table ends with a block of padding rows, and which. */
 async function paddingOf(engine: DuckEngine, table: TableInfo): Promise<Padding | undefined> {
   if (table.provenance.kind !== "scan" || table.schema.length < MIN_TYPICAL) return undefined;
+  if (!WRITTEN.has(table.provenance.files[0]?.format ?? "")) return undefined;
   if (table.schema.length > MAX_COLUMNS) return undefined;
   const t = sqlIdent(table.name);
   const filled = table.schema
