@@ -184,15 +184,23 @@ describe("headerMisfits: swapped or shifted headers", () => {
       ["April\u00a013,\u00a01979", "1979-04-13"],
     ];
     assert.deepEqual(headerMisfits(["Opening date", "opening_date_clean"], rows, 2), []);
-    // Amounts under the date's name, dates beside them: still swapped.
+    // Amounts under the date's name, dates beside them: still swapped (a year alone shows no other
+    // column to hold dates: counts between 1500 and 2099 are no dates).
     const swapped = [
       ["2685.7", "June\u00a016,\u00a01884"],
-      ["12.5", "1895"],
+      ["12.5", "May\u00a01,\u00a01895"],
       ["300.1", "April\u00a013,\u00a01979"],
     ];
     assert.deepEqual(
       headerMisfits(["Opening date", "Cost"], swapped, 2).map((m) => [m.column, m.neighbour]),
       [["Opening date", "Cost"]],
     );
+    const counts = [
+      ["27/02", "1834"],
+      ["28/02", "1921"],
+      ["29/02", "[z]"],
+      ["01/03", "1777"],
+    ];
+    assert.deepEqual(headerMisfits(["Date", "2023"], counts, 2), []);
   });
 });

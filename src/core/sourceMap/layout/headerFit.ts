@@ -12,6 +12,12 @@ interface Kind {
   kind: HeaderMisfit["expected"];
   name: RegExp;
   value: RegExp | ((v: string) => boolean);
+  /**
+   * Values that fit a column named for the kind, though they would not show another column to
+   * hold the kind: a year alone under `Opening date` is a date known to the year, but a column of
+   * counts between 1500 and 2099 is no column of dates.
+   */
+  alsoOwn?: RegExp;
 }
 
 const STATES = new Set([
@@ -143,11 +149,12 @@ const KINDS: Kind[] = [
     value: new RegExp(
       // `2685.7` is a number, not a year and month; `19800410` is a date written compactly
       // (held-out FD-03: NOAA's Begin Date, said to hold no dates beside a cost column of `2685.7`).
-      // A year alone or a decade (`1895`, `1930s`) is a date known to the year (held-out IP-01:
-      // Wikipedia's opening dates, `June 16, 1884` beside `1895`).
-      String.raw`^\s*((1[5-9]|20)\d\d(s|'s)?|(\d{4}[-/]\d{1,2}([-/]\d{1,2})?|\d{4}\.\d{1,2}\.\d{1,2}|(1[5-9]|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]))([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
+      String.raw`^\s*((\d{4}[-/]\d{1,2}([-/]\d{1,2})?|\d{4}\.\d{1,2}\.\d{1,2}|(1[5-9]|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]))([ T]\d{1,2}:\d\d.*)?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}( \d{1,2}:\d\d.*)?|\d{1,2}[- ]${MONTH}[- ,]+\d{2,4}|${MONTH} \d{1,2},? \d{4}|${MONTH}[- ]\d{2,4})\s*$`,
       "i",
     ),
+    // A year alone or a decade (`1895`, `1930s`) is a date known to the year (held-out IP-01:
+    // Wikipedia's opening dates, `June 16, 1884` beside `1895`).
+    alsoOwn: /^\s*(1[5-9]|20)\d\d(s|'s)?\s*$/,
   },
   {
     kind: "state",
@@ -195,8 +202,9 @@ function plain(value: string): string {
   return value.replace(/[\u00a0\u2007\u202f]/g, " ").replace(/(\s*\[\w{1,3}\])+\s*$/, "");
 }
 
-function fits(kind: Kind, value: string): boolean {
+function fits(kind: Kind, value: string, own = false): boolean {
   const v = plain(value);
+  if (own && kind.alsoOwn?.test(v)) return true;
   return typeof kind.value === "function" ? kind.value(v) : kind.value.test(v);
 }
 
@@ -208,16 +216,16 @@ export function headerMisfits(names: string[], rows: string[][], firstLine: numb
   const sample = rows.slice(0, 200);
   const values = (c: number): string[] =>
     sample.map((r) => (r[c] ?? "").trim()).filter((v) => v !== "" && !/^(\*|-|—|n\/?a)$/i.test(v));
-  const share = (kind: Kind, c: number): number => {
+  const share = (kind: Kind, c: number, own = false): number => {
     const v = values(c);
-    return v.length === 0 ? 0 : v.filter((x) => fits(kind, x)).length / v.length;
+    return v.length === 0 ? 0 : v.filter((x) => fits(kind, x, own)).length / v.length;
   };
   const out: HeaderMisfit[] = [];
   names.forEach((name, c) => {
     const kind = KINDS.find((k) => k.name.test(name.trim()));
     if (!kind) return;
     const own = values(c);
-    if (own.length < 2 || share(kind, c) > 0.2) return;
+    if (own.length < 2 || share(kind, c, true) > 0.2) return;
     if (kind.kind === "state" && stateFipsCodes(own)) return;
     // The values the name promises, in another column not itself named for them (nearest first).
     const others = names

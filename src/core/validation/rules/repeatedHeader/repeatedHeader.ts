@@ -35,7 +35,7 @@ interface Repeats {
 async function repeatsOf(engine: DuckEngine, table: TableInfo): Promise<Repeats | undefined> {
   if (table.provenance.kind !== "scan" || !WRITTEN.has(table.provenance.files[0]?.format ?? ""))
     return undefined;
-  const text = table.schema.filter((c) => /^VARCHAR/i.test(c.type));
+  const text = table.schema.filter((c) => /^VARCHAR$/i.test(c.type));
   if (text.length < MIN_COLUMNS || text.length < SAME_SHARE * table.schema.length) return undefined;
   const same = text
     .map(
@@ -61,7 +61,7 @@ async function scanFinding(ctx: OperatorContext, o: ScanObservation): Promise<Di
   const file = table.provenance.files[0];
   const again = saidBefore(ctx.state, repeatedHeaderDoc.code, `${file?.path ?? table.name}`, ctx.callOrder);
   const lines = locations.map((l) => l.line.toLocaleString("en-US")).join(", ");
-  const first = table.schema.find((c) => /^VARCHAR/i.test(c.type))!.name;
+  const first = table.schema.find((c) => /^VARCHAR$/i.test(c.type))!.name;
   return [
     {
       code: "repeated-header",
