@@ -9,6 +9,7 @@ import { FindingsOnce } from "../../findingsOnce.ts";
 import { scopedSelects, walkOwn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isWrittenTable } from "../../writtenTables.ts";
 import type { ExecutedFacts, ValidationRule } from "../../validationRule.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
@@ -23,12 +24,6 @@ import { paddingRowsDoc } from "./paddingRowsDoc.ts";
  * record (held-out IH: 3,562 rows `,,,,,,,Sri Lanka,First,Second` after 3,932 matches). They read
  * as rows: count(*) counts them, GROUP BY gives them a group.
  */
-
-/**
- * Formats people write and save by hand or from a sheet (text tables, workbooks): where such rows
- * come from. Parquet and JSON are written by programs; their tables are not read for them.
- */
-const WRITTEN = new Set(["csv", "fixed-width", "xlsx", "xls", "ods", "html"]);
 
 /** The share of a table's fullest rows whose fill stands for its records. */
 const TYPICAL_QUANTILE = 0.9;
@@ -57,8 +52,7 @@ interface Padding {
 
 /** Whether the table ends with a block of padding rows, and which. */
 async function paddingOf(engine: DuckEngine, table: TableInfo): Promise<Padding | undefined> {
-  if (table.provenance.kind !== "scan" || table.schema.length < MIN_TYPICAL) return undefined;
-  if (!WRITTEN.has(table.provenance.files[0]?.format ?? "")) return undefined;
+  if (!isWrittenTable(table) || table.schema.length < MIN_TYPICAL) return undefined;
   if (table.schema.length > MAX_COLUMNS) return undefined;
   const t = sqlIdent(table.name);
   const filled = table.schema

@@ -7,14 +7,9 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { locate, present } from "../../evidence.ts";
 import { saidBefore } from "../../saidInSession.ts";
 import { memoized } from "../../tableMemo.ts";
+import { isWrittenTable } from "../../writtenTables.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { repeatedHeaderDoc } from "./repeatedHeaderDoc.ts";
-
-/**
- * Formats people write and save by hand or from a sheet (text tables, workbooks): where such rows
- * come from. Parquet and JSON are written by programs; their tables are not read for them.
- */
-const WRITTEN = new Set(["csv", "fixed-width", "xlsx", "xls", "ods", "html"]);
 
 /** Columns a header needs, and the share of a row's text cells that must repeat their column's name. */
 const MIN_COLUMNS = 3;
@@ -33,8 +28,7 @@ interface Repeats {
  * by page, its header 21 times inside the 2021 file's 9,681 rows).
  */
 async function repeatsOf(engine: DuckEngine, table: TableInfo): Promise<Repeats | undefined> {
-  if (table.provenance.kind !== "scan" || !WRITTEN.has(table.provenance.files[0]?.format ?? ""))
-    return undefined;
+  if (!isWrittenTable(table)) return undefined;
   const text = table.schema.filter((c) => /^VARCHAR$/i.test(c.type));
   if (text.length < MIN_COLUMNS || text.length < SAME_SHARE * table.schema.length) return undefined;
   const same = text
