@@ -2,6 +2,7 @@ import { resolveColumn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json, scopeOf } from "../../sqlFacts.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import { normalisedJs } from "./spellingGroups.ts";
+import { constant } from "./literalUses.ts";
 
 /** Functions that fold spellings together: case, spaces around or inside, accents. */
 const FOLDING =
@@ -20,13 +21,6 @@ function foldedColumn(node: Json | undefined, c: ColumnOf, scope: ReturnType<typ
   return r !== undefined && r.alias === c.alias && r.column === c.column;
 }
 
-function text(node: Json | undefined): string | undefined {
-  let n = node;
-  while (n?.class === "CAST") n = n.child as Json;
-  const v = n?.class === "CONSTANT" ? (n.value as { is_null?: boolean; value?: unknown }) : undefined;
-  return v && !v.is_null && typeof v.value === "string" ? v.value : undefined;
-}
-
 /**
  * The spellings a SELECT's WHERE names for column `c` through a folding of it — `regexp_replace(
  * lower(Area), '\s+', ' ', 'g') IN ('western australia', 'westerm australia')` — in their
@@ -38,14 +32,18 @@ export function foldedLiterals(select: Json, c: ColumnOf, scope: ReturnType<type
   walk(select.where_clause, (n) => {
     if (n.class === "COMPARISON" && n.type === "COMPARE_EQUAL") {
       const [l, r] = [n.left as Json | undefined, n.right as Json | undefined];
-      const value = foldedColumn(l, c, scope) ? text(r) : foldedColumn(r, c, scope) ? text(l) : undefined;
+      const value = foldedColumn(l, c, scope)
+        ? constant(r)
+        : foldedColumn(r, c, scope)
+          ? constant(l)
+          : undefined;
       if (value !== undefined) named.add(normalisedJs(value));
     }
     if (n.class === "OPERATOR" && n.type === "COMPARE_IN") {
       const [left, ...values] = (n.children as Json[] | undefined) ?? [];
       if (!foldedColumn(left, c, scope)) return;
       for (const v of values) {
-        const value = text(v);
+        const value = constant(v);
         if (value !== undefined) named.add(normalisedJs(value));
       }
     }

@@ -16,7 +16,8 @@ export function textColumn(node: unknown, scope: ReturnType<typeof scopeOf>): Co
   return c && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR" ? c : undefined;
 }
 
-function constant(node: unknown): string | undefined {
+/** The string a constant node holds (through casts); undefined for other nodes and NULL. */
+export function constant(node: unknown): string | undefined {
   let n = node as Json | undefined;
   while (n?.class === "CAST") n = n.child as Json;
   const v = n?.class === "CONSTANT" ? (n.value as { is_null?: boolean; value?: unknown }) : undefined;
