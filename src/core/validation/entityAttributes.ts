@@ -30,13 +30,13 @@ export function attributeColumns(
     const ks = others.map((_, i) => `k${i}`);
     // Distinct (name, attributes) rows first: the normalisation runs once per distinct row.
     const [row] = await engine.all(
-      `WITH d AS (SELECT DISTINCT ${sqlIdent(column)} AS v, ${others.map((k, i) => `${sqlIdent(k.name)} AS k${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
-        `g AS (SELECT ${normalised("v")} AS v, ${ks.map((k) => `count(DISTINCT ${k}) AS d_${k}`).join(", ")} FROM d GROUP BY 1) ` +
-        `SELECT (SELECT count(*) FROM g) AS names, ` +
+      `WITH __radar_d AS (SELECT DISTINCT ${sqlIdent(column)} AS v, ${others.map((k, i) => `${sqlIdent(k.name)} AS k${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL), ` +
+        `__radar_g AS (SELECT ${normalised("v")} AS v, ${ks.map((k) => `count(DISTINCT ${k}) AS d_${k}`).join(", ")} FROM __radar_d GROUP BY 1) ` +
+        `SELECT (SELECT count(*) FROM __radar_g) AS names, ` +
         ks
           .map(
             (k) =>
-              `(SELECT count(DISTINCT ${k}) FROM d) AS n_${k}, (SELECT count(*) FILTER (WHERE d_${k} = 1) FROM g) AS one_${k}, (SELECT count(*) FILTER (WHERE d_${k} >= 1) FROM g) AS some_${k}`,
+              `(SELECT count(DISTINCT ${k}) FROM __radar_d) AS n_${k}, (SELECT count(*) FILTER (WHERE d_${k} = 1) FROM __radar_g) AS one_${k}, (SELECT count(*) FILTER (WHERE d_${k} >= 1) FROM __radar_g) AS some_${k}`,
           )
           .join(", "),
     );
@@ -71,8 +71,8 @@ export async function disagreeOnAttributes(
   const attributes = await attributeColumns(engine, table, column, normalised);
   if (attributes.length === 0) return false;
   const rows = await engine.all(
-    `WITH r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(from)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
-      `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM r GROUP BY v)) AS most${i}`).join(", ")}, count(DISTINCT ${normalised("v")}) AS forms FROM r`,
+    `WITH __radar_r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(from)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
+      `SELECT ${attributes.map((k, i) => `(SELECT count(*) FROM (SELECT ${sqlIdent(k)} FROM __radar_r WHERE ${sqlIdent(k)} IS NOT NULL GROUP BY 1 HAVING count(DISTINCT v) > 1)) AS shared${i}, count(DISTINCT v) FILTER (WHERE ${sqlIdent(k)} IS NOT NULL) AS spelled${i}, (SELECT max(c) FROM (SELECT count(DISTINCT ${sqlIdent(k)}) AS c FROM __radar_r GROUP BY v)) AS most${i}`).join(", ")}, count(DISTINCT ${normalised("v")}) AS forms FROM __radar_r`,
     [JSON.stringify(variants)],
   );
   const row = rows[0];

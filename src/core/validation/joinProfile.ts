@@ -269,9 +269,9 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
     `count(*) FILTER (WHERE ${s}n > 0 AND NOT ${o}p) AS ${s}_lost_keys, ` +
     `coalesce(max(${s}n), 0) AS ${s}_max, coalesce(max(${s}n) FILTER (WHERE ln > 0 AND rn > 0), 0) AS ${s}_mmax`;
   const joined =
-    `WITH l AS (${lSql}), r AS (${rSql}), ` +
-    `j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM l FULL JOIN r ON ${on}) `;
-  const [row] = await engine.all(`${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")} FROM j`);
+    `WITH __radar_l AS (${lSql}), __radar_r AS (${rSql}), ` +
+    `__radar_j AS (SELECT ${cols("l")}, ${cols("r")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr, l.n IS NOT NULL AS lp, r.n IS NOT NULL AS rp FROM __radar_l AS l FULL JOIN __radar_r AS r ON ${on}) `;
+  const [row] = await engine.all(`${joined}SELECT ${counts("l", "r")}, ${counts("r", "l")} FROM __radar_j`);
   const num = (name: string): number => Number(row?.[name] ?? 0);
   // Examples only where there is something to show (most joins are clean: one query, not two).
   // First in file order; a derived side (a query's aggregated CTE, a UNION subquery) has no row
@@ -306,7 +306,7 @@ async function compute(engine: DuckEngine, left: JoinSide, right: JoinSide): Pro
             (repeats
               ? `max_by({k: ${keyOf("l")}, ln: ln, rn: rn, lr: lr, rr: rr, shown: ${shownFirst}}, ${shownFirst}, ${SHOWN}) FILTER (WHERE ln > 0 AND rn > 0 AND (ln > 1 OR rn > 1))`
               : "NULL") +
-            ` AS dup_ex FROM j`,
+            ` AS dup_ex FROM __radar_j`,
         )
       : [];
   const keyValues = (k: unknown): unknown[] => Object.values((k ?? {}) as Record<string, unknown>);

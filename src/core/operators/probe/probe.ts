@@ -120,7 +120,7 @@ async function numbersInText(
   const negative = `(${s} LIKE '(%' OR contains(${s}, '-'))`;
   const x = `CASE WHEN ${negative} THEN -1 ELSE 1 END * TRY_CAST(${digits} AS DOUBLE)`;
   const [r] = await engine.all(
-    `WITH v AS (SELECT ${s} AS s, ${ok} AS ok, ${none} AS none, ${x} AS x FROM ${table} WHERE ${col} IS NOT NULL) ` +
+    `WITH __radar_v AS (SELECT ${s} AS s, ${ok} AS ok, ${none} AS none, ${x} AS x FROM ${table} WHERE ${col} IS NOT NULL) ` +
       `SELECT count(*) FILTER (WHERE ok) AS good, count(*) FILTER (WHERE NOT ok AND NOT none) AS bad, ` +
       `count(*) FILTER (WHERE ok AND contains(s, '%')) AS pct, ` +
       `count(*) FILTER (WHERE ok AND regexp_matches(s, '[$€£¥]')) AS cur, ` +
@@ -129,7 +129,7 @@ async function numbersInText(
       `count(*) FILTER (WHERE ok AND contains(s, ',')) AS commas, count(*) FILTER (WHERE ok AND s LIKE '(%') AS parens, ` +
       `min(x) FILTER (WHERE ok) AS lo, max(x) FILTER (WHERE ok) AS hi, ` +
       `arg_min(s, x) FILTER (WHERE ok) AS lo_text, arg_max(s, x) FILTER (WHERE ok) AS hi_text, ` +
-      `list(s) FILTER (WHERE none) AS nones FROM v`,
+      `list(s) FILTER (WHERE none) AS nones FROM __radar_v`,
   );
   if (!r) return undefined;
   const good = Number(r.good);

@@ -77,14 +77,14 @@ async function unmatchedLiterals(
   const col = `${sqlIdent(alias)}.${sqlIdent(column.column)}`;
   // A hash anti join of the literals with the column's distinct values (as its type compares).
   const [value, literal] = /^(VARCHAR|TEXT|STRING)$/i.test(type)
-    ? [col, "l.x"]
+    ? [col, "__radar_l.x"]
     : isNumericType(type)
-      ? [`CAST(${col} AS DOUBLE)`, "TRY_CAST(l.x AS DOUBLE)"]
-      : [col, `TRY_CAST(l.x AS ${type})`];
+      ? [`CAST(${col} AS DOUBLE)`, "TRY_CAST(__radar_l.x AS DOUBLE)"]
+      : [col, `TRY_CAST(__radar_l.x AS ${type})`];
   const rows = await engine.all(
-    `WITH l AS (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS x), ` +
-      `d AS (SELECT DISTINCT ${value} AS v FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)}) ` +
-      `SELECT l.x AS x FROM l ANTI JOIN d ON d.v = ${literal}`,
+    `WITH __radar_l AS (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')) AS x), ` +
+      `__radar_d AS (SELECT DISTINCT ${value} AS v FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)}) ` +
+      `SELECT __radar_l.x AS x FROM __radar_l ANTI JOIN __radar_d ON __radar_d.v = ${literal}`,
     [JSON.stringify([...new Set(literals)])],
   );
   return new Set(rows.map((r) => String(r.x)));

@@ -56,11 +56,11 @@ export async function listedEarlier(
   ];
   // The keys each side drops: kept rows of one side whose key no row of the other side holds.
   const lost =
-    `lm AS (SELECT DISTINCT ${keysOf(mine)} ${mineRows.kept} ` +
+    `__radar_lm AS (SELECT DISTINCT ${keysOf(mine)} ${mineRows.kept} ` +
     `EXCEPT SELECT DISTINCT ${keysOf(theirs)} FROM ${from(theirs)}), ` +
-    `lt AS (SELECT DISTINCT ${keysOf(theirs)} ${theirRows.kept} ` +
+    `__radar_lt AS (SELECT DISTINCT ${keysOf(theirs)} ${theirRows.kept} ` +
     `EXCEPT SELECT DISTINCT ${keysOf(mine)} FROM ${from(mine)}), ` +
-    `u AS (SELECT * FROM lm UNION SELECT * FROM lt)`;
+    `__radar_u AS (SELECT * FROM __radar_lm UNION SELECT * FROM __radar_lt)`;
   for (const table of listings) {
     for (const columns of await listingColumns(ctx, table, mine, theirs, named, `WITH ${lost} `)) {
       const listed = columns.map((c, j) => `CAST(${sqlIdent(c)} AS VARCHAR) AS k${j}`).join(", ");
@@ -68,9 +68,9 @@ export async function listedEarlier(
       // listing, NULL here) lists nothing.
       const present = columns.map((c) => `${sqlIdent(c)} IS NOT NULL`).join(" AND ");
       const [row] = await ctx.engine.all(
-        `WITH ${lost}, t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)} WHERE ${present}) ` +
-          `SELECT (SELECT count(*) FROM lm) AS lost, (SELECT count(*) FROM lm SEMI JOIN t USING (${k})) AS listed, ` +
-          `(SELECT count(*) FROM t ANTI JOIN u USING (${k})) AS extra`,
+        `WITH ${lost}, __radar_t AS (SELECT DISTINCT ${listed} FROM ${sqlIdent(table.name)} WHERE ${present}) ` +
+          `SELECT (SELECT count(*) FROM __radar_lm) AS lost, (SELECT count(*) FROM __radar_lm SEMI JOIN __radar_t USING (${k})) AS listed, ` +
+          `(SELECT count(*) FROM __radar_t ANTI JOIN __radar_u USING (${k})) AS extra`,
       );
       const n = Number(row?.lost ?? 0);
       if (n > 0 && Number(row?.listed) === n && Number(row?.extra) === 0) return table;
@@ -109,7 +109,7 @@ async function listingColumns(
     // One pass over the listing per key: how many lost keys each column lacks.
     const missing = table.schema.map(
       (column, i) =>
-        `(SELECT count(*) FROM (SELECT DISTINCT k${j} FROM lm) l ANTI JOIN ` +
+        `(SELECT count(*) FROM (SELECT DISTINCT k${j} FROM __radar_lm) l ANTI JOIN ` +
         `(SELECT DISTINCT CAST(${sqlIdent(column.name)} AS VARCHAR) AS v FROM ${sqlIdent(table.name)}) c ON l.k${j} = c.v) AS m${i}`,
     );
     const [row] = await ctx.engine.all(`${lostCte}SELECT ${missing.join(", ")}`);

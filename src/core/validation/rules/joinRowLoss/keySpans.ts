@@ -21,10 +21,10 @@ export async function onlyAtTheEnds(ctx: OperatorContext, join: EquiJoin, loss: 
   const filter = await filterFor(ctx.engine, join.select, m.alias, ctx.state);
   // Keys of the kept rows that lie within the other side's range yet found no partner in it.
   const [row] = await ctx.engine.all(
-    `WITH mine AS (SELECT DISTINCT ${m.sql} AS k FROM ${table} AS ${sqlIdent(m.alias)} WHERE (${filter}) AND (${m.sql}) IS NOT NULL), ` +
-      `theirs AS (SELECT DISTINCT ${t.sql} AS k FROM ${table} AS ${sqlIdent(t.alias)} WHERE (${t.sql}) IS NOT NULL), ` +
-      `span AS (SELECT min(k) AS lo, max(k) AS hi FROM theirs) ` +
-      `SELECT count(*) AS gaps FROM mine, span WHERE mine.k BETWEEN span.lo AND span.hi AND mine.k NOT IN (SELECT k FROM theirs)`,
+    `WITH __radar_mine AS (SELECT DISTINCT ${m.sql} AS k FROM ${table} AS ${sqlIdent(m.alias)} WHERE (${filter}) AND (${m.sql}) IS NOT NULL), ` +
+      `__radar_theirs AS (SELECT DISTINCT ${t.sql} AS k FROM ${table} AS ${sqlIdent(t.alias)} WHERE (${t.sql}) IS NOT NULL), ` +
+      `__radar_span AS (SELECT min(k) AS lo, max(k) AS hi FROM __radar_theirs) ` +
+      `SELECT count(*) AS gaps FROM __radar_mine AS mine, __radar_span AS span WHERE mine.k BETWEEN span.lo AND span.hi AND mine.k NOT IN (SELECT k FROM __radar_theirs)`,
   );
   return Number(row?.gaps ?? 1) === 0;
 }
