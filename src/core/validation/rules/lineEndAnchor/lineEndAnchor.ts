@@ -4,6 +4,7 @@ import type { BashObservation } from "../../../operators/bash/bashObservation.ts
 import type { ValidationRule } from "../../validationRule.ts";
 import { lineEndAnchorDoc } from "./lineEndAnchorDoc.ts";
 import { commandStages, fileHead, foundNothing, grepParts, grepStageFiles } from "../../grepStages.ts";
+import { grepFlags, grepRegExp } from "../../grepRegex.ts";
 
 /** Bytes of a file read to tell its line ends. */
 const HEAD_BYTES = 64 * 1024;
@@ -19,6 +20,26 @@ function crlfShare(absPath: string): number {
       if (i > 0 && buf[i - 1] === 0x0d) crlf++;
     }
   return lf === 0 ? 0 : crlf / lf;
+}
+
+/** Bytes of a file whose lines are matched with and without their CR. */
+const MATCHED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether the CR decides a match: some line of the file's first MATCHED_BYTES matches a pattern
+ * only once its CR is gone. False when no line does — a pattern whose last part takes the CR in
+ * (`[^,]*$`), or one that matches no line either way (held-out IS-03: `1..........,` over
+ * ten-digit numbers): the CR is not why it found nothing.
+ */
+function crDecides(absPath: string, patterns: RegExp[]): boolean {
+  const buf = fileHead(absPath, MATCHED_BYTES);
+  if (!buf) return true;
+  const lines = buf.toString("latin1").split("\n");
+  // The last line may be cut by the read: it is left out.
+  if (buf.length === MATCHED_BYTES) lines.pop();
+  return lines.some(
+    (line) => line.endsWith("\r") && patterns.some((re) => !re.test(line) && re.test(line.slice(0, -1))),
+  );
 }
 
 /**
@@ -50,7 +71,12 @@ export const lineEndAnchorRule: ValidationRule = {
         .some((a) => a[0] === "tr" && a.slice(1).some((x) => x.includes("\\r") || x.includes("\r")));
       if (files.length === 0 && stripped) return;
       const read = grepStageFiles(stages, k, files);
-      const crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
+      let crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
+      // Only files where the CR decides what the pattern matches (an inverted match is left as it was).
+      const flags = grepFlags(argv);
+      const regexps = anchored.map((p) => grepRegExp(p, flags));
+      if (!flags.invert && regexps.every((re) => re !== undefined))
+        crlf = crlf.filter((f) => crDecides(join(ctx.lakeRoot, f), regexps as RegExp[]));
       if (crlf.length === 0) return;
       const nothing = k === stages.length - 1 && foundNothing(o);
       out.push({

@@ -26,4 +26,14 @@ export const lineEndAnchorSilentCases = silentCasesOf("line-end-anchor", ({ flag
     { "unhcr_lf.csv": CRLF.replace(/\r\n/g, "\n") },
     [bash("grep -c ',\\*$' unhcr_lf.csv")],
   ),
+  clean(
+    "an anchored grep whose last part takes the CR in ([^,]*$) finds nothing because of its digit count, not the CR",
+    { "unhcr.csv": CRLF },
+    [bash("grep -c '^[A-Z][a-z]*,[A-Za-z]*,[0-9][0-9][0-9][0-9][0-9][^,]*$' unhcr.csv")],
+  ),
+  flagged(
+    "an anchored grep that ends in a literal over a CR LF file: the CR is why it finds nothing",
+    { "unhcr.csv": CRLF },
+    [bash("grep -c '^[A-Z][a-z]*,Refugees,[0-9]*0$' unhcr.csv")],
+  ),
 ]);
