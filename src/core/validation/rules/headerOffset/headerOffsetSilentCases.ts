@@ -19,6 +19,22 @@ function contracts(shifted: boolean): string {
   return rows.join("\n") + "\n";
 }
 
+/**
+ * A longer register (600 contracts) where five rows have one field more: each an unquoted comma in
+ * the vendor's name (`Smith, Jones LLC`), or, in the correct twin, a note after the last field.
+ */
+function register(shifted: boolean): string {
+  const rows = ["item_id,department,vendor,start_dt,end_dt,amount,status"];
+  for (let i = 0; i < 600; i++) {
+    const odd = i % 120 === 60;
+    const vendor = odd && shifted ? `Smith, Jones ${i} LLC` : `Vendor ${i}`;
+    rows.push(
+      `${1000 + i},DHS,${vendor},7/1/2015,6/30/2016,${(i + 1) * 10}.50,For Profit${odd && !shifted ? ",renewed" : ""}`,
+    );
+  }
+  return rows.join("\n") + "\n";
+}
+
 /** The silent-error suite's cases of `header-offset` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged, clean }) => [
   // Was a silent error (the units row read as data, every column text); the Source Map now
@@ -181,5 +197,15 @@ export const headerOffsetSilentCases = silentCasesOf("header-offset", ({ flagged
     "a note in the unnamed last column of one row whose fields fit their columns",
     { "contracts.csv": contracts(false) },
     [scan("contracts.csv", "contracts")],
+  ),
+  flagged(
+    "five rows of 600 with an unquoted comma in the vendor's name: their dates and amounts sit one column right",
+    { "register.csv": register(true) },
+    [scan("register.csv", "register")],
+  ),
+  clean(
+    "five rows of 600 with a note after the last field, every other field where it belongs",
+    { "register.csv": register(false) },
+    [scan("register.csv", "register")],
   ),
 ]);
