@@ -49,10 +49,20 @@ export function normalisedJs(v: string): string {
 
 /**
  * Values a one-letter misspelling is looked for among: longer names without digits (codes like
- * 'FY2023'/'FY2024' are not variants), when there are few enough distinct values to compare pairs.
+ * 'FY2023'/'FY2024' are not variants), when there are few enough distinct values to compare pairs,
+ * in a column of names rather than codes: where most values are codes (CODE_TOKEN: `ACPLCR`,
+ * `FASYPP`, `SprBlu` — species codes of a tree inventory, held-out IV-01/10), two one letter apart
+ * are two codes (`ACPLCO`, `SprBla`), as ANN1 and ANN2 are.
  */
 const spellable = (d: string): string =>
-  `length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM ${d}) <= ${MAX_DISTINCT_FOR_SPELLING}`;
+  `length(v) >= 6 AND NOT regexp_matches(v, '\\d') AND (SELECT count(*) FROM ${d}) <= ${MAX_DISTINCT_FOR_SPELLING} ` +
+  `AND (SELECT count(*) FILTER (WHERE length(trim(v)) <= 8 AND regexp_full_match(trim(v), '${CODE_TOKEN}')) FROM ${d}) * 2 <= (SELECT count(*) FROM ${d})`;
+
+/**
+ * A code: one short token of capitals (`ACPLCR`) or with a capital inside (`SprBlu`) — not a word
+ * as names are written (`Ireland`, `tilia`).
+ */
+const CODE_TOKEN = "[A-Z]+|[A-Za-z]*[a-z][A-Z][A-Za-z]*";
 
 /**
  * Of two values one letter apart ('Pittsburg'/'Pittsburgh', found by `oneEditPairs`), those that

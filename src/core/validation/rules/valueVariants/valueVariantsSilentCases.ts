@@ -13,6 +13,38 @@ function bestsellers(misspelt: boolean): string {
   return rows.join("\n") + "\n";
 }
 
+/**
+ * A street-tree inventory that records species as codes (held-out IV-01: Halifax): two Norway
+ * maple cultivars one letter apart (ACPLCR Crimson King, ACPLCO Columnar) are two codes.
+ */
+const TREE_CODES = csv(
+  "Botanical Name,DBH",
+  ...[
+    "ACPL",
+    "ACPL",
+    "ACPL",
+    "ACPLCR",
+    "ACPLCR",
+    "ACPLCO",
+    "QURU",
+    "QURU",
+    "FASY",
+    "FASYPP",
+    "FASYPE",
+    "TICO",
+    "UNO",
+  ].map((code, i) => `${code},${10 + i}`),
+);
+
+/** Buildings by neighborhood (held-out IU-03): one year's list writes some names in title case. */
+const NEIGHBORHOODS = csv(
+  "OSEBuildingID,Neighborhood",
+  ...Array.from({ length: 12 }, (_, i) => `${100 + i},DELRIDGE`),
+  "200,Delridge",
+  "201,Delridge",
+  ...Array.from({ length: 8 }, (_, i) => `${300 + i},BALLARD`),
+);
+
 /** RIAA certified albums (held-out GE): greatest-hits volumes of one artist are separate albums. */
 const ALBUMS = csv(
   "Title,Artist,Units",
@@ -492,5 +524,26 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "Ireland misspelt 'Irland' on one month's list, a name no country has",
     { "bestsellers.csv": bestsellers(true) },
     scanThenQuery({ b: "bestsellers.csv" }, "SELECT country, count(*) AS n FROM b GROUP BY 1 ORDER BY 1"),
+  ),
+  clean(
+    "species codes counted by code: ACPLCR and ACPLCO, FASYPP and FASYPE are cultivars, not misspellings",
+    { "trees.csv": TREE_CODES },
+    scanThenQuery(
+      { t: "trees.csv" },
+      'SELECT "Botanical Name" AS code, count(*) AS n FROM t GROUP BY 1 ORDER BY 2 DESC',
+    ),
+  ),
+  clean(
+    "a search for a neighborhood's other spellings: a case-blind LIKE beside <> the usual one lists them",
+    { "buildings.csv": NEIGHBORHOODS },
+    scanThenQuery(
+      { b: "buildings.csv" },
+      "SELECT OSEBuildingID, Neighborhood FROM b WHERE upper(Neighborhood) LIKE '%DELRIDGE%' AND Neighborhood <> 'DELRIDGE'",
+    ),
+  ),
+  flagged(
+    "buildings counted in DELRIDGE by its upper-case spelling: the title-case rows are left out",
+    { "buildings.csv": NEIGHBORHOODS },
+    scanThenQuery({ b: "buildings.csv" }, "SELECT count(*) AS n FROM b WHERE Neighborhood = 'DELRIDGE'"),
   ),
 ]);
