@@ -4,6 +4,7 @@ import {
   GROUP_MARK,
   INT,
   INT_THOUSANDS,
+  LONG_DIGITS,
   SAMPLE_VALUES,
   withoutGroupMarksJs,
 } from "./varcharColumns.ts";
@@ -72,8 +73,8 @@ function fitsInt64(digits: string): boolean {
  * out by DuckDB on the same values, and a type it lets through is then checked by DuckDB on every row.
  * A test's count is nn when it passed on every value, else 0 (all chooseType reads).
  */
-/** A whole number of more digits than a DOUBLE keeps (LONG_DIGITS in varcharColumns.ts). */
-const LONG_DIGITS_RE = /^[-+]?\d{16,}$/;
+/** A whole number of more digits than a DOUBLE keeps: the SQL test's own pattern. */
+const LONG_DIGITS_RE = new RegExp(`^(?:${LONG_DIGITS})$`);
 
 export function sampleCounts(rows: string[][], i: number): Row {
   // chooseType asks only whether a test passed on every value: a test is dropped at its first
