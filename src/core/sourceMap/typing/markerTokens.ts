@@ -1,7 +1,7 @@
 /**
  * Missing-value markers in columns of numbers: `M`, `NA`, `N/A`, `-`, `--`, `..`, `*`, `(X)`,
  * `NaN`, `s` (suppressed), the UK statistics shorthand in brackets (`[x]` not available, `[z]` not
- * applicable, `[c]` confidential, `[low]` rounds to zero; held-out GP: ONS workbooks), `No data`, `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
+ * applicable, `[c]` confidential, `[low]` rounds to zero; held-out GP: ONS workbooks), `No data`, `Unknown` (a used car's mileage the seller did not give), `TBD` (a cost not yet assessed), a spreadsheet's error values (`#N/A`, `#DIV/0!`)… written
  * where a number was not measured, is withheld or could not be computed. Such a column is read with its
  * numeric type, each marker as NULL (typedColumnSql), and its profile lists the markers with their
  * counts.
@@ -13,7 +13,7 @@
  */
 const MARKERS: readonly { tokens: string; meaning: "missing" | "not applicable" }[] = [
   {
-    tokens: String.raw`na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|\[(?:x|c|w|low|d|s|na)\]|no data|not available|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!`,
+    tokens: String.raw`na|n\/a|n\.a\.?|\(na\)|nan|[-+]nan|null|none|nd|n\.d\.?|-|--|---|—|–|\.|\.\.|\.\.\.|\*|\*\*|\*\*\*|x|\(x\)|\(d\)|s|\(s\)|\(z\)|\[(?:x|c|w|low|d|s|na)\]|no data|not available|unknown|not known|tbd|tba|#n\/a|#div\/0!|#value!|#ref!|#num!|#null!`,
     meaning: "missing",
   },
   /**

@@ -14,7 +14,7 @@ const MAX_KINDS = 8;
 
 const NAN = /^[-+]?nan$/i;
 /** A number as a data file writes it (plain, thousands, exponent): the guard's test only. */
-const PLAIN_NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?([eE][-+]?\d+)?$/;
+const PLAIN_NUMBER = /^[-+]?(\d+|\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})+,\d{3})?(\.\d+)?([eE][-+]?\d+)?$/;
 
 function plainNumber(v: string): boolean {
   return /\d/.test(v) && PLAIN_NUMBER.test(v);

@@ -57,8 +57,13 @@ export const INT = String.raw`[-+]?\d+`;
  */
 const GROUP_SPACES = " \u00a0\u202f";
 const GROUPS = String.raw`((,\d{3})+|([${GROUP_SPACES}]\d{3})+)`;
-export const INT_THOUSANDS = String.raw`[-+]?\d{1,3}${GROUPS}`;
-export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|\d+)(\.\d+)?`;
+/**
+ * Indian (lakh/crore) grouping: the last three digits, then pairs (`1,00,000`, `1,89,53,60,00,000`),
+ * as CoinMarketCap's Kaggle exports and Indian classified sites write volumes and mileages.
+ */
+const LAKH_GROUPS = String.raw`\d{1,2}(,\d{2})+,\d{3}`;
+export const INT_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|${LAKH_GROUPS})`;
+export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|${LAKH_GROUPS}|\d+)(\.\d+)?`;
 /** A mark between two digits that may group thousands (the `comma` test: some value has one). */
 export const GROUP_MARK = String.raw`\d[,${GROUP_SPACES}]\d`;
 

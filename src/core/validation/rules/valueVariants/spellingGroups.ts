@@ -69,7 +69,20 @@ const CODE_TOKEN = "[A-Z]+|[A-Za-z]*[a-z][A-Z][A-Za-z]*";
  * differ in more than case or spacing (the others are the normalised groups' finding).
  */
 const notNormalisedAlike = (x: string, y: string, column = ".v"): string =>
-  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)} AND ${numeralsOut(`${x}${column}`)} <> ${numeralsOut(`${y}${column}`)} AND ${sameAcronyms(`${x}${column}`, `${y}${column}`)} AND ${notTwoCountries(`${x}${column}`, `${y}${column}`)}`;
+  `${normalised(`${x}${column}`)} <> ${normalised(`${y}${column}`)} AND ${numeralsOut(`${x}${column}`)} <> ${numeralsOut(`${y}${column}`)} AND ${sameAcronyms(`${x}${column}`, `${y}${column}`)} AND ${notTwoCountries(`${x}${column}`, `${y}${column}`)} AND NOT ${oneShortWordApart(`${x}${column}`, `${y}${column}`)}`;
+
+/**
+ * The two values' words are the same but one, and that one is a short word (three characters at
+ * most) in both: a letter or code that names a member of a series, not a word misspelt —
+ * 'C-CLASS' / 'E-CLASS' / 'CL-CLASS' (Mercedes model lines; held-out JB-04), 'Hall A' / 'Hall B',
+ * 'N Main St' / 'S Main St'. A misspelling sits in a word long enough to misspell ('Pittsburg').
+ */
+const oneShortWordApart = (x: string, y: string): string => {
+  const words = (v: string): string => `string_split(${normalised(v)}, ' ')`;
+  const differing = (extra: string): string =>
+    `len(list_filter(list_zip(${words(x)}, ${words(y)}), lambda p: p[1] <> p[2]${extra}))`;
+  return `(len(${words(x)}) = len(${words(y)}) AND ${differing("")} = 1 AND ${differing(" AND length(p[1]) <= 3 AND length(p[2]) <= 3")} = 1)`;
+};
 
 /** The country names as an SQL list (countryNames.ts). */
 const COUNTRY_LIST = [...COUNTRY_NAMES].map(sqlString).join(", ");

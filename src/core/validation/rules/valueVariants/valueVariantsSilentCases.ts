@@ -36,6 +36,32 @@ const TREE_CODES = csv(
   ].map((code, i) => `${code},${10 + i}`),
 );
 
+/**
+ * South African used-car listings (held-out JB-04): Mercedes model lines one letter or one short
+ * word apart are different cars; the body type 'CONVERTABLE' is a misspelling of 'CONVERTIBLE'.
+ */
+const MODEL_LINES = csv(
+  "Model,Body,Price",
+  ...[
+    ["C-CLASS", "SEDAN"],
+    ["C-CLASS", "SEDAN"],
+    ["C-CLASS", "CONVERTIBLE"],
+    ["C-CLASS", "SEDAN"],
+    ["C-CLASS", "CONVERTIBLE"],
+    ["C-CLASS", "SEDAN"],
+    ["E-CLASS", "SEDAN"],
+    ["E-CLASS", "CONVERTIBLE"],
+    ["E-CLASS", "SEDAN"],
+    ["A-CLASS", "HATCHBACK"],
+    ["S-CLASS", "SEDAN"],
+    ["CL-CLASS", "COUPE"],
+    ["CLK-CLASS", "CONVERTIBLE"],
+    ["CLK-CLASS", "CONVERTIBLE"],
+    ["CLA-CLASS", "CONVERTABLE"],
+    ["C-CLASS", "CONVERTIBLE"],
+  ].map(([model, body], i) => `${model},${body},${200000 + i * 1000}`),
+);
+
 /** Buildings by neighborhood (held-out IU-03): one year's list writes some names in title case. */
 const NEIGHBORHOODS = csv(
   "OSEBuildingID,Neighborhood",
@@ -540,6 +566,16 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { b: "buildings.csv" },
       "SELECT OSEBuildingID, Neighborhood FROM b WHERE upper(Neighborhood) LIKE '%DELRIDGE%' AND Neighborhood <> 'DELRIDGE'",
     ),
+  ),
+  clean(
+    "car listings counted per model line: C-CLASS, E-CLASS and CL-CLASS are one letter or short word apart, and different cars",
+    { "mercedes.csv": MODEL_LINES },
+    scanThenQuery({ m: "mercedes.csv" }, "SELECT Model, count(*) AS n FROM m GROUP BY Model ORDER BY n DESC"),
+  ),
+  flagged(
+    "car listings counted per body type: CONVERTABLE is CONVERTIBLE misspelt, a group of its own",
+    { "mercedes.csv": MODEL_LINES },
+    scanThenQuery({ m: "mercedes.csv" }, "SELECT Body, count(*) AS n FROM m GROUP BY Body ORDER BY n DESC"),
   ),
   flagged(
     "buildings counted in DELRIDGE by its upper-case spelling: the title-case rows are left out",
