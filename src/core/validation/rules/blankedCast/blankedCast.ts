@@ -23,6 +23,7 @@ import { readNumbers } from "../../effect/readNumbers.ts";
 import type { BlankedValues } from "../../effect/readNumbers.ts";
 import { boundReadings } from "../../effect/boundReadings.ts";
 import { blankedCastDoc } from "./blankedCastDoc.ts";
+import { blankedExtractions } from "./blankedExtract.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /** Conversions that give NULL instead of failing on a value they cannot read. */
@@ -129,12 +130,14 @@ export const blankedCastRule: ValidationRule = queryRule({
   doc: blankedCastDoc,
   runOrder: 200,
   inputsOnly: true,
-  check: ({ ctx, sql }) =>
-    firstFindingPerKey(
+  check: async ({ ctx, sql }) => [
+    ...(await firstFindingPerKey(
       castsOf(sql.statement, ctx.state),
       (cast) => `${cast.column.table.name}.${cast.column.column}:${cast.how}`,
       (cast) => blanked(ctx, cast),
-    ),
+    )),
+    ...(await blankedExtractions(ctx, sql.statement)),
+  ],
 });
 
 async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | undefined> {

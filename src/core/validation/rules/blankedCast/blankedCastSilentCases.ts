@@ -32,8 +32,81 @@ const requests = (closed: string): string =>
     "6,1/3/20 13:05;1/4/20 9:00",
   ].join("\n");
 
+/**
+ * Failed banks as BankFind lists them (held-out JA-08): name, city and state in one field, the
+ * state a two-letter code on every row but one, where it is spelled out.
+ */
+const BANKS = [
+  "Bank Name City State,Closing Date",
+  ...[
+    "IL",
+    "GA",
+    "FL",
+    "IL",
+    "GA",
+    "CA",
+    "IL",
+    "FL",
+    "GA",
+    "MN",
+    "IL",
+    "WA",
+    "GA",
+    "FL",
+    "IL",
+    "CA",
+    "GA",
+    "MO",
+    "IL",
+    "FL",
+    "GA",
+    "AZ",
+    "IL",
+  ].map((st, i) => `"Bank ${i + 1}, Town ${i + 1}, ${st}",${1 + (i % 28)}-Jul-09`),
+  '"Mutual Bank, Harvey, Illinois",31-Jul-09',
+].join("\n");
+
+/** Film titles, some with the year in brackets: an extraction that picks out the ones that have one. */
+const TITLES = [
+  "title,studio",
+  ...Array.from({ length: 12 }, (_, i) => `"Film ${i + 1} (${2000 + i})",S${i % 3}`),
+  ...Array.from({ length: 6 }, (_, i) => `"Undated film ${i + 1}",S${i % 3}`),
+].join("\n");
+
 /** The silent-error suite's cases of `blanked-cast` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, clean }) => [
+  flagged(
+    "failed banks counted per state taken from the name field: the state spelled out matches no pattern and forms a blank group",
+    { "banks.csv": BANKS },
+    scanThenQuery(
+      { bf: "banks.csv" },
+      String.raw`SELECT regexp_extract(trim("Bank Name City State"), ',\s*([A-Za-z]{2})\s*$', 1) AS st, count(*) AS n FROM bf GROUP BY 1 ORDER BY n DESC`,
+    ),
+  ),
+  flagged(
+    "Illinois banks counted by the extracted code: the bank whose state is spelled out is dropped",
+    { "banks.csv": BANKS },
+    scanThenQuery(
+      { bf: "banks.csv" },
+      String.raw`SELECT count(*) AS n FROM bf WHERE regexp_extract("Bank Name City State", ',\s*([A-Z]{2})$', 1) = 'IL'`,
+    ),
+  ),
+  clean(
+    "the banks whose state the pattern misses, listed: the query looks for them",
+    { "banks.csv": BANKS },
+    scanThenQuery(
+      { bf: "banks.csv" },
+      String.raw`SELECT "Bank Name City State" FROM bf WHERE regexp_extract("Bank Name City State", ',\s*([A-Z]{2})$', 1) = ''`,
+    ),
+  ),
+  clean(
+    "films counted per year in their title: a third have no year, an extraction that picks out those that do",
+    { "films.csv": TITLES },
+    scanThenQuery(
+      { f: "films.csv" },
+      String.raw`SELECT regexp_extract(title, '\((\d{4})\)', 1) AS yr, count(*) AS n FROM f GROUP BY 1 ORDER BY 1`,
+    ),
+  ),
   flagged(
     "corr of fires and acres: TRY_CAST turns the footnoted '*8,097,880' into NULL",
     { "wildfires.csv": WILDFIRES },
