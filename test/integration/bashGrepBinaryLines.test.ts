@@ -31,7 +31,12 @@ describe("grep over a line that is not UTF-8 text", () => {
     assert.equal(o.stdout.trim().split("\n").length, 3, o.stdout);
     assert.equal(said.length, 1);
     assert.equal(said[0]!.severity, "warning");
-    assert.match(said[0]!.message, /manure\/cnty_manure_2007\.csv .*printed none of them.*grep -a/s);
+    assert.match(
+      said[0]!.message,
+      /manure\/cnty_manure_2007\.csv .*printed none of them \(1 line\(s\): line 4\).*grep -a/s,
+    );
+    // The finding points at the line left out, not the file's first (held-out JA-03).
+    assert.deepEqual(said[0]!.locations, [{ file: "manure/cnty_manure_2007.csv", line: 4 }]);
   });
 
   test("through a pipe too; a count (-c) counts them and says nothing", async () => {

@@ -210,7 +210,7 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
     const lineEnds = [
       ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf, ctx.state.reportedFinal),
       ...carriageReturnFindings(result.argv, ctx.lakeRoot, formatOf),
-      ...grepBinaryLineFindings(result.argv, result.stderr),
+      ...grepBinaryLineFindings(result.argv, result.stderr, ctx.lakeRoot),
       ...uncountedLastLineFindings(result.argv, ctx.lakeRoot, formatOf, (file) =>
         saidBefore(ctx.state, "uncounted-last-line", file, ctx.callOrder),
       ),

@@ -1,4 +1,8 @@
-import type { Diagnostic } from "../../diagnostic.ts";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Diagnostic, SourceLocation } from "../../diagnostic.ts";
+import { grepFlags, grepRegExp } from "../../validation/grepRegex.ts";
+import { grepParts } from "../../validation/grepStages.ts";
 
 /**
  * GNU grep (3.5 on) prints no line that holds bytes which are not text in its locale (UTF-8 here):
@@ -7,16 +11,99 @@ import type { Diagnostic } from "../../diagnostic.ts";
  * shown as complete). The runtime does not read that note aloud otherwise.
  */
 const BINARY_MATCHES = /^(?:grep: )?(.+?): binary file matches$/gm;
+/** How much of a file is read to find the lines grep left out. */
+const READ_BYTES = 16 * 1024 * 1024;
+/** How many of those lines the finding points at. */
+const SHOWN = 3;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A line's bytes are not UTF-8 text (a Latin-1 or Windows-1252 letter, a stray byte). */
+function notUtf8(line: Buffer): boolean {
+  if (!line.some((b) => b >= 0x80)) return false;
+  try {
+    utf8.decode(line);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The lines of `path` that grep left out: not UTF-8, and matching what the grep asked for (its
+ * patterns read as Latin-1 text; any such line when a pattern does not translate). Numbered as
+ * grep numbers them, from 1 at each line feed; only the first 16 MiB are read.
+ */
+function leftOutLines(path: string, argv: string[]): { lines: number[]; count: number } | undefined {
+  let fd: number | undefined;
+  try {
+    const size = statSync(path).size;
+    fd = openSync(path, "r");
+    const bytes = Buffer.alloc(Math.min(size, READ_BYTES));
+    for (let at = 0; at < bytes.length;) {
+      const got = readSync(fd, bytes, at, bytes.length - at, at);
+      if (got === 0) break;
+      at += got;
+    }
+    const flags = grepFlags(argv);
+    const { patterns, fixed } = grepParts(argv);
+    const regexps = fixed ? [] : patterns.map((p) => grepRegExp(p, flags));
+    const matches = (text: string): boolean => {
+      const hit = fixed
+        ? patterns.some((p) =>
+            flags.ignoreCase ? text.toLowerCase().includes(p.toLowerCase()) : text.includes(p),
+          )
+        : regexps.some((re) => re === undefined || re.test(text));
+      return flags.invert ? !hit : hit;
+    };
+    const lines: number[] = [];
+    let count = 0;
+    let line = 1;
+    for (let start = 0; start < bytes.length; line++) {
+      const end = bytes.indexOf(10, start);
+      const stop = end < 0 ? bytes.length : end;
+      const text = bytes.subarray(start, stop);
+      if (notUtf8(text) && matches(text.toString("latin1"))) {
+        count++;
+        if (lines.length < SHOWN) lines.push(line);
+      }
+      if (end < 0) break;
+      start = end + 1;
+    }
+    return { lines, count };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** A warning for each file grep left matching lines out of, from its stderr. */
-export function grepBinaryLineFindings(argvs: readonly (readonly string[])[], stderr: string): Diagnostic[] {
-  if (!argvs.some((argv) => /grep$/.test(argv[0]?.split("/").pop() ?? ""))) return [];
+export function grepBinaryLineFindings(
+  argvs: readonly (readonly string[])[],
+  stderr: string,
+  lakeRoot: string,
+): Diagnostic[] {
+  const grep = argvs.find((argv) => /grep$/.test(argv[0]?.split("/").pop() ?? ""));
+  if (!grep) return [];
   const files = [...new Set([...stderr.matchAll(BINARY_MATCHES)].map((m) => m[1]!.trim()))];
   // Reading standard input, grep names it "(standard input)".
-  return files.map((file) => ({
-    code: "grep-binary-lines",
-    severity: "warning",
-    message: `grep found matching lines in ${file === "(standard input)" ? "its input" : file} that hold bytes which are not UTF-8 text (a Latin-1 or Windows-1252 letter, a stray byte) and printed none of them: it said only "binary file matches" on stderr, so the output lacks those lines and a count or listing from it is short. Add -a to print them (grep -a …), or Scan the file, which reads its encoding.`,
-    locations: file === "(standard input)" ? [] : [{ file, line: 1 }],
-  }));
+  return files.map((file) => {
+    const left = file === "(standard input)" ? undefined : leftOutLines(resolve(lakeRoot, file), [...grep]);
+    const where = left?.count
+      ? ` (${left.count} line(s): ${left.lines.map((l) => `line ${l}`).join(", ")}${left.count > left.lines.length ? ", …" : ""})`
+      : "";
+    const locations: SourceLocation[] =
+      file === "(standard input)"
+        ? []
+        : left?.count
+          ? left.lines.map((line) => ({ file, line }))
+          : [{ file, line: 1 }];
+    return {
+      code: "grep-binary-lines",
+      severity: "warning",
+      message: `grep found matching lines in ${file === "(standard input)" ? "its input" : file} that hold bytes which are not UTF-8 text (a Latin-1 or Windows-1252 letter, a stray byte) and printed none of them${where}: it said only "binary file matches" on stderr, so the output lacks those lines and a count or listing from it is short. Add -a to print them (grep -a …), or Scan the file, which reads its encoding.`,
+      locations,
+    };
+  });
 }
