@@ -203,7 +203,7 @@ export function layoutFindings(
     out.push({
       code: "header-offset",
       severity: told ? "info" : "warning",
-      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. Look at the lines above it (Bash head) for what the columns mean, and name them in a Query.${widthsHint}${listed}`,
+      message: `${where}: this table has no header row (its first row${first ? `, line ${first},` : ""} holds data), so its columns are named ${clipList(unnamed.map((c) => c.name))}. ${(first ?? 1) > 1 ? "Look at the lines above it (Bash head)" : "Nothing above it names them: look for a description beside it (a README, a data dictionary)"} for what the columns mean, and name them in a Query.${widthsHint}${listed}`,
       locations: [{ file: entry.path, line: first ?? 1, ...sheet }],
     });
   } else if (unnamed.length > 0)
