@@ -14,6 +14,22 @@ import {
 
 /** The silent-error suite's cases of `unkeyed-join` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unkeyedJoinSilentCases = silentCasesOf("unkeyed-join", ({ flagged, clean }) => [
+  clean(
+    "how the two Top lists' report counts were typed, read side by side with one comma join: typeof pairs no values",
+    { "fraud_top.csv": FRAUD_TOP, "idt_top.csv": IDT_TOP },
+    scanThenQuery(
+      { fraud: "fraud_top.csv", idt: "idt_top.csv" },
+      'SELECT typeof(f."# of Reports") AS fraud_type, typeof(i."# of Reports") AS idt_type FROM fraud AS f, idt AS i LIMIT 1',
+    ),
+  ),
+  flagged(
+    "the two Top lists' types and states read side by side with one comma join: the states are paired",
+    { "fraud_top.csv": FRAUD_TOP, "idt_top.csv": IDT_TOP },
+    scanThenQuery(
+      { fraud: "fraud_top.csv", idt: "idt_top.csv" },
+      'SELECT typeof(f."# of Reports") AS fraud_type, f.State, i.State FROM fraud AS f, idt AS i',
+    ),
+  ),
   flagged(
     "Figure 1B: the two Top-5 rankings combined by a comma join (25 rows)",
     legal,

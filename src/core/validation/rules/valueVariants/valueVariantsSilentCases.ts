@@ -37,6 +37,20 @@ const TREE_CODES = csv(
 );
 
 /**
+ * Hotel reviews by city (held-out JD-10): 'Reading' (PA) and 'Redding' (CA) are two cities, each
+ * written again in its hotel's name; 'Pittsburg' is Pittsburgh misspelt, its hotel's name says so.
+ */
+const HOTEL_CITIES = csv(
+  "city,name,rating",
+  ...Array.from({ length: 9 }, (_, i) => `Redding,Oxford Suites Redding,${(i % 5) + 1}`),
+  "Reading,Doubletree by Hilton Hotel Reading,4",
+  "Reading,Doubletree by Hilton Hotel Reading,5",
+  ...Array.from({ length: 6 }, (_, i) => `Pittsburgh,Hilton Pittsburgh Downtown,${(i % 5) + 1}`),
+  "Pittsburg,Hilton Pittsburgh Downtown,3",
+  ...Array.from({ length: 4 }, (_, i) => `Boston,Hotel Commonwealth,${(i % 5) + 1}`),
+);
+
+/**
  * South African used-car listings (held-out JB-04): Mercedes model lines one letter or one short
  * word apart are different cars; the body type 'CONVERTABLE' is a misspelling of 'CONVERTIBLE'.
  */
@@ -566,6 +580,19 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { b: "buildings.csv" },
       "SELECT OSEBuildingID, Neighborhood FROM b WHERE upper(Neighborhood) LIKE '%DELRIDGE%' AND Neighborhood <> 'DELRIDGE'",
     ),
+  ),
+  clean(
+    "reviews counted per city: Reading and Redding are two cities, each named again in its hotel's name",
+    { "reviews.csv": HOTEL_CITIES },
+    scanThenQuery(
+      { r: "reviews.csv" },
+      "SELECT city, count(*) AS n FROM r WHERE name NOT LIKE '%Pittsburgh%' GROUP BY city ORDER BY n DESC",
+    ),
+  ),
+  flagged(
+    "reviews counted per city: Pittsburg is Pittsburgh misspelt, its hotel's name spells it right",
+    { "reviews.csv": HOTEL_CITIES },
+    scanThenQuery({ r: "reviews.csv" }, "SELECT city, count(*) AS n FROM r GROUP BY city ORDER BY n DESC"),
   ),
   clean(
     "car listings counted per model line: C-CLASS, E-CLASS and CL-CLASS are one letter or short word apart, and different cars",
