@@ -70,6 +70,10 @@ const { lake, stateDir } = tempLake({
   "padded.csv":
     "Date , State , County , Name , Units\n9899  ,     01  , 001  , Autauga County  , 179\n9899  ,     01  , 003  , Baldwin County  , 1639\n9899  ,     02  , 013  , Aleutians East  , 4\n",
   "indented.csv": "item,amount\nTotal,10\n  Food,6\n    Bread,2\n  Fuel,4\n",
+  // A field of fixed width (IAEA PRIS reactor types, held-out JG-01): shorter types filled out with
+  // blanks, the longest with none; `code` holds values of one length with no padding.
+  "fixedWidth.csv":
+    "Unit,Type,code\nATUCHA-1,PHWR ,AB12\nALMARAZ-1,PWR  ,CD34\nBROWNS FERRY-1,BWR  ,EF56\nFUGEN,HWLWR,GH78\nASCO-1,PWR  ,IJ90\n",
   // A report's banner lines exported as rows of zeros under the header (Himalayan Database, held-out HT-01).
   "banner.csv":
     "header,expid,year,season,success,members\nExpeditions to Lhotse Middle (8410m),,,0,FALSE,0\n1900 to 2020,,,0,FALSE,0\n21/03/2020,,,0,FALSE,0\n,,,0,FALSE,0\nThe Himalayan Database,,,0,FALSE,0\n,LHOM01101,2001,1,TRUE,15\n",
@@ -280,6 +284,19 @@ describe("Source Map formats", () => {
     );
     const indented = entry("indented.csv").tables![0]!;
     assert.equal(indented.columns[0]!.padded, undefined);
+    const fixed = entry("fixedWidth.csv").tables![0]!;
+    assert.deepEqual(
+      fixed.columns.filter((c) => c.padded).map((c) => c.name),
+      ["Type"],
+    );
+    assert.deepEqual(
+      await scanThenFirstRow(
+        "fixedWidth.csv",
+        "fixed",
+        "SELECT count(*) FILTER (WHERE Type = 'PWR') AS pwr FROM fixed",
+      ),
+      [2],
+    );
   });
 
   test("a report's banner lines written as rows of zeros under the header are notes, not rows", async () => {

@@ -97,7 +97,7 @@ export interface ColumnSpec {
   centuryAfter?: number;
   /** Missing-value markers (trimmed cell texts) read as NULL before the cast (missingMarkers.ts). */
   missing?: string[];
-  /** Text padded with blanks around every value: read trimmed, a blank cell as NULL (paddedText.ts). */
+  /** Text padded with blanks around every value, or to one width: read trimmed, a blank cell as NULL (paddedText.ts). */
   padded?: true;
   /** A dash written as a spreadsheet's accounting format writes zero (` -   `): read as 0 (accountingZero in missingMarkers.ts). */
   zero?: string[];

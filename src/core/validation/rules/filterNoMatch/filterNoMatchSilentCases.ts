@@ -71,7 +71,45 @@ const SIC_CODES = [
 ].join("\n");
 
 /** The silent-error suite's cases of `filter-no-match` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * Reactors of a PRIS-like export (held-out JG-01) whose types are padded unevenly — `PWR  `, `PHWR`,
+ * `BWR ` — so the map cannot read the column as one padded field and keeps the blanks.
+ */
+const REACTORS = csv(
+  "Unit,Type,Current Status",
+  ...[
+    ["ATUCHA-1", "PHWR"],
+    ["BRUCE-1", "PHWR"],
+    ["ALMARAZ-1", "PWR  "],
+    ["ALMARAZ-2", "PWR  "],
+    ["ASCO-1", "PWR  "],
+    ["BEAVER VALLEY-1", "PWR  "],
+    ["BROWNS FERRY-1", "BWR "],
+    ["BROWNS FERRY-2", "BWR "],
+    ["BELOYARSK-3", "FBR  "],
+    ["KURSK-1", "LWGR "],
+    ["HEYSHAM A-1", "GCR  "],
+    ["CALVERT CLIFFS-1", "PWR  "],
+  ].map(([unit, type], i) => `${unit},${type},${i % 5 === 4 ? "Permanent Shutdown" : "Operational"}`),
+);
+
 export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flagged, clean }) => [
+  clean(
+    "PWRs counted on the trimmed type, with the untrimmed match beside it: the raw comparison is measured on purpose",
+    { "reactors.csv": REACTORS },
+    scanThenQuery(
+      { p: "reactors.csv" },
+      "SELECT count(*) AS n, count(*) FILTER (WHERE Type = 'PWR') AS untrimmed FROM p WHERE trim(Type) = 'PWR' AND \"Current Status\" = 'Operational'",
+    ),
+  ),
+  flagged(
+    "PWRs counted on the type as written: 'PWR' is padded to 'PWR  ' in the file",
+    { "reactors.csv": REACTORS },
+    scanThenQuery(
+      { p: "reactors.csv" },
+      "SELECT count(*) AS n FROM p WHERE Type = 'PWR' AND \"Current Status\" = 'Operational'",
+    ),
+  ),
   flagged(
     "State = 'CA' on the fraud ranking (it says California)",
     legal,
