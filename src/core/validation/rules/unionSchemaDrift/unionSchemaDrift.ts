@@ -45,11 +45,20 @@ export const unionSchemaDriftRule: ValidationRule = {
       entry.columns.push(partial.column);
       bySet.set(key, entry);
     }
+    // A column the Source Map found blank on every row of a file holds nothing there (PGA Tour
+    // season files name RESET POINTS and never fill it; held-out JH-09).
+    const blankIn = (file: string, name: string): boolean =>
+      ctx.entry(file)?.tables?.[0]?.columns.find((c) => c.name.toLowerCase() === name.toLowerCase())
+        ?.empty === true;
     for (const { columns, missingIn } of bySet.values()) {
+      // Blank in every file that has them: the files missing them lose no value, and the union's
+      // column is NULL throughout, as each file is.
+      const present = o.sources.filter((x) => !missingIn.includes(x.file));
+      if (present.length > 0 && columns.every((c) => present.every((x) => blankIn(x.file, c)))) continue;
       const names = columns.map((c) => `"${c}"`).join(", ");
       const [they, are] = columns.length > 1 ? ["them", "are"] : ["it", "is"];
       // A column renamed in some files leaves a column those files have and the others lack (its
-      // other name). When the files missing these columns have no column of their own, nothing there
+      // other name), holding values. When the files missing these columns have no column of their own, nothing there
       // can be a renamed counterpart: the columns were added in the other files (a series first
       // published later). Their NULLs are what the files say, and a Query that reads them is
       // checked where it aggregates them.
@@ -58,7 +67,9 @@ export const unionSchemaDriftRule: ValidationRule = {
       const namesOf = (file: string): string[] =>
         (o.sources.find((x) => x.file === file)?.schema ?? []).map((c) => c.name);
       const others = new Set(o.sources.filter((x) => !missing.has(x.file)).flatMap((x) => namesOf(x.file)));
-      const counterpart = missingIn.some((f) => namesOf(f).some((name) => !others.has(name)));
+      const counterpart = missingIn.some((f) =>
+        namesOf(f).some((name) => !others.has(name) && !blankIn(f, name)),
+      );
       if (!counterpart) {
         out.push({
           code: "union-schema-drift",

@@ -5,6 +5,54 @@ import { CSVS } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `union-schema-drift` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const unionSchemaDriftSilentCases = silentCasesOf("union-schema-drift", ({ flagged, clean }) => [
+  clean(
+    "PGA Tour season files: two seasons name RESET POINTS and leave it blank, the other two have FEDEXCUP STROKES in its place",
+    {
+      "seasons/2018.csv": csv(
+        "NAME,WINS,RESET POINTS",
+        "Justin Thomas,3,",
+        "Dustin Johnson,3,",
+        "Bubba Watson,3,",
+      ),
+      "seasons/2019.csv": csv(
+        "NAME,WINS,FEDEXCUP STROKES",
+        "Brooks Koepka,3,-8",
+        "Rory McIlroy,3,-7",
+        "Matt Kuchar,2,-6",
+      ),
+      "seasons/2020.csv": csv(
+        "NAME,WINS,FEDEXCUP STROKES",
+        "Justin Thomas,3,-10",
+        "Dustin Johnson,2,-8",
+        "Webb Simpson,2,-7",
+      ),
+      "seasons/2021.csv": csv(
+        "NAME,WINS,RESET POINTS",
+        "Jon Rahm,1,",
+        "Collin Morikawa,1,",
+        "Patrick Cantlay,4,",
+      ),
+    },
+    [unionScan(["seasons/*.csv"], "seasons", "season")],
+  ),
+  flagged(
+    "the same season files where RESET POINTS holds points: FEDEXCUP STROKES may be its other name",
+    {
+      "seasons/2018.csv": csv(
+        "NAME,WINS,RESET POINTS",
+        "Justin Thomas,3,2000",
+        "Dustin Johnson,3,1800",
+        "Bubba Watson,3,1600",
+      ),
+      "seasons/2019.csv": csv(
+        "NAME,WINS,FEDEXCUP STROKES",
+        "Brooks Koepka,3,-8",
+        "Rory McIlroy,3,-7",
+        "Matt Kuchar,2,-6",
+      ),
+    },
+    [unionScan(["seasons/*.csv"], "seasons", "season")],
+  ),
   flagged(
     "the count column renamed in the newest yearly file",
     {
