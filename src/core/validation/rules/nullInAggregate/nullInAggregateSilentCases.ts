@@ -161,8 +161,34 @@ function seasonLines(lost: boolean): string {
   return csv("playerID,year,GP,G,A,Pts,PostGP,PostG,PostA,PostPts", ...rows);
 }
 
+/**
+ * PGA Tour season statistics (held-out JH-09): a player with no FedExCup season line has EVENTS,
+ * # OF WINS, # OF TOP-10S and POINTS BEHIND LEAD all blank — no name prefix gathers them. `lost`:
+ * one player's wins are blank though his events and top-10s are there.
+ */
+function pgaSeason(lost: boolean): string {
+  const rows = Array.from({ length: 14 }, (_, i) => {
+    const season = i % 4 !== 3;
+    const block = season
+      ? [18 + (i % 5), lost && i === 5 ? "" : i % 3, 2 + (i % 4), 100 * i]
+      : ["", "", "", ""];
+    return [`Player ${i + 1}`, 60 + i, 4200 + 70 * i, ...block].join(",");
+  });
+  return csv("NAME,TOTAL ROUNDS,TOTAL STROKES,EVENTS,# OF WINS,# OF TOP-10S,POINTS BEHIND LEAD", ...rows);
+}
+
 /** The silent-error suite's cases of `null-in-aggregate` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ flagged, clean }) => [
+  clean(
+    "wins summed over a season's players: those without a season line have every column of it blank",
+    { "2018.csv": pgaSeason(false) },
+    scanThenQuery({ st: "2018.csv" }, 'SELECT sum("# OF WINS") AS wins FROM st'),
+  ),
+  flagged(
+    "wins summed over a season's players: one player's wins are blank though his events and top-10s are there",
+    { "2018.csv": pgaSeason(true) },
+    scanThenQuery({ st: "2018.csv" }, 'SELECT sum("# OF WINS") AS wins FROM st'),
+  ),
   clean(
     "a player's career playoff points: his seasons without a playoff line have every Post column empty",
     { "scoring.csv": seasonLines(false) },
