@@ -2,6 +2,7 @@
 import type { SilentCase } from "../../src/core/validation/cases/silentCase.ts";
 import { bashDeniedSilentCases } from "../../src/core/validation/rules/bashDenied/bashDeniedSilentCases.ts";
 import { blankedCastSilentCases } from "../../src/core/validation/rules/blankedCast/blankedCastSilentCases.ts";
+import { copiedPeriodSilentCases } from "../../src/core/validation/rules/copiedPeriod/copiedPeriodSilentCases.ts";
 import { cumulativeColumnsSilentCases } from "../../src/core/validation/rules/cumulativeColumns/cumulativeColumnsSilentCases.ts";
 import { dateAsTextSilentCases } from "../../src/core/validation/rules/dateAsText/dateAsTextSilentCases.ts";
 import { duplicateFileSilentCases } from "../../src/core/validation/rules/duplicateFile/duplicateFileSilentCases.ts";
@@ -51,6 +52,7 @@ import { valueVariantsSilentCases } from "../../src/core/validation/rules/valueV
 export const silentCases: SilentCase[] = [
   ...bashDeniedSilentCases,
   ...blankedCastSilentCases,
+  ...copiedPeriodSilentCases,
   ...cumulativeColumnsSilentCases,
   ...dateAsTextSilentCases,
   ...duplicateFileSilentCases,

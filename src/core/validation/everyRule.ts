@@ -2,6 +2,7 @@
 import type { ValidationRule } from "./validationRule.ts";
 import { bashDeniedRule } from "./rules/bashDenied/bashDenied.ts";
 import { blankedCastRule } from "./rules/blankedCast/blankedCast.ts";
+import { copiedPeriodRule } from "./rules/copiedPeriod/copiedPeriod.ts";
 import { cumulativeColumnsRule } from "./rules/cumulativeColumns/cumulativeColumns.ts";
 import { dateAsTextRule } from "./rules/dateAsText/dateAsText.ts";
 import { duplicateFileRule } from "./rules/duplicateFile/duplicateFile.ts";
@@ -45,6 +46,7 @@ import { valueVariantsRule } from "./rules/valueVariants/valueVariants.ts";
 export const everyRule: ValidationRule[] = [
   bashDeniedRule,
   blankedCastRule,
+  copiedPeriodRule,
   cumulativeColumnsRule,
   dateAsTextRule,
   duplicateFileRule,

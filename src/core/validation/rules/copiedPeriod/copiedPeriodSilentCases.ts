@@ -1,0 +1,47 @@
+import { silentCasesOf } from "../../cases/caseBuilder.ts";
+import { scanThenQuery } from "../../cases/caseCalls.ts";
+import { csv } from "../../cases/csvText.ts";
+
+const PLAYERS = [
+  "Sergio Garcia",
+  "Justin Rose",
+  "Charl Schwartzel",
+  "Thomas Pieters",
+  "Matt Kuchar",
+  "Paul Casey",
+  "Kevin Chappell",
+];
+
+/** A year's results: each player's four rounds and total, the scores varying by year. */
+function results(year: number, shift: number): string[] {
+  return PLAYERS.map((p, i) => {
+    const rounds = [
+      71 + ((i + shift) % 3),
+      69 + ((i * 2 + shift) % 4),
+      70 + (i % 2),
+      69 + ((i + 2 * shift) % 3),
+    ];
+    return `${year},${i + 1},${p},${rounds.join(",")},${rounds.reduce((s, r) => s + r, 0)}`;
+  });
+}
+
+const HEADER = "year,pos,player,r1,r2,r3,r4,total";
+
+/** The silent-error suite's cases of `copied-period` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+export const copiedPeriodSilentCases = silentCasesOf("copied-period", ({ flagged, clean }) => [
+  flagged(
+    "the winners' totals by year from a results file whose 2016 block is a copy of 2017's",
+    { "masters.csv": csv(HEADER, ...results(2017, 0), ...results(2016, 0), ...results(2015, 2)) },
+    scanThenQuery({ m: "masters.csv" }, "SELECT year, player, total FROM m WHERE pos = 1 ORDER BY year"),
+  ),
+  flagged(
+    "the field's mean total per year over the same file, written oldest first",
+    { "masters.csv": csv(HEADER, ...results(2015, 2), ...results(2016, 0), ...results(2017, 0)) },
+    scanThenQuery({ m: "masters.csv" }, "SELECT year, avg(total) AS mean FROM m GROUP BY year ORDER BY year"),
+  ),
+  clean(
+    "the winners' totals by year where every year holds its own results",
+    { "masters.csv": csv(HEADER, ...results(2017, 0), ...results(2016, 1), ...results(2015, 2)) },
+    scanThenQuery({ m: "masters.csv" }, "SELECT year, player, total FROM m WHERE pos = 1 ORDER BY year"),
+  ),
+]);
