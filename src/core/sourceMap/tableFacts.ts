@@ -33,7 +33,9 @@ export function tableFactLines(table: TableProfile): string[] {
     );
   const padded = table.columns.filter((c) => c.padded).map((c) => c.name);
   if (padded.length > 0)
-    out.push(`text padded with blanks (around every value, or to one width), read trimmed: ${padded.join(", ")}`);
+    out.push(
+      `text padded with blanks (around every value, or to one width), read trimmed: ${padded.join(", ")}`,
+    );
   const commas = decimalCommaColumns(table.columns);
   if (commas.length > 0)
     out.push(

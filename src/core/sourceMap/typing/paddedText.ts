@@ -21,7 +21,8 @@ export function markPaddedText(specs: ColumnSpec[], profiles: ColumnProfile[], s
     // blanks (IAEA PRIS's reactor types, `PWR  `, `PHWR `, `HWGCR`; held-out JG-01, where
     // `Type = 'PWR'` matched nothing).
     const fixedWidth =
-      values.some((v) => / $/.test(v)) && values.every((v) => v.length === values[0]!.length && !/^\s/.test(v));
+      values.some((v) => / $/.test(v)) &&
+      values.every((v) => v.length === values[0]!.length && !/^\s/.test(v));
     if (!fixedWidth && !values.every((v) => /[ \t]$/.test(v))) return;
     spec.padded = true;
     const profile = profiles[i];
