@@ -4,7 +4,6 @@ import type { OperatorContext } from "../../../operators/operator.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { isAnyAggregate } from "../../aggregates.ts";
 import { columnLabel } from "../../derivedTables.ts";
-import { at, locate, present, quote } from "../../evidence.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import {
   columnRefs,
@@ -24,6 +23,7 @@ import type { BlankedValues } from "../../effect/readNumbers.ts";
 import { boundReadings } from "../../effect/boundReadings.ts";
 import { blankedCastDoc } from "./blankedCastDoc.ts";
 import { blankedExtractions } from "./blankedExtract.ts";
+import { shownValues } from "./shownValues.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /** Conversions that give NULL instead of failing on a value they cannot read. */
@@ -159,15 +159,7 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
   const [read] = await ctx.engine.all(
     `SELECT count(*) FILTER (WHERE (${converted}) IS NOT NULL) AS ok, count(*) AS n${kept.from}`,
   );
-  const locations = await locate(
-    ctx.engine,
-    table,
-    values.map((v) => Number(v.r)),
-  );
-  const shown = values
-    .map((v, i) => `${quote(v.v)}${Number(v.n) > 1 ? ` ×${Number(v.n)}` : ""}${at(locations[i])}`)
-    .join(", ");
-  const more = total > values.reduce((s, v) => s + Number(v.n), 0) ? ", …" : "";
+  const { shown, locations } = await shownValues(ctx.engine, table, values, total);
   const keptRows = Number(read?.n ?? 0);
   const skipped = keptRows - Number(read?.ok ?? 0);
   const effect = cast.aggregate
@@ -180,8 +172,8 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
     return {
       code: "blanked-cast",
       severity: "info",
-      message: `${cast.how} of ${where} gives NULL for ${total} value(s) holding digits, which this query tests for: ${shown}${more}.`,
-      locations: present(locations),
+      message: `${cast.how} of ${where} gives NULL for ${total} value(s) holding digits, which this query tests for: ${shown}.`,
+      locations,
     };
   // The effect of reading the values: only numbers under a footnote mark have a reading to measure.
   const blankedValues = { table, column, alias, converted, lost, from: kept.from };
@@ -198,10 +190,10 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
     code: "blanked-cast",
     severity: "warning",
     message:
-      `${cast.how} of ${where} turned ${total} value(s) holding digits into NULL: ${shown}${more}. ` +
+      `${cast.how} of ${where} turned ${total} value(s) holding digits into NULL: ${shown}. ` +
       `${effect}. Read these values explicitly (strip the mark, parse the other format, take the number out with regexp_extract), ` +
       `or leave the rows out on purpose (WHERE …) and say so in the answer.`,
-    locations: present(locations),
+    locations,
   };
 }
 

@@ -3,7 +3,7 @@ import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { SharedState } from "../../../state/sharedState.ts";
 import { columnLabel } from "../../derivedTables.ts";
-import { at, locate, present, quote } from "../../evidence.ts";
+import { shownValues } from "./shownValues.ts";
 import { groupingItems } from "../../groupingItems.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import { conjuncts, expressionSql, resolveColumn, scopedSelects, walkOwn } from "../../sqlFacts.ts";
@@ -100,15 +100,7 @@ export async function blankedExtractions(ctx: OperatorContext, statement: Json):
     const values = await ctx.engine.all(
       `SELECT ${c} AS v, count(*) AS n, min(${a}.${ROWID}) AS r${kept.from} AND ${missed} GROUP BY ALL ORDER BY n DESC, r LIMIT ${SHOWN}`,
     );
-    const locations = await locate(
-      ctx.engine,
-      table,
-      values.map((v) => Number(v.r)),
-    );
-    const shown = values
-      .map((v, i) => `${quote(v.v)}${Number(v.n) > 1 ? ` ×${Number(v.n)}` : ""}${at(locations[i])}`)
-      .join(", ");
-    const more = total > values.reduce((s, v) => s + Number(v.n), 0) ? ", …" : "";
+    const { shown, locations } = await shownValues(ctx.engine, table, values, total);
     const lost = ex.conjunct
       ? `the WHERE condition drops them, whatever they hold`
       : `they form a group of their own ('') instead of the one they belong to`;
@@ -117,9 +109,9 @@ export async function blankedExtractions(ctx: OperatorContext, statement: Json):
       code: "blanked-cast",
       severity: "warning",
       message:
-        `regexp_extract() of ${columnLabel(table, column)} reads ${written - total} of the ${written} written value(s) the query keeps and finds no match in ${total}, which get '': ${shown}${more}. ` +
+        `regexp_extract() of ${columnLabel(table, column)} reads ${written - total} of the ${written} written value(s) the query keeps and finds no match in ${total}, which get '': ${shown}. ` +
         `${lost[0]!.toUpperCase()}${lost.slice(1)}. Widen the pattern to read them (or map them with a CASE), or leave them out on purpose and say so in the answer.`,
-      locations: present(locations),
+      locations,
       effect: {
         measured: false,
         text: "not measured: what these values should read as is for the analyst to say",
