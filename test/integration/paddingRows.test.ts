@@ -93,4 +93,44 @@ describe("a table that ends with padding rows", () => {
       second.close();
     }
   });
+  test("a query the block does not change is told in an info, and the next that it changes hears it as new", async () => {
+    // A later process: the Scan's warning is not in this process's memory.
+    const first = await Runtime.open(lake, { stateDir: `${stateDir}-settle`, session: "im-03" });
+    await first.call({ op: "Scan", file: "attacks.csv", output: "s" });
+    first.close();
+    const second = await Runtime.open(lake, { stateDir: `${stateDir}-settle`, session: "im-03" });
+    try {
+      // The padding rows hold no Year: the latest year is the same without them.
+      const latest = await second.call({
+        op: "Query",
+        sql: "SELECT max(Year) AS latest, count(Year) AS dated FROM s",
+        inputs: ["s"],
+        output: "latest",
+      });
+      const [unchanged] = padding(latest);
+      assert.equal(unchanged?.severity, "info");
+      assert.equal(unchanged!.effect?.changed, false);
+      const counted = await second.call({
+        op: "Query",
+        sql: "SELECT count(*) AS incidents FROM s",
+        inputs: ["s"],
+        output: "counted",
+      });
+      const [said] = padding(counted);
+      assert.equal(said?.severity, "warning");
+      assert.doesNotMatch(said!.message, /As said earlier/);
+      // Said now, also to a query that reads the table through a CTE (the checks see it as a view).
+      const again = await second.call({
+        op: "Query",
+        sql: "WITH t AS (SELECT * FROM s) SELECT Country, count(*) AS n FROM t GROUP BY Country",
+        inputs: ["s"],
+        output: "again",
+      });
+      const [repeated] = padding(again);
+      assert.equal(repeated?.severity, "info");
+      assert.match(repeated!.message, /^\(As said earlier in this session\.\)/);
+    } finally {
+      second.close();
+    }
+  });
 });

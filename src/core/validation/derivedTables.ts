@@ -4,6 +4,7 @@ import { walk } from "../sandbox/sqlGate.ts";
 import { parseTree, renderTree } from "./sqlText.ts";
 import { isAggregate } from "./aggregates.ts";
 import type { SharedState, TableInfo } from "../state/sharedState.ts";
+import { overlayOf } from "../state/sessionState.ts";
 import type { Json } from "./sqlFacts.ts";
 import { cteEntries } from "./cteEntries.ts";
 
@@ -159,7 +160,7 @@ export async function derivedTables(
   }
   for (const [node, info] of bySubquery) subqueries.set(node, info);
   if (byName.size === 0) return { state, drop };
-  const overlay = Object.create(state) as SharedState;
+  const overlay = overlayOf(state);
   overlay.table = (name: string) => byName.get(name.toLowerCase()) ?? state.table(name);
   return { state: overlay, drop };
 }

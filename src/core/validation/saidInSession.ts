@@ -1,3 +1,6 @@
+import type { Diagnostic } from "../diagnostic.ts";
+import { sessionStateOf } from "../state/sessionState.ts";
+
 /** Keys a rule has said in a session, by the session's shared state: key → the first call's order. */
 const said = new WeakMap<object, Map<string, Map<string, number>>>();
 
@@ -12,8 +15,9 @@ const notedWithoutOrder = new WeakMap<object, number>();
  */
 
 function keysOf(state: object, code: string): Map<string, number> {
-  const byRule = said.get(state) ?? new Map<string, Map<string, number>>();
-  said.set(state, byRule);
+  const session = sessionStateOf(state);
+  const byRule = said.get(session) ?? new Map<string, Map<string, number>>();
+  said.set(session, byRule);
   const keys = byRule.get(code) ?? new Map<string, number>();
   byRule.set(code, keys);
   return keys;
@@ -44,7 +48,38 @@ export function saidBefore(state: object, code: string, key: string, callOrder?:
 }
 
 function nextWithoutOrder(state: object): number {
-  const next = (notedWithoutOrder.get(state) ?? 0) + 1;
-  notedWithoutOrder.set(state, next);
+  const session = sessionStateOf(state);
+  const next = (notedWithoutOrder.get(session) ?? 0) + 1;
+  notedWithoutOrder.set(session, next);
   return next;
+}
+
+/** Findings that are said only if they stay warnings once their effect is measured. */
+const pending = new WeakMap<Diagnostic, { state: object; code: string; key: string; callOrder?: number }>();
+
+/**
+ * `finding`, said by rule `code` about `key`, counted as said only once the validation stage has
+ * measured its effect (`settleSaid`): a warning its remedy shows changes nothing the call returns
+ * is lowered to info, and a later call that does read those rows must hear it as new, not "as said
+ * earlier" (a finding at a Query with a remedy decides `again` with `saidEarlier`, not `saidBefore`).
+ */
+export function sayOnceSettled(
+  finding: Diagnostic,
+  state: object,
+  code: string,
+  key: string,
+  callOrder?: number,
+): Diagnostic {
+  pending.set(finding, { state, code, key, callOrder });
+  return finding;
+}
+
+/** The call's findings are final: those still warnings (or errors) are noted as said. */
+export function settleSaid(findings: Diagnostic[]): void {
+  for (const d of findings) {
+    const p = pending.get(d);
+    if (!p) continue;
+    pending.delete(d);
+    if (d.severity !== "info") noteSaid(p.state, p.code, p.key, p.callOrder);
+  }
 }

@@ -1,4 +1,5 @@
 import type { SharedState } from "../state/sharedState.ts";
+import { sessionStateOf } from "../state/sessionState.ts";
 
 /**
  * What Bash printed of each file (`head -n 12 f`, `cat f`), per shared state, and what of it was
@@ -31,7 +32,10 @@ export function noteShownLines(state: SharedState, path: string, view: ShownView
 
 /** A batch (or a call made on its own) begins: what was printed so far was seen before it. */
 export function beginBatch(state: SharedState): void {
-  beforeBatch.set(state, new Map([...state.printedLines].map(([path, views]) => [path, [...views]])));
+  beforeBatch.set(
+    sessionStateOf(state),
+    new Map([...state.printedLines].map(([path, views]) => [path, [...views]])),
+  );
 }
 
 /**
@@ -39,7 +43,7 @@ export function beginBatch(state: SharedState): void {
  * any batch of this process began, everything the state holds (a resumed session's) was printed before.
  */
 export function shownBeforeBatch(state: SharedState, path: string, line: number): ShownView | undefined {
-  return (beforeBatch.get(state) ?? state.printedLines)
+  return (beforeBatch.get(sessionStateOf(state)) ?? state.printedLines)
     .get(path)
     ?.find((v) => v.column === undefined && v.lines >= line);
 }
@@ -50,5 +54,7 @@ export function columnShownBeforeBatch(
   path: string,
   column: string,
 ): ShownView | undefined {
-  return (beforeBatch.get(state) ?? state.printedLines).get(path)?.find((v) => v.column === column);
+  return (beforeBatch.get(sessionStateOf(state)) ?? state.printedLines)
+    .get(path)
+    ?.find((v) => v.column === column);
 }

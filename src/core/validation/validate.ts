@@ -6,7 +6,7 @@ import { validationRules } from "./ruleRegistry.ts";
 import type { CallFacts, ExecutedFacts, ValidationRule } from "./validationRule.ts";
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { measureEffects } from "./effect/measureEffects.ts";
-import { saidBefore } from "./saidInSession.ts";
+import { saidBefore, settleSaid } from "./saidInSession.ts";
 
 /** Before execution: the first rule that finds errors rejects the call; nothing runs. */
 export async function validateBefore(facts: CallFacts): Promise<Diagnostic[]> {
@@ -210,6 +210,7 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
       }
       // Findings in the registry's order, whatever order the checks ran in.
       const ruleFindings = rules.flatMap((r) => found.get(r) ?? []);
+      settleSaid(ruleFindings);
       const out = [
         ...prepared,
         ...(facts.op === "Scan" || facts.op === "UnionScan"

@@ -14,7 +14,7 @@ import type { ExecutedFacts, ValidationRule } from "../../validationRule.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { Diagnostic } from "../../../diagnostic.ts";
-import { saidBefore } from "../../saidInSession.ts";
+import { saidBefore, saidEarlier, sayOnceSettled } from "../../saidInSession.ts";
 import { paddingRowsDoc } from "./paddingRowsDoc.ts";
 
 /**
@@ -176,8 +176,8 @@ async function queryFindings(facts: ExecutedFacts): Promise<Diagnostic[]> {
       const { lines, first } = await blockLines(ctx, table, padding);
       // Told at the Scan or an earlier query: the same block again is an info (a query that looks
       // into the block itself — how many rows hold case '0' — is one of these).
-      const again = saidBefore(ctx.state, paddingRowsDoc.code, blockKey(table, padding), ctx.callOrder);
-      findings.report(table.name, {
+      const again = saidEarlier(ctx.state, paddingRowsDoc.code, blockKey(table, padding), ctx.callOrder);
+      const finding: Diagnostic = {
         code: "padding-rows",
         severity: again ? "info" : "warning",
         message:
@@ -189,7 +189,13 @@ async function queryFindings(facts: ExecutedFacts): Promise<Diagnostic[]> {
           sql: `SELECT * FROM ${sqlIdent(table.name)} WHERE rowid <= ${padding.lastRecord}`,
           says: `the ${count(padding.rows)} padding rows (${lines}) left out`,
         },
-      });
+      };
+      // Said once its effect is known: a query whose result the block does not change is told in
+      // an info, and the next that it does change hears it as new.
+      findings.report(
+        table.name,
+        sayOnceSettled(finding, ctx.state, paddingRowsDoc.code, blockKey(table, padding), ctx.callOrder),
+      );
     }
   }
   return findings.list;
