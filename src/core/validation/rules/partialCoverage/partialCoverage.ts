@@ -185,13 +185,18 @@ export const partialCoverageRule: ValidationRule = {
       for (const entry of filesOf(first)) ctx.state.partialViews.delete(entry.path);
     const cut = stages.find((argv) => argv[0] === "head" || argv[0] === "tail");
     if (!cut) return [];
+    // The cut takes a file's first (or last) lines only when every stage before it passes the
+    // lines on as they are (`cat -n f | head`): after a search or any other stage (`grep -n ',t,'
+    // f | head -60`, held-out JO-06) it takes the first lines of that stage's output, and the
+    // file was read whole.
+    if (!stages.slice(0, stages.indexOf(cut)).every((argv) => PRINTERS.has(argv[0] ?? ""))) return [];
     const bytes = bytesTaken(cut);
     const end = cut[0] === "tail" ? "tail" : "head";
     // Every stage cuts or prints whole lines (`head -n 24 f | tail -n 13`, `cat -n f | tail -75`):
     // the agent was shown them, and nothing was computed from them. (A `cut` of the lines is left
     // out: readers held the end-of-run warning right after `head -3 | cut -c1-600`.)
     const printedOnly = stages.every((argv) => PRINTERS.has(argv[0] ?? ""));
-    for (const argv of stages)
+    for (const argv of stages.slice(0, stages.indexOf(cut) + 1))
       for (const entry of filesOf(argv)) {
         const shown =
           bytes === undefined ? linesShown(cut) : linesInBytes(resolve(ctx.lakeRoot, entry.path), bytes, end);

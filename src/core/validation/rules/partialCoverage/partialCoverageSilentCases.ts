@@ -93,6 +93,11 @@ export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ f
     bash("head -30 copper.csv | grep -n '^19'"),
   ]),
   clean(
+    "held-out JO-06: a search through the whole file, its first 60 matches printed (not its first 60 lines)",
+    COPPER_SERIES,
+    [bash("grep -n '^19' copper.csv | head -60")],
+  ),
+  clean(
     "held-out GS-02: the table scanned unchosen, and a tail that printed the footnote block whole",
     UN_WASTE,
     [scan("waste.csv", "w"), bash("tail -8 waste.csv")],
