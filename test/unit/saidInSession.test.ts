@@ -63,7 +63,7 @@ describe("what a rule has said in a session", () => {
   test("a finding said once its effect is known: noted only if it stays a warning", () => {
     const state = {};
     const finding = (severity: Diagnostic["severity"]): Diagnostic => ({
-      code: "rule-a",
+      code: "padding-rows",
       severity,
       message: "m",
       locations: [],
