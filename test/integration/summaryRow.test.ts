@@ -71,7 +71,7 @@ describe("summary-row: unlabelled totals", () => {
     assert.equal(rest.length, 0);
     assert.match(
       message ?? "",
-      /'F1' \(its reports 369972 equals the sum of the rows below it\) \(footer\.csv:7\)/,
+      /'F1' \(its reports 369972 equals the sum of its smaller values in the column\) \(footer\.csv:7\)/,
     );
     assert.doesNotMatch(message ?? "", /F2/);
   });

@@ -171,6 +171,7 @@ export function beginAfterChecks(facts: CallFacts, alongside: boolean): AfterChe
           interrupted.push(rule.code);
           continue;
         }
+        if (process.env.RADAR_DEBUG_CHECKS) process.stderr.write(`${(error as Error).stack}\n`);
         found.set(rule, [checkError(`The ${rule.code} check could not run`, error)]);
       }
     }

@@ -208,7 +208,7 @@ export const summaryRowRule: ValidationRule = queryRule({
       const shown = found.map((r, i) => {
         const how =
           r.kind === "unlabelled"
-            ? ` (its ${column} ${String(r.v)} equals the sum of the rows below it)`
+            ? ` (its ${column} ${String(r.v)} equals the sum of its smaller values in the column)`
             : r.kind !== "total" && r.kind !== "group"
               ? ` (its ${column} ${String(r.v)} is the ${statisticName(r.kind)} of the other rows)`
               : "";
@@ -397,14 +397,18 @@ async function summaryRows(ctx: OperatorContext, use: AggregateUse, value: strin
   const statWord = labels.length
     ? `coalesce(${labels.map((l) => `CASE WHEN regexp_full_match(lower(trim(${l})), ${sqlString(STATISTIC_LABEL)}) THEN regexp_replace(lower(trim(${l})), '\\s+', ' ', 'g') END`).join(", ")})`
     : "NULL";
-  const v = `TRY_CAST(${value} AS DOUBLE)`;
+  // Read over the whole table, the query's own conversions meet rows it leaves out (held-out
+  // JO-01: `replace(column5, ',', '')::BIGINT` under WHERE column1 = 'd', over a table whose title
+  // rows hold 'Honey'): there they give NULL, a row holding no value, instead of failing the check.
+  const tried = value.replace(/\bCAST\(/g, "TRY_CAST(");
+  const v = `TRY_CAST(${tried} AS DOUBLE)`;
   // Labelled rows of the whole table (what its summary rows were computed over), memoised per
   // table and value: a summary row is one whatever the query keeps. Only rows holding the value:
   // one without it adds nothing to a sum or a count of it (held-out IK-02: a dialect named 'Sum'
   // with no ISO code, under count(ISO639P3code)).
   const labelled = await memoized(table, `summary-labels:${value}`, async () => {
     const rows = await ctx.engine.all(
-      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${value}) IS NOT NULL AS held, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
+      `WITH k AS (SELECT ${a}.rowid AS r, ${labelText} AS label, ${v} AS v, (${tried}) IS NOT NULL AS held, (${labelSql(labels, textColumns, TOTAL_LABEL, codes).matches}) AS total, ${statWord} AS stat, ${labelColumn} AS lc, ${labelValue} AS lv FROM ${t}) ` +
         `SELECT r, label, v, total, stat, lc, lv FROM k WHERE (total OR stat IS NOT NULL) AND held ORDER BY r LIMIT ${LABELLED_ROWS_MAX}`,
     );
     let others: Record<string, unknown> | undefined;

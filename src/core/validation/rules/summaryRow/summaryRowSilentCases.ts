@@ -200,7 +200,38 @@ const CODE_PANEL = csv(
   "G20,86000",
 );
 
+/**
+ * A NASS honey table as published (held-out JO-01): every row carries its table number and its
+ * kind — h header, u units, d data — and the national total is a data row with no state. Its
+ * production cells are text ("1,463"), so a query casts them, keeping only the data rows.
+ */
+const HONEY_ROWS = csv(
+  "table,kind,state,colonies,production",
+  "20,h,State,Honey producing colonies,Production",
+  "20,u,,1000 colonies,1000 pounds",
+  ...["Alabama", "Arizona", "Arkansas", "California", "Colorado", "Florida", "Georgia", "Idaho"].map(
+    (state, i) => `20,d,${state},${20 + i * 9},"${(1 + i).toString()},${(100 + i * 37).toString()}"`,
+  ),
+  '20,d,,412,"37,836"',
+);
+
 export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
+  flagged(
+    "held-out JO-01: a sum of cast production cells over the data rows, the national total row among them",
+    { "honey.csv": HONEY_ROWS },
+    scanThenQuery(
+      { h: "honey.csv" },
+      "SELECT sum(replace(production, ',', '')::BIGINT) AS total FROM h WHERE kind = 'd'",
+    ),
+  ),
+  clean(
+    "its twin: the same sum over the rows that name a state",
+    { "honey.csv": HONEY_ROWS },
+    scanThenQuery(
+      { h: "honey.csv" },
+      "SELECT sum(replace(production, ',', '')::BIGINT) AS total FROM h WHERE kind = 'd' AND state IS NOT NULL",
+    ),
+  ),
   // The Source Map now ends the table at the trailer block: no footer rows reach the CTE.
   clean(
     "payment-method shares through a CTE: the data book's trailer rows are not in the table",
