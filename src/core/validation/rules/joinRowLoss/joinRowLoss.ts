@@ -285,7 +285,21 @@ export const joinRowLossRule: ValidationRule = queryRule({
         // mostly without a partner is no sign of keys of two forms — the lists overlap little
         // (held-out IF-01: a provisional calendar of 22 races, 9 of them run in the year).
         const oneKind = (lists?.kind.length ?? 0) > 0;
-        if (mine && theirs && (mine.lostRows <= 0.5 * mine.kept || versions || register || oneKind)) {
+        // Many keys matched on both sides say both write their keys in one form: a side mostly
+        // without a partner is then a list that overlaps the other little, not keys of two forms
+        // (held-out JN-03: 46 lifters at both Games, of 194 at one and 122 at the other). Keys of
+        // two forms ('CA' / 'California') match none, or a few by chance.
+        const matchedMany =
+          mine !== undefined &&
+          theirs !== undefined &&
+          [mine, theirs].every(
+            (l) => l.kept - l.lostRows >= MATCHED_MANY && l.kept - l.lostRows >= MATCHED_SHARE * l.kept,
+          );
+        if (
+          mine &&
+          theirs &&
+          (mine.lostRows <= 0.5 * mine.kept || versions || register || oneKind || matchedMany)
+        ) {
           listsSaid = true;
           out.push(await describeLoss(ctx, join.joinType, loss, "lists", { lists: { mine, theirs } }));
           continue;
@@ -356,6 +370,10 @@ const unsupplied = new WeakMap<object, Set<string>>();
 
 /** How many times the rows a reference table leaves unused outnumber those it gives, and its rows the other side's. */
 const REFERENCE_UNUSED = 10;
+
+/** Rows each side of two lists must have matched (and their share of its kept rows) for the keys to be of one form. */
+const MATCHED_MANY = 10;
+const MATCHED_SHARE = 0.1;
 
 /** The share of its rows a release may lack in the next and still be all but wholly found there. */
 const NEARLY_ALL_FOUND = 0.05;

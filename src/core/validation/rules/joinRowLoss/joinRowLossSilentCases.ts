@@ -138,6 +138,44 @@ const CLUB_LOOKUPS = `WITH t AS (SELECT DISTINCT home AS s FROM results),
   SELECT t.s, max(cand.team) AS club FROM t LEFT JOIN cand ON cand.s = t.s GROUP BY t.s ORDER BY t.s`;
 
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * Two Olympic weightlifting results (held-out JN-03/04, IWF files of Tokyo 2020 and Paris 2024):
+ * lifters written `SURNAME Given`, 16 at both Games among 40 and 30; two brothers share a surname
+ * and two women a given name, each a different lifter. `initialled` writes one lifter at both
+ * Games with his first given name as an initial in Tokyo.
+ */
+const SURNAMES =
+  "ADAMS BAKER CHEN DIAZ EVANS FOSTER GARCIA HUGHES IVANOV JONES KOVAC LOPEZ MORENO NOVAK OKAFOR PETROV QUINN ROSSI SATO TANAKA URIBE VARGA WALSH XU YAMADA ZHANG ABE BRUNO CRUZ DUBOIS ELLIS FARAH GRECO HOLM INOUE JANSEN KAPOOR LINDQVIST MARTIN NAGY OLSEN PEREZ REYES SILVA TORRES".split(
+    " ",
+  );
+const GIVEN =
+  "Anna Boris Carla Dmitri Elena Felix Gloria Hugo Irene Jonas Karin Leon Marta Nikolai Olga Pavel Rosa Sergei Tamara Viktor".split(
+    " ",
+  );
+const lifters = (from: number, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `${SURNAMES[from + i]!} ${GIVEN[(from + i) % GIVEN.length]!}`);
+const games = (initialled: boolean): Record<string, string> => {
+  const both = lifters(0, 16);
+  const tokyo = [...both, ...lifters(16, 22), "CHKHEIDZE Goga", "ALEMANNO Maria Grazia"];
+  const paris = [
+    ...both,
+    ...lifters(38, 10),
+    "CHKHEIDZE Irakli",
+    "VENEGAS VALERA Anyelin Maria",
+    "OZBEK Muhammed Furkan",
+  ];
+  return {
+    "tokyo.csv": csv(
+      "lifter_name,total",
+      ...tokyo.map((n, i) => `${n},${200 + i}`),
+      `${initialled ? "OZBEK M. Furkan" : "OZBEK Muhammed Furkan"},350`,
+    ),
+    "paris.csv": csv("lifter_name,total", ...paris.map((n, i) => `${n},${210 + i}`)),
+  };
+};
+const AT_BOTH_GAMES =
+  "SELECT t.lifter_name, t.total AS tokyo, p.total AS paris FROM tokyo t JOIN paris p ON lower(trim(t.lifter_name)) = lower(trim(p.lifter_name)) ORDER BY 1";
+
 export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged, clean }) => [
   flagged(
     "Figure 1C: the inner join of weather and yields loses 2020",
@@ -164,6 +202,16 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
       { yields: "yields.csv" },
       "SELECT avg(cur.yield_t_ha - prev.yield_t_ha) AS mean_change FROM yields cur JOIN yields prev ON prev.year = cur.year - 1",
     ),
+  ),
+  clean(
+    "held-out JN-03: lifters at both Games, an inner join of two entry lists on names written alike; namesakes are different lifters",
+    games(false),
+    scanThenQuery({ tokyo: "tokyo.csv", paris: "paris.csv" }, AT_BOTH_GAMES),
+  ),
+  flagged(
+    "its twin: one lifter at both Games written with an initial in one list (OZBEK M. Furkan / OZBEK Muhammed Furkan)",
+    games(true),
+    scanThenQuery({ tokyo: "tokyo.csv", paris: "paris.csv" }, AT_BOTH_GAMES),
   ),
   clean(
     "year-over-year change of rainfall through a self-join over an unbroken series",

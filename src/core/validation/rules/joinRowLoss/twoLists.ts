@@ -73,7 +73,20 @@ function alike(x: string, y: string, wx: string, wy: string, sx: string, sy: str
   const letters = (w: string): string => `regexp_matches(${w}, '\\p{L}')`;
   const stems = (w: string): string =>
     `list_filter(str_split(${w}, ' '), t -> length(t) >= ${MIN_STEM} AND t NOT IN (${COMMON_WORDS.map((c) => `'${c}'`).join(", ")}))`;
-  const sharedStem = `len(list_filter(${stems(wx)}, u -> len(list_filter(${stems(wy)}, v -> starts_with(u, v) OR starts_with(v, u))) > 0)) > 0`;
+  // A shared stem pairs two names only when one name's other words are the other's too, or its
+  // initials (`OZBEK M. Furkan` / `OZBEK Muhammed Furkan`): two people who share a surname or a
+  // given name each keep a word of their own (held-out JN-03: `CHKHEIDZE Goga` / `CHKHEIDZE
+  // Irakli`, `ALEMANNO Maria Grazia` / `VENEGAS VALERA Anyelin Maria`, different lifters).
+  const own = (w: string): string =>
+    `list_filter(str_split(${w}, ' '), t -> t <> '' AND t NOT IN (${COMMON_WORDS.map((c) => `'${c}'`).join(", ")}))`;
+  const wordsMatch = (u: string, v: string): string =>
+    `(${u} = ${v} OR (length(${u}) >= ${MIN_STEM} AND length(${v}) >= ${MIN_STEM} AND (starts_with(${u}, ${v}) OR starts_with(${v}, ${u}))) ` +
+    `OR (length(${u}) = 1 AND starts_with(${v}, ${u})) OR (length(${v}) = 1 AND starts_with(${u}, ${v})))`;
+  const covered = (a: string, b: string): string =>
+    `len(list_filter(${own(a)}, u -> len(list_filter(${own(b)}, v -> ${wordsMatch("u", "v")})) = 0)) = 0`;
+  const sharedStem =
+    `(len(list_filter(${stems(wx)}, u -> len(list_filter(${stems(wy)}, v -> starts_with(u, v) OR starts_with(v, u))) > 0)) > 0 ` +
+    `AND (${covered(wx, wy)} OR ${covered(wy, wx)}))`;
   const shorter = `least(length(${wx}), length(${wy}))`;
   const code = (a: string, s: string): string =>
     `(regexp_full_match(${a}, '[A-Z]{2,3}') AND length(${s}) > length(${a}) + 1 AND ${letters(s)} ` +
