@@ -82,6 +82,22 @@ function fills(): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * Barrels by state and year written with two decimals (TTB, held-out JM-10); `filled` writes the
+ * column's mean, to its last digit, where four figures were missing. The twin writes a measured
+ * figure equal to the mean at the table's own precision three times.
+ */
+function barrels(filled: boolean): string {
+  const lines = ["state,year,barrels"];
+  const values: number[] = [];
+  for (let k = 0; k < 36; k++) values.push(Math.round(value(k, 3, 1000, 90000) * 100) / 100);
+  values.forEach((v, k) => lines.push(`S${k % 12},${2008 + Math.floor(k / 12)},${v.toFixed(2)}`));
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  for (let k = 0; k < (filled ? 4 : 3); k++)
+    lines.push(`F${k},2010,${filled ? String(mean) : mean.toFixed(2)}`);
+  return `${lines.join("\n")}\n`;
+}
+
 const { lake, stateDir } = tempLake({
   "precip/monthly_precipitations_amherst.csv": rainfall(1),
   "precip/monthly_precipitations_worcester.csv": rainfall(2),
@@ -89,6 +105,8 @@ const { lake, stateDir } = tempLake({
   "density/density_a.csv": density(1200, 289),
   "density/density_b.csv": density(30, 1),
   "fills.csv": fills(),
+  "barrels.csv": barrels(true),
+  "barrels_measured.csv": barrels(false),
   // Text columns whose other values are categories stay text: `A`/`B` and words are no markers.
   "categories.csv": `code,level\n${Array.from({ length: 40 }, (_, i) => `${i % 7 === 3 ? "A" : i},${i % 5 === 2 ? "-" : ["low", "mid", "high"][i % 3]}`).join("\n")}\n`,
   // Stop 27's held-out lakes: daily NOx with `No data`, a sea-level series exported from a
@@ -316,5 +334,21 @@ describe("numeric fill values", () => {
     );
     const facts = tableFactLines(t).join("\n");
     assert.match(facts, /likely fill values \(read as written\): density 9\.99e\+32 ×8 \(first at line 9;/);
+  });
+
+  test("the column's mean written to its last digit in several cells is a fill; a figure equal to a mean at the column's precision is not", () => {
+    const filled = table("barrels.csv").columns.find((c) => c.name === "barrels");
+    assert.deepEqual(
+      filled?.fillValues?.map((f) => [f.count, f.firstRow, f.line, f.mean]),
+      [[4, 37, 38, true]],
+    );
+    assert.match(
+      tableFactLines(table("barrels.csv")).join("\n"),
+      /barrels \d+\.\d{5,} ×4 \(first at line 38; the column's mean: missing values filled with it\)/,
+    );
+    assert.equal(
+      table("barrels_measured.csv").columns.find((c) => c.name === "barrels")?.fillValues,
+      undefined,
+    );
   });
 });

@@ -78,9 +78,14 @@ export interface FillValue {
   firstRow: number;
   /** 1-based line (sheet row) of that row, where the map knows it. */
   line?: number;
-  /** The other values' range, which it lies beyond. */
+  /** The other values' range, which it lies beyond (a mean fill: within which it lies). */
   othersMin: number;
   othersMax: number;
+  /**
+   * The column's mean to its last digit, written in several cells where the other values are
+   * written with fewer decimals: missing values filled with the mean (see fillValues.ts).
+   */
+  mean?: true;
 }
 
 /** How a column of a delimited file becomes a typed column: by position, with a conversion. */

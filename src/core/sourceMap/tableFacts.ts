@@ -54,7 +54,7 @@ export function tableFactLines(table: TableProfile): string[] {
   const fills = table.columns.flatMap((c) =>
     (c.fillValues ?? []).map((f) => {
       const { value, min, max } = shownFill(f);
-      return `${c.name} ${value} ×${f.count} (first at ${f.line ? `line ${f.line}` : `data row ${f.firstRow}`}; other values ${min} to ${max})`;
+      return `${c.name} ${value} ×${f.count} (first at ${f.line ? `line ${f.line}` : `data row ${f.firstRow}`}; ${f.mean ? "the column's mean: missing values filled with it" : `other values ${min} to ${max}`})`;
     }),
   );
   if (fills.length > 0) out.push(`likely fill values (read as written): ${fills.join("; ")}`);

@@ -101,6 +101,13 @@ export async function findDateFills(
   }
 }
 
+/** Why a fill is one, after how often it repeats: where the column's other values lie, or that it is their mean. */
+export function fillReason(f: FillValue, shown: { min: string; max: string }): string {
+  return f.mean
+    ? `it is the column's mean to its last digit, written with more decimals than its other values: missing values filled with the mean`
+    : `the column's other values lie between ${shown.min} and ${shown.max}`;
+}
+
 /** A fill as people read it: a date fill's day and its other values' days, else the numbers. */
 export function shownFill(
   f: FillValue,

