@@ -200,7 +200,52 @@ const AREAS = csv(
 );
 
 /** The silent-error suite's cases of `value-variants` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * Esports games by genre (Esports Earnings, held-out JT-03): one game listed twice, once as
+ * 'Vail VR' with no earnings and once as 'VAIL VR'; `twin` lists it once.
+ */
+function games(twin: boolean): string {
+  const names = [
+    "Apex Legends",
+    "Arctic Combat",
+    "Battlefield 4",
+    "Call of Duty: Warzone",
+    "Counter-Strike",
+    "Crossfire",
+    "Destiny 2",
+    "Halo 5",
+    "Overwatch",
+    "Paladins",
+    "Quake Champions",
+    "Rainbow Six Siege",
+    "Splitgate",
+    "Team Fortress 2",
+    "Valorant",
+  ];
+  const rows = names.map((g, i) => `${g},First-Person Shooter,${(i + 1) * 125000}`);
+  rows.push(
+    "Rocket League,Sports,21000000",
+    "FIFA 23,Sports,5200000",
+    "Dota 2,Multiplayer Online Battle Arena,319000000",
+  );
+  if (!twin) rows.push("Vail VR,First-Person Shooter,0");
+  rows.push("VAIL VR,First-Person Shooter,87000");
+  return csv("Game,Genre,TotalEarnings", ...rows);
+}
+const FPS_COUNT =
+  "SELECT count(DISTINCT Game) AS games, count(*) AS rows FROM g WHERE Genre = 'First-Person Shooter'";
+
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
+  flagged(
+    "held-out JT-03: first-person shooters counted with count(DISTINCT Game), one game written 'Vail VR' and 'VAIL VR'",
+    { "games.csv": games(false) },
+    scanThenQuery({ g: "games.csv" }, FPS_COUNT),
+  ),
+  clean(
+    "its twin: the game written once",
+    { "games.csv": games(true) },
+    scanThenQuery({ g: "games.csv" }, FPS_COUNT),
+  ),
   clean(
     "picks both spellings of a state through lower() and groups by the area as written, to show the split",
     { "areas.csv": AREAS },
