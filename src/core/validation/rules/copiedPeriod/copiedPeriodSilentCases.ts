@@ -28,7 +28,24 @@ function results(year: number, shift: number): string[] {
 const HEADER = "year,pos,player,r1,r2,r3,r4,total";
 
 /** The silent-error suite's cases of `copied-period` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
+/**
+ * The makes NHTSA rated by model year (held-out JX-04): a vehicle id always 0, the year and the
+ * make; the same makes in 2017 and 2018, as a list may be from one year to the next.
+ */
+const MAKES = ["ACURA", "AUDI", "BMW", "BUICK", "CADILLAC", "CHEVROLET", "CHRYSLER", "DODGE"];
+const MAKE_LIST = csv(
+  "vehicle_id,model_year,make",
+  ...[2016, 2017, 2018].flatMap((year) =>
+    (year === 2016 ? MAKES.slice(0, 6) : MAKES).map((make) => `0,${year},${make}`),
+  ),
+);
+
 export const copiedPeriodSilentCases = silentCasesOf("copied-period", ({ flagged, clean }) => [
+  clean(
+    "held-out JX-04: the makes rated in 2018 are those of 2017 (a list, no measure), counted by year",
+    { "makes.csv": MAKE_LIST },
+    scanThenQuery({ m: "makes.csv" }, "SELECT model_year, count(*) AS makes FROM m GROUP BY 1 ORDER BY 1"),
+  ),
   flagged(
     "the winners' totals by year from a results file whose 2016 block is a copy of 2017's",
     { "masters.csv": csv(HEADER, ...results(2017, 0), ...results(2016, 0), ...results(2015, 2)) },
