@@ -9,7 +9,9 @@
 
 /**
  * SQL of a relation (a, b) over the values `v` of relation `s`: every pair a < b whose lower-case
- * forms are one edit apart. `s` must hold values of at least 6 characters (as `spellable` keeps).
+ * forms are one edit apart — an insertion, deletion, substitution or two neighbours swapped
+ * ('Mistubishi' / 'Mitsubishi', held-out JX-06: a slip of the keyboard as one letter is). `s` must
+ * hold values of at least 6 characters (as `spellable` keeps).
  */
 export function oneEditPairs(s: string): string {
   // Each value under both lengths a partner may have as the shorter one: its own and one less.
@@ -22,6 +24,6 @@ export function oneEditPairs(s: string): string {
   return (
     `SELECT DISTINCT x.v AS a, y.v AS b FROM (${blocks}) x JOIN (${blocks}) y ` +
     `ON x.side = y.side AND x.m = y.m AND x.block = y.block AND x.v < y.v ` +
-    `WHERE abs(x.n - y.n) <= 1 AND least(x.n, y.n) = x.m AND levenshtein(x.rest, y.rest) = 1`
+    `WHERE abs(x.n - y.n) <= 1 AND least(x.n, y.n) = x.m AND damerau_levenshtein(x.rest, y.rest) = 1`
   );
 }

@@ -236,7 +236,45 @@ function games(twin: boolean): string {
 const FPS_COUNT =
   "SELECT count(DISTINCT Game) AS games, count(*) AS rows FROM g WHERE Genre = 'First-Person Shooter'";
 
+/**
+ * IIHS small-overlap tests by vehicle family (held-out JX-06): 'Mistubishi Outlander', two letters
+ * swapped, beside three rows of 'Mitsubishi Outlander'; `twin` spells it right.
+ */
+function families(twin: boolean): string {
+  const names = [
+    "Toyota Camry",
+    "Honda Accord",
+    "Ford Fusion",
+    "Nissan Altima",
+    "Subaru Outback",
+    "Mazda CX-5",
+    "Hyundai Sonata",
+    "Kia Optima",
+  ];
+  const rows = names.flatMap((f, i) =>
+    ["driver", "passenger"].map((side) => `${f},${side},${((i * 7) % 10) / 10}`),
+  );
+  rows.push(
+    "Mitsubishi Outlander,driver,0.4",
+    "Mitsubishi Outlander,driver,0.5",
+    "Mitsubishi Outlander,driver,0.3",
+  );
+  rows.push(`${twin ? "Mitsubishi" : "Mistubishi"} Outlander,driver,0.2`);
+  return csv("family,side,score", ...rows);
+}
+const BY_FAMILY = "SELECT family, count(*) AS tests, avg(score) AS score FROM t GROUP BY 1 ORDER BY 1";
+
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
+  flagged(
+    "held-out JX-06: tests grouped by vehicle family, one written with two letters swapped (Mistubishi)",
+    { "tests.csv": families(false) },
+    scanThenQuery({ t: "tests.csv" }, BY_FAMILY),
+  ),
+  clean(
+    "its twin: every family spelled alike",
+    { "tests.csv": families(true) },
+    scanThenQuery({ t: "tests.csv" }, BY_FAMILY),
+  ),
   flagged(
     "held-out JT-03: first-person shooters counted with count(DISTINCT Game), one game written 'Vail VR' and 'VAIL VR'",
     { "games.csv": games(false) },
