@@ -13,6 +13,7 @@ import { firstFindingPerKey } from "../../findingsOnce.ts";
 import { columnLabel } from "../../derivedTables.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
 import { dateAsTextDoc } from "./dateAsTextDoc.ts";
+import { memoized } from "../../tableMemo.ts";
 import { dayOrMonthFirstFormats } from "../../../sourceMap/typing/dateFormats.ts";
 import { groupsByItsOwnShape } from "../../groupedByOwnShape.ts";
 
@@ -117,14 +118,24 @@ async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promis
         `SELECT count(NULLIF(trim(v), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate("v", f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate("v", f)} IS NULL THEN NULLIF(trim(v), '') END) AS o${i}`).join(", ")} FROM s`,
     ),
   );
-  const n = Number(counts?.n ?? 0);
+  // The whole column too (its first SAMPLE values): the few rows a query keeps may all read as
+  // dates by chance — race times written m.ss.hh ('1.10.83', held-out JW-09) read as mm.dd.yy
+  // until the seconds pass 31 — where the column as a whole does not.
+  const [whole] = await memoized(table, `date-as-text:screen:${column}`, () =>
+    ctx.engine.all(
+      `WITH s AS (SELECT ${sqlIdent(column)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL LIMIT ${SAMPLE}) ` +
+        `SELECT count(NULLIF(trim(v), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate("v", f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate("v", f)} IS NULL THEN NULLIF(trim(v), '') END) AS o${i}`).join(", ")} FROM s`,
+    ),
+  );
   // All but a tenth of the values, or all but a few kinds of value: a tie marked `shared`, the
   // birthdays not known written `  .  .` (FIDE's lists: one in five players).
-  const readers = FORMATS.filter((_, i) => {
-    const dates = Number(counts?.[`f${i}`] ?? 0);
-    const kinds = Number(counts?.[`o${i}`] ?? 0);
+  const reads = (row: Record<string, unknown> | undefined, i: number): boolean => {
+    const n = Number(row?.n ?? 0);
+    const dates = Number(row?.[`f${i}`] ?? 0);
+    const kinds = Number(row?.[`o${i}`] ?? 0);
     return dates >= MIN_DATES && (n - dates <= (1 - MOST) * n || kinds <= OTHERS);
-  });
+  };
+  const readers = FORMATS.filter((_, i) => reads(counts, i) && reads(whole, i));
   if (readers.length === 0) return undefined;
   // Each reading that fits (05/06/2024: May or June) must pick alike, or the column's dates are not known.
   const picks = await Promise.all(readers.map((f) => picked(ctx, use, c, kept.from, f)));

@@ -43,7 +43,34 @@ const ISO = csv(
 );
 
 /** The silent-error cases of `date-as-text`. */
+/**
+ * Hong Kong race results (held-out JW-09): finish times written m.ss.hh ('1.10.83'), which read as
+ * mm.dd.yy until the seconds pass 31. Race A's six times all read as dates; the column does not.
+ */
+const RACE_TIMES = csv(
+  "race_id,horse,finish_time",
+  "A,BAMBOO DANCE,1.10.83",
+  "A,HELLO KIMBERLEY,1.09.95",
+  "A,OLD BAILEY,1.11.02",
+  "A,SUN JEWELLERY,1.10.97",
+  "A,EMPEROR VICTORY,1.08.99",
+  "A,BRILLIANT SHINE,1.12.50",
+  ...Array.from(
+    { length: 40 },
+    (_, i) =>
+      `R${i % 8},HORSE ${i},${1 + (i % 2)}.${String(32 + (i % 27)).padStart(2, "0")}.${String((i * 37) % 100).padStart(2, "0")}`,
+  ),
+);
+
 export const dateAsTextSilentCases = silentCasesOf("date-as-text", ({ flagged, clean }) => [
+  clean(
+    "held-out JW-09: one race's runners ordered by finish time (m.ss.hh), times that read as dates only in that race",
+    { "results.csv": RACE_TIMES },
+    scanThenQuery(
+      { r: "results.csv" },
+      "SELECT horse, finish_time FROM r WHERE race_id = 'A' ORDER BY finish_time LIMIT 3",
+    ),
+  ),
   flagged(
     "held-out HQ-06: the youngest player's birthday as max() of dd.mm.yy text",
     { "players.csv": BIRTHDAYS },
