@@ -261,7 +261,7 @@ export async function findFillValues(
   }
   siblingFills(unsettled, profiles, lineOf);
   await findNegativeCodes(engine, fromSql, specs, profiles, lineOf, extremes);
-  await findMeanFills(engine, fromSql, numeric, value, profiles, lineOf);
+  await findMeanFills(engine, fromSql, specs, numeric, value, profiles, lineOf);
 }
 
 /** Cells a column's mean must fill, and the decimals it must be written with, to be a mean fill. */
@@ -290,13 +290,17 @@ function decimalsOf(v: number): number {
 async function findMeanFills(
   engine: DuckEngine,
   fromSql: string,
+  specs: ColumnSpec[],
   numeric: number[],
   value: (i: number) => string,
   profiles: ColumnProfile[],
   lineOf?: (dataRow: number) => number | undefined,
 ): Promise<void> {
-  const open = numeric.filter((i) => !profiles[i]!.fillValues?.length);
-  if (open.length === 0) return;
+  // A mean fill is no whole number, so it makes its column DOUBLE: whole-number columns are not
+  // read again. A file of more than WIDE such columns is not looked at (its statements would run
+  // to thousands of aggregates: a 2,000-column CSV passed the map's 60 s budget).
+  const open = numeric.filter((i) => specs[i]!.type === "DOUBLE" && !profiles[i]!.fillValues?.length);
+  if (open.length === 0 || open.length > WIDE) return;
   const projection = open.map((i) => `${value(i)} AS v${i}`).join(", ");
   const [means = {} as Row] = await engine.all(
     `SELECT ${open.map((i) => `avg(v${i}) AS a${i}, count(v${i}) AS n${i}, approx_count_distinct(v${i}) AS d${i}`).join(", ")} ` +
