@@ -183,10 +183,13 @@ export async function distinctEntities(
   /** A relation holding the table's rows of these spellings (see withVariantRows). */
   from: string = c.table.name,
 ): Promise<boolean> {
-  // Spellings apart only in case, spacing or punctuation are one name written two ways, whatever
-  // rows hold them (held-out JT-03: 'Vail VR', all zeros, and 'VAIL VR' in 2022, one game; that
-  // both have a row of that year is no sign of two games, as Zambia's and Gambia's are).
-  if (new Set(variants.map(normalisedJs)).size === 1) return false;
+  // Spellings apart only in case or spacing are one name written two ways, whatever rows hold them
+  // (held-out JT-03: 'Vail VR', all zeros, and 'VAIL VR' in 2022, one game; that both have a row
+  // of that year is no sign of two games, as Zambia's and Gambia's are). Punctuation can tell two
+  // names apart ('… State Beach - Big Bridge' and '… @ Big Bridge', two sites sampled on the same
+  // days): those are judged on their rows below.
+  const caseAndSpacing = (v: string): string => v.trim().replace(/\s+/g, " ").toLowerCase();
+  if (new Set(variants.map(caseAndSpacing)).size === 1) return false;
   if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised, from)) return true;
   const others = c.table.schema
     .filter((s) => s.name !== c.column && s.name !== "rowid")
