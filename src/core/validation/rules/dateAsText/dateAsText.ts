@@ -105,6 +105,14 @@ interface Picked {
   group?: string;
 }
 
+/** How many of the values `v` of `values` each format reads, and how many kinds of value it does not. */
+function screenSql(values: string): string {
+  return (
+    `WITH s AS (${values}) ` +
+    `SELECT count(NULLIF(trim(v), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate("v", f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate("v", f)} IS NULL THEN NULLIF(trim(v), '') END) AS o${i}`).join(", ")} FROM s`
+  );
+}
+
 async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promise<Diagnostic | undefined> {
   const { table, column, alias } = use.column;
   const a = sqlIdent(alias);
@@ -113,18 +121,16 @@ async function datesReadAsText(ctx: OperatorContext, use: TextColumnUse): Promis
   // The formats are judged on the first SAMPLE values the query keeps: 14 readings of every row of
   // a 320k-row table cost 1.4 s beside a 30 ms query; the pick itself reads every row once.
   const [counts] = await once(ctx.state, use.select, `screen:${alias}.${column}`, () =>
-    ctx.engine.all(
-      `WITH s AS (SELECT ${c} AS v${kept.from} AND ${c} IS NOT NULL LIMIT ${SAMPLE}) ` +
-        `SELECT count(NULLIF(trim(v), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate("v", f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate("v", f)} IS NULL THEN NULLIF(trim(v), '') END) AS o${i}`).join(", ")} FROM s`,
-    ),
+    ctx.engine.all(screenSql(`SELECT ${c} AS v${kept.from} AND ${c} IS NOT NULL LIMIT ${SAMPLE}`)),
   );
   // The whole column too (its first SAMPLE values): the few rows a query keeps may all read as
   // dates by chance — race times written m.ss.hh ('1.10.83', held-out JW-09) read as mm.dd.yy
   // until the seconds pass 31 — where the column as a whole does not.
   const [whole] = await memoized(table, `date-as-text:screen:${column}`, () =>
     ctx.engine.all(
-      `WITH s AS (SELECT ${sqlIdent(column)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL LIMIT ${SAMPLE}) ` +
-        `SELECT count(NULLIF(trim(v), '')) AS n, ${FORMATS.map((f, i) => `count(${readDate("v", f)}) AS f${i}, count(DISTINCT CASE WHEN ${readDate("v", f)} IS NULL THEN NULLIF(trim(v), '') END) AS o${i}`).join(", ")} FROM s`,
+      screenSql(
+        `SELECT ${sqlIdent(column)} AS v FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL LIMIT ${SAMPLE}`,
+      ),
     ),
   );
   // All but a tenth of the values, or all but a few kinds of value: a tie marked `shared`, the
