@@ -64,10 +64,7 @@ describe("null-in-aggregate: gaps of a time series", () => {
   });
 
   test("a NULL in a row whose other columns hold data is still a warning", async () => {
-    const found = await nulls(
-      "SELECT station, avg(level) AS mean FROM readings GROUP BY station",
-      "readings",
-    );
+    const found = await nulls("SELECT avg(level) AS mean FROM readings", "readings");
     assert.deepEqual(
       found.map((d) => d.severity),
       ["warning"],

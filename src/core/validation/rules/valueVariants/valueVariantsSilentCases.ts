@@ -264,7 +264,41 @@ function families(twin: boolean): string {
 }
 const BY_FAMILY = "SELECT family, count(*) AS tests, avg(score) AS score FROM t GROUP BY 1 ORDER BY 1";
 
+/**
+ * A Pokédex table (held-out KA-03): species by number, 'Nidoran♀' (#29) and 'Nidoran♂' (#32) two
+ * species told apart by their symbol; `spaced` writes the second as 'Nidoran ♀', a spacing variant
+ * of the first.
+ */
+function pokedex(spaced: boolean): string {
+  const names = [
+    "Bulbasaur",
+    "Ivysaur",
+    "Venusaur",
+    "Charmander",
+    "Charmeleon",
+    "Charizard",
+    "Squirtle",
+    "Wartortle",
+  ];
+  const rows = names.map((n, i) => `${i + 1},${n},${300 + 17 * i}`);
+  rows.push("29,Nidoran♀,275", "30,Nidorina,365", "31,Nidoqueen,495");
+  rows.push(`32,${spaced ? "Nidoran ♀" : "Nidoran♂"},273`, "33,Nidorino,365", "34,Nidoking,505");
+  return csv("number,Name,Total", ...rows);
+}
+const BY_NAME =
+  "SELECT Name, count(*) AS forms, max(Total) AS total FROM p GROUP BY Name ORDER BY total DESC";
+
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
+  clean(
+    "held-out KA-03: species grouped by name, 'Nidoran♀' and 'Nidoran♂' told apart by their symbols",
+    { "pokedex.csv": pokedex(false) },
+    scanThenQuery({ p: "pokedex.csv" }, BY_NAME),
+  ),
+  flagged(
+    "its twin: 'Nidoran♀' and 'Nidoran ♀', one name spaced two ways",
+    { "pokedex.csv": pokedex(true) },
+    scanThenQuery({ p: "pokedex.csv" }, BY_NAME),
+  ),
   flagged(
     "held-out JX-06: tests grouped by vehicle family, one written with two letters swapped (Mistubishi)",
     { "tests.csv": families(false) },
