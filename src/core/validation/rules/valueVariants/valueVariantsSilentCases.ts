@@ -288,7 +288,26 @@ function pokedex(spaced: boolean): string {
 const BY_NAME =
   "SELECT Name, count(*) AS forms, max(Total) AS total FROM p GROUP BY Name ORDER BY total DESC";
 
+/**
+ * Licensed shops of a county (held-out KC-10): one row spells its city 'Euegene', and the address
+ * column, built from street, city and zip, repeats the slip.
+ */
+const SHOPS = csv(
+  "id,name,street,city,zip,address",
+  ...Array.from({ length: 12 }, (_, i) => {
+    const city = i === 3 ? "Euegene" : i % 4 === 1 ? "Springfield" : "Eugene";
+    const street = `${100 + 7 * i} Main St`;
+    const zip = i % 4 === 1 ? "97477" : "97401";
+    return `${String(i).padStart(3, "0")},Shop ${i},${street},${city},${zip},"${street} ${city}, OR ${zip}"`;
+  }),
+);
+
 export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagged, clean }) => [
+  flagged(
+    "held-out KC-10: shops counted per city, one spelt 'Euegene' in its city and in the address built from it",
+    { "shops.csv": SHOPS },
+    scanThenQuery({ s: "shops.csv" }, "SELECT city, count(*) AS shops FROM s GROUP BY 1 ORDER BY 1"),
+  ),
   clean(
     "held-out KA-03: species grouped by name, 'Nidoran♀' and 'Nidoran♂' told apart by their symbols",
     { "pokedex.csv": pokedex(false) },
