@@ -59,6 +59,9 @@ const { lake, stateDir } = tempLake({
   // mileage column) beside `-` and `Unknown` for no value; `ref` pairs digits that group nothing.
   "lakh.csv":
     'Date,Volume,Mileage,ref\n"Feb 20, 2018","9,92,65,40,000","1,10,000","12,34"\n"Feb 19, 2018",-,"38,852","56,78"\n"Feb 18, 2018","1,89,53,60,00,000",Unknown,"90,12"\n"Feb 17, 2018","80,000",101000,"34,56"\n',
+  // Capacities with a decimal comma whose thousands are grouped by commas too (held-out KB-06,
+  // Spain's register of power plants): `0,600` is 0.6 MW, so no value groups thousands.
+  "capacity.csv": 'unit;mw\nA;"1,066,000"\nB;"0,600"\nC;"400,000"\nD;"37,500"\nE;"0,000"\n',
   // Numbers and blank strings in one field (held-out EY-09): numbers, the blanks NULL; other text keeps JSON.
   "blanks.json":
     '[{"crop":"Rice","t":1223,"note":1},{"crop":"Tea","t":"","note":"x"},{"crop":"Wheat","t":1075,"note":2},{"crop":"Jute","t":100.5,"note":3}]\n',
@@ -248,6 +251,14 @@ describe("Source Map formats", () => {
         "SELECT sum(Volume) AS v, count(Volume) AS nv, sum(Mileage) AS m, count(Mileage) AS nm FROM lakh",
       ),
       [9_926_540_000 + 189_536_000_000 + 80_000, 3, 110_000 + 38_852 + 101_000, 3],
+    );
+  });
+
+  test("a column holding `0,600` beside `1,066,000` groups no thousands: it stays text, never 1,000 times too large", () => {
+    const t = entry("capacity.csv").tables![0]!;
+    assert.deepEqual(
+      t.columns.map((c) => `${c.name}:${c.type}`),
+      ["unit:VARCHAR", "mw:VARCHAR"],
     );
   });
 

@@ -61,9 +61,15 @@ const GROUPS = String.raw`((,\d{3})+|([${GROUP_SPACES}]\d{3})+)`;
  * Indian (lakh/crore) grouping: the last three digits, then pairs (`1,00,000`, `1,89,53,60,00,000`),
  * as CoinMarketCap's Kaggle exports and Indian classified sites write volumes and mileages.
  */
-const LAKH_GROUPS = String.raw`\d{1,2}(,\d{2})+,\d{3}`;
-export const INT_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|${LAKH_GROUPS})`;
-export const DEC_THOUSANDS = String.raw`[-+]?(\d{1,3}${GROUPS}|${LAKH_GROUPS}|\d+)(\.\d+)?`;
+const LAKH_GROUPS = String.raw`[1-9]\d?(,\d{2})+,\d{3}`;
+/**
+ * A grouped number's first group has no leading zero: `0,600` groups no thousands — it is 0.600
+ * with a decimal comma (held-out KB-06: Spain's register of power plants writes `0,600` and
+ * `1,066,000` for 0.6 and 1,066 MW; read as thousands, every capacity was 1,000 times too large).
+ */
+const FIRST_GROUP = String.raw`[1-9]\d{0,2}`;
+export const INT_THOUSANDS = String.raw`[-+]?(${FIRST_GROUP}${GROUPS}|${LAKH_GROUPS})`;
+export const DEC_THOUSANDS = String.raw`[-+]?(${FIRST_GROUP}${GROUPS}|${LAKH_GROUPS}|\d+)(\.\d+)?`;
 /** A mark between two digits that may group thousands (the `comma` test: some value has one). */
 export const GROUP_MARK = String.raw`\d[,${GROUP_SPACES}]\d`;
 
