@@ -1,6 +1,7 @@
 import type { DuckEngine } from "../engine/duckEngine.ts";
 import { sqlIdent } from "../engine/duckEngine.ts";
 import type { TableInfo } from "../state/sharedState.ts";
+import { isWholeNumberType } from "../engine/numericTypes.ts";
 import { memoized } from "./tableMemo.ts";
 
 /** Text columns looked at as attributes of a name column's entities. */
@@ -52,6 +53,69 @@ export function attributeColumns(
   });
 }
 
+/** Words naming a column as a code or identifier of something ('Player_ID', 'District Code', 'FIPS'). */
+const IDENTIFIER_WORDS = new Set([
+  "id",
+  "code",
+  "cd",
+  "key",
+  "fips",
+  "geoid",
+  "uid",
+  "uuid",
+  "iso",
+  "iso2",
+  "iso3",
+]);
+/** Names seen on two or more rows with a code that must exist for the code to be read as following them. */
+const REPEATED_NAMES = 3;
+
+function namedAsIdentifier(name: string): boolean {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((w) => IDENTIFIER_WORDS.has(w));
+}
+
+/**
+ * The code columns of `table` that identify a name column's entities — a player's 'Player_ID', a
+ * district's 'District Code' (held-out KG-08, KD-01): named as a code, text or a whole number, and
+ * one value for nine in ten of the names that hold it on two rows or more. Only names seen on
+ * several rows count: a row number or a record id gives every row its own value, and a name seen
+ * once holds one value of anything. Memoised per table.
+ */
+export function identifierColumns(
+  engine: DuckEngine,
+  table: TableInfo,
+  column: string,
+  normalised: (sql: string) => string,
+): Promise<string[]> {
+  return memoized(table, `identifiers:${column}`, async () => {
+    const codes = table.schema
+      .filter(
+        (s) =>
+          s.name !== column &&
+          s.name !== "rowid" &&
+          (s.type === "VARCHAR" || isWholeNumberType(s.type)) &&
+          namedAsIdentifier(s.name),
+      )
+      .slice(0, ATTRIBUTE_COLUMNS);
+    if (codes.length === 0) return [];
+    const [row] = await engine.all(
+      `WITH __radar_g AS (SELECT ${normalised(sqlIdent(column))} AS v, ${codes.map((k, i) => `count(${sqlIdent(k.name)}) AS r${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL GROUP BY 1) ` +
+        `SELECT ${codes.map((_, i) => `count(*) FILTER (WHERE r${i} >= 2) AS seen${i}, count(*) FILTER (WHERE r${i} >= 2 AND d${i} = 1) AS one${i}`).join(", ")} FROM __radar_g`,
+    );
+    if (!row) return [];
+    return codes
+      .filter((_, i) => {
+        const seen = Number(row[`seen${i}`]);
+        return seen >= REPEATED_NAMES && Number(row[`one${i}`]) >= DETERMINED * seen;
+      })
+      .map((k) => k.name);
+  });
+}
+
 /**
  * Whether spellings that differ in a letter name different entities, their rows disagreeing on
  * an attribute of the entity: on one of
@@ -68,7 +132,11 @@ export async function disagreeOnAttributes(
   /** A relation holding (at least) the table's rows of these spellings, to read instead of the table. */
   from: string = table.name,
 ): Promise<boolean> {
-  const attributes = await attributeColumns(engine, table, column, normalised);
+  const grouping = await attributeColumns(engine, table, column, normalised);
+  const identifiers = (await identifierColumns(engine, table, column, normalised)).filter(
+    (k) => !grouping.includes(k),
+  );
+  const attributes = [...grouping, ...identifiers];
   if (attributes.length === 0) return false;
   const rows = await engine.all(
     `WITH __radar_r AS (SELECT ${sqlIdent(column)} AS v, ${attributes.map((k) => sqlIdent(k)).join(", ")} FROM ${sqlIdent(from)} WHERE ${sqlIdent(column)} IN (SELECT unnest(from_json($1::VARCHAR, '["VARCHAR"]')))) ` +
@@ -84,10 +152,12 @@ export async function disagreeOnAttributes(
   // Accounts ' of credit cards) are one name written two ways, whatever rows hold them: only
   // names that differ in a letter (a misspelling or another name) can be two entities.
   if (Number(row.forms) !== variants.length) return false;
+  // A code the spellings never share tells two entities apart even where a spelling holds two
+  // codes: 'Raigarh' is a district of two states (codes 403 and 520), 'Rajgarh' another (442).
   return attributes.some(
-    (_, i) =>
+    (k, i) =>
       Number(row[`spelled${i}`]) === variants.length &&
-      Number(row[`most${i}`]) === 1 &&
+      (Number(row[`most${i}`]) === 1 || identifiers.includes(k)) &&
       Number(row[`shared${i}`]) === 0,
   );
 }

@@ -51,6 +51,27 @@ const HOTEL_CITIES = csv(
 );
 
 /**
+ * Table-tennis results, one row per player and event (held-out KG-08): 'Andy Li' (one row)
+ * and 'Anny Li' are two players, told apart by their Player_ID; 'Jonh Smith' holds Jon Smith's
+ * own ID, a slip of the keyboard.
+ */
+function matchResults(slipSharesId: boolean): string {
+  const players: [number, string, number][] = [
+    [7274, "Anny Li", 14],
+    [100, "Jon Smith", 9],
+    [101, "Maria Lopez", 6],
+    [102, "Kenji Sato", 5],
+    [103, "Priya Nair", 7],
+  ];
+  const rows: string[] = [];
+  let match = 1;
+  for (const [id, name, n] of players)
+    for (let i = 0; i < n; i++) rows.push(`M${match++},${id},${name},${(i * 7) % 21}`);
+  rows.push(`M${match},${slipSharesId ? "100,Jonh Smith" : "26256,Andy Li"},15`);
+  return csv("Match,Player_ID,Player_Name,Points", ...rows);
+}
+
+/**
  * South African used-car listings (held-out JB-04): Mercedes model lines one letter or one short
  * word apart are different cars; the body type 'CONVERTABLE' is a misspelling of 'CONVERTIBLE'.
  */
@@ -745,5 +766,21 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "buildings counted in DELRIDGE by its upper-case spelling: the title-case rows are left out",
     { "buildings.csv": NEIGHBORHOODS },
     scanThenQuery({ b: "buildings.csv" }, "SELECT count(*) AS n FROM b WHERE Neighborhood = 'DELRIDGE'"),
+  ),
+  clean(
+    "matches counted per player name: Andy Li and Anny Li are two players, each with a Player_ID of their own",
+    { "results.csv": matchResults(false) },
+    scanThenQuery(
+      { r: "results.csv" },
+      "SELECT Player_Name, count(*) AS n FROM r GROUP BY Player_Name ORDER BY n DESC",
+    ),
+  ),
+  flagged(
+    "matches counted per player name: Jonh Smith holds Jon Smith's Player_ID, one player spelt two ways",
+    { "results.csv": matchResults(true) },
+    scanThenQuery(
+      { r: "results.csv" },
+      "SELECT Player_Name, count(*) AS n FROM r GROUP BY Player_Name ORDER BY n DESC",
+    ),
   ),
 ]);
