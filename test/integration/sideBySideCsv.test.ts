@@ -48,6 +48,29 @@ const SOURCED = [
   ...Array.from({ length: 39 }, (_, r) => `Club ${r},${1870 + r},Ground ${r},,`),
 ];
 
+// A statistics report's table (held-out KJ-01): the states in the first part, the 2018 and 2019
+// groups of Total/Male/Female past spacer columns, each group's year on the line above its names.
+const STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut"];
+const YEAR_GROUPS = [
+  '"Table 2. Prisoners by jurisdiction and sex, 2018 and 2019",,,,,,,,',
+  ",,2018,,,,2019,,",
+  "Jurisdiction,,Total,Male,Female,,Total,Male,Female",
+  ...STATES.map((s, r) => `${s},,${1000 + r},${900 + r},${100},,${1010 + r},${905 + r},${105}`),
+];
+
+// The same kind of table with its row labels alone in column A (held-out KJ-04): titles above and
+// footnotes below in that column run on past the numbers' rows.
+const LABELS_APART = [
+  '"Bureau of Justice Statistics",,,,',
+  '"Table 3. Prisoners by region and jurisdiction",,,,',
+  ",,,,",
+  '"Region and jurisdiction",,2000,1999,Change',
+  ...STATES.map((s, r) => `${s},,${2000 + r},${1990 + r},${(r / 10).toFixed(1)}`),
+  ",,,,",
+  '"a/Includes jail inmates.",,,,',
+  '"b/Custody counts.",,,,',
+];
+
 const DENSITY = [
   "time,alt_km,density",
   ...Array.from(
@@ -75,6 +98,8 @@ before(async () => {
     "sourced.csv": `${SOURCED.join("\n")}\n`,
     "by_state.csv": `${BY_STATE.join("\n")}\n`,
     "density.csv": `${DENSITY.join("\n")}\n`,
+    "year_groups.csv": `${YEAR_GROUPS.join("\n")}\n`,
+    "labels_apart.csv": `${LABELS_APART.join("\n")}\n`,
     "density.xlsx": await densityWorkbook(),
   });
   runtime = await Runtime.open(lake, { radarDir: stateDir, validate: false });
@@ -142,6 +167,28 @@ describe("tables side by side in a CSV file", () => {
     const t = tables("by_state.csv");
     assert.equal(t.length, 1, JSON.stringify(t.map((x) => x.sheet)));
     assert.equal(t[0]!.rowCount, 7);
+  });
+
+  test("year groups of one table past spacer columns stay beside their row labels (held-out KJ-01)", () => {
+    const t = tables("year_groups.csv");
+    assert.equal(t.length, 1, JSON.stringify(t.map((x) => x.sheet)));
+    assert.equal(t[0]!.rowCount, STATES.length);
+    const names = t[0]!.columns.map((c) => c.name);
+    assert.ok(names.includes("2018 Total") && names.includes("2019 Total"), names.join(", "));
+  });
+
+  test("Scan of a column range of a file holding one table says the file has no sheets", async () => {
+    const r = await runtime.call({ op: "Scan", file: "year_groups.csv", sheet: "G:I", output: "g" });
+    assert.equal(r.status, "rejected");
+    const d = r.diagnostics.find((x) => x.code === "unknown-source");
+    assert.match(d?.message ?? "", /holds one table, with no sheets\. Scan it without Scan\.sheet/);
+  });
+
+  test("row labels alone in the first column, with titles and footnotes, are the labels of the numbers beside them (held-out KJ-04)", () => {
+    const t = tables("labels_apart.csv");
+    assert.equal(t.length, 1, JSON.stringify(t.map((x) => x.sheet)));
+    assert.equal(t[0]!.rowCount, STATES.length);
+    assert.equal(t[0]!.columns[0]?.name, "Region and jurisdiction");
   });
 
   test("a source column holding one value past a spacer column is a column of the table, not a table", () => {

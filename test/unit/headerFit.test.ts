@@ -214,4 +214,22 @@ describe("headerMisfits: swapped or shifted headers", () => {
     ];
     assert.deepEqual(headerMisfits(["Date", "2023"], counts, 2), []);
   });
+
+  test("a column of marks under a percentage group's name holds no values of another kind", () => {
+    // Held-out EW-04: BJS's `Percent` group spreads over the '%' and footnote-sign column beside
+    // each estimate, while the confidence bounds are numbers.
+    const rows = [
+      ["42.8", "%", "40.13"],
+      ["42", "", "29.33"],
+      ["54.8", "†", "44.67"],
+      ["43.7", "‡", "32.86"],
+    ];
+    assert.deepEqual(headerMisfits(["Percent Estimate", "Percent", "Lower bound"], rows, 13), []);
+    // Words under a percentage's name beside numbers are still a shifted header.
+    const shifted = rows.map(([a, , c]) => [a!, "yes", c!]);
+    assert.deepEqual(
+      headerMisfits(["Percent Estimate", "Percent", "Lower bound"], shifted, 13).map((m) => m.column),
+      ["Percent"],
+    );
+  });
 });

