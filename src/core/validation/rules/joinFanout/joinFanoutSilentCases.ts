@@ -34,6 +34,20 @@ const COMMITTEES = {
 };
 
 /**
+ * Darts majors with their years as written (held-out KI-05): the World Championship's are plain
+ * years, another tournament's '2011 (Feb.)'; a prize table with one row per year.
+ */
+const MAJORS = {
+  "majors.csv": csv(
+    "Tournament,Jahr,Sieger",
+    ...[2005, 2006, 2007, 2008].map((y) => `World Championship,${y},Phil Taylor`),
+    "Premier League,2011 (Feb.),Phil Taylor",
+    "Premier League,2012,Phil Taylor",
+  ),
+  "prizes.csv": csv("Year,Champion", ...[2005, 2006, 2007, 2008, 2012].map((y) => `${y},${y * 10}`)),
+};
+
+/**
  * FAO wood production by country code, a country lookup that lists the USSR (228) under several
  * ISO codes (its successors), and ISO codes by GCAM region (held-out FO-03/04).
  */
@@ -270,6 +284,14 @@ export const joinFanoutSilentCases = silentCasesOf("join-fanout", ({ flagged, cl
     scanThenQuery(
       { d: "departed.csv", cur: "roster.csv" },
       "SELECT d.race, d.name, c.bioguide_id FROM d LEFT JOIN cur c ON c.state = substr(d.race, 1, 2)",
+    ),
+  ),
+  clean(
+    "champions' prize money by year, the year cast in the join: a year no cast reads ('2011 (Feb.)') is on a row the WHERE leaves out",
+    MAJORS,
+    scanThenQuery(
+      { m: "majors.csv", p: "prizes.csv" },
+      "SELECT m.Jahr, sum(p.Champion) AS prize FROM m LEFT JOIN p ON CAST(m.Jahr AS BIGINT) = p.Year WHERE m.Tournament = 'World Championship' GROUP BY m.Jahr",
     ),
   ),
 ]);
