@@ -16,6 +16,7 @@ import { keptRowsFilter } from "../../keptRowsFilter.ts";
 import { mergedSpellings, mergesOf } from "../../effect/mergedSpellings.ts";
 import { literalUses, reachedBy, textColumn } from "./literalUses.ts";
 import { foldedLiterals } from "./foldedLiterals.ts";
+import { spellingInspection } from "./spellingInspection.ts";
 import {
   SHOWN,
   distinctEntities,
@@ -74,6 +75,10 @@ function searchListing(select: Json, c: ColumnOf, scope: Map<string, TableInfo>)
   visit(select.select_list, false);
   visit(select.having, false);
   return countsOnly ? found : undefined;
+}
+
+function inspectionNote(c: ColumnOf, how: string): string {
+  return `The query shows ${c.column}'s exact form (${how}): it looks at the spellings themselves, and its result shows them side by side.`;
 }
 
 function outputColumn(
@@ -212,6 +217,7 @@ export const valueVariantsRule: ValidationRule = queryRule({
         );
         if (unnamed.length === 0) continue;
         const search = searchListing(select, c, scope);
+        const inspected = spellingInspection(select, c, scope);
         await report(
           c,
           "GROUP BY",
@@ -221,7 +227,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
           undefined,
           search
             ? `The query searches ${c.column} (${search}) and counts what it finds: its result lists the spellings side by side.`
-            : undefined,
+            : inspected
+              ? inspectionNote(c, inspected)
+              : undefined,
         );
       }
       // count(DISTINCT col) counts each spelling as a value of its own (held-out JT-03: 'Vail VR' and
@@ -238,12 +246,15 @@ export const valueVariantsRule: ValidationRule = queryRule({
         const filter = await keptRowsFilter(ctx, select, c.alias, own);
         const found = filter === "TRUE" ? await wholeColumn(c) : await groupVariants(ctx.engine, c, filter);
         if (found.length === 0) continue;
+        const inspected = spellingInspection(select, c, scope);
         await report(
           c,
           `count(DISTINCT ${c.column})`,
           found,
           filter,
           (merge) => `Count a normalised form instead, e.g. count(DISTINCT ${merge}).`,
+          undefined,
+          inspected ? inspectionNote(c, inspected) : undefined,
         );
       }
       for (const use of literalUses(select, scope)) {

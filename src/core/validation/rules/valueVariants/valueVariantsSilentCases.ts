@@ -783,4 +783,33 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       "SELECT Player_Name, count(*) AS n FROM r GROUP BY Player_Name ORDER BY n DESC",
     ),
   ),
+  clean(
+    "buildings counted per neighborhood with each name's length and brackets: the query looks at the spellings themselves (held-out KJ-09)",
+    { "buildings.csv": NEIGHBORHOODS },
+    scanThenQuery(
+      { b: "buildings.csv" },
+      "SELECT '[' || Neighborhood || ']' AS shown, length(Neighborhood) AS len, count(*) AS n FROM b GROUP BY Neighborhood ORDER BY n DESC",
+    ),
+  ),
+  flagged(
+    "buildings counted per neighborhood, names shown as they are: DELRIDGE and Delridge are two groups",
+    { "buildings.csv": NEIGHBORHOODS },
+    scanThenQuery(
+      { b: "buildings.csv" },
+      "SELECT Neighborhood AS shown, count(*) AS n FROM b GROUP BY Neighborhood ORDER BY n DESC",
+    ),
+  ),
+  clean(
+    "player IDs holding more than one name, the names listed: the query looks for the spellings (held-out KG-08)",
+    { "results.csv": matchResults(true) },
+    scanThenQuery(
+      { r: "results.csv" },
+      "SELECT Player_ID, count(DISTINCT Player_Name) AS n, list(DISTINCT Player_Name) AS names FROM r GROUP BY Player_ID HAVING n > 1",
+    ),
+  ),
+  flagged(
+    "players counted by distinct name: Jon Smith and Jonh Smith count twice",
+    { "results.csv": matchResults(true) },
+    scanThenQuery({ r: "results.csv" }, "SELECT count(DISTINCT Player_Name) AS players FROM r"),
+  ),
 ]);
