@@ -137,6 +137,59 @@ const CLUB_LOOKUPS = `WITH t AS (SELECT DISTINCT home AS s FROM results),
            UNION SELECT t.s, c.team FROM t JOIN clubs c ON c.short_name = t.s)
   SELECT t.s, max(cand.team) AS club FROM t LEFT JOIN cand ON cand.s = t.s GROUP BY t.s ORDER BY t.s`;
 
+/**
+ * Two darts rankings' top eight (held-out KI-04: the 2014 and 2024 Orders of Merit), three players
+ * in both; `slipped` writes one player of both lists with two letters swapped in one of them.
+ */
+const topEights = (slipped: boolean): Record<string, string> => ({
+  "merit_2014.csv": csv(
+    "Name,Position",
+    ...["Phil Taylor", "Adrian Lewis", "Gary Anderson", "Michael van Gerwen", "Simon Whitlock"]
+      .concat(["Peter Wright", "Michael Smith", "Dave Chisnall"])
+      .map((n, i) => `${n},${i + 1}`),
+  ),
+  "merit_2024.csv": csv(
+    "Name,Position",
+    ...["Luke Humphries", "Michael van Gerwen", "Luke Littler", "Rob Cross", "Gary Anderson"]
+      .concat(["Peter Wright", "Jonny Clayton", slipped ? "Micheal Smith" : "Damon Heta"])
+      .map((n, i) => `${n},${i + 1}`),
+  ),
+});
+const IN_BOTH_TOP_EIGHTS =
+  "SELECT a.Name, a.Position AS p14, b.Position AS p24 FROM a JOIN b ON lower(a.Name) = lower(b.Name) ORDER BY p14";
+
+/**
+ * Species of a zoo programme and of a European list (held-out KE-10), three in both; the others
+ * include tautonyms ('Anser anser', 'Cygnus cygnus') beside other species of their genus.
+ * `slipped` spells one species of both lists two ways ('Lynx pardinus' / 'Lynx pardina').
+ */
+const speciesLists = (slipped: boolean): Record<string, string> => ({
+  "ssp.csv": csv(
+    "scientific_name",
+    "Anser anser",
+    "Cygnus buccinator",
+    "Pan troglodytes",
+    "Panthera leo",
+    "Ursus arctos",
+    "Canis lupus",
+    slipped ? "Lynx pardinus" : "Addax nasomaculatus",
+    "Orycteropus afer",
+  ),
+  "eu.csv": csv(
+    "species",
+    "Anser cygnoid",
+    "Cygnus cygnus",
+    "Troglodytes troglodytes",
+    "Panthera leo",
+    "Ursus arctos",
+    "Canis lupus",
+    slipped ? "Lynx pardina" : "Lacerta viridis",
+    "Ablepharus budaki",
+  ),
+});
+const IN_BOTH_SPECIES_LISTS =
+  "SELECT s.scientific_name, e.species FROM s JOIN e ON lower(trim(s.scientific_name)) = lower(trim(e.species)) ORDER BY 1";
+
 /** The silent-error suite's cases of `join-row-loss` (run by test/integration/silentErrors.test.ts and npm run eval:silent). */
 /**
  * Two Olympic weightlifting results (held-out JN-03/04, IWF files of Tokyo 2020 and Paris 2024):
@@ -430,5 +483,25 @@ export const joinRowLossSilentCases = silentCasesOf("join-row-loss", ({ flagged,
     "the same UNION of lookups, every club found by one branch or the other",
     leagueAndClubs("Man United"),
     scanThenQuery({ results: "results.csv", clubs: "clubs.csv" }, CLUB_LOOKUPS),
+  ),
+  clean(
+    "held-out KI-04: players in both top eights of two rankings, three names of several words matched exactly",
+    topEights(false),
+    scanThenQuery({ a: "merit_2014.csv", b: "merit_2024.csv" }, IN_BOTH_TOP_EIGHTS),
+  ),
+  flagged(
+    "its twin: one player of both rankings spelt two ways (Michael Smith / Micheal Smith)",
+    topEights(true),
+    scanThenQuery({ a: "merit_2014.csv", b: "merit_2024.csv" }, IN_BOTH_TOP_EIGHTS),
+  ),
+  clean(
+    "held-out KE-10: species in both lists; a tautonym ('Anser anser') is no spelling of another species of its genus ('Anser cygnoid')",
+    speciesLists(false),
+    scanThenQuery({ s: "ssp.csv", e: "eu.csv" }, IN_BOTH_SPECIES_LISTS),
+  ),
+  flagged(
+    "its twin: one species of both lists spelt two ways (Lynx pardinus / Lynx pardina)",
+    speciesLists(true),
+    scanThenQuery({ s: "ssp.csv", e: "eu.csv" }, IN_BOTH_SPECIES_LISTS),
   ),
 ]);
