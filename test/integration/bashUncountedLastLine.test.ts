@@ -18,6 +18,8 @@ const { lake, stateDir } = tempLake({
     Buffer.from([0xff, 0xfe]),
     Buffer.from(`${CODES}\r\n`, "utf16le"),
   ]),
+  // Carriage returns alone end its lines, the last one none: wc says 0 (carriage-return-lines' finding).
+  "speakers/native_cr.txt": CODES.split("\n").join("\r"),
   // Ends in blanks after its last line feed: nothing uncounted holds a value.
   "speakers/native_blank_end.txt": `${CODES}\n   `,
 });
@@ -54,6 +56,7 @@ describe("a line count of a file whose last line has no line feed", () => {
       "wc -l speakers/native_crlf.txt",
       "wc -l speakers/native_utf16.txt",
       "wc -l speakers/native_blank_end.txt",
+      "wc -l speakers/native_cr.txt",
       // grep, sort and cut end every output line with a line feed: their count is the file's.
       "grep -v code speakers/native.txt | wc -l",
       "sort speakers/native.txt | wc -l",
