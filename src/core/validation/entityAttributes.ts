@@ -110,17 +110,18 @@ export function identifierColumns(
     const codes = codeColumns(table, column);
     if (codes.length === 0) return [];
     const name = normalised(sqlIdent(column));
+    const t = sqlIdent(table.name);
+    const named = sqlIdent(column);
+    // One pass groups by name; one per code column groups by code, both counts read from it.
+    const byCode = codes.map(
+      (k, i) =>
+        `(SELECT count(*) FILTER (WHERE n >= 2) AS codes${i}, count(*) FILTER (WHERE n >= 2 AND m = 1) AS named${i} ` +
+        `FROM (SELECT count(*) AS n, count(DISTINCT ${name}) AS m FROM ${t} WHERE ${sqlIdent(k.name)} IS NOT NULL AND ${named} IS NOT NULL GROUP BY ${sqlIdent(k.name)})) AS __radar_k${i}`,
+    );
     const [row] = await engine.all(
-      `WITH __radar_g AS (SELECT ${name} AS v, ${codes.map((k, i) => `count(${sqlIdent(k.name)}) AS r${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`).join(", ")} FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(column)} IS NOT NULL GROUP BY 1) ` +
-        `SELECT ${codes.map((_, i) => `count(*) FILTER (WHERE r${i} >= 2) AS seen${i}, count(*) FILTER (WHERE r${i} >= 2 AND d${i} = 1) AS one${i}`).join(", ")}, ` +
-        codes
-          .map(
-            (k, i) =>
-              `(SELECT count(*) FILTER (WHERE n >= 2) FROM (SELECT count(*) AS n, count(DISTINCT ${name}) AS m FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(k.name)} IS NOT NULL AND ${sqlIdent(column)} IS NOT NULL GROUP BY ${sqlIdent(k.name)}) WHERE TRUE) AS codes${i}, ` +
-              `(SELECT count(*) FILTER (WHERE n >= 2 AND m = 1) FROM (SELECT count(*) AS n, count(DISTINCT ${name}) AS m FROM ${sqlIdent(table.name)} WHERE ${sqlIdent(k.name)} IS NOT NULL AND ${sqlIdent(column)} IS NOT NULL GROUP BY ${sqlIdent(k.name)})) AS named${i}`,
-          )
-          .join(", ") +
-        ` FROM __radar_g`,
+      `SELECT * FROM (SELECT ${codes.map((_, i) => `count(*) FILTER (WHERE r${i} >= 2) AS seen${i}, count(*) FILTER (WHERE r${i} >= 2 AND d${i} = 1) AS one${i}`).join(", ")} ` +
+        `FROM (SELECT ${name} AS v, ${codes.map((k, i) => `count(${sqlIdent(k.name)}) AS r${i}, count(DISTINCT ${sqlIdent(k.name)}) AS d${i}`).join(", ")} FROM ${t} WHERE ${named} IS NOT NULL GROUP BY 1)) AS __radar_g, ` +
+        byCode.join(", "),
     );
     if (!row) return [];
     const follows = (seen: number, one: number): boolean =>

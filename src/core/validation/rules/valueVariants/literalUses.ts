@@ -16,6 +16,23 @@ export function textColumn(node: unknown, scope: ReturnType<typeof scopeOf>): Co
   return c && c.table.schema.find((s) => s.name === c.column)?.type === "VARCHAR" ? c : undefined;
 }
 
+/**
+ * Whether `node` reads the text column `c` — directly, or, with `caseFolded`, through lower(),
+ * upper() or trim(), which keep the value's letters and so still show its spelling.
+ */
+export function readsColumn(
+  node: unknown,
+  c: ColumnOf,
+  scope: ReturnType<typeof scopeOf>,
+  caseFolded = false,
+): boolean {
+  const n = node as Json | undefined;
+  if (caseFolded && n?.class === "FUNCTION" && /^(lower|upper|trim)$/i.test(String(n.function_name)))
+    return readsColumn(((n.children as Json[] | undefined) ?? [])[0], c, scope, true);
+  const r = textColumn(n, scope);
+  return r !== undefined && r.alias === c.alias && r.column === c.column;
+}
+
 /** The string a constant node holds (through casts); undefined for other nodes and NULL. */
 export function constant(node: unknown): string | undefined {
   let n = node as Json | undefined;

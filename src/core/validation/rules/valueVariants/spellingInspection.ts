@@ -2,7 +2,7 @@ import { sqlString } from "../../../engine/duckEngine.ts";
 import type { TableInfo } from "../../../state/sharedState.ts";
 import { walkOwn } from "../../sqlFacts.ts";
 import type { ColumnOf, Json } from "../../sqlFacts.ts";
-import { textColumn } from "./literalUses.ts";
+import { readsColumn } from "./literalUses.ts";
 
 /** Functions that show a text's exact characters: its length, its bytes, its code points. */
 const EXACT_FORM =
@@ -23,12 +23,7 @@ export function spellingInspection(
   c: ColumnOf,
   scope: Map<string, TableInfo>,
 ): string | undefined {
-  const isColumn = (n: unknown): boolean => {
-    const node = n as Json | undefined;
-    if (node?.class !== "COLUMN_REF") return false;
-    const r = textColumn(node, scope);
-    return r !== undefined && r.alias === c.alias && r.column === c.column;
-  };
+  const isColumn = (n: unknown): boolean => readsColumn(n, c, scope);
   const marks = (n: unknown): boolean => {
     const node = n as Json | undefined;
     if (node?.class !== "CONSTANT") return false;

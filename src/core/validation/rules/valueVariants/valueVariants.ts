@@ -14,7 +14,7 @@ import { columnLabel } from "../../derivedTables.ts";
 import { withVariantRows } from "../../variantRows.ts";
 import { keptRowsFilter } from "../../keptRowsFilter.ts";
 import { mergedSpellings, mergesOf } from "../../effect/mergedSpellings.ts";
-import { literalUses, reachedBy, textColumn } from "./literalUses.ts";
+import { literalUses, reachedBy, readsColumn, textColumn } from "./literalUses.ts";
 import { foldedLiterals } from "./foldedLiterals.ts";
 import { spellingInspection } from "./spellingInspection.ts";
 import {
@@ -49,14 +49,7 @@ const COUNTS = /^(count|count_star)$/i;
 function searchListing(select: Json, c: ColumnOf, scope: Map<string, TableInfo>): string | undefined {
   let found: string | undefined;
   let countsOnly = true;
-  const isColumn = (n: Json | undefined): boolean => {
-    if (!n) return false;
-    if (n.class === "FUNCTION" && /^(lower|upper|trim)$/i.test(String(n.function_name)))
-      return isColumn(((n.children as Json[] | undefined) ?? [])[0]);
-    if (n.class !== "COLUMN_REF") return false;
-    const r = textColumn(n, scope);
-    return r !== undefined && r.alias === c.alias && r.column === c.column;
-  };
+  const isColumn = (n: Json | undefined): boolean => readsColumn(n, c, scope, true);
   const visit = (n: unknown, inWhere: boolean): void => {
     if (!n || typeof n !== "object") return;
     const node = n as Json;
