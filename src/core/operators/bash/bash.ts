@@ -11,7 +11,7 @@ import { checkOutputName, replaceArg } from "../tableName.ts";
 import { carriageReturnFindings } from "./carriageReturns.ts";
 import { binaryAsTextFindings } from "./binaryAsText.ts";
 import type { SourceFormat } from "../../sourceMap/sourceEntry.ts";
-import { grepBinaryLineFindings } from "./grepBinaryLines.ts";
+import { grepBinaryLineFindings, noteLinesOf } from "./grepBinaryLines.ts";
 import { uncountedLastLineFindings } from "./uncountedLastLine.ts";
 import { saidBefore } from "../../validation/saidInSession.ts";
 import { bashFacts } from "./bashFacts.ts";
@@ -210,7 +210,9 @@ export const bashOperator = defineOperator<BashArgs, BashObservation>(bashFacts,
     const lineEnds = [
       ...binaryAsTextFindings(result.argv, ctx.lakeRoot, formatOf, ctx.state.reportedFinal),
       ...carriageReturnFindings(result.argv, ctx.lakeRoot, formatOf),
-      ...grepBinaryLineFindings(result.argv, result.stderr, ctx.lakeRoot),
+      ...grepBinaryLineFindings(result.argv, result.stderr, ctx.lakeRoot, (file) =>
+        noteLinesOf(ctx.entry(file)),
+      ),
       ...uncountedLastLineFindings(result.argv, ctx.lakeRoot, formatOf, (file) =>
         saidBefore(ctx.state, "uncounted-last-line", file, ctx.callOrder),
       ),
