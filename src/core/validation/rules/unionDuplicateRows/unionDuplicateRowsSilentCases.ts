@@ -79,6 +79,12 @@ export const unionDuplicateRowsSilentCases = silentCasesOf("union-duplicate-rows
     unionScan([`${MSA_IDT}/Hawaii.csv`, `${MSA_IDT}/Alaska.csv`], "msa", "state_file"),
     query('SELECT state_file, sum("# of Reports") AS reports FROM msa GROUP BY state_file', ["msa"]),
   ]),
+  clean("every per-state identity-theft file, one sum per file, grouped by position (GROUP BY 1)", legal, [
+    unionScan([`${MSA_IDT}/*.csv`], "msa_idt", "state_file"),
+    query('SELECT state_file, sum("# of Reports") AS reports FROM msa_idt GROUP BY 1 ORDER BY 1', [
+      "msa_idt",
+    ]),
+  ]),
   clean("KramaBench legal-hard-14: New England's files unioned, shared MSAs kept once with DISTINCT", legal, [
     unionScan(NEW_ENGLAND_MSA_FILES, "ne_msa", "state_file"),
     query(
