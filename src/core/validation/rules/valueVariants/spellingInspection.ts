@@ -15,7 +15,8 @@ const CONCAT = /^(\|\||concat)$/i;
  * How the SELECT list shows the column's spellings themselves, as SQL, or undefined: the
  * length or bytes of each value (`length(Fuel)`, held-out KB-07), each value between marks that
  * make its spaces visible (`'[' || type || ']'`, KJ-09), or the distinct values listed per group
- * (`list(DISTINCT Player_Name)` per Player_ID, KG-08). Such a query looks at the spellings — the
+ * (`list(DISTINCT Player_Name)` per Player_ID, KG-08), or one value compared with the column as
+ * written and with its normalised form, side by side (KP-01). Such a query looks at the spellings — the
  * variants side by side are its answer, not a split it makes by mistake.
  */
 export function spellingInspection(
@@ -31,6 +32,25 @@ export function spellingInspection(
     return typeof v === "string" && v !== "" && !/[\p{L}\p{N}\s]/u.test(v);
   };
   let found: string | undefined;
+  // The same value compared with the column as written and with a normalised form of it
+  // (`count(*) FILTER (WHERE recclass = 'L6')` beside `… FILTER (WHERE trim(recclass) = 'L6')`,
+  // held-out KP-01): the two counts side by side measure the spellings.
+  const raw = new Set<string>();
+  const folded = new Set<string>();
+  walkOwn(select.select_list, (n) => {
+    if (n.class !== "COMPARISON" || n.type !== "COMPARE_EQUAL") return;
+    const [l, r] = [n.left as Json | undefined, n.right as Json | undefined];
+    const value = (x: Json | undefined): string | undefined => {
+      const v = x?.class === "CONSTANT" ? (x.value as { value?: unknown } | undefined)?.value : undefined;
+      return typeof v === "string" ? v.trim().toLowerCase() : undefined;
+    };
+    const [side, v] = value(r) !== undefined ? [l, value(r)!] : [r, value(l)];
+    if (v === undefined) return;
+    if (readsColumn(side, c, scope)) raw.add(v);
+    else if (readsColumn(side, c, scope, true)) folded.add(v);
+  });
+  const both = [...raw].find((v) => folded.has(v));
+  if (both !== undefined) return `${c.column} compared with ${sqlString(both)} as written and normalised`;
   walkOwn(select.select_list, (n) => {
     if (found || n.class !== "FUNCTION") return;
     const fn = String(n.function_name);

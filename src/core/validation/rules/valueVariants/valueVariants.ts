@@ -336,6 +336,7 @@ export const valueVariantsRule: ValidationRule = queryRule({
         // LIKE '%DELRIDGE%' AND Neighborhood <> 'DELRIDGE'`, held-out IU-03): a search for the
         // other spellings, which its rows list.
         const searched = use.where === "filter" ? searchListing(select, c, scope) : undefined;
+        const inspected = spellingInspection(select, c, scope);
         if (groups.length > 0) {
           const list = [...new Set(named)].map(quote).join(", ");
           await report(
@@ -350,7 +351,9 @@ export const valueVariantsRule: ValidationRule = queryRule({
               ? `The query lists the rows of the rarer spelling${named.length === 1 ? "" : "s"}: it looks at the odd spelling itself.`
               : searched
                 ? `The query also searches ${c.column} (${searched}): it looks for the spellings, and its rows show them.`
-                : undefined,
+                : inspected
+                  ? inspectionNote(c, inspected)
+                  : undefined,
           );
         }
         for (const { literal, spellings } of unmatched.slice(0, SHOWN)) {

@@ -140,6 +140,14 @@ const MODEL_LINES = csv(
 );
 
 /** Buildings by neighborhood (held-out IU-03): one year's list writes some names in title case. */
+/** Meteorite landings (held-out KP-01, NASA's open data): some class values end in a space ('L6 '). */
+const METEORITE_CLASSES = csv(
+  "name,id,recclass,mass (g)",
+  ...Array.from({ length: 30 }, (_, i) => {
+    const cls = ["L6", "H5", "LL6", "H4", "L6"][i % 5]!;
+    return `Meteorite ${i + 1},${1000 + i},${i % 7 === 3 ? `"${cls} "` : cls},${(i + 1) * 37}`;
+  }),
+);
 const NEIGHBORHOODS = csv(
   "OSEBuildingID,Neighborhood",
   ...Array.from({ length: 12 }, (_, i) => `${100 + i},DELRIDGE`),
@@ -840,6 +848,19 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { b: "buildings.csv" },
       "SELECT Neighborhood AS shown, count(*) AS n FROM b GROUP BY Neighborhood ORDER BY n DESC",
     ),
+  ),
+  clean(
+    "meteorites of class L6 counted as written and trimmed, side by side: the query measures the spellings (held-out KP-01)",
+    { "meteorites.csv": METEORITE_CLASSES },
+    scanThenQuery(
+      { m: "meteorites.csv" },
+      "SELECT count(*) FILTER (WHERE recclass = 'L6') AS exact, count(*) FILTER (WHERE trim(recclass) = 'L6') AS trimmed FROM m",
+    ),
+  ),
+  flagged(
+    "its twin: meteorites of class L6 counted as written only, 'L6 ' left out",
+    { "meteorites.csv": METEORITE_CLASSES },
+    scanThenQuery({ m: "meteorites.csv" }, "SELECT count(*) FILTER (WHERE recclass = 'L6') AS exact FROM m"),
   ),
   clean(
     "player IDs holding more than one name, the names listed: the query looks for the spellings (held-out KG-08)",
