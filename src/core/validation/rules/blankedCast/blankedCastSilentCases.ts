@@ -17,6 +17,14 @@ const RANKING = [
   "11-20,Kappa,55.0",
 ].join("\n");
 
+/** UCS's satellite list (held-out KN-04): masses with thousands separators, five written '5,000+'. */
+const SATELLITE_MASSES = [
+  "Name of Satellite,Launch Mass (kg.)",
+  ...Array.from({ length: 24 }, (_, i) => `Sat-${i + 1},"${(i * 700 + 150).toLocaleString("en-US")}"`),
+  ...Array.from({ length: 5 }, (_, i) => `SB-WASS 3-${i + 1},"5,000+"`),
+].join("\n");
+const HEAVY_SATELLITES = `SELECT "Name of Satellite", "Launch Mass (kg.)" FROM u WHERE TRY_CAST(replace("Launch Mass (kg.)", ',', '') AS DOUBLE) >= 9000`;
+
 /** The same ranking with its last places published as an open band (`21+`), as QS and THE do (held-out KF-06). */
 const OPEN_RANKING = `${RANKING}\n21+,Lambda,40.0\n21+,Mu,38.5`;
 
@@ -109,6 +117,16 @@ export const blankedCastSilentCases = silentCasesOf("blanked-cast", ({ flagged, 
       { f: "films.csv" },
       String.raw`SELECT regexp_extract(title, '\((\d{4})\)', 1) AS yr, count(*) AS n FROM f GROUP BY 1 ORDER BY 1`,
     ),
+  ),
+  flagged(
+    "satellites of 9,000 kg or more by launch mass: TRY_CAST blanks the five '5,000+' masses and the WHERE drops them",
+    { "satellites.csv": SATELLITE_MASSES },
+    scanThenQuery({ u: "satellites.csv" }, HEAVY_SATELLITES),
+  ),
+  clean(
+    "its twin: the same WHERE keeps the '5,000+' rows through a branch of their own (held-out KN-04)",
+    { "satellites.csv": SATELLITE_MASSES },
+    scanThenQuery({ u: "satellites.csv" }, `${HEAVY_SATELLITES} OR "Launch Mass (kg.)" = '5,000+'`),
   ),
   flagged(
     "corr of fires and acres: TRY_CAST turns the footnoted '*8,097,880' into NULL",
