@@ -160,7 +160,8 @@ async function blanked(ctx: OperatorContext, cast: Cast): Promise<Diagnostic | u
   // The WHERE conjunct holding the conversion keeps some blanked rows through another branch
   // (`TRY_CAST(replace(m, ',', '') AS DOUBLE) >= 9000 OR m = '5,000+'`, held-out KN-04): only the
   // rows it drops are lost. A conjunct that reads other tables is judged whole, as before.
-  if (cast.conjunct) {
+  // (A conjunct that tests the conversion for NULL keeps them too: it lists them, said below.)
+  if (cast.conjunct && !cast.listsBlanked) {
     const conjunct = await expressionSql(ctx.engine, alias, cast.conjunct);
     const dropped = `${lost} AND NOT coalesce((${conjunct}), false)`;
     const left = await valuesOf(dropped).catch(() => undefined);
