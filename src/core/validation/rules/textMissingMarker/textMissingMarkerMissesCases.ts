@@ -73,6 +73,22 @@ export const textMissingMarkerMissesCases = silentCasesOf("text-missing-marker",
     ),
   ),
   clean(
+    "nationalities listed that are NULL or not a word of letters: the second branch keeps the 'NULL' texts too (held-out KO-04)",
+    { "artists.csv": artists("NULL") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT nationality, count(*) AS n FROM a WHERE nationality IS NULL OR NOT regexp_full_match(nationality, '[A-Z][a-z]+') GROUP BY 1",
+    ),
+  ),
+  flagged(
+    "its twin: NULL or a name of three letters or fewer, a branch the 'NULL' texts fail",
+    { "artists.csv": artists("NULL") },
+    scanThenQuery(
+      { a: "artists.csv" },
+      "SELECT nationality, count(*) AS n FROM a WHERE nationality IS NULL OR length(nationality) < 4 GROUP BY 1",
+    ),
+  ),
+  clean(
     "the same count where the file leaves the nationality blank (NULL)",
     { "artists.csv": artists("") },
     scanThenQuery(
