@@ -48,6 +48,26 @@ const SOURCED = [
   ...Array.from({ length: 39 }, (_, r) => `Club ${r},${1870 + r},Ground ${r},,`),
 ];
 
+// UCS's satellite list (held-out KN-02): source URLs in far columns past the table's own on 3 of
+// 60 rows, the first on row 20, the others well below it.
+const STRAY = [
+  "Name of Satellite,Country,Users,Launch Mass (kg.)",
+  ...Array.from({ length: 60 }, (_, r) => {
+    const url = [19, 41, 42].includes(r)
+      ? `,,,http://example.org/sat${r}.html,http://nssdc.example/sat${r}`
+      : "";
+    return `Sat-${r + 1},USA,Commercial,${100 + r * 10}${url}`;
+  }),
+];
+// Its twin: a second table beside the first, its rows filled under its own header.
+const BESIDE = [
+  "Name of Satellite,Country,Users,Launch Mass (kg.),,,Operator,Satellites",
+  ...Array.from(
+    { length: 60 },
+    (_, r) => `Sat-${r + 1},USA,Commercial,${100 + r * 10}${r < 12 ? `,,,Operator ${r},${r + 3}` : ",,,,"}`,
+  ),
+];
+
 // A statistics report's table (held-out KJ-01): the states in the first part, the 2018 and 2019
 // groups of Total/Male/Female past spacer columns, each group's year on the line above its names.
 const STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut"];
@@ -96,6 +116,8 @@ before(async () => {
     "climate.csv": supplementCsv(),
     "spaced.csv": `${SPACED.join("\n")}\n`,
     "sourced.csv": `${SOURCED.join("\n")}\n`,
+    "stray.csv": `${STRAY.join("\n")}\n`,
+    "beside.csv": `${BESIDE.join("\n")}\n`,
     "by_state.csv": `${BY_STATE.join("\n")}\n`,
     "density.csv": `${DENSITY.join("\n")}\n`,
     "year_groups.csv": `${YEAR_GROUPS.join("\n")}\n`,
@@ -196,6 +218,21 @@ describe("tables side by side in a CSV file", () => {
     assert.equal(t.length, 1);
     assert.equal(t[0]!.rowCount, 40);
     assert.equal(t[0]!.columns.at(-1)?.name, "SOURCE");
+  });
+});
+
+describe("stray cells past a table's columns", () => {
+  test("values on a few rows past a spacer are cells of the table's rows, not a table (held-out KN-02)", () => {
+    const t = tables("stray.csv");
+    assert.equal(t.length, 1, JSON.stringify(t.map((x) => x.sheet)));
+    assert.equal(t[0]!.rowCount, 60);
+  });
+
+  test("its twin: a table beside it, filled on its rows, is a table of its own", () => {
+    assert.deepEqual(
+      tables("beside.csv").map((t) => `${t.sheet}: ${t.rowCount}`),
+      ["A:D: 60", "G:H: 12"],
+    );
   });
 });
 

@@ -36,6 +36,17 @@ async function supplement(): Promise<Buffer> {
   const one = wb.addWorksheet("Spaced");
   one.addRow(["Region", "Units", "", "Revenue", "Cost"]);
   for (let r = 0; r < 6; r++) one.addRow([`R${r}`, r, null, r * 10, r * 5]);
+  // A list with source links past a spacer on 3 of its 60 rows (held-out KN-02): stray cells.
+  const stray = wb.addWorksheet("Stray");
+  stray.addRow(["Name", "Country", "Mass"]);
+  for (let r = 0; r < 60; r++)
+    stray.addRow([
+      `Sat-${r}`,
+      "USA",
+      100 + r,
+      null,
+      ...([19, 41, 42].includes(r) ? [`http://x.org/${r}`, "JM/304"] : []),
+    ]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -70,6 +81,14 @@ describe("tables side by side in one sheet", () => {
     assert.deepEqual(
       data.map((t) => t.columns[0]!.type),
       ["DOUBLE", "BIGINT", "DOUBLE", "BIGINT"],
+    );
+  });
+
+  test("cells on a few rows past a spacer are stray cells of the list, not a table (held-out KN-02)", () => {
+    const stray = tables().filter((t) => t.sheet?.startsWith("Stray"));
+    assert.deepEqual(
+      stray.map((t) => `${t.sheet}: ${t.rowCount}`),
+      ["Stray: 60"],
     );
   });
 

