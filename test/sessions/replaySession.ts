@@ -270,7 +270,16 @@ export function evidenceRows(lakeRoot: string, d: Diagnostic, limit = 5): { at: 
     if (!cache.has(l.file)) {
       try {
         // Lines end as the map counts them: LF, CR LF, or a lone CR (a classic Mac export).
-        cache.set(l.file, readFileSync(join(lakeRoot, l.file), "utf8").split(/\r\n|\n|\r/));
+        // A UTF-16 file is decoded by its byte-order mark: read as UTF-8, its CR, NUL, LF made two
+        // line breaks of one, and the text shown for line 1,027 was line 514's (held-out KS-01).
+        const bytes = readFileSync(join(lakeRoot, l.file));
+        const encoding =
+          bytes[0] === 0xff && bytes[1] === 0xfe
+            ? "utf-16le"
+            : bytes[0] === 0xfe && bytes[1] === 0xff
+              ? "utf-16be"
+              : "utf-8";
+        cache.set(l.file, new TextDecoder(encoding).decode(bytes).split(/\r\n|\n|\r/));
       } catch {
         cache.set(l.file, undefined);
       }
