@@ -6,6 +6,7 @@ import type { ColumnOf, Json } from "../../sqlFacts.ts";
 import { oneEditPairs } from "../../spellingPairs.ts";
 import { COUNTRY_NAMES } from "../../countryNames.ts";
 import { disagreeOnAttributes, keyedEntityList } from "../../entityAttributes.ts";
+import { caseCodedColumn } from "./caseCodes.ts";
 import { keptRelation, ROWID } from "../../keptRelation.ts";
 import type { OperatorContext } from "../../../operators/operator.ts";
 import { isWholeNumberType } from "../../../engine/numericTypes.ts";
@@ -205,6 +206,13 @@ export async function distinctEntities(
   // listings): spellings on two rows are two entities the list tells apart, in whatever case.
   if (await keyedEntityList(engine, c.table, c.column, normalised)) return true;
   const caseAndSpacing = (v: string): string => v.trim().replace(/\s+/g, " ").toLowerCase();
+  // Codes whose case is part of the code (JPL's comet classes 'JFc' and 'JFC'): spellings apart
+  // in case alone are two codes.
+  if (
+    new Set(variants.map((v) => v.trim())).size === variants.length &&
+    (await caseCodedColumn(engine, c.table, c.column))
+  )
+    return true;
   if (new Set(variants.map(caseAndSpacing)).size === 1) return false;
   if (await disagreeOnAttributes(engine, c.table, c.column, variants, normalised, from)) return true;
   const others = c.table.schema

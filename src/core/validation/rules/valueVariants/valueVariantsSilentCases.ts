@@ -140,6 +140,17 @@ const MODEL_LINES = csv(
 );
 
 /** Buildings by neighborhood (held-out IU-03): one year's list writes some names in title case. */
+/** Bodies and their orbit class, each class on several rows but the second, on one. */
+function orbitClasses(classes: string[]): string {
+  return csv(
+    "name,class",
+    ...Array.from({ length: 40 }, (_, i) => {
+      const k = i === 7 ? 1 : i % classes.length === 1 ? 0 : i % classes.length;
+      return `Body ${i + 1},${classes[k]}`;
+    }),
+  );
+}
+
 /** Meteorite landings (held-out KP-01, NASA's open data): some class values end in a space ('L6 '). */
 const METEORITE_CLASSES = csv(
   "name,id,recclass,mass (g)",
@@ -848,6 +859,16 @@ export const valueVariantsSilentCases = silentCasesOf("value-variants", ({ flagg
       { b: "buildings.csv" },
       "SELECT Neighborhood AS shown, count(*) AS n FROM b GROUP BY Neighborhood ORDER BY n DESC",
     ),
+  ),
+  clean(
+    "comets counted per orbit class, where case is part of the code: 'JFc' and 'JFC' are two JPL classes (held-out KR-08)",
+    { "comets.csv": orbitClasses(["JFc", "JFC", "ETc", "CTc", "HTC", "PAR", "HYP"]) },
+    scanThenQuery({ c: "comets.csv" }, "SELECT class, count(*) AS n FROM c GROUP BY class ORDER BY n DESC"),
+  ),
+  flagged(
+    "its twin: satellites counted per orbit class, one 'LEO' written 'LEo' (held-out KN-01)",
+    { "comets.csv": orbitClasses(["LEO", "LEo", "GEO", "MEO", "Elliptical"]) },
+    scanThenQuery({ c: "comets.csv" }, "SELECT class, count(*) AS n FROM c GROUP BY class ORDER BY n DESC"),
   ),
   clean(
     "meteorites of class L6 counted as written and trimmed, side by side: the query measures the spellings (held-out KP-01)",
