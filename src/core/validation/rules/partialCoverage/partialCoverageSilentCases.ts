@@ -19,6 +19,39 @@ const RECALL_FEED = {
   ),
 };
 
+/**
+ * Small-launcher launches (held-out KN-09): the list in A:D, and past spacer columns a pivot table
+ * of it (`Row Labels`, `Count of Vehicle`, a `Grand Total`) — or, `pivot` false, a table of
+ * operators of its own.
+ */
+const LAUNCHES_AND_PIVOTS = (pivot: boolean): Record<string, string> => {
+  const vehicles = ["Electron", "Pegasus", "Minotaur", "Vega", "Kuaizhou", "Epsilon"];
+  const side = pivot
+    ? [
+        ["Row Labels", "Count of Vehicle"],
+        ...vehicles.map((v, i) => [v, String(10 - i)]),
+        ["Grand Total", "45"],
+      ]
+    : [["Operator", "Sites"], ...vehicles.map((v, i) => [`${v} Corp`, String(i + 1)])];
+  return {
+    "launches.csv": csv(
+      ...Array.from({ length: 45 }, (_, r) => {
+        const row =
+          r === 0
+            ? ["Date", "Vehicle", "SinceFirst", "Success"]
+            : [
+                `2020-01-${String((r % 28) + 1).padStart(2, "0")}`,
+                vehicles[r % 6]!,
+                String(r),
+                String(r % 5 ? 1 : 0),
+              ];
+        const cells = side[r];
+        return [...row, "", "", ...(cells ?? ["", ""])].join(",");
+      }),
+    ),
+  };
+};
+
 /** World copper production by year, 1900–2021 (USGS, held-out FL-08): a series of 122 rows. */
 const COPPER_SERIES = {
   "copper.csv": csv(
@@ -106,6 +139,16 @@ export const partialCoverageSilentCases = silentCasesOf("partial-coverage", ({ f
     scan("waste.csv", "w"),
     bash("head -3 waste.csv"),
   ]),
+  clean(
+    "held-out KN-09: a launch list scanned unchosen beside pivot tables of it (Row Labels / Count of Vehicle)",
+    LAUNCHES_AND_PIVOTS(true),
+    [scan("launches.csv", "l")],
+  ),
+  flagged(
+    "its twin: the table beside the list is a table of its own (operators and their sites), never read",
+    LAUNCHES_AND_PIVOTS(false),
+    [scan("launches.csv", "l")],
+  ),
   clean("names the MSA table of the page", legal, [scan(METRO_HTML, "metro_pop", METRO_HTML_MSA)]),
   clean("head of a file shorter than the lines shown", legal, [bash(`head -n 20 ${NEW_ENGLAND}`)]),
   clean(

