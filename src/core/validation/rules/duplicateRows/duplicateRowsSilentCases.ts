@@ -11,6 +11,19 @@ function register(copies: number): string {
   return csv("imo,vessel_name,gross_tonnage,flag", ...ships, ...ships.slice(12 - copies));
 }
 
+/**
+ * UCS's satellite list (held-out KN-01): 400 satellites by NORAD number, two of them given one
+ * number by mistake, the last seven listed twice.
+ */
+const SATELLITES = (() => {
+  const rows = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `Starlink ${4000 + i},${i === 17 ? 50000 + 16 : 50000 + i},${i % 5 ? "LEO" : "GEO"},${260 + (i % 40)}`,
+  );
+  return csv("name,norad,orbit,mass_kg", ...rows, ...rows.slice(-7));
+})();
+
 /** Answers of a survey: no column tells one respondent from another, so equal rows are equal answers. */
 const ANSWERS = csv(
   "state,lost_money,amount",
@@ -75,6 +88,19 @@ export const duplicateRowsSilentCases = silentCasesOf("duplicate-rows", ({ flagg
     "sums a column of a 25-column census table that lists three counties twice, its identifier last",
     { "counties.csv": WIDE_COUNTIES },
     scanThenQuery({ c: "counties.csv" }, "SELECT sum(item3) AS total FROM c"),
+  ),
+  clean(
+    "lists the register's repeated IMO numbers, grouped by position (GROUP BY 1 HAVING count(*) > 1): the copies are its answer (held-out KN-01)",
+    { "vessels.csv": register(3) },
+    scanThenQuery(
+      { vessels: "vessels.csv" },
+      "SELECT imo, count(*) AS n FROM vessels GROUP BY 1 HAVING count(*) > 1",
+    ),
+  ),
+  flagged(
+    "counts the satellites of a list whose catalogue number two records share by mistake, seven rows listed twice (held-out KN-01)",
+    { "satellites.csv": SATELLITES },
+    scanThenQuery({ s: "satellites.csv" }, "SELECT count(*) AS leo FROM s WHERE orbit = 'LEO'"),
   ),
   clean(
     "sums the tonnage of the register's distinct rows",
