@@ -123,11 +123,13 @@ export const partialCoverageRule: ValidationRule = {
       // A later Scan that names its sheet, or reads the file as one table (reader options that
       // join its blocks: held-out JU-08), is a choice made: the first Scan's unchosen reading no
       // longer stands (the end-of-work check said "holds 1 sheets/tables … the others ("")").
-      if (args.sheet !== undefined || tables.length < 2) {
+      const first = o.provenance.sheet ?? tables[0]?.sheet ?? "";
+      const others = otherSheets(tables, first);
+      // Every other table empty: the Scan read all the file holds.
+      if (args.sheet !== undefined || tables.length < 2 || others.length === 0) {
         ctx.state.unchosenScans.delete(o.provenance.file);
         return [];
       }
-      const first = o.provenance.sheet ?? tables[0]!.sheet ?? "";
       ctx.state.unchosenScans.set(o.provenance.file, first);
       // Said at once, as info: the same work may scan the other tables next (a batch often does).
       // Whether it did is judged when the work is done (partialSheetRule).
@@ -135,7 +137,7 @@ export const partialCoverageRule: ValidationRule = {
         partialFile(
           o.provenance.file,
           "info",
-          `${sheetsText(o.provenance.file, tables.length, first, otherSheets(tables, first))} Name the sheet you mean with Scan.sheet, or scan the others too.`,
+          `${sheetsText(o.provenance.file, tables.length, first, others)} Name the sheet you mean with Scan.sheet, or scan the others too.`,
         ),
       ];
     }

@@ -19,6 +19,8 @@ export const partialSheetRule: ValidationRule = {
       // The file reads as one table now (read again with other reader options): nothing unread.
       if (tables.length < 2) continue;
       const others = otherSheets(tables, first);
+      // The others are all empty sheets: nothing was left unread.
+      if (others.length === 0) continue;
       if (others.some((sheet) => ctx.state.scanned.has(`${path}#${sheet}`))) continue;
       // A tail printed the other blocks whole (a footnote table under the data): they were read.
       const printed = blocksShownByTail(ctx.state.partialViews.get(path) ?? [], tables);
