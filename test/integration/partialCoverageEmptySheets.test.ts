@@ -33,7 +33,7 @@ before(async () => {
 });
 after(() => runtime?.close());
 
-const partial = (d: { code: string }[]) => d.filter((x) => x.code === "partial-coverage");
+const partial = <T extends { code: string }>(d: T[]): T[] => d.filter((x) => x.code === "partial-coverage");
 
 describe("partial-coverage: the other sheets of a workbook", () => {
   test("empty sheets beside the one scanned leave nothing unread: no finding, at the Scan or at the end", async () => {
